@@ -1,0 +1,92 @@
+// npm run check:schemas — every screen file is valid against the meta-schema
+// (Ajv strict), its payload compiles, every key it names exists in all 13
+// locales, every route it names is in the route table, and ids are unique.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import languages from '../schemas/config/languages.json';
+import { ROUTES } from '../src/app/routes.ts';
+import { loadLocales } from './lib/locales.ts';
+import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from './lib/schemas.ts';
+
+export function keysOf(screen: ScreenFile): string[] {
+  const keys = [screen.title, screen.tab, screen.success?.toast, ...Object.values(screen.messages ?? {})];
+  for (const f of screen.filters ?? []) keys.push(f.label, ...f.options.map((o) => o.label));
+  const l = screen.list;
+  if (l) keys.push(l.addLabel, l.empty, ...(l.fields ?? []).map((f) => f.label));
+  for (const a of l?.rowActions ?? []) keys.push(a.label, a.confirm, a.toast);
+  for (const f of screen.detail?.fields ?? []) keys.push(f.label);
+  const ui = (screen.ui ?? {}) as Record<string, unknown>;
+  keys.push(ui['ui:submitLabel'] as string | undefined);
+  for (const link of (ui['ui:links'] as { label: string }[] | undefined) ?? []) keys.push(link.label);
+  for (const v of Object.values(ui)) {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      keys.push(o['ui:title'] as string | undefined, o['ui:placeholder'] as string | undefined);
+    }
+  }
+  return keys.filter((k): k is string => typeof k === 'string');
+}
+
+export function routesOf(screen: ScreenFile): string[] {
+  const ui = (screen.ui ?? {}) as Record<string, unknown>;
+  return [
+    ...(screen.routes ?? []),
+    screen.success?.navigate,
+    screen.list?.addRoute,
+    screen.list?.detailRoute,
+    ...((ui['ui:links'] as { to: string }[] | undefined) ?? []).map((l) => l.to),
+  ].filter((r): r is string => typeof r === 'string');
+}
+
+export function checkScreens(screens: LoadedScreen[]): string[] {
+  const problems: string[] = [];
+  const meta = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/screen.schema.json'), 'utf8'));
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
+  const validateMeta = ajv.compile(meta);
+  const locales = loadLocales();
+  const routes = new Set(ROUTES.map((r) => r.path));
+  const ids = new Map<string, string>();
+  const endpointNames = new Map<string, string>();
+
+  if (locales.size !== languages.languages.length) problems.push(`locales/ has ${locales.size} files, expected ${languages.languages.length}`);
+  for (const { source, raw, screen } of screens) {
+    if (!validateMeta(raw)) {
+      for (const e of validateMeta.errors ?? []) problems.push(`${source}: ${e.instancePath || '/'} ${e.message}`);
+      continue;
+    }
+    if (ids.has(screen.id)) problems.push(`${source}: id "${screen.id}" is also used by ${ids.get(screen.id)}`);
+    ids.set(screen.id, source);
+    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).map((a) => a.endpoint)]) {
+      if (endpointNames.has(e.name)) problems.push(`${source}: endpoint name "${e.name}" is also used by ${endpointNames.get(e.name)}`);
+      endpointNames.set(e.name, source);
+    }
+    for (const part of ['payload', 'record', 'response'] as const) {
+      if (!screen[part]) continue;
+      try {
+        ajv.compile({ ...screen[part], $id: undefined });
+      } catch (err) {
+        problems.push(`${source}: ${part} does not compile in strict mode: ${(err as Error).message}`);
+      }
+    }
+    const fields = new Set(Object.keys((screen.payload?.properties ?? {}) as object));
+    for (const m of Object.keys(screen.messages ?? {})) {
+      if (screen.payload && !fields.has(m.split('.')[0])) problems.push(`${source}: message "${m}" names no payload field`);
+    }
+    for (const key of keysOf(screen)) {
+      for (const [lang, flat] of locales) if (!flat.has(key)) problems.push(`${source}: key "${key}" is missing in locales/${lang}.json`);
+    }
+    for (const r of routesOf(screen)) if (!routes.has(r)) problems.push(`${source}: route "${r}" is not in the route table`);
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const screens = loadScreens();
+  const problems = checkScreens(screens);
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  console.log(`check:schemas: ${screens.length} screen files valid`);
+}

@@ -1,0 +1,75 @@
+// Loads screen and endpoint files from schemas/ and inlines file $refs, so the
+// generator, the schema check and the reference server all read the same thing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JsonSchema, ScreenFile } from '../../src/engine/types.ts';
+
+export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+/** Keywords of ours that Ajv must accept in strict mode. */
+export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly'] as const;
+
+export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from '../../src/engine/types.ts';
+
+export interface LoadedScreen {
+  /** Path relative to schemas/, e.g. "screens/login.json" */
+  source: string;
+  /** The file as written */
+  raw: ScreenFile & { $schema?: string };
+  /** The file with every file $ref inlined and $schema dropped */
+  screen: ScreenFile;
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Replaces {"$ref": "relative/file.json"} with the file's content, recursively. */
+export function inlineRefs(value: unknown, baseDir: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => inlineRefs(v, baseDir));
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Record<string, unknown>;
+  const ref = obj.$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) {
+    const file = resolve(baseDir, ref);
+    return inlineRefs(readJson(file), dirname(file));
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) out[k] = inlineRefs(v, baseDir);
+  return out;
+}
+
+export function loadScreens(dir = SCHEMAS_DIR): LoadedScreen[] {
+  const out: LoadedScreen[] = [];
+  for (const folder of ['screens', 'endpoints']) {
+    const files = readdirSync(join(dir, folder)).filter((f) => f.endsWith('.json')).sort();
+    for (const f of files) {
+      const raw = readJson(join(dir, folder, f)) as LoadedScreen['raw'];
+      const { $schema: _ignored, ...rest } = inlineRefs(raw, join(dir, folder)) as LoadedScreen['raw'];
+      out.push({ source: `${folder}/${f}`, raw, screen: rest });
+    }
+  }
+  return out;
+}
+
+export function loadConfig<T = unknown>(name: string, dir = SCHEMAS_DIR): T {
+  return readJson(join(dir, 'config', `${name}.json`)) as T;
+}
+
+/** Properties marked x-clientOnly (e.g. password confirmation) are never sent. */
+export function clientOnlyFields(payload: JsonSchema | undefined): string[] {
+  const props = (payload?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(props).filter((k) => props[k]['x-clientOnly'] === true);
+}
+
+/** The payload as the server receives it: client-only fields removed. */
+export function wirePayloadSchema(payload: JsonSchema): JsonSchema {
+  const drop = new Set(clientOnlyFields(payload));
+  const props = payload.properties as Record<string, JsonSchema>;
+  return {
+    ...payload,
+    properties: Object.fromEntries(Object.entries(props).filter(([k]) => !drop.has(k))),
+    required: ((payload.required as string[] | undefined) ?? []).filter((k) => !drop.has(k)),
+  };
+}
