@@ -1,0 +1,105 @@
+// The reference API server: Fastify + SQLite (Kysely), the API contract of spec §7 under
+// /api, and the built app (if any) at /.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadScreens } from '../scripts/lib/schemas.ts';
+import { appConfig, DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
+import { installErrorHandling } from './http/envelope.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { Validator } from './http/validation.ts';
+import { I18n } from './i18n.ts';
+import { registerAddressRoutes } from './routes/address.ts';
+import { registerArticleRoutes } from './routes/article.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
+import { registerBankRoutes } from './routes/bank.ts';
+import { registerSiteRoutes } from './routes/site.ts';
+import { registerUserRoutes } from './routes/user.ts';
+import { seedIfEmpty } from './seed.ts';
+
+export type { RateLimits } from './config.ts';
+
+export interface ServerOptions {
+  /** Folder of the SQLite file app.db (created if missing) */
+  dataDir: string;
+  /** Clock in epoch ms (tests inject one) */
+  now?: () => number;
+  /** Built SPA, served at / with index.html for other non-API GETs; skipped if missing */
+  staticDir?: string;
+  /** Seed the demo user and announcements into an empty database (default true) */
+  seed?: boolean;
+  rateLimits?: Partial<RateLimits>;
+  /** Fastify request logging (default off) */
+  logger?: boolean;
+  /** Folder of the locale files (default: the repository's locales/) */
+  localesDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, for tests and tools that run next to the server */
+    db: Db;
+  }
+}
+
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const config = appConfig();
+  const now = opts.now ?? Date.now;
+  const i18n = new I18n(opts.localesDir);
+  const validator = new Validator(loadScreens());
+
+  const db = openDatabase(resolve(opts.dataDir));
+  try {
+    await migrateToLatest(db);
+    if (opts.seed !== false) await seedIfEmpty(db, now());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const ctx: AppContext = {
+    db,
+    now,
+    i18n,
+    validator,
+    limiter: new RateLimiter(now),
+    limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+    version: config.version,
+  };
+
+  const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
+  const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      setHeaders: (reply, path) => {
+        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  installErrorHandling(app, i18n, config.apiPrefix, spa);
+
+  await app.register(
+    async (api) => {
+      registerSiteRoutes(api, ctx);
+      registerAuthRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
+      registerBankRoutes(api, ctx);
+      registerAddressRoutes(api, ctx);
+      registerArticleRoutes(api, ctx);
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  return app;
+}

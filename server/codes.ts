@@ -1,0 +1,69 @@
+// Email and SMS verification codes: 6 digits, valid 10 minutes, single use, the newest
+// code of a target replaces the older ones. Delivery is the outbox table (read it with
+// `npm run ops -- outbox`); the code never goes back in an HTTP response.
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from './config.ts';
+import type { Db } from './db/index.ts';
+import { randomDigits } from './security/tokens.ts';
+
+export type Channel = 'email' | 'sms';
+
+export function emailTarget(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function smsTarget(countryCode: string, phone: string): string {
+  return `${countryCode.trim()} ${phone.trim()}`;
+}
+
+function body(channel: Channel, code: string): string {
+  const minutes = CODE_TTL_MS / 60_000;
+  return channel === 'email'
+    ? `Your CoinApp verification code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this email.`
+    : `[CoinApp] Verification code ${code}, valid for ${minutes} minutes. Do not share it with anyone.`;
+}
+
+export async function issueCode(db: Db, channel: Channel, target: string, now: number): Promise<void> {
+  const code = randomDigits(6);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: now })
+      .where('channel', '=', channel)
+      .where('target', '=', target)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('verification_codes')
+      .values({ channel, target, code, attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, used_at: null })
+      .execute();
+    await trx.insertInto('outbox').values({ channel, target, code, body: body(channel, code), created_at: now }).execute();
+  });
+}
+
+/**
+ * Checks a code without consuming it; returns its row id when right. A wrong guess counts
+ * against the code, which dies after CODE_MAX_ATTEMPTS of them.
+ */
+export async function checkCode(db: Db, channel: Channel, target: string, code: string, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .select(['id', 'code', 'attempts', 'expires_at'])
+    .where('channel', '=', channel)
+    .where('target', '=', target)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) <= now || row.attempts >= CODE_MAX_ATTEMPTS) return null;
+  if (row.code !== code) {
+    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    return null;
+  }
+  return row.id;
+}
+
+/** Marks a checked code used; false if someone else used it meanwhile. */
+export async function consumeCode(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

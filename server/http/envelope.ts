@@ -1,0 +1,47 @@
+// The response envelope {code, msg, data}, the error handler and the not-found handler.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { I18n } from '../i18n.ts';
+import { ApiError, Codes } from './errors.ts';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export function ok<T>(i18n: I18n, req: FastifyRequest, data: T): Envelope<T> {
+  return { code: Codes.ok, msg: i18n.translator(req.headers.lang)('common.ok'), data };
+}
+
+function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const BAD_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** `spa`: serve index.html for unknown non-API GETs (the static plugin is registered). */
+export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: string, spa: boolean): void {
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    const t = i18n.translator(req.headers.lang);
+    if (error instanceof ApiError) {
+      return send(reply, error.httpStatus, { code: error.code, msg: t(error.msgKey, error.params), data: error.data });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const badJson = BAD_JSON_CODES.has(error.code) || error instanceof SyntaxError;
+      return send(reply, 200, { code: Codes.error, msg: t(badJson ? 'validation.badJson' : 'errors.badRequest'), data: null });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { code: 500, msg: t('errors.internal'), data: null });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const t = i18n.translator(req.headers.lang);
+    const path = req.url.split('?')[0];
+    const isApi = path === prefix || path.startsWith(`${prefix}/`);
+    if (!isApi && spa && (req.method === 'GET' || req.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return send(reply, 404, { code: 404, msg: t('errors.notFound'), data: null });
+  });
+}

@@ -1,0 +1,129 @@
+// Request validation with the schema files the app is generated from (scripts/lib/schemas.ts).
+// Failures answer code 7 with the field and the screen's message for "field.keyword".
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifyRequest } from 'fastify';
+import { CUSTOM_KEYWORDS, type JsonSchema, type LoadedScreen, wirePayloadSchema } from '../../scripts/lib/schemas.ts';
+import type { Params } from '../i18n.ts';
+import { type ApiError, validationError } from './errors.ts';
+
+export interface Check {
+  /** Where the schema came from, e.g. "screens/login.json" */
+  source: string;
+  schema: JsonSchema;
+  validate: ValidateFunction;
+  messages: Record<string, string>;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const FALLBACK: Record<string, string> = {
+  additionalProperties: 'validation.unknownField',
+  required: 'validation.required',
+  minLength: 'validation.tooShort',
+  maxLength: 'validation.tooLong',
+  minimum: 'validation.minimum',
+  exclusiveMinimum: 'validation.minimum',
+  maximum: 'validation.maximum',
+  exclusiveMaximum: 'validation.maximum',
+  enum: 'validation.enum',
+};
+
+export function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+export class Validator {
+  private readonly ajv = new Ajv({ strict: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
+  private readonly byRoute = new Map<string, Check[]>();
+
+  /** Compiles the payload schema of every screen and endpoint file once. */
+  constructor(screens: LoadedScreen[]) {
+    for (const { source, screen } of screens) {
+      if (!screen.payload) continue;
+      const key = routeKey(screen.endpoint.method, screen.endpoint.path);
+      const list = this.byRoute.get(key) ?? [];
+      list.push(this.compile(wirePayloadSchema(screen.payload), screen.messages ?? {}, source));
+      this.byRoute.set(key, list);
+    }
+  }
+
+  compile(schema: JsonSchema, messages: Record<string, string> = {}, source = 'server'): Check {
+    return { source, schema, validate: this.ajv.compile(schema), messages };
+  }
+
+  /** The schema-file checks of a route, if any. */
+  forRoute(method: string, path: string): Check[] | undefined {
+    return this.byRoute.get(routeKey(method, path));
+  }
+
+  routes(): string[] {
+    return [...this.byRoute.keys()];
+  }
+}
+
+function fieldOf(error: ErrorObject): string {
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === 'required' && params.missingProperty) return params.missingProperty;
+  if (error.keyword === 'additionalProperties' && params.additionalProperty) return params.additionalProperty;
+  return error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+}
+
+function describe(check: Check, error: ErrorObject): ApiError {
+  const field = fieldOf(error);
+  const key = check.messages[`${field}.${error.keyword}`] ?? FALLBACK[error.keyword] ?? 'validation.invalid';
+  const params: Params = { field };
+  const limit = (error.params as { limit?: unknown }).limit;
+  if (typeof limit === 'number' || typeof limit === 'string') params.limit = limit;
+  return validationError(field, key, params);
+}
+
+/**
+ * Valid when any check accepts the data; otherwise the first error of the check with
+ * the fewest errors (for paths with variants, e.g. register by email or by phone).
+ */
+export function runChecks(checks: Check[], data: unknown): ApiError | null {
+  let best: { check: Check; errors: ErrorObject[] } | null = null;
+  for (const check of checks) {
+    if (check.validate(data)) return null;
+    const errors = check.validate.errors ?? [];
+    if (!best || errors.length < best.errors.length) best = { check, errors: [...errors] };
+  }
+  if (!best) return null;
+  const first = best.errors[0];
+  return first ? describe(best.check, first) : validationError('', 'validation.invalid');
+}
+
+function schemaTypes(schema: JsonSchema | undefined): string[] {
+  const type = schema?.type;
+  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+}
+
+/** Query strings carry text: turn numeric and boolean text into values where the schema wants them. */
+export function coerceQuery(checks: Check[], query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...query };
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string') continue;
+    const types = new Set(checks.flatMap((c) => schemaTypes((c.schema.properties as Record<string, JsonSchema> | undefined)?.[key])));
+    if (types.has('string')) continue;
+    if (types.has('integer') && /^-?\d{1,15}$/.test(value)) out[key] = Number(value);
+    else if (types.has('number') && /^-?\d{1,15}(\.\d+)?$/.test(value)) out[key] = Number(value);
+    else if (types.has('boolean') && (value === 'true' || value === 'false')) out[key] = value === 'true';
+  }
+  return out;
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The request's payload: the query for GET, query and JSON body merged for DELETE, else the body. */
+export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
+  const query = asObject(req.query);
+  if (req.method === 'GET' || req.method === 'HEAD') return coerceQuery(checks, query);
+  if (req.method === 'DELETE') {
+    const body = req.body === undefined || req.body === null ? {} : req.body;
+    if (typeof body !== 'object' || Array.isArray(body)) return body;
+    return coerceQuery(checks, { ...query, ...(body as Record<string, unknown>) });
+  }
+  return req.body === undefined || req.body === null ? {} : req.body;
+}

@@ -1,0 +1,63 @@
+// Server-side messages: the same locale files as the app. The `lang` header carries the
+// short prefix (en, de, jp…); every key falls back to en-US when a locale lacks it.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { languagesConfig } from './config.ts';
+
+export const LOCALES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../locales');
+
+type Tree = { [key: string]: unknown };
+export type Params = Record<string, string | number>;
+export type Translate = (key: string, params?: Params) => string;
+
+function lookup(tree: Tree | undefined, key: string): string | undefined {
+  if (!tree) return undefined;
+  if (typeof tree[key] === 'string') return tree[key] as string;
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Tree)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export class I18n {
+  readonly defaultCode: string;
+  private readonly locales = new Map<string, Tree>();
+  private readonly byPrefix = new Map<string, string>();
+
+  constructor(localesDir = LOCALES_DIR) {
+    const config = languagesConfig();
+    this.defaultCode = config.default;
+    for (const { code, prefix } of config.languages) {
+      this.byPrefix.set(prefix.toLowerCase(), code);
+      this.byPrefix.set(code.toLowerCase(), code);
+      const file = join(localesDir, `${code}.json`);
+      if (existsSync(file)) this.locales.set(code, JSON.parse(readFileSync(file, 'utf8')) as Tree);
+    }
+    if (!this.locales.has(this.defaultCode)) throw new Error(`Missing locale file ${join(localesDir, `${this.defaultCode}.json`)}`);
+  }
+
+  /** Locale code for a `lang` header value: a prefix (jp) or a code (ja-JP); default en-US. */
+  resolve(lang: unknown): string {
+    const value = Array.isArray(lang) ? lang[0] : lang;
+    if (typeof value !== 'string') return this.defaultCode;
+    return this.byPrefix.get(value.trim().toLowerCase()) ?? this.defaultCode;
+  }
+
+  t(code: string, key: string, params?: Params): string {
+    const text = lookup(this.locales.get(code), key) ?? lookup(this.locales.get(this.defaultCode), key) ?? key;
+    return interpolate(text, params);
+  }
+
+  translator(lang: unknown): Translate {
+    const code = this.resolve(lang);
+    return (key, params) => this.t(code, key, params);
+  }
+}

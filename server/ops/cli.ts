@@ -1,0 +1,90 @@
+// Operator CLI: `npm run ops -- <command> [args]` (DATA_DIR as for the server).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { databaseFile, migrateToLatest, openDatabase } from '../db/index.ts';
+import * as ops from './commands.ts';
+
+export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
+
+Commands:
+  outbox [n]          latest n email/SMS codes (default 10): channel, target, code, time
+  captcha <id>        the answer of an image captcha
+  user <user>         id, email, phone, status, invitation code, credit score, created
+  bar <user>          bar the user from logging in (4007)
+  freeze <user>       freeze the account (4008)
+  unfreeze <user>     lift a freeze and a bar
+  invite-code         an invitation code that registration accepts (the demo user's)
+  help                this list
+
+<user> is an email, a phone number or a numeric user id.`;
+
+export interface CliResult {
+  code: number;
+  out: string;
+}
+
+function table(rows: Record<string, string | number>[]): string {
+  if (rows.length === 0) return '(empty)';
+  const keys = Object.keys(rows[0]);
+  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(width[i])).join('  ').trimEnd();
+  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
+}
+
+function record(value: object): string {
+  const entries = Object.entries(value);
+  const width = Math.max(...entries.map(([k]) => k.length));
+  return entries.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+}
+
+export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
+  const [command, arg] = args;
+  if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code'];
+  if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
+  const file = databaseFile(resolve(dataDir));
+  if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
+
+  const db = openDatabase(resolve(dataDir));
+  try {
+    await migrateToLatest(db);
+    switch (command) {
+      case 'outbox': {
+        const n = arg === undefined ? 10 : Number(arg);
+        if (!Number.isInteger(n) || n < 1) return { code: 1, out: `outbox [n]: n must be a positive integer, not "${arg}".` };
+        return { code: 0, out: table((await ops.outbox(db, n)).map((e) => ({ ...e }))) };
+      }
+      case 'captcha':
+        return { code: 0, out: await ops.captcha(db, arg) };
+      case 'user':
+        return { code: 0, out: record(await ops.user(db, arg)) };
+      case 'bar':
+        return { code: 0, out: `Barred.\n${record(await ops.bar(db, arg))}` };
+      case 'freeze':
+        return { code: 0, out: `Frozen.\n${record(await ops.freeze(db, arg))}` };
+      case 'unfreeze':
+        return { code: 0, out: `Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, arg))}` };
+      default:
+        return { code: 0, out: await ops.inviteCode(db) };
+    }
+  } catch (error) {
+    if (error instanceof ops.OpsError) return { code: 1, out: error.message };
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runCli(process.argv.slice(2), process.env.DATA_DIR ?? './data').then(
+    ({ code, out }) => {
+      (code === 0 ? console.log : console.error)(out);
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

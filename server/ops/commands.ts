@@ -1,0 +1,95 @@
+// Operator commands over the server's database. The CLI (cli.ts) prints their results;
+// tests call them directly.
+import { captchaAnswer } from '../captcha.ts';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/types.ts';
+import { DEMO_EMAIL } from '../seed.ts';
+import { findUser } from '../users.ts';
+
+export class OpsError extends Error {}
+
+export interface OutboxEntry {
+  channel: string;
+  target: string;
+  code: string;
+  time: string;
+}
+
+export interface UserSummary {
+  id: number;
+  email: string;
+  phone: string;
+  status: string;
+  invitationCode: string;
+  creditScore: number;
+  created: string;
+}
+
+export function userStatus(user: Pick<UserRow, 'barred' | 'frozen'>): string {
+  const flags = [user.barred ? 'barred' : '', user.frozen ? 'frozen' : ''].filter(Boolean);
+  return flags.length ? flags.join(', ') : 'active';
+}
+
+function summary(user: UserRow): UserSummary {
+  return {
+    id: Number(user.id),
+    email: user.email ?? '',
+    phone: user.phone ? `${user.country_code} ${user.phone}`.trim() : '',
+    status: userStatus(user),
+    invitationCode: user.invitation_code,
+    creditScore: Number(user.credit_score),
+    created: new Date(Number(user.created_at)).toISOString(),
+  };
+}
+
+async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
+  if (!ref) throw new OpsError('Name the user: email, phone or numeric id.');
+  const user = await findUser(db, ref);
+  if (!user) throw new OpsError(`No user "${ref}".`);
+  return user;
+}
+
+/** The latest `n` email and SMS messages, newest first. */
+export async function outbox(db: Db, n = 10): Promise<OutboxEntry[]> {
+  const rows = await db.selectFrom('outbox').select(['channel', 'target', 'code', 'created_at']).orderBy('id', 'desc').limit(n).execute();
+  return rows.map((r) => ({ channel: r.channel, target: r.target, code: r.code, time: new Date(Number(r.created_at)).toISOString() }));
+}
+
+export async function captcha(db: Db, id: string | undefined): Promise<string> {
+  if (!id) throw new OpsError('Name the captcha id.');
+  const answer = await captchaAnswer(db, id);
+  if (answer === undefined) throw new OpsError(`No captcha "${id}".`);
+  return answer;
+}
+
+export async function user(db: Db, ref: string | undefined): Promise<UserSummary> {
+  return summary(await requireUser(db, ref));
+}
+
+export async function bar(db: Db, ref: string | undefined): Promise<UserSummary> {
+  const u = await requireUser(db, ref);
+  await db.updateTable('users').set({ barred: 1 }).where('id', '=', u.id).execute();
+  return summary({ ...u, barred: 1 });
+}
+
+export async function freeze(db: Db, ref: string | undefined): Promise<UserSummary> {
+  const u = await requireUser(db, ref);
+  await db.updateTable('users').set({ frozen: 1 }).where('id', '=', u.id).execute();
+  return summary({ ...u, frozen: 1 });
+}
+
+/** Lifts both a freeze and a bar. */
+export async function unfreeze(db: Db, ref: string | undefined): Promise<UserSummary> {
+  const u = await requireUser(db, ref);
+  await db.updateTable('users').set({ frozen: 0, barred: 0 }).where('id', '=', u.id).execute();
+  return summary({ ...u, frozen: 0, barred: 0 });
+}
+
+/** An invitation code that registration accepts: the demo user's, else the first active user's. */
+export async function inviteCode(db: Db): Promise<string> {
+  const demo = await findUser(db, DEMO_EMAIL);
+  if (demo) return demo.invitation_code;
+  const any = await db.selectFrom('users').select('invitation_code').where('barred', '=', 0).where('frozen', '=', 0).orderBy('id').executeTakeFirst();
+  if (!any) throw new OpsError('No user yet: start the server once to seed the demo user.');
+  return any.invitation_code;
+}

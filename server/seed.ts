@@ -1,0 +1,41 @@
+// Demo data for an empty database: one demo user (whose invitation code lets others
+// register) and the announcements. Never runs again once a user exists.
+import type { Db } from './db/index.ts';
+import { toCount } from './db/index.ts';
+import { SEED_ANNOUNCEMENTS } from './seed-articles.ts';
+import { hashPassword } from './security/password.ts';
+import { createUser } from './users.ts';
+
+export const DEMO_EMAIL = 'demo@coinapp.test';
+export const DEMO_PHONE = '13800138000';
+export const DEMO_COUNTRY_CODE = '+86';
+export const DEMO_PASSWORD = 'demo123456';
+export const DEMO_INVITATION_CODE = 'DEMO88';
+export const ANNOUNCEMENT_CATE = 1;
+
+const DAY = 24 * 3_600_000;
+
+/** Seeds when the database has no user; returns whether it did. */
+export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (toCount(n) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    await createUser(
+      trx,
+      { email: DEMO_EMAIL, phone: DEMO_PHONE, countryCode: DEMO_COUNTRY_CODE, passwordHash, invitationCode: DEMO_INVITATION_CODE },
+      now - 30 * DAY,
+    );
+    // Newest first in SEED_ANNOUNCEMENTS; roughly two days apart, at varied hours.
+    const rows = SEED_ANNOUNCEMENTS.map((a, i) => ({
+      ...a,
+      cate: ANNOUNCEMENT_CATE,
+      created_at: now - i * 2 * DAY - ((i * 37) % 11) * 3_600_000 - 3_600_000,
+    }));
+    await trx.insertInto('articles').values(rows).execute();
+  });
+  return true;
+}

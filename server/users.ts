@@ -1,0 +1,125 @@
+// User records: lookups, creation with a unique invitation code, sessions, and the User
+// entity of schemas/entities/user.json.
+import type { Db } from './db/index.ts';
+import type { NewUser, UserRow } from './db/types.ts';
+import { hashPassword } from './security/password.ts';
+import { hashToken, newToken, randomInvitationCode } from './security/tokens.ts';
+
+export interface UserEntity {
+  ID: number;
+  email: string;
+  phone: string;
+  countryCode: string;
+  invitationCode: string;
+  creditScore: number;
+  realNameStatus: number;
+  hasPayPassword: boolean;
+}
+
+export function toUserEntity(row: UserRow): UserEntity {
+  return {
+    ID: Number(row.id),
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    countryCode: row.country_code,
+    invitationCode: row.invitation_code,
+    creditScore: Number(row.credit_score),
+    realNameStatus: Number(row.real_name_status),
+    hasPayPassword: row.pay_password_hash !== null,
+  };
+}
+
+export function isEmail(value: string): boolean {
+  return value.includes('@');
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function findUserByPhone(db: Db, phone: string, countryCode?: string): Promise<UserRow | undefined> {
+  let q = db.selectFrom('users').selectAll().where('phone', '=', phone.trim());
+  if (countryCode !== undefined) q = q.where('country_code', '=', countryCode.trim());
+  return q.executeTakeFirst();
+}
+
+/** By email, phone or numeric id. */
+export async function findUser(db: Db, ref: string): Promise<UserRow | undefined> {
+  const value = ref.trim();
+  if (isEmail(value)) return findUserByEmail(db, value);
+  const byPhone = await findUserByPhone(db, value);
+  if (byPhone || !/^\d{1,10}$/.test(value)) return byPhone;
+  return db.selectFrom('users').selectAll().where('id', '=', Number(value)).executeTakeFirst();
+}
+
+export async function findUserByInvitationCode(db: Db, code: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('invitation_code', '=', code.trim().toUpperCase()).executeTakeFirst();
+}
+
+async function uniqueInvitationCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = randomInvitationCode();
+    if (!(await findUserByInvitationCode(db, code))) return code;
+  }
+}
+
+export interface CreateUserInput {
+  email?: string;
+  phone?: string;
+  countryCode?: string;
+  /** From hashPassword(); hashed before any transaction, as scrypt takes a while */
+  passwordHash: string;
+  invitedBy?: number | null;
+  invitationCode?: string;
+}
+
+export async function createUser(db: Db, input: CreateUserInput, now: number): Promise<UserRow> {
+  const values: NewUser = {
+    email: input.email ? normalizeEmail(input.email) : null,
+    phone: input.phone ? input.phone.trim() : null,
+    country_code: input.phone ? (input.countryCode ?? '').trim() : '',
+    password_hash: input.passwordHash,
+    pay_password_hash: null,
+    invitation_code: input.invitationCode ?? (await uniqueInvitationCode(db)),
+    invited_by: input.invitedBy ?? null,
+    credit_score: 100,
+    real_name_status: 0,
+    barred: 0,
+    frozen: 0,
+    token_hash: null,
+    token_issued_at: null,
+    password_changed_at: null,
+    created_at: now,
+  };
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Starts the one live session of a user; the previous token stops working (4016). */
+export async function startSession(db: Db, userId: number, now: number): Promise<string> {
+  const token = newToken();
+  await db.updateTable('users').set({ token_hash: hashToken(token), token_issued_at: now }).where('id', '=', userId).execute();
+  return token;
+}
+
+export async function findUserByToken(db: Db, token: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+}
+
+/** Sets a new login password, records when, and ends the current session. */
+export async function setPassword(db: Db, userId: number, password: string, now: number): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: now, token_hash: null, token_issued_at: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/.test(String(e?.message));
+}

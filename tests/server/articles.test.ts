@@ -1,0 +1,65 @@
+// GET /base/article and /base/article/detail (public).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectEntity, msg, startServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.app.close());
+
+describe('announcements', () => {
+  it('lists at least 12 seeded announcements, newest first, 10 a page by default', async () => {
+    const first = await call(s.app, 'GET', '/base/article', { query: { cate: 1 } });
+    expect(first.code).toBe(0);
+    expect(first.data.total).toBeGreaterThanOrEqual(12);
+    expect(first.data).toMatchObject({ page: 1, pageSize: 10 });
+    expect(first.data.list).toHaveLength(10);
+    for (const a of first.data.list) {
+      expectEntity('article', a);
+      expect(a.cate).toBe(1);
+      expect(a.title.length).toBeGreaterThan(5);
+      expect(a.content).not.toMatch(/<[a-z]/i);
+    }
+    const times = first.data.list.map((a: { CreatedAt: string }) => Date.parse(a.CreatedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const second = await call(s.app, 'GET', '/base/article', { query: { cate: 1, page: 2, pageSize: 10 } });
+    expect(second.data.list).toHaveLength(first.data.total - 10);
+    const ids = new Set([...first.data.list, ...second.data.list].map((a: { ID: number }) => a.ID));
+    expect(ids.size).toBe(first.data.total);
+  });
+
+  it('filters by cate and needs no token', async () => {
+    const none = await call(s.app, 'GET', '/base/article', { query: { cate: 2 } });
+    expect(none).toMatchObject({ code: 0, data: { list: [], total: 0 } });
+  });
+
+  it('refuses bad paging and parameters', async () => {
+    const cases: [Record<string, string | number>, string, string][] = [
+      [{ page: 0 }, 'page', 'validation.minimum'],
+      [{ pageSize: 500 }, 'pageSize', 'validation.maximum'],
+      [{ cate: 'news' }, 'cate', 'validation.invalid'],
+      [{ q: 'x' }, 'q', 'validation.unknownField'],
+    ];
+    for (const [query, field, key] of cases) {
+      const r = await call(s.app, 'GET', '/base/article', { query, lang: 'jp' });
+      expect(r, JSON.stringify(query)).toMatchObject({ code: 7, data: { field } });
+      expect(r.msg).toBe(msg('jp', key, { limit: field === 'page' ? 1 : 100 }));
+    }
+  });
+
+  it('GET /base/article/detail answers one article; unknown is errors.notFound', async () => {
+    const list = await call(s.app, 'GET', '/base/article', { query: { cate: 1, pageSize: 1 } });
+    const id = list.data.list[0].ID;
+    const detail = await call(s.app, 'GET', '/base/article/detail', { query: { ID: id } });
+    expect(detail.code).toBe(0);
+    expectEntity('article', detail.data);
+    expect(detail.data).toEqual(list.data.list[0]);
+
+    const missing = await call(s.app, 'GET', '/base/article/detail', { query: { ID: 424242 }, lang: 'jp' });
+    expect(missing).toMatchObject({ code: 7, msg: msg('jp', 'errors.notFound'), data: null });
+    const bad = await call(s.app, 'GET', '/base/article/detail', { query: { ID: 'x' } });
+    expect(bad).toMatchObject({ code: 7, msg: msg('en', 'validation.invalid'), data: { field: 'ID' } });
+  });
+});

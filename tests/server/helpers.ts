@@ -1,0 +1,169 @@
+// Shared set-up for the server tests: a server on a fresh temp data dir with an injectable
+// clock, request helpers, and expected messages read straight from the locale files.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { inlineRefs, loadConfig } from '../../scripts/lib/schemas.ts';
+import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
+import { captchaAnswer } from '../../server/captcha.ts';
+import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+export function clock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): Clock {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+/** Limits high enough not to get in the way; rate-limit tests pass their own. */
+export const RELAXED: RateLimits = {
+  login: { max: 10_000, windowMs: 60_000 },
+  captcha: { max: 10_000, windowMs: 60_000 },
+  codePerTarget: { max: 1, windowMs: 60_000 },
+  codePerIp: { max: 10_000, windowMs: 60_000 },
+};
+
+export function tempDir(prefix = 'coinapp-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  clock: Clock;
+  dataDir: string;
+}
+
+export async function startServer(opts: Partial<ServerOptions> = {}, c: Clock = clock()): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const app = await buildServer({ now: c.now, ...opts, dataDir, rateLimits: { ...RELAXED, ...opts.rateLimits } });
+  return { app, clock: c, dataDir };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response data is read loosely in tests and checked by assertions
+export type Loose = any;
+
+export interface Envelope<T = Loose> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string | number>;
+  token?: string;
+  lang?: string;
+  ip?: string;
+}
+
+export async function call<T = Loose>(app: FastifyInstance, method: string, path: string, o: CallOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (o.token) headers['x-token'] = o.token;
+  if (o.lang) headers.lang = o.lang;
+  const res = await app.inject({
+    method: method as 'GET',
+    url: `/api${path}`,
+    query: o.query ? Object.fromEntries(Object.entries(o.query).map(([k, v]) => [k, String(v)])) : undefined,
+    payload: o.body as object | undefined,
+    headers,
+    remoteAddress: o.ip,
+  });
+  const json = res.json() as { code: number; msg: string; data: T };
+  expect(Object.keys(json).sort()).toEqual(['code', 'data', 'msg']);
+  return { status: res.statusCode, ...json };
+}
+
+export async function newCaptcha(app: FastifyInstance, ip?: string): Promise<{ captchaId: string; captcha: string }> {
+  const r = await call(app, 'POST', '/base/captcha', { ip });
+  expect(r.code).toBe(0);
+  const answer = await captchaAnswer(app.db, r.data.captchaId);
+  return { captchaId: r.data.captchaId, captcha: answer! };
+}
+
+/** The newest code sent to `target` (an email, or "+86 13800138000"), read from the outbox. */
+export async function outboxCode(app: FastifyInstance, target: string): Promise<string | undefined> {
+  const row = await app.db.selectFrom('outbox').select('code').where('target', '=', target).orderBy('id', 'desc').executeTakeFirst();
+  return row?.code;
+}
+
+export async function sendEmailCode(app: FastifyInstance, email: string): Promise<string> {
+  const r = await call(app, 'POST', '/base/emailCode', { body: { email } });
+  expect(r.code, r.msg).toBe(0);
+  return (await outboxCode(app, email.toLowerCase()))!;
+}
+
+export async function sendPhoneCode(app: FastifyInstance, phone: string, countryCode = '+86'): Promise<string> {
+  const r = await call(app, 'POST', '/base/phoneCode', { body: { phone, countryCode } });
+  expect(r.code, r.msg).toBe(0);
+  return (await outboxCode(app, `${countryCode} ${phone}`))!;
+}
+
+export async function registerByEmail(app: FastifyInstance, email: string, passWord = 'secret123', invitationCode = DEMO_INVITATION_CODE) {
+  const emailCode = await sendEmailCode(app, email);
+  const cap = await newCaptcha(app);
+  const r = await call(app, 'POST', '/base/registerUser', { body: { email, emailCode, passWord, invitationCode, ...cap } });
+  expect(r.code, r.msg).toBe(0);
+  return r.data as { token: string; user: { ID: number; invitationCode: string } };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, o: CallOptions = {}): Promise<Envelope> {
+  const cap = await newCaptcha(app, o.ip);
+  return call(app, 'POST', '/base/login', { ...o, body: { username, password, ...cap } });
+}
+
+export async function count(app: FastifyInstance, table: 'users' | 'outbox' | 'verification_codes' | 'bank_cards' | 'withdrawal_addresses' | 'articles' | 'captchas'): Promise<number> {
+  const { n } = await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+// ---- messages, straight from the locale files ----
+
+type Tree = Record<string, unknown>;
+const languages = loadConfig<{ default: string; languages: { code: string; prefix: string }[] }>('languages');
+
+function localeFile(code: string, dir: string): Tree | undefined {
+  const file = join(dir, `${code}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Tree) : undefined;
+}
+
+function get(tree: Tree | undefined, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Tree)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The message for `key` in the language of the `lang` header prefix, falling back per key to en-US. */
+export function msg(lang: string | undefined, key: string, params: Record<string, string | number> = {}, dir = join(ROOT, 'locales')): string {
+  const code = languages.languages.find((l) => l.prefix === lang)?.code ?? languages.default;
+  const text = get(localeFile(code, dir), key) ?? get(localeFile(languages.default, dir), key);
+  if (text === undefined) throw new Error(`no message ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+}
+
+// ---- entity shapes ----
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+const entityDir = join(ROOT, 'schemas/entities');
+const entities = new Map(
+  readdirSync(entityDir).map((f) => [f.replace(/\.json$/, ''), ajv.compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, f), 'utf8')), entityDir) as object)]),
+);
+
+/** Asserts `value` has exactly the shape of schemas/entities/<name>.json. */
+export function expectEntity(name: 'user' | 'bank-card' | 'withdrawal-address' | 'article' | 'session', value: unknown): void {
+  const validate = entities.get(name)!;
+  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+}

@@ -1,0 +1,58 @@
+// Restarting on the same data dir keeps everything and does not seed again.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/app.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
+import { call, count, login, registerByEmail, startServer, tempDir } from './helpers.ts';
+
+describe('persistence', () => {
+  it('keeps users, sessions and records across a restart without duplicating the seed', async () => {
+    const dataDir = tempDir();
+    const first = await startServer({ dataDir });
+    expect(existsSync(join(dataDir, 'app.db'))).toBe(true);
+    const { token } = await registerByEmail(first.app, 'keep@example.com');
+    await call(first.app, 'POST', '/user_qianbao/createUser_qianbao', {
+      token,
+      body: { coin: 'ETH', czline: 'ERC20', addr: '0x52908400098527886E0F7030069857D2E4169EE7', name: 'ETH' },
+    });
+    const users = await count(first.app, 'users');
+    const articles = await count(first.app, 'articles');
+    expect(users).toBe(2);
+    await first.app.close();
+
+    const second = await startServer({ dataDir });
+    try {
+      expect(await count(second.app, 'users')).toBe(users);
+      expect(await count(second.app, 'articles')).toBe(articles);
+      const info = await call(second.app, 'GET', '/user/getUserInfo', { token });
+      expect(info.data.userInfo.email).toBe('keep@example.com');
+      const list = await call(second.app, 'GET', '/user_qianbao/getUser_qianbaoList', { token });
+      expect(list.data.total).toBe(1);
+      expect((await login(second.app, DEMO_EMAIL, DEMO_PASSWORD)).code).toBe(0);
+      expect((await login(second.app, 'keep@example.com', 'secret123')).code).toBe(0);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it('seed: false leaves a new database empty', async () => {
+    const app = await buildServer({ dataDir: tempDir(), seed: false });
+    try {
+      expect(await count(app, 'users')).toBe(0);
+      expect(await count(app, 'articles')).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('uses WAL mode', async () => {
+    const dataDir = tempDir();
+    const app = await buildServer({ dataDir });
+    try {
+      expect(existsSync(join(dataDir, 'app.db-wal'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
