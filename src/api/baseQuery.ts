@@ -1,0 +1,140 @@
+// Every call: API root + /api, X-Token and lang headers, JSON (or form) body,
+// the {code,msg,data} envelope and the client reactions of spec §7 and §8.
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import appConfig from '../../schemas/config/app.json';
+import timings from '../../schemas/config/timings.json';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestArgs {
+  path: string;
+  method: Method;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  /** Send the body form-encoded (uploads) */
+  form?: boolean;
+  /** false for public endpoints: no token is sent */
+  auth?: boolean;
+  /** Show a business error in a modal instead of a toast */
+  throwError?: boolean;
+}
+
+export interface ApiError {
+  kind: 'business' | 'http' | 'network' | 'timeout';
+  code?: number;
+  status?: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface ApiEffects {
+  toast(message: string): void;
+  modal(message: string): void;
+  /** Clear the session and go to the login page */
+  logout(): void;
+  openRealName(): void;
+  translate(key: string, vars?: Record<string, unknown>): string | undefined;
+}
+
+export interface ApiContext {
+  apiRoot: string;
+  getToken(): string | null;
+  /** Short language prefix for the lang header */
+  getLang(): string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  effects: ApiEffects;
+  schedule(fn: () => void, ms: number): void;
+}
+
+const noop = () => {};
+let context: ApiContext = {
+  apiRoot: '',
+  getToken: () => null,
+  getLang: () => 'en',
+  fetch: (...a) => fetch(...a),
+  timeoutMs: timings.requestTimeoutMs,
+  effects: { toast: noop, modal: noop, logout: noop, openRealName: noop, translate: () => undefined },
+  schedule: (fn, ms) => setTimeout(fn, ms),
+};
+
+export function configureApi(partial: Partial<ApiContext>): void {
+  context = { ...context, ...partial };
+}
+
+const LOGOUT_CODES = new Set([4016, 4017]);
+const REAL_NAME_CODE = 4025;
+
+function url(ctx: ApiContext, args: RequestArgs): string {
+  const base = `${ctx.apiRoot}${appConfig.apiPrefix}${args.path}`;
+  if (!args.params) return base;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(args.params)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+function encode(args: RequestArgs): { body?: BodyInit; type?: string } {
+  if (args.body === undefined) return {};
+  if (args.form) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(args.body as Record<string, unknown>)) q.set(k, String(v ?? ''));
+    return { body: q.toString(), type: 'application/x-www-form-urlencoded' };
+  }
+  return { body: JSON.stringify(args.body), type: 'application/json' };
+}
+
+/** Business error codes: translated message shown after a delay, logout, or the real-name page. */
+function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: string, data: unknown): ApiError {
+  const { effects } = ctx;
+  const translated = (code >= 4000 && code < 5000 && effects.translate(`errors.${code}`)) || msg;
+  const error: ApiError = { kind: 'business', code, message: translated, data };
+  const reload = (data as { reload?: unknown } | null)?.reload;
+  if ((code === 7 && reload) || LOGOUT_CODES.has(code)) {
+    effects.logout();
+    effects.toast(translated);
+  } else if (code === REAL_NAME_CODE) {
+    effects.toast(translated);
+    ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
+  } else if (args.throwError) {
+    effects.modal(translated);
+  } else {
+    ctx.schedule(() => effects.toast(translated), timings.errorToastDelayMs);
+  }
+  return error;
+}
+
+export async function callApi(args: RequestArgs, ctx: ApiContext = context): Promise<{ data: unknown } | { error: ApiError }> {
+  const headers: Record<string, string> = { lang: ctx.getLang() };
+  const token = args.auth === false ? null : ctx.getToken();
+  if (token) headers['X-Token'] = token;
+  const { body, type } = encode(args);
+  if (type) headers['Content-Type'] = type;
+
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ctx.timeoutMs);
+  let res: Response;
+  let envelope: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+  try {
+    res = await ctx.fetch(url(ctx, args), { method: args.method, headers, body, signal: abort.signal });
+    envelope = await res.json().catch(() => undefined);
+  } catch {
+    const timedOut = abort.signal.aborted;
+    const message = ctx.effects.translate(timedOut ? 'common.timeout' : 'common.networkError') ?? 'Network error';
+    ctx.effects.toast(message);
+    return { error: { kind: timedOut ? 'timeout' : 'network', message } };
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const msg = typeof envelope?.msg === 'string' ? envelope.msg : '';
+  if (res.status !== 200 || !envelope || typeof envelope.code !== 'number') {
+    const message = msg || (ctx.effects.translate('errors.http', { status: res.status }) ?? `HTTP ${res.status}`);
+    ctx.effects.toast(message);
+    return { error: { kind: 'http', status: res.status, message } };
+  }
+  if (envelope.code === 0) return { data: envelope.data ?? null };
+  return { error: reactToCode(ctx, args, envelope.code, msg, envelope.data) };
+}
+
+export const apiBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiError> = (args) => callApi(args);

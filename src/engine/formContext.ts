@@ -1,0 +1,17 @@
+import type { ResolvedLimits } from './limits';
+
+/** What FormScreen hands to every widget through rjsf's formContext. */
+export interface FormContext {
+  formData: Record<string, unknown>;
+  /** Set another field (a captcha sets its id, the phone widget its country code) */
+  setField(name: string, value: unknown): void;
+  /** Changes after every failed submit: single-use captchas refresh */
+  captchaNonce: number;
+  limits: ResolvedLimits;
+  /** The form's schema, for widgets that check a sibling field's format */
+  schema: Record<string, unknown>;
+}
+
+export function formContextOf(registry: { formContext?: unknown }): FormContext {
+  return registry.formContext as FormContext;
+}

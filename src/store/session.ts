@@ -1,0 +1,39 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '../api/generated/screens/login';
+
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+}
+
+const STORAGE_KEY = 'session';
+
+export function loadSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): SessionState {
+  try {
+    const parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as SessionState | null;
+    if (parsed && typeof parsed.token === 'string') return { token: parsed.token, user: parsed.user ?? null };
+  } catch {
+    // a corrupt entry is the same as no session
+  }
+  return { token: null, user: null };
+}
+
+export function saveSession(state: SessionState, storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage): void {
+  if (state.token) storage.setItem(STORAGE_KEY, JSON.stringify(state));
+  else storage.removeItem(STORAGE_KEY);
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: (): SessionState => ({ token: null, user: null }),
+  reducers: {
+    sessionStarted: (_state, action: PayloadAction<{ token: string; user: User }>) => ({ ...action.payload }),
+    userLoaded: (state, action: PayloadAction<User>) => {
+      state.user = action.payload;
+    },
+    loggedOut: () => ({ token: null, user: null }),
+  },
+});
+
+export const { sessionStarted, userLoaded, loggedOut } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,25 @@
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+
+export function FieldTemplate({ id, label, children, rawErrors, hidden, required, displayLabel, schema }: FieldTemplateProps) {
+  const { t } = useTranslation();
+  if (hidden) return <div className="hidden">{children}</div>;
+  if (schema.type === 'object') return children;
+  const errors = (rawErrors ?? []).filter((e, i, all) => all.indexOf(e) === i);
+  return (
+    <div className={`field${errors.length ? ' field-error' : ''}`}>
+      {displayLabel && label && (
+        <label htmlFor={id} className="field-label">
+          {t(label)}
+          {required && <span className="required" aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {children}
+      {errors.map((e) => (
+        <p key={e} className="field-message" role="alert">
+          {e}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../locales/en-US.json';
+import * as bankCardAdd from '../../../src/api/generated/screens/bank-card-add';
+import * as login from '../../../src/api/generated/screens/login';
+import * as registerEmail from '../../../src/api/generated/screens/register-email';
+import * as registerPhone from '../../../src/api/generated/screens/register-phone';
+import FormScreen from '../../../src/engine/FormScreen';
+import type { ScreenModule } from '../../../src/engine/types';
+import { render, useLanguage } from '../render';
+
+const forms = { login, 'register-email': registerEmail, 'register-phone': registerPhone, 'bank-card-add': bankCardAdd };
+
+describe('form screens', () => {
+  beforeAll(() => useLanguage('en-US'));
+
+  for (const [id, module] of Object.entries(forms)) {
+    it(`renders ${id} from its schema`, async () => {
+      const html = render(<FormScreen module={module as unknown as ScreenModule} />);
+      await expect(html).toMatchFileSnapshot(`__snapshots__/${id}.html`);
+    });
+  }
+
+  it('labels every field of the bank card form and marks all seven required', () => {
+    const html = render(<FormScreen module={bankCardAdd as unknown as ScreenModule} />);
+    for (const label of ['Bank name', 'Account holder', 'Account number', 'IBAN', 'BIC / SWIFT', 'Bank address', 'Country']) {
+      expect(html).toContain(label);
+    }
+    expect(html.match(/class="required"/g)?.length).toBe(7);
+  });
+
+  it('shows the password twice, the code sender and the captcha on registration', () => {
+    const html = render(<FormScreen module={registerEmail as unknown as ScreenModule} />);
+    expect(html).toContain(en.field.confirmPassword);
+    expect(html).toContain(en.sendCode.send);
+    expect(html).toContain('class="captcha"');
+    expect(html).toContain(en.field.invitationCode);
+  });
+
+  it('speaks the active language', async () => {
+    const { default: ja } = await import('../../../locales/ja-JP.json');
+    await useLanguage('ja-JP', ja);
+    const html = render(<FormScreen module={login as unknown as ScreenModule} />);
+    expect(html).toContain(ja.field.password);
+    expect(html).toContain(ja.login.submit);
+    await useLanguage('en-US');
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, findRoute, isPublic, ROUTES } from '../../../src/app/routes';
+
+describe('route table', () => {
+  it('holds every route of the spec once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain('/bitcoin/loanHistory');
+    expect(paths.length).toBe(59);
+  });
+  it('treats /pages/x/y and /x/y as one route and / as home', () => {
+    expect(canonicalPath('/pages/user/bank')).toBe('/user/bank');
+    expect(canonicalPath('/')).toBe('/home/home');
+    expect(findRoute('/pages/user/bank')).toBe(findRoute('/user/bank'));
+  });
+  it('whitelists exactly root, home, language, login, password setup, forgot password, register and service', () => {
+    const open = ROUTES.filter((r) => isPublic(r.path)).map((r) => r.path).sort();
+    expect(open).toEqual(
+      ['/home/home', '/login/forgetPassword', '/login/login', '/login/password', '/login/register', '/user/lang', '/user/service'].sort(),
+    );
+    expect(isPublic('/')).toBe(true);
+    expect(isPublic('/pages/login/login')).toBe(true);
+    expect(isPublic('/pages/user/bank')).toBe(false);
+    expect(isPublic('/no/such')).toBe(false);
+  });
+});
