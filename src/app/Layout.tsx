@@ -1,0 +1,46 @@
+// Every page: the guard, nav bar, page transition, status-bar colour and bottom tabs.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useLocation } from 'react-router-dom';
+import { endpoint as userInfo } from '../api/generated/screens/user-info';
+import type { RootState } from '../store';
+import { userLoaded } from '../store/session';
+import { NavBar } from './NavBar';
+import { NotAvailable } from './NotAvailable';
+import { OverlayHost } from './overlays';
+import { RouteView } from './RouteView';
+import { findRoute, isPublic, LOGIN } from './routes';
+import { TabBar } from './TabBar';
+import { setStatusBar, statusBarColor, useTheme } from './theme';
+
+export function Layout() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const token = useSelector((s: RootState) => s.session.token);
+  const route = findRoute(location.pathname);
+  const theme = useTheme();
+  const dispatch = useDispatch();
+  const user = userInfo.useQuery(undefined, { skip: !token });
+
+  useEffect(() => {
+    if (user.data) dispatch(userLoaded(user.data.userInfo));
+  }, [user.data, dispatch]);
+  useEffect(() => {
+    setStatusBar(statusBarColor(route?.statusBar, theme));
+    document.title = route ? t(route.title) : t('app.name');
+  }, [route, theme, t]);
+
+  if (!token && !isPublic(location.pathname)) return <Navigate to={LOGIN} replace />;
+
+  return (
+    <div className={`app${route?.tab ? ' with-tabs' : ''}`}>
+      {route && !route.bare && <NavBar title={route.title} />}
+      <main key={location.pathname} className="page">
+        {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
+      </main>
+      {route?.tab && <TabBar />}
+      <OverlayHost />
+    </div>
+  );
+}

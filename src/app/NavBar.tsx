@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HOME } from './routes';
+
+/** Back goes to the previous page, or home when the app was opened on this page. */
+export function NavBar({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(HOME, { replace: true });
+  };
+  return (
+    <header className="navbar">
+      <button type="button" className="navbar-back" onClick={back} aria-label={t('common.back')}>
+        ‹
+      </button>
+      <h1 className="navbar-title">{t(title)}</h1>
+      <span className="navbar-side" />
+    </header>
+  );
+}

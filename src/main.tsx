@@ -1,0 +1,48 @@
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { api } from './api/base';
+import { configureApi } from './api/baseQuery';
+import { alertDialog, toast } from './app/overlays';
+import { AppRouter } from './app/router';
+import { LOGIN, REAL_NAME } from './app/routes';
+import { applyTheme } from './app/theme';
+import './app/styles.css';
+import { currentPrefix, initI18n } from './i18n';
+import { createStore } from './store';
+import { loggedOut } from './store/session';
+
+applyTheme();
+const store = createStore();
+// The api layer lives outside React; it moves the hash router by the URL itself.
+const go = (path: string, replace = false) => {
+  if (replace) window.location.replace(`#${path}`);
+  else window.location.hash = `#${path}`;
+};
+
+configureApi({
+  apiRoot: import.meta.env.VITE_API_ROOT ?? '',
+  getToken: () => store.getState().session.token,
+  getLang: currentPrefix,
+  effects: {
+    toast,
+    modal: (m) => void alertDialog(m),
+    logout: () => {
+      store.dispatch(loggedOut());
+      store.dispatch(api.util.resetApiState());
+      go(LOGIN, true);
+    },
+    openRealName: () => go(REAL_NAME),
+    translate: (key, vars) => (i18next.exists(key) ? i18next.t(key, vars) : undefined),
+  },
+});
+
+await initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <AppRouter />
+    </Provider>
+  </StrictMode>,
+);

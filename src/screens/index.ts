@@ -1,0 +1,8 @@
+// Hand-written screens by the name the route table uses. Each is its own chunk.
+import type { ComponentType } from 'react';
+
+export const SCREEN_LOADERS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('./home/HomeScreen'),
+  my: () => import('./user/MyScreen'),
+  language: () => import('./user/LanguageScreen'),
+};

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api/base';
+import { confirmDialog, toast } from '../../app/overlays';
+import { LOGIN } from '../../app/routes';
+import { setTheme, useTheme } from '../../app/theme';
+import { LANGUAGES } from '../../i18n';
+import type { RootState } from '../../store';
+import { loggedOut } from '../../store/session';
+
+const MENU = [
+  { to: '/user/bank', label: 'route.user.bank' },
+  { to: '/user/address', label: 'route.user.address' },
+  { to: '/user/realName', label: 'route.user.realName' },
+  { to: '/user/invite', label: 'route.user.invite' },
+  { to: '/user/affiche', label: 'route.user.affiche' },
+  { to: '/user/inform', label: 'route.user.inform' },
+  { to: '/login/resetPassword', label: 'route.login.resetPassword' },
+  { to: '/login/resetWithdrawPassword', label: 'route.login.resetWithdrawPassword' },
+  { to: '/user/MSB', label: 'route.user.MSB' },
+  { to: '/user/about', label: 'route.user.about' },
+  { to: '/user/service', label: 'route.user.service' },
+] as const;
+
+export default function MyScreen() {
+  const { t, i18n } = useTranslation();
+  const user = useSelector((s: RootState) => s.session.user);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const language = LANGUAGES.find((l) => l.code === i18n.language)?.name;
+
+  const logout = async () => {
+    if (!(await confirmDialog(t('user.logoutConfirm')))) return;
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+    toast(t('user.loggedOut'));
+    navigate(LOGIN, { replace: true });
+  };
+
+  return (
+    <div className="my">
+      <section className="profile">
+        <div className="avatar avatar-large" aria-hidden="true">
+          ☺
+        </div>
+        <div>
+          <p className="profile-name">{user?.email || (user ? `${user.countryCode} ${user.phone}` : '')}</p>
+          <p className="muted">
+            {t('user.invitationCode')}: <strong className="invitation-code">{user?.invitationCode}</strong>
+          </p>
+          <p className="muted">
+            {t('user.creditScore')}: <strong>{user?.creditScore}</strong>
+          </p>
+        </div>
+      </section>
+      <ul className="menu">
+        {MENU.map((m) => (
+          <li key={m.to}>
+            <Link to={m.to}>
+              {t(m.label)}
+              <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/user/lang">
+            {t('user.language')}
+            <span className="muted">{language} ›</span>
+          </Link>
+        </li>
+        <li>
+          <label className="switch-row">
+            {t('user.theme')}
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={theme === 'light'}
+              className="switch"
+              checked={theme === 'light'}
+              onChange={(e) => setTheme(e.target.checked ? 'light' : 'dark')}
+            />
+          </label>
+        </li>
+      </ul>
+      <button type="button" className="btn btn-ghost btn-block logout" onClick={() => void logout()}>
+        {t('user.logout')}
+      </button>
+    </div>
+  );
+}
