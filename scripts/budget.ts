@@ -1,0 +1,58 @@
+// npm run budget: gzip size of what each route loads, from Vite's build manifest.
+// Home: the entry, its static imports, the home screen and the active locale.
+// A form screen: what opening a form adds on top of home (the form engine with
+// rjsf, the screen module and its precompiled validator).
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, Chunk>;
+
+const BUDGET_KB = { homeJs: 146, formAddsJs: 60 };
+
+execSync('npx vite build --manifest --logLevel error', { stdio: 'inherit' });
+const dist = 'dist';
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+function closure(keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const c = manifest[key];
+    if (!c) throw new Error(`no chunk for ${key} in the build manifest`);
+    if (files.has(c.file)) return;
+    files.add(c.file);
+    for (const css of c.css ?? []) files.add(css);
+    for (const i of c.imports ?? []) walk(i);
+  };
+  for (const k of keys) walk(k);
+  return files;
+}
+
+const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const home = closure(['index.html', 'src/screens/home/HomeScreen.tsx', 'locales/en-US.json']);
+const form = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/bank-card-add.ts']);
+const formAdds = [...form].filter((f) => !home.has(f));
+const rows = [
+  { route: 'home (/home/home)', js: sum(home, '.js'), css: sum(home, '.css'), budget: BUDGET_KB.homeJs },
+  { route: 'form screen adds (/user/addBank)', js: sum(formAdds, '.js'), css: sum(formAdds, '.css'), budget: BUDGET_KB.formAddsJs },
+];
+const ajvCompilerInForm = formAdds.some((f) => /new Function|ajv\/dist\/compile/.test(readFileSync(join(dist, f), 'utf8')));
+
+console.log('\nroute                               JS gz KB   CSS gz KB   budget JS KB');
+for (const r of rows) console.log(`${r.route.padEnd(36)}${kb(r.js).padStart(8)}${kb(r.css).padStart(12)}${String(r.budget).padStart(15)}`);
+console.log(`Ajv compiler in the form bundle: ${ajvCompilerInForm ? 'YES' : 'no'}`);
+const over = rows.filter((r) => r.js / 1024 > r.budget);
+if (over.length || ajvCompilerInForm) {
+  console.error(`over budget: ${over.map((r) => r.route).join(', ')}${ajvCompilerInForm ? ' (Ajv compiler in the browser)' : ''}`);
+  process.exit(1);
+}

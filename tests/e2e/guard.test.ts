@@ -1,0 +1,65 @@
+// The guard: without a token only the whitelist opens, on direct load and on every navigation, in both route forms.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/app/routes';
+import { hashOf, launchBrowser, phone, type Running, startApp, waitForHash } from './harness';
+
+let running: Running;
+let browser: Browser;
+let page: Page;
+
+const guarded = ROUTES.filter((r) => !r.public).map((r) => r.path);
+const whitelisted = ROUTES.filter((r) => r.public).map((r) => r.path);
+const bothForms = (paths: string[]) => paths.flatMap((p) => [p, `/pages${p}`]);
+
+beforeAll(async () => {
+  running = await startApp();
+  browser = await launchBrowser();
+  ({ page } = await phone(browser));
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+describe('guard without a token', () => {
+  it(`sends every one of the ${guarded.length * 2} guarded route forms to login on direct load`, async () => {
+    const leaked: string[] = [];
+    let load = 0;
+    for (const path of bothForms(guarded)) {
+      // a new query string makes every visit a full page load, as when a link is opened from outside
+      await page.goto(`${running.url}/?load=${load++}#${path}`);
+      await waitForHash(page, '#/login/login').catch(() => leaked.push(path));
+    }
+    expect(leaked).toEqual([]);
+    await page.locator('#root_username').waitFor();
+  });
+
+  it('sends every guarded route form to login on in-app navigation', async () => {
+    await page.goto(`${running.url}/#/home/home`);
+    await page.locator('.home').waitFor();
+    const leaked: string[] = [];
+    for (const path of bothForms(guarded)) {
+      await page.evaluate(() => {
+        window.location.hash = '#/home/home';
+      });
+      await page.locator('.home').waitFor();
+      await page.evaluate((p) => {
+        window.location.hash = `#${p}`;
+      }, path);
+      await waitForHash(page, '#/login/login').catch(() => leaked.push(path));
+    }
+    expect(leaked).toEqual([]);
+  });
+
+  it('opens the whitelisted pages, the root and both forms of each', async () => {
+    let load = 0;
+    for (const path of ['/', ...bothForms(whitelisted)]) {
+      await page.goto(`${running.url}/?open=${load++}#${path}`);
+      await page.locator('main.page > *').first().waitFor();
+      expect(await hashOf(page), path).toBe(path === '/' ? '#/' : `#${path}`);
+    }
+    await page.goto(`${running.url}/`);
+    await expect(page.locator('.home-brand').textContent()).resolves.toBe('CoinApp');
+  });
+});

@@ -1,0 +1,75 @@
+// Starts the real server (built app + API + SQLite in a temp folder) on a
+// loopback port and drives Debian's Chromium through playwright-core.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildServer } from '../../server/app';
+import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
+
+export interface Running {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startApp(): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
+  const app = await buildServer({ dataDir, staticDir: 'dist' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A phone-sized page in English. */
+export async function phone(browser: Browser, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale, deviceScaleFactor: 2, hasTouch: true });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
+
+export async function waitForHash(page: Page, hash: string): Promise<void> {
+  await page.waitForFunction((h) => window.location.hash === h, hash, { timeout: 10_000 });
+}
+
+/** Types the answer of the captcha the form is showing, read from the server's store like support would. */
+export async function solveCaptcha(page: Page, app: FastifyInstance): Promise<void> {
+  const idInput = page.locator('#root_captchaId');
+  await page.waitForFunction(() => (document.querySelector('#root_captchaId') as HTMLInputElement | null)?.value, null, { timeout: 10_000 });
+  await page.locator('.captcha img').waitFor();
+  const answer = await captchaAnswer(app.db, await idInput.inputValue());
+  await page.fill('#root_captcha', answer);
+}
+
+export async function latestCode(app: FastifyInstance, target: string): Promise<string> {
+  const entry = (await outbox(app.db, 50)).find((e) => e.target.endsWith(target));
+  if (!entry) throw new Error(`no code was sent to ${target}`);
+  return entry.code;
+}
+
+export async function loginThroughUi(page: Page, running: Running, username: string, password: string): Promise<void> {
+  await page.goto(`${running.url}/#/login/login`);
+  await page.fill('#root_username', username);
+  await page.fill('#root_password', password);
+  await solveCaptcha(page, running.app);
+  await page.click('button[type=submit]');
+  await waitForHash(page, '#/home/home');
+}

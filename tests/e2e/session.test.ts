@@ -1,0 +1,55 @@
+// One live session per user: a login elsewhere logs this browser out with 4016.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en-US.json';
+import { captcha as captchaAnswer } from '../../server/ops/commands';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { hashOf, launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+
+let running: Running;
+let browser: Browser;
+
+beforeAll(async () => {
+  running = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+async function loginElsewhere(): Promise<string> {
+  const api = (path: string, body?: unknown) =>
+    fetch(`${running.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }).then(
+      (r) => r.json() as Promise<{ code: number; data: { captchaId: string; token: string } }>,
+    );
+  const { data: c } = await api('/base/captcha');
+  const res = await api('/base/login', { username: DEMO_EMAIL, password: DEMO_PASSWORD, captcha: await captchaAnswer(running.app.db, c.captchaId), captchaId: c.captchaId });
+  expect(res.code).toBe(0);
+  return res.data.token;
+}
+
+describe('session', () => {
+  it('logs the first browser out with the 4016 message after a second login elsewhere', async () => {
+    const { page } = await phone(browser);
+    await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.goto(`${running.url}/#/user/bank`);
+    await page.locator('.state-empty', { hasText: en.bank.empty }).waitFor();
+
+    await loginElsewhere();
+    await page.goto(`${running.url}/#/user/address`);
+    await waitForHash(page, '#/login/login');
+    await page.locator('.toast', { hasText: en.errors['4016'] }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+  });
+
+  it('shows a translated "not available yet" page with a way home for screens not built yet', async () => {
+    const { page } = await phone(browser);
+    await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.goto(`${running.url}/#/pages/market/market`);
+    await page.locator('.not-available h2', { hasText: en.notAvailable.title }).waitFor();
+    await page.click(`text=${en.notAvailable.home}`);
+    await waitForHash(page, '#/home/home');
+    expect(await hashOf(page)).toBe('#/home/home');
+  });
+});
