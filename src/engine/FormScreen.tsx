@@ -28,7 +28,7 @@ export interface FormScreenProps {
 export default function FormScreen({ module, limitData }: FormScreenProps) {
   const { screen, endpoint, validate } = module;
   const schema = screen.formSchema as RJSFSchema;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [trigger] = endpoint.useMutation();
@@ -38,10 +38,10 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
   const [captchaNonce, setCaptchaNonce] = useState(0);
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: messages follow the language
+  // t changes with the language, so the messages follow it
   const validator = useMemo(
     () => createPrecompiledValidator(validate as never, schema, createLocalizer(screen.messages, t) as never),
-    [validate, schema, screen.messages, t, i18n.language],
+    [validate, schema, screen.messages, t],
   );
   const limits = useMemo(() => resolveLimits(screen.payload, limitData), [screen.payload, limitData]);
 

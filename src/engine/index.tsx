@@ -1,5 +1,5 @@
 // The app's screen registry and the component that draws the schema screens of a route.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS } from '../api/generated/manifest';
 import { createRegistry } from './registry';
@@ -30,10 +30,9 @@ function LoadedScreen({ entry }: { entry: ScreenEntry }) {
     };
   }, [entry]);
   if (!module) return <Loading />;
-  const Component = registry.resolve(module.screen.kind);
   return (
     <Suspense fallback={<Loading />}>
-      <Component module={module} />
+      {createElement(registry.resolve(module.screen.kind), { module })}
     </Suspense>
   );
 }

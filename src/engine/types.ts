@@ -72,9 +72,9 @@ export interface ScreenDef extends ScreenFile {
 /** What a generated screen module exports. */
 export interface ScreenModule {
   screen: ScreenDef;
-  // biome-ignore lint/suspicious/noExplicitAny: endpoint hooks differ per screen; the engine reads them generically
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- endpoint hooks differ per screen; the engine reads them generically
   endpoint: any;
-  // biome-ignore lint/suspicious/noExplicitAny: as above
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   rowActions: Record<string, any>;
   validate?: Record<string, unknown>;
 }

@@ -52,7 +52,7 @@ export async function startServer(opts: Partial<ServerOptions> = {}, c: Clock = 
   return { app, clock: c, dataDir };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: response data is read loosely in tests and checked by assertions
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response data is read loosely in tests and checked by assertions
 export type Loose = any;
 
 export interface Envelope<T = Loose> {

@@ -20,9 +20,10 @@ export function CaptchaWidget(props: WidgetProps) {
     onChange(undefined);
   }, [fetchCaptcha, setField, idField, onChange]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new captcha on mount and after every failed submit
+  // A new captcha on mount and after every failed submit, not when refresh's identity changes.
   useEffect(() => {
     void refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctx.captchaNonce]);
 
   return (

@@ -19,7 +19,7 @@ export function SendCodeWidget(props: WidgetProps) {
   const targets = (props.options.target as string[]) ?? [];
   const [send, { isLoading }] = SENDERS[name].useMutation();
   const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(0);
   const left = secondsLeft(startedAt, timings.sendCodeCountdownS, now);
 
   useEffect(() => {
