@@ -33,9 +33,7 @@ export const screen: ScreenDef = {
   },
   "messages": {
     "email.required": "validation.emailRequired",
-    "email.pattern": "validation.emailInvalid",
-    "emailCode.required": "validation.codeRequired",
-    "emailCode.pattern": "validation.codeInvalid"
+    "email.pattern": "validation.emailInvalid"
   }
 };
 

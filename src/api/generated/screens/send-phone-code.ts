@@ -38,9 +38,7 @@ export const screen: ScreenDef = {
   },
   "messages": {
     "phone.required": "validation.phoneRequired",
-    "phone.pattern": "validation.phoneInvalid",
-    "smsCode.required": "validation.codeRequired",
-    "smsCode.pattern": "validation.codeInvalid"
+    "phone.pattern": "validation.phoneInvalid"
   }
 };
 
