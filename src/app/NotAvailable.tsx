@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Icon } from './Icon';
 import { HOME } from './routes';
 
 /** Routes whose screens a later release builds. */
@@ -7,8 +8,8 @@ export function NotAvailable({ titleKey = 'notAvailable.title', bodyKey = 'notAv
   const { t } = useTranslation();
   return (
     <div className="not-available">
-      <div className="not-available-icon" aria-hidden="true">
-        ⏳
+      <div className="not-available-icon">
+        <Icon name="hourglass" size={44} />
       </div>
       <h2>{t(titleKey)}</h2>
       <p className="muted">{t(bodyKey)}</p>

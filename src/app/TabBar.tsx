@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { Icon } from './Icon';
 import { TABS } from './routes';
 
-const ICONS = { home: '⌂', market: '◔', deal: '⇄', property: '▣' } as const;
+const ICONS = { home: 'home', market: 'market', deal: 'trade', property: 'assets' } as const;
 
 export function TabBar() {
   const { t } = useTranslation();
@@ -10,8 +11,8 @@ export function TabBar() {
     <nav className="tabbar">
       {TABS.map((tab) => (
         <NavLink key={tab.id} to={tab.path} replace className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
-          <span className="tab-icon" aria-hidden="true">
-            {ICONS[tab.id]}
+          <span className="tab-icon">
+            <Icon name={ICONS[tab.id]} size={22} />
           </span>
           <span>{t(tab.label)}</span>
         </NavLink>

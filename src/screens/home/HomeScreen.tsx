@@ -2,21 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { endpoint as articles } from '../../api/generated/screens/announcement-list';
+import { Icon } from '../../app/Icon';
 import type { RootState } from '../../store';
 
 const ENTRIES = [
-  { to: '/bitcoin/paymentList', label: 'home.deposit', icon: '⬇' },
-  { to: '/bitcoin/withdrawList', label: 'home.withdraw', icon: '⬆' },
-  { to: '/deal/deal', label: 'home.spot', icon: '⇄' },
-  { to: '/contract/contract', label: 'home.futures', icon: '⏱' },
-  { to: '/IEO/IEO', label: 'home.ieo', icon: '✦' },
-  { to: '/stake/list', label: 'home.stake', icon: '◎' },
-  { to: '/bitcoin/exchange', label: 'home.exchange', icon: '↻' },
-  { to: '/bitcoin/loan', label: 'home.loan', icon: '₿' },
-  { to: '/bitcoin/wireTransfer', label: 'home.wire', icon: '🏦' },
-  { to: '/user/realName', label: 'home.realName', icon: '🪪' },
-  { to: '/user/invite', label: 'home.invite', icon: '✉' },
-  { to: '/user/service', label: 'home.service', icon: '☎' },
+  { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
+  { to: '/bitcoin/withdrawList', label: 'home.withdraw', icon: 'withdraw' },
+  { to: '/deal/deal', label: 'home.spot', icon: 'trade' },
+  { to: '/contract/contract', label: 'home.futures', icon: 'clock' },
+  { to: '/IEO/IEO', label: 'home.ieo', icon: 'star' },
+  { to: '/stake/list', label: 'home.stake', icon: 'layers' },
+  { to: '/bitcoin/exchange', label: 'home.exchange', icon: 'swap' },
+  { to: '/bitcoin/loan', label: 'home.loan', icon: 'coins' },
+  { to: '/bitcoin/wireTransfer', label: 'home.wire', icon: 'bank' },
+  { to: '/user/realName', label: 'home.realName', icon: 'idCard' },
+  { to: '/user/invite', label: 'home.invite', icon: 'mail' },
+  { to: '/user/service', label: 'home.service', icon: 'headset' },
 ] as const;
 
 function AnnouncementStrip() {
@@ -26,8 +27,8 @@ function AnnouncementStrip() {
   if (!first.length) return null;
   return (
     <section className="notice-strip" aria-label={t('notice.listTitle')}>
-      <span className="notice-icon" aria-hidden="true">
-        📢
+      <span className="notice-icon">
+        <Icon name="megaphone" size={18} />
       </span>
       <ul>
         {first.map((a) => (
@@ -50,11 +51,11 @@ export default function HomeScreen() {
     <div className="home">
       <header className="home-header">
         <Link to={token ? '/user/my' : '/login/login'} className="avatar" aria-label={t(token ? 'route.user.my' : 'home.login')}>
-          ☺
+          <Icon name="user" />
         </Link>
         <span className="home-brand">{t('app.name')}</span>
         <Link to="/user/lang" className="home-lang" aria-label={t('route.user.lang')}>
-          🌐
+          <Icon name="globe" size={22} />
         </Link>
       </header>
       <section className="hero">
@@ -74,8 +75,8 @@ export default function HomeScreen() {
       <nav className="entries">
         {ENTRIES.map((e) => (
           <Link key={e.to} to={e.to} className="entry">
-            <span className="entry-icon" aria-hidden="true">
-              {e.icon}
+            <span className="entry-icon">
+              <Icon name={e.icon} />
             </span>
             <span>{t(e.label)}</span>
           </Link>

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/base';
 import { confirmDialog, toast } from '../../app/overlays';
+import { Icon } from '../../app/Icon';
 import { LOGIN } from '../../app/routes';
 import { setTheme, useTheme } from '../../app/theme';
 import { LANGUAGES } from '../../i18n';
@@ -42,8 +43,8 @@ export default function MyScreen() {
   return (
     <div className="my">
       <section className="profile">
-        <div className="avatar avatar-large" aria-hidden="true">
-          ☺
+        <div className="avatar avatar-large">
+          <Icon name="user" size={30} />
         </div>
         <div>
           <p className="profile-name">{user?.email || (user ? `${user.countryCode} ${user.phone}` : '')}</p>

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../app/Icon';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 
 export function PasswordWidget(props: WidgetProps) {
@@ -16,7 +17,7 @@ export function PasswordWidget(props: WidgetProps) {
         aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? '🙈' : '👁'}
+        <Icon name={shown ? 'eyeOff' : 'eye'} />
       </button>
     </div>
   );
