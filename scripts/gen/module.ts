@@ -30,7 +30,7 @@ function tags(list: string[] | undefined): string {
 
 function endpointCode(
   e: EndpointDef,
-  kind: 'mutation' | 'query' | 'infinite' | 'detail',
+  kind: 'mutation' | 'query' | 'list' | 'infinite' | 'detail',
   argType: string,
   resultType: string,
   opts: { omit?: string[]; auth: boolean },
@@ -54,8 +54,8 @@ function endpointCode(
       query: ({ queryArg, pageParam }) => ({ ${base}, params: { ${fixed}...queryArg, page: pageParam, pageSize: ${size} } }),${provided}
     }),`;
   }
-  if (kind === 'query' || kind === 'detail') {
-    const result = kind === 'query' && e.query && 'pageSize' in e.query ? `Page<${resultType}>` : resultType;
+  if (kind === 'query' || kind === 'list' || kind === 'detail') {
+    const result = kind === 'list' ? `Page<${resultType}>` : resultType;
     return `    ${e.name}: build.query<${result}, ${argType}>({
       query: ${call} => ({ ${args} }),${provided}
     }),`;
@@ -101,7 +101,7 @@ export async function screenModule(screen: ScreenFile, source: string): Promise<
       const filterArgs = (screen.filters ?? []).map((f) => `${f.field}?: string | number`).join('; ');
       const argType = `{ ${filterArgs} }`;
       const paged = Boolean(screen.endpoint.paging);
-      endpoints.push(endpointCode(screen.endpoint, paged ? 'infinite' : 'query', argType, record.name, { auth }));
+      endpoints.push(endpointCode(screen.endpoint, paged ? 'infinite' : 'list', argType, record.name, { auth }));
       for (const action of screen.list?.rowActions ?? []) {
         endpoints.push(endpointCode(action.endpoint, 'mutation', '{ ID: number }', 'unknown', { auth }));
       }

@@ -28,6 +28,8 @@ export interface FieldView {
   field: string;
   label: string;
   format?: 'text' | 'datetime' | 'masked' | 'status';
+  /** Locale key prefix: the value is shown as t(prefix.value) */
+  values?: string;
 }
 
 export interface FilterDef {

@@ -10,9 +10,13 @@ export const SCREENS: readonly ScreenEntry[] = [
   { "id":"bank-card-list","kind":"list","routes":["/user/bank"],"title":"route.user.bank", load: () => import('./screens/bank-card-list') },
   { "id":"forgot-password-email","kind":"form","routes":["/login/forgetPassword"],"title":"route.login.forgetPassword","tab":"forgot.byEmail", load: () => import('./screens/forgot-password-email') },
   { "id":"forgot-password-phone","kind":"form","routes":["/login/forgetPassword"],"title":"route.login.forgetPassword","tab":"forgot.byPhone", load: () => import('./screens/forgot-password-phone') },
+  { "id":"futures-order-detail","kind":"detail","routes":["/contract/detail"],"title":"route.contract.detail", load: () => import('./screens/futures-order-detail') },
+  { "id":"futures-order-list","kind":"list","routes":["/contract/history"],"title":"route.contract.history", load: () => import('./screens/futures-order-list') },
   { "id":"login","kind":"form","routes":["/login/login"],"title":"route.login.login", load: () => import('./screens/login') },
   { "id":"register-email","kind":"form","routes":["/login/register"],"title":"route.login.register","tab":"register.byEmail", load: () => import('./screens/register-email') },
   { "id":"register-phone","kind":"form","routes":["/login/register"],"title":"route.login.register","tab":"register.byPhone", load: () => import('./screens/register-phone') },
+  { "id":"spot-order-detail","kind":"detail","routes":["/deal/detail"],"title":"route.deal.detail", load: () => import('./screens/spot-order-detail') },
+  { "id":"spot-order-list","kind":"list","routes":["/deal/history"],"title":"route.deal.history", load: () => import('./screens/spot-order-list') },
   { "id":"withdrawal-address-add","kind":"form","routes":["/user/addAddress"],"title":"route.user.addAddress", load: () => import('./screens/withdrawal-address-add') },
   { "id":"withdrawal-address-list","kind":"list","routes":["/user/address"],"title":"route.user.address", load: () => import('./screens/withdrawal-address-list') },
 ];
