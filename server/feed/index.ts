@@ -1,0 +1,52 @@
+// The market websocket at /ws, protocol-compatible with the HTX (Huobi) market feed:
+// gzip-compressed JSON in binary frames, ping/pong heartbeat, sub/unsub/req.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { Codes } from '../http/errors.ts';
+import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
+
+export { CLOSE_PING_TIMEOUT, CLOSE_TOO_SLOW, encode, FEED_DEFAULTS, FeedHub, type FeedOptions, type TickStats } from './hub.ts';
+export { DEPTH_LEVELS, MAX_BARS } from './topics.ts';
+
+export const FEED_PATH = '/ws';
+
+let overrides: Partial<FeedOptions> = {};
+
+/**
+ * Changes the options of feeds registered from now on (tests shorten the ping interval);
+ * returns a function that restores the previous ones.
+ */
+export function configureFeed(options: Partial<FeedOptions>): () => void {
+  const previous = overrides;
+  overrides = { ...overrides, ...options };
+  return () => {
+    overrides = previous;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market feed's connections and tick loop */
+    feed: FeedHub;
+  }
+}
+
+export async function registerFeed(app: FastifyInstance, ctx: AppContext, options: Partial<FeedOptions> = {}): Promise<void> {
+  const opts: FeedOptions = { ...FEED_DEFAULTS, ...overrides, ...options };
+  await app.register(websocket, { options: { maxPayload: opts.maxMessageBytes, perMessageDeflate: false } });
+  const hub = new FeedHub(ctx.market, ctx.now, opts);
+  app.decorate('feed', hub);
+  app.addHook('onClose', async () => hub.close());
+
+  app.route({
+    method: 'GET',
+    url: FEED_PATH,
+    // A plain HTTP request to the feed: it only speaks websocket.
+    handler: async (req, reply) => {
+      const t = ctx.i18n.translator(req.headers.lang);
+      return reply.code(426).header('upgrade', 'websocket').send({ code: Codes.error, msg: t('errors.badRequest'), data: null });
+    },
+    wsHandler: (socket) => hub.attach(socket),
+  });
+}
