@@ -18,6 +18,11 @@ import { registerAuthRoutes } from './routes/auth.ts';
 import { registerBankRoutes } from './routes/bank.ts';
 import { registerSiteRoutes } from './routes/site.ts';
 import { registerUserRoutes } from './routes/user.ts';
+import { registerFeed } from './feed/index.ts';
+import { createMarket } from './market/index.ts';
+import type { MarketData } from './market/types.ts';
+import { registerMarketRoutes } from './routes/market.ts';
+import { readMarketSeed, registerTradingRoutes, startScheduler } from './trading/index.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export type { RateLimits } from './config.ts';
@@ -36,12 +41,20 @@ export interface ServerOptions {
   logger?: boolean;
   /** Folder of the locale files (default: the repository's locales/) */
   localesDir?: string;
+  /** The market to quote (default: the simulator seeded with marketSeed) */
+  market?: MarketData;
+  /** Seed of the market simulator (default: MARKET_SEED, else 1) */
+  marketSeed?: number;
+  /** Run time-driven work on timers (default true); tests may drive it by hand */
+  scheduler?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database, for tests and tools that run next to the server */
     db: Db;
+    /** The market the server quotes */
+    market: MarketData;
   }
 }
 
@@ -60,11 +73,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
 
+  // an operator's `ops market-seed` wins over the environment, so the command takes effect on the next start
+  const storedSeed = opts.market || opts.marketSeed !== undefined ? undefined : await readMarketSeed(db);
+  const market = opts.market ?? createMarket({ seed: opts.marketSeed ?? storedSeed ?? Number(process.env.MARKET_SEED ?? 1), now });
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
   app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
+  app.decorate('market', market);
 
   const ctx: AppContext = {
     db,
@@ -74,7 +88,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     limiter: new RateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
     version: config.version,
+    market,
   };
+  const stopScheduler = opts.scheduler === false ? () => {} : startScheduler(ctx);
+  app.addHook('onClose', async () => {
+    stopScheduler();
+    market.close();
+    await db.destroy();
+  });
 
   const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
   const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
@@ -97,9 +118,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       registerBankRoutes(api, ctx);
       registerAddressRoutes(api, ctx);
       registerArticleRoutes(api, ctx);
+      registerMarketRoutes(api, ctx);
+      registerTradingRoutes(api, ctx);
     },
     { prefix: config.apiPrefix },
   );
 
+  await registerFeed(app, ctx);
   return app;
 }

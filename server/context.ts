@@ -4,6 +4,7 @@ import type { Db } from './db/index.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Validator } from './http/validation.ts';
 import type { I18n } from './i18n.ts';
+import type { MarketData } from './market/types.ts';
 
 export interface AppContext {
   db: Db;
@@ -13,4 +14,5 @@ export interface AppContext {
   limiter: RateLimiter;
   limits: RateLimits;
   version: string;
+  market: MarketData;
 }

@@ -1,9 +1,10 @@
 // Demo data for an empty database: one demo user (whose invitation code lets others
-// register) and the announcements. Never runs again once a user exists.
+// register) with a demo balance, and the announcements. Never runs again once a user exists.
 import type { Db } from './db/index.ts';
 import { toCount } from './db/index.ts';
 import { SEED_ANNOUNCEMENTS } from './seed-articles.ts';
 import { hashPassword } from './security/password.ts';
+import { applyAdminDeposit } from './trading/deposit.ts';
 import { createUser } from './users.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';
@@ -12,6 +13,11 @@ export const DEMO_COUNTRY_CODE = '+86';
 export const DEMO_PASSWORD = 'demo123456';
 export const DEMO_INVITATION_CODE = 'DEMO88';
 export const ANNOUNCEMENT_CATE = 1;
+/** The demo user's opening balance, credited as administrator deposits (with ledger rows) */
+export const DEMO_BALANCES: readonly { coin: string; amount: string }[] = [
+  { coin: 'USDT', amount: '10000' },
+  { coin: 'BTC', amount: '0.5' },
+];
 
 const DAY = 24 * 3_600_000;
 
@@ -24,11 +30,12 @@ export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
   if (toCount(n) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    await createUser(
+    const demo = await createUser(
       trx,
       { email: DEMO_EMAIL, phone: DEMO_PHONE, countryCode: DEMO_COUNTRY_CODE, passwordHash, invitationCode: DEMO_INVITATION_CODE },
       now - 30 * DAY,
     );
+    for (const { coin, amount } of DEMO_BALANCES) await applyAdminDeposit(trx, demo.id, coin, amount, now);
     // Newest first in SEED_ANNOUNCEMENTS; roughly two days apart, at varied hours.
     const rows = SEED_ANNOUNCEMENTS.map((a, i) => ({
       ...a,

@@ -83,6 +83,103 @@ export interface ArticlesTable {
   created_at: number;
 }
 
+// ---- trading (migration 0002_trading). Money columns are TEXT holding a signed integer
+// count of base units (10^-8 of the coin or quote); never a float.
+
+export interface BalancesTable {
+  user_id: number;
+  /** Upper-case coin, e.g. USDT, BTC */
+  coin: string;
+  /** Spendable units */
+  available: string;
+  /** Units held by open orders */
+  frozen: string;
+  updated_at: number;
+}
+
+export type LedgerType = 'admin_deposit' | 'spot_buy' | 'spot_sell' | 'spot_fee' | 'spot_freeze' | 'spot_unfreeze' | 'contract_open' | 'contract_close';
+
+/** One balance change. available + frozen of a (user, coin) == sum(amount); frozen == sum(frozen_change). */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  type: LedgerType;
+  /** Signed change of the total (available + frozen), in units; 0 for a pure freeze or unfreeze */
+  amount: string;
+  /** Signed change of the frozen part, in units */
+  frozen_change: string;
+  available_after: string;
+  frozen_after: string;
+  /** spot_orders.id for spot_*, futures_orders.id for contract_*, null for admin_deposit */
+  ref_id: number | null;
+  created_at: number;
+}
+
+export interface SpotOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  base: string;
+  quote: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  /** Limit price in units; null for market orders */
+  price: string | null;
+  /** Base quantity ordered, units */
+  amount: string;
+  /** Base quantity filled, units */
+  filled: string;
+  /** Quote total of the fills, units */
+  total: string;
+  /** Fill price, units; null before a fill */
+  avg_price: string | null;
+  fee: string;
+  fee_coin: string;
+  /** Decimal string, e.g. "0.001" */
+  fee_rate: string;
+  /** Units still frozen by the order (quote for a buy, base for a sell) */
+  frozen: string;
+  price_decimals: number;
+  amount_decimals: number;
+  status: 'open' | 'filled' | 'cancelled';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FuturesOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  /** USDT units */
+  stake: string;
+  /** Seconds */
+  duration: number;
+  /** Decimal string from hy_ykbl at creation, e.g. "0.15" */
+  profit_ratio: string;
+  /** Units; the market price recorded at creation */
+  open_price: string;
+  open_time: number;
+  settle_at: number;
+  /** Units; the market price recorded at settlement, null while pending */
+  close_price: string | null;
+  close_time: number | null;
+  status: 'pending' | 'settled' | 'invalid';
+  result: 'win' | 'loss' | 'draw' | '';
+  /** Signed USDT units; null while pending */
+  pnl: string | null;
+  /** USDT units paid back; null while pending */
+  payout: string | null;
+  price_decimals: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   captchas: CaptchasTable;
@@ -91,6 +188,11 @@ export interface Database {
   bank_cards: BankCardsTable;
   withdrawal_addresses: WithdrawalAddressesTable;
   articles: ArticlesTable;
+  balances: BalancesTable;
+  ledger: LedgerTable;
+  spot_orders: SpotOrdersTable;
+  futures_orders: FuturesOrdersTable;
+  settings: SettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -99,3 +201,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type BankCardRow = Selectable<BankCardsTable>;
 export type AddressRow = Selectable<WithdrawalAddressesTable>;
 export type ArticleRow = Selectable<ArticlesTable>;
+export type BalanceRow = Selectable<BalancesTable>;
+export type LedgerRow = Selectable<LedgerTable>;
+export type SpotOrderRow = Selectable<SpotOrdersTable>;
+export type FuturesOrderRow = Selectable<FuturesOrdersTable>;

@@ -15,6 +15,10 @@ Commands:
   freeze <user>       freeze the account (4008)
   unfreeze <user>     lift a freeze and a bar
   invite-code         an invitation code that registration accepts (the demo user's)
+  credit <user> <coin> <amount>
+                      administrator deposit: add an exact positive amount (ledger admin_deposit)
+  balance <user>      each coin's available, frozen and total
+  market-seed <n>     store the market simulator seed used from the next server start
   help                this list
 
 <user> is an email, a phone number or a numeric user id.`;
@@ -39,9 +43,9 @@ function record(value: object): string {
 }
 
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
-  const [command, arg] = args;
+  const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'market-seed'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -65,6 +69,16 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
         return { code: 0, out: `Frozen.\n${record(await ops.freeze(db, arg))}` };
       case 'unfreeze':
         return { code: 0, out: `Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, arg))}` };
+      case 'credit': {
+        const b = await ops.credit(db, arg, arg2, arg3);
+        return { code: 0, out: `Credited ${arg3} ${b.coin} (admin_deposit).\n${record({ user: b.user, coin: b.coin, available: b.available, frozen: b.frozen, total: b.total })}` };
+      }
+      case 'balance':
+        return { code: 0, out: table((await ops.balance(db, arg)).map((b) => ({ ...b }))) };
+      case 'market-seed': {
+        const { seed, previous } = await ops.marketSeed(db, arg);
+        return { code: 0, out: `Market seed ${seed} stored (was ${previous ?? 'unset'}); it applies from the next server start.` };
+      }
       default:
         return { code: 0, out: await ops.inviteCode(db) };
     }

@@ -4,6 +4,11 @@ import { captchaAnswer } from '../captcha.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/types.ts';
 import { DEMO_EMAIL } from '../seed.ts';
+import { tradingConfig } from '../trading/config.ts';
+import { adminDeposit, DepositError } from '../trading/deposit.ts';
+import { balancesOf } from '../trading/ledger.ts';
+import { coinDecimals, formatUnits, USDT } from '../trading/money.ts';
+import { readMarketSeed, writeMarketSeed } from '../trading/settings.ts';
 import { findUser } from '../users.ts';
 
 export class OpsError extends Error {}
@@ -92,4 +97,51 @@ export async function inviteCode(db: Db): Promise<string> {
   const any = await db.selectFrom('users').select('invitation_code').where('barred', '=', 0).where('frozen', '=', 0).orderBy('id').executeTakeFirst();
   if (!any) throw new OpsError('No user yet: start the server once to seed the demo user.');
   return any.invitation_code;
+}
+
+export interface BalanceLine {
+  coin: string;
+  available: string;
+  frozen: string;
+  total: string;
+}
+
+function balanceLine(coin: string, available: bigint, frozen: bigint): BalanceLine {
+  const d = coinDecimals(coin, tradingConfig().spot.quoteDecimals);
+  return { coin, available: formatUnits(available, d), frozen: formatUnits(frozen, d), total: formatUnits(available + frozen, d) };
+}
+
+/** Every coin the user has a balance in (USDT always), available and frozen. */
+export async function balance(db: Db, ref: string | undefined): Promise<BalanceLine[]> {
+  const u = await requireUser(db, ref);
+  const rows = await balancesOf(db, u.id);
+  if (!rows.some((r) => r.coin === USDT)) rows.unshift({ coin: USDT, available: 0n, frozen: 0n });
+  rows.sort((a, b) => (a.coin === USDT ? -1 : b.coin === USDT ? 1 : a.coin.localeCompare(b.coin)));
+  return rows.map((r) => balanceLine(r.coin, r.available, r.frozen));
+}
+
+/**
+ * Administrator deposit: credits an exact positive amount of a coin, with a ledger row of
+ * type admin_deposit, in one transaction. Returns the user's new balance of that coin.
+ */
+export async function credit(db: Db, ref: string | undefined, coin: string | undefined, amount: string | undefined, now = Date.now()): Promise<BalanceLine & { user: number }> {
+  const u = await requireUser(db, ref);
+  if (!coin || amount === undefined) throw new OpsError('Usage: credit <user> <coin> <amount>, e.g. credit demo@coinapp.test USDT 100.5');
+  try {
+    const b = await adminDeposit(db, u.id, coin, amount, now);
+    return { user: u.id, ...balanceLine(b.coin, b.available, b.frozen) };
+  } catch (error) {
+    if (error instanceof DepositError) throw new OpsError(error.message);
+    throw error;
+  }
+}
+
+/** Stores the market simulator seed the next server start uses (see readMarketSeed). */
+export async function marketSeed(db: Db, value: string | undefined, now = Date.now()): Promise<{ seed: number; previous: number | undefined }> {
+  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) > 2 ** 32 - 1) {
+    throw new OpsError(`market-seed <n>: n must be an integer from 0 to ${2 ** 32 - 1}, not "${value ?? ''}".`);
+  }
+  const previous = await readMarketSeed(db);
+  await writeMarketSeed(db, Number(value), now);
+  return { seed: Number(value), previous };
 }

@@ -1,0 +1,61 @@
+// Business constants of trading, read from schemas/config (the files the app reads too).
+import { loadConfig } from '../../scripts/lib/schemas.ts';
+import type { Limit } from '../config.ts';
+import { units } from './money.ts';
+
+export interface SpotConfig {
+  feeRate: string;
+  quoteDecimals: number;
+  minOrderUsdt: string;
+}
+
+export interface FuturesConfig {
+  hy_time: number[];
+  hy_tzed: string[];
+  hy_ykbl: string[];
+  minStake: string;
+  maxStake: string;
+}
+
+export interface TradingConfig {
+  spot: SpotConfig;
+  futures: FuturesConfig;
+  feeRateUnits: bigint;
+  minOrderUnits: bigint;
+  minStakeUnits: bigint;
+  maxStakeUnits: bigint;
+}
+
+/** Orders (spot and futures together) a user may place: more answers 4024. */
+export const ORDER_RATE_LIMIT: Limit = { max: 10, windowMs: 1000 };
+export const ORDER_RATE_BUCKET = 'orders';
+
+let cached: TradingConfig | undefined;
+
+export function tradingConfig(): TradingConfig {
+  if (cached) return cached;
+  const spot = loadConfig<SpotConfig>('spot');
+  const futures = loadConfig<FuturesConfig>('futures');
+  if (futures.hy_time.length !== futures.hy_ykbl.length) throw new Error('schemas/config/futures.json: hy_time and hy_ykbl differ in length');
+  for (const r of futures.hy_ykbl) units(r);
+  cached = {
+    spot,
+    futures,
+    feeRateUnits: units(spot.feeRate),
+    minOrderUnits: units(spot.minOrderUsdt),
+    minStakeUnits: units(futures.minStake),
+    maxStakeUnits: units(futures.maxStake),
+  };
+  return cached;
+}
+
+/** Coins a balance can hold: USDT and the base coin of every USDT market. */
+export function knownCoins(): string[] {
+  if (!coins) {
+    const markets = loadConfig<{ markets: { base: string; quote: string }[] }>('markets').markets;
+    coins = ['USDT', ...new Set(markets.filter((m) => m.quote === 'USDT').map((m) => m.base))];
+  }
+  return [...coins];
+}
+
+let coins: string[] | undefined;

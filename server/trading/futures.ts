@@ -1,0 +1,157 @@
+// Second-level futures. Creation debits the stake and records the open price and time;
+// at or after settleAt the scheduler records the close price and time and pays what the
+// pure settle() function says. Pending orders are rows, so they survive a restart and are
+// settled by the first run of the scheduler after it.
+import type { AppContext } from '../context.ts';
+import type { TradingDeps } from './deps.ts';
+import type { FuturesOrderRow, UserRow } from '../db/types.ts';
+import { validationError } from '../http/errors.ts';
+import { isoTime } from '../http/paging.ts';
+import { anyMarket, checkOrderRate, checkTradingHours, positiveAmount } from './checks.ts';
+import { tradingConfig } from './config.ts';
+import { applyChanges } from './ledger.ts';
+import { formatUnits, plainUnits, units, USDT } from './money.ts';
+import { settle } from './settle.ts';
+
+export interface FuturesCreateInput {
+  /** 1 up, 2 down */
+  cate: 1 | 2;
+  usdt: string;
+  coinname: string;
+  ctime_num: number;
+}
+
+/** schemas/entities/futures-order.json */
+export interface FuturesOrder {
+  ID: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  stake: string;
+  duration: number;
+  profitRatio: string;
+  openPrice: string;
+  openTime: string;
+  closePrice: string;
+  closeTime: string;
+  settleAt: string;
+  status: 'pending' | 'settled' | 'invalid';
+  result: 'win' | 'loss' | 'draw' | '';
+  pnl: string;
+  payout: string;
+}
+
+export const FUTURES_STATUS_BY_FILTER: Record<string, FuturesOrderRow['status']> = {
+  '1': 'pending',
+  '2': 'settled',
+  '3': 'invalid',
+  pending: 'pending',
+  settled: 'settled',
+  invalid: 'invalid',
+};
+
+export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
+  const qd = tradingConfig().spot.quoteDecimals;
+  const pd = Number(row.price_decimals);
+  return {
+    ID: Number(row.id),
+    symbol: row.symbol,
+    direction: row.direction,
+    stake: formatUnits(BigInt(row.stake), qd),
+    duration: Number(row.duration),
+    profitRatio: row.profit_ratio,
+    openPrice: formatUnits(BigInt(row.open_price), pd),
+    openTime: isoTime(row.open_time),
+    closePrice: row.close_price === null ? '' : formatUnits(BigInt(row.close_price), pd),
+    closeTime: row.close_time === null ? '' : isoTime(row.close_time),
+    settleAt: isoTime(row.settle_at),
+    status: row.status,
+    result: row.result,
+    pnl: row.pnl === null ? '' : formatUnits(BigInt(row.pnl), qd),
+    payout: row.payout === null ? '' : formatUnits(BigInt(row.payout), qd),
+  };
+}
+
+export function futuresConfigView(): { hy_time: number[]; hy_tzed: string[]; hy_ykbl: string[] } {
+  const { hy_time, hy_tzed, hy_ykbl } = tradingConfig().futures;
+  return { hy_time: [...hy_time], hy_tzed: [...hy_tzed], hy_ykbl: [...hy_ykbl] };
+}
+
+export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: FuturesCreateInput): Promise<FuturesOrder> {
+  checkOrderRate(ctx, user.id);
+  const cfg = tradingConfig();
+  const m = anyMarket(ctx, input.coinname, 'coinname');
+  checkTradingHours(ctx, m.symbol);
+  const index = cfg.futures.hy_time.indexOf(input.ctime_num);
+  if (index < 0) throw validationError('ctime_num', 'futures.durationRequired');
+  const stake = positiveAmount(input.usdt, 'usdt', cfg.spot.quoteDecimals);
+  if (stake < cfg.minStakeUnits || stake > cfg.maxStakeUnits) {
+    throw validationError('usdt', 'futures.stakeOutOfRange', { min: plainUnits(cfg.minStakeUnits), max: plainUnits(cfg.maxStakeUnits) });
+  }
+  const now = ctx.now();
+  const openPrice = units(ctx.market.price(m.symbol));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const order = await trx
+      .insertInto('futures_orders')
+      .values({
+        user_id: user.id,
+        symbol: m.symbol,
+        direction: input.cate === 1 ? 'up' : 'down',
+        stake: stake.toString(),
+        duration: input.ctime_num,
+        profit_ratio: cfg.futures.hy_ykbl[index],
+        open_price: openPrice.toString(),
+        open_time: now,
+        settle_at: now + input.ctime_num * 1000,
+        close_price: null,
+        close_time: null,
+        status: 'pending',
+        result: '',
+        pnl: null,
+        payout: null,
+        price_decimals: m.priceDecimals,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await applyChanges(trx, [{ userId: user.id, coin: USDT, available: -stake, frozen: 0n, type: 'contract_open', refId: order.id }], now);
+    return order;
+  });
+  return toFuturesOrder(row);
+}
+
+/**
+ * Settles one pending order with the given close price (the market price the scheduler
+ * read at `now`, at or after settleAt); false if it was no longer pending.
+ */
+export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigint, now: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const o = await trx.selectFrom('futures_orders').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    if (!o || Number(o.settle_at) > now) return false;
+    const s = settle({ direction: o.direction, stake: BigInt(o.stake), profitRatio: o.profit_ratio, openPrice: BigInt(o.open_price), closePrice });
+    const result = await trx
+      .updateTable('futures_orders')
+      .set({ status: s.status, result: s.result, close_price: closePrice.toString(), close_time: now, pnl: s.pnl.toString(), payout: s.payout.toString() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await applyChanges(trx, [{ userId: o.user_id, coin: USDT, available: s.payout, frozen: 0n, type: 'contract_close', refId: o.id }], now);
+    return true;
+  });
+}
+
+/** Settles every pending order whose settleAt has come, at the current market price. */
+export async function settleDueOrders(ctx: TradingDeps): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db.selectFrom('futures_orders').select(['id', 'symbol']).where('status', '=', 'pending').where('settle_at', '<=', now).orderBy('settle_at').orderBy('id').execute();
+  let settled = 0;
+  for (const o of due) {
+    let price: bigint;
+    try {
+      price = units(ctx.market.price(o.symbol));
+    } catch {
+      continue; // symbol no longer quoted: stays pending, never settled on a made-up price
+    }
+    if (await settleOrder(ctx, o.id, price, now)) settled++;
+  }
+  return settled;
+}

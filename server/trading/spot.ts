@@ -1,0 +1,308 @@
+// Spot orders. Market orders fill at once at the market price; limit orders freeze their
+// funds and fill in full at the limit price when the market crosses it (fillCrossedOrders,
+// run by the scheduler). The fee is taken from the side the user receives.
+import type { AppContext } from '../context.ts';
+import type { TradingDeps } from './deps.ts';
+import type { Db } from '../db/index.ts';
+import type { SpotOrderRow, UserRow } from '../db/types.ts';
+import { notFound } from '../http/errors.ts';
+import { isoTime } from '../http/paging.ts';
+import type { MarketDef } from '../market/types.ts';
+import { belowMinimum, checkOrderRate, checkTradingHours, notOpen, positiveAmount, spotMarket, TradeCodes, tradeError } from './checks.ts';
+import { tradingConfig } from './config.ts';
+import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
+import { coinDecimals, divDown, formatUnits, mul, units } from './money.ts';
+
+export type OrderType = 'limit' | 'market';
+
+export interface SpotBuyInput {
+  symbol: string;
+  buytype: OrderType;
+  mprice?: string;
+  mnum?: string;
+  musdt?: string;
+}
+
+export interface SpotSellInput {
+  symbol: string;
+  type: OrderType;
+  mprice?: string;
+  mnum?: string;
+}
+
+/** schemas/entities/spot-order.json */
+export interface SpotOrder {
+  ID: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: OrderType;
+  price: string;
+  amount: string;
+  filled: string;
+  total: string;
+  avgPrice: string;
+  fee: string;
+  feeCoin: string;
+  feeRate: string;
+  status: 'open' | 'filled' | 'cancelled';
+  CreatedAt: string;
+  UpdatedAt: string;
+}
+
+export const SPOT_STATUS_BY_FILTER: Record<string, SpotOrderRow['status']> = { '1': 'open', '2': 'filled', '3': 'cancelled' };
+
+export function toSpotOrder(row: SpotOrderRow): SpotOrder {
+  const qd = tradingConfig().spot.quoteDecimals;
+  const pd = Number(row.price_decimals);
+  const ad = Number(row.amount_decimals);
+  const price = row.price === null ? null : BigInt(row.price);
+  const amount = BigInt(row.amount);
+  // An open order shows what it will cost (buy: the frozen USDT) or bring (sell), before fees.
+  const total = row.status === 'open' && price !== null ? (row.side === 'buy' ? BigInt(row.frozen) : mul(price, amount, 'down')) : BigInt(row.total);
+  return {
+    ID: Number(row.id),
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    price: price === null ? '' : formatUnits(price, pd),
+    amount: formatUnits(amount, ad),
+    filled: formatUnits(BigInt(row.filled), ad),
+    total: formatUnits(total, qd),
+    avgPrice: row.avg_price === null ? '' : formatUnits(BigInt(row.avg_price), pd),
+    fee: formatUnits(BigInt(row.fee), coinDecimals(row.fee_coin, qd)),
+    feeCoin: row.fee_coin,
+    feeRate: row.fee_rate,
+    status: row.status,
+    CreatedAt: isoTime(row.created_at),
+    UpdatedAt: isoTime(row.updated_at),
+  };
+}
+
+interface NewOrder {
+  market: MarketDef;
+  side: 'buy' | 'sell';
+  type: OrderType;
+  price: bigint | null;
+  amount: bigint;
+  frozen: bigint;
+  /** Set for market orders, which fill on creation */
+  fill?: { price: bigint; total: bigint; fee: bigint };
+}
+
+async function insertOrder(trx: Tx, userId: number, o: NewOrder, now: number): Promise<SpotOrderRow> {
+  const feeCoin = o.side === 'buy' ? o.market.base : o.market.quote;
+  return trx
+    .insertInto('spot_orders')
+    .values({
+      user_id: userId,
+      symbol: o.market.symbol,
+      base: o.market.base,
+      quote: o.market.quote,
+      side: o.side,
+      type: o.type,
+      price: o.price === null ? null : o.price.toString(),
+      amount: o.amount.toString(),
+      filled: o.fill ? o.amount.toString() : '0',
+      total: o.fill ? o.fill.total.toString() : '0',
+      avg_price: o.fill ? o.fill.price.toString() : null,
+      fee: o.fill ? o.fill.fee.toString() : '0',
+      fee_coin: feeCoin,
+      fee_rate: tradingConfig().spot.feeRate,
+      frozen: o.frozen.toString(),
+      price_decimals: o.market.priceDecimals,
+      amount_decimals: o.market.amountDecimals,
+      status: o.fill ? 'filled' : 'open',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function marketPrice(ctx: AppContext, symbol: string): bigint {
+  return units(ctx.market.price(symbol));
+}
+
+export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBuyInput): Promise<SpotOrder> {
+  checkOrderRate(ctx, user.id);
+  const m = spotMarket(ctx, input.symbol);
+  checkTradingHours(ctx, m.symbol);
+  const cfg = tradingConfig();
+  const now = ctx.now();
+
+  if (input.buytype === 'limit') {
+    if (!input.mprice) throw tradeError(TradeCodes.priceRequired);
+    if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
+    const price = positiveAmount(input.mprice, 'mprice', m.priceDecimals, 'trade.priceInvalid');
+    const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+    const cost = mul(price, amount, 'up');
+    if (cost < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen: cost }, now);
+      await applyChanges(trx, [{ userId: user.id, coin: m.quote, available: -cost, frozen: cost, type: 'spot_freeze', refId: order.id }], now);
+      return order;
+    });
+    return toSpotOrder(row);
+  }
+
+  if (!input.musdt) throw tradeError(TradeCodes.amountRequired);
+  const budget = positiveAmount(input.musdt, 'musdt', cfg.spot.quoteDecimals);
+  if (budget < cfg.minOrderUnits) throw belowMinimum('musdt', cfg.minOrderUnits);
+  const price = marketPrice(ctx, m.symbol);
+  const amount = divDown(budget, price, m.amountDecimals);
+  if (amount <= 0n) throw belowMinimum('musdt', cfg.minOrderUnits);
+  const cost = mul(amount, price, 'up');
+  const fee = mul(amount, cfg.feeRateUnits, 'down');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const usdt = await balanceOf(trx, user.id, m.quote);
+    if (usdt.available < budget) throw tradeError(TradeCodes.insufficient);
+    const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee } }, now);
+    await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now);
+    return order;
+  });
+  return toSpotOrder(row);
+}
+
+export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotSellInput): Promise<SpotOrder> {
+  checkOrderRate(ctx, user.id);
+  const m = spotMarket(ctx, input.symbol);
+  checkTradingHours(ctx, m.symbol);
+  const cfg = tradingConfig();
+  const now = ctx.now();
+
+  if (input.type === 'limit') {
+    if (!input.mprice) throw tradeError(TradeCodes.priceRequired);
+    if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
+    const price = positiveAmount(input.mprice, 'mprice', m.priceDecimals, 'trade.priceInvalid');
+    const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+    if (mul(price, amount, 'down') < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: amount }, now);
+      await applyChanges(trx, [{ userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_freeze', refId: order.id }], now);
+      return order;
+    });
+    return toSpotOrder(row);
+  }
+
+  if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
+  const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+  const price = marketPrice(ctx, m.symbol);
+  const proceeds = mul(amount, price, 'down');
+  if (proceeds < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
+  const fee = mul(proceeds, cfg.feeRateUnits, 'down');
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: proceeds, fee } }, now);
+    await applyChanges(trx, sellFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, proceeds, amount, fee }), now);
+    return order;
+  });
+  return toSpotOrder(row);
+}
+
+interface BuyFill {
+  paidFromFrozen: boolean;
+  cost: bigint;
+  amount: bigint;
+  fee: bigint;
+}
+
+function buyFillChanges(userId: number, quote: string, base: string, refId: number, f: BuyFill): Change[] {
+  return [
+    { userId, coin: quote, available: f.paidFromFrozen ? 0n : -f.cost, frozen: f.paidFromFrozen ? -f.cost : 0n, type: 'spot_buy', refId },
+    { userId, coin: base, available: f.amount, frozen: 0n, type: 'spot_buy', refId },
+    { userId, coin: base, available: -f.fee, frozen: 0n, type: 'spot_fee', refId },
+  ];
+}
+
+interface SellFill {
+  paidFromFrozen: boolean;
+  proceeds: bigint;
+  amount: bigint;
+  fee: bigint;
+}
+
+function sellFillChanges(userId: number, quote: string, base: string, refId: number, f: SellFill): Change[] {
+  return [
+    { userId, coin: base, available: f.paidFromFrozen ? 0n : -f.amount, frozen: f.paidFromFrozen ? -f.amount : 0n, type: 'spot_sell', refId },
+    { userId, coin: quote, available: f.proceeds, frozen: 0n, type: 'spot_sell', refId },
+    { userId, coin: quote, available: -f.fee, frozen: 0n, type: 'spot_fee', refId },
+  ];
+}
+
+/** Cancels an open order of the user and unfreezes exactly what it froze. */
+export async function cancelSpotOrder(ctx: AppContext, user: UserRow, id: number): Promise<SpotOrder> {
+  const now = ctx.now();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('spot_orders').selectAll().where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+    if (!order) throw notFound();
+    if (order.status !== 'open') throw notOpen(id);
+    const frozen = BigInt(order.frozen);
+    const result = await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw notOpen(id);
+    const coin = order.side === 'buy' ? order.quote : order.base;
+    await applyChanges(trx, [{ userId: user.id, coin, available: frozen, frozen: -frozen, type: 'spot_unfreeze', refId: order.id }], now);
+    return { ...order, status: 'cancelled' as const, frozen: '0', updated_at: now };
+  });
+  return toSpotOrder(row);
+}
+
+/** Fills one open limit order in full at its limit price; false if it is no longer open. */
+export async function fillLimitOrder(db: Db, id: number, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const o = await trx.selectFrom('spot_orders').selectAll().where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+    if (!o || o.price === null) return false;
+    const price = BigInt(o.price);
+    const amount = BigInt(o.amount);
+    const frozen = BigInt(o.frozen);
+    const rate = units(o.fee_rate);
+    let total: bigint;
+    let fee: bigint;
+    let changes: Change[];
+    if (o.side === 'buy') {
+      total = frozen; // == price × amount rounded up, frozen at placement
+      fee = mul(amount, rate, 'down');
+      changes = buyFillChanges(o.user_id, o.quote, o.base, o.id, { paidFromFrozen: true, cost: total, amount, fee });
+    } else {
+      total = mul(amount, price, 'down');
+      fee = mul(total, rate, 'down');
+      changes = sellFillChanges(o.user_id, o.quote, o.base, o.id, { paidFromFrozen: true, proceeds: total, amount, fee });
+    }
+    const result = await trx
+      .updateTable('spot_orders')
+      .set({ status: 'filled', filled: o.amount, total: total.toString(), avg_price: o.price, fee: fee.toString(), frozen: '0', updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await applyChanges(trx, changes, now);
+    return true;
+  });
+}
+
+/** Whether a limit order crosses the market price: buy at or above it, sell at or below it. */
+export function crosses(side: 'buy' | 'sell', limit: bigint, marketPrice: bigint): boolean {
+  return side === 'buy' ? marketPrice <= limit : marketPrice >= limit;
+}
+
+/** Fills every open limit order whose market (open for trading) has crossed its price. */
+export async function fillCrossedOrders(ctx: TradingDeps): Promise<number> {
+  const open = await ctx.db.selectFrom('spot_orders').select(['id', 'symbol', 'side', 'price']).where('status', '=', 'open').orderBy('id').execute();
+  const now = ctx.now();
+  const prices = new Map<string, bigint | null>();
+  let filled = 0;
+  for (const o of open) {
+    if (o.price === null) continue;
+    if (!prices.has(o.symbol)) {
+      let p: bigint | null = null;
+      try {
+        if (ctx.market.market(o.symbol) && ctx.market.isOpen(o.symbol, now)) p = units(ctx.market.price(o.symbol));
+      } catch {
+        p = null;
+      }
+      prices.set(o.symbol, p);
+    }
+    const p = prices.get(o.symbol);
+    if (p === null || p === undefined || !crosses(o.side, BigInt(o.price), p)) continue;
+    if (await fillLimitOrder(ctx.db, o.id, now)) filled++;
+  }
+  return filled;
+}

@@ -1,0 +1,177 @@
+// Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users]`
+// (defaults 4000, 32, 400). Not part of the test suite.
+//
+// The script runs itself twice: a child process is the real server (buildServer with its
+// scheduler and default market, on 127.0.0.1, a temp data dir) that also credits the users
+// through the administrator-deposit path; the parent fires a bounded number of market and
+// limit orders over HTTP with a fixed number in flight, prints orders/s and p50/p99
+// latency, then asks the child to run the scheduler's work once and check the ledger
+// (ledgerMismatches) and prints that. Exit code 1 if the ledger is inconsistent or any
+// order was refused.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const SYMBOLS = ['btcusdt', 'ethusdt'] as const;
+
+interface Ready {
+  port: number;
+  tokens: string[];
+  prices: Record<string, { price: string; priceDecimals: number }>;
+  setupMs: number;
+}
+
+interface Checked {
+  filledByRun: number;
+  filled: number;
+  open: number;
+  ledgerRows: number;
+  mismatches: unknown[];
+}
+
+// ---- the server (child) ----
+
+async function serve(dataDir: string, users: number): Promise<void> {
+  const { buildServer } = await import('../../server/app.ts');
+  const { hashPassword } = await import('../../server/security/password.ts');
+  const { adminDeposit, ledgerMismatches, runDueWork } = await import('../../server/trading/index.ts');
+  const { createUser, startSession } = await import('../../server/users.ts');
+
+  const app = await buildServer({ dataDir, seed: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  const t0 = performance.now();
+  const passwordHash = await hashPassword('bench123456');
+  const tokens: string[] = [];
+  for (let i = 0; i < users; i++) {
+    const user = await createUser(app.db, { email: `bench${i}@example.com`, passwordHash }, Date.now());
+    await adminDeposit(app.db, user.id, 'USDT', '1000000', Date.now());
+    await adminDeposit(app.db, user.id, 'BTC', '10', Date.now());
+    await adminDeposit(app.db, user.id, 'ETH', '100', Date.now());
+    tokens.push(await startSession(app.db, user.id, Date.now()));
+  }
+  const prices = Object.fromEntries(SYMBOLS.map((s) => [s, { price: app.market.price(s), priceDecimals: app.market.market(s)!.priceDecimals }]));
+  const ready: Ready = { port: address.port, tokens, prices, setupMs: performance.now() - t0 };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() !== 'check') continue;
+    const work = await runDueWork({ db: app.db, market: app.market, now: Date.now });
+    const count = async (status: 'open' | 'filled') =>
+      Number((await app.db.selectFrom('spot_orders').select((eb) => eb.fn.countAll().as('n')).where('status', '=', status).executeTakeFirstOrThrow()).n);
+    const ledgerRows = Number((await app.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const checked: Checked = { filledByRun: work.filled, filled: await count('filled'), open: await count('open'), ledgerRows, mismatches: await ledgerMismatches(app.db) };
+    process.stdout.write(`${JSON.stringify(checked)}\n`);
+    break;
+  }
+  await app.close();
+}
+
+// ---- the load (parent) ----
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function lines(child: ChildProcess): () => Promise<string> {
+  const queue: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const w = waiting.shift();
+    if (w) w(line);
+    else queue.push(line);
+  });
+  child.on('exit', (code) => {
+    for (const w of waiting.splice(0)) w(JSON.stringify({ exited: code }));
+  });
+  return () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve)));
+}
+
+/** Extra node flags for the server process, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+async function load(total: number, inFlight: number, users: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(users)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const next = lines(child);
+  try {
+    const ready = JSON.parse(await next()) as Ready;
+    if (!ready.port) throw new Error('the server did not start');
+    const base = `http://127.0.0.1:${ready.port}/api`;
+    console.log(`setup: server on 127.0.0.1:${ready.port}, ${users} users credited in ${Math.round(ready.setupMs)} ms`);
+
+    const order = (i: number): { path: string; body: Record<string, string> } => {
+      const symbol = SYMBOLS[i % SYMBOLS.length];
+      const { price, priceDecimals } = ready.prices[symbol];
+      const qty = symbol === 'btcusdt' ? '0.001' : '0.02';
+      // Limit prices within ±0.3 % of the start price, so some fill as the market moves.
+      const limit = (Number(price) * (1 + ((i % 7) - 3) / 1000)).toFixed(priceDecimals);
+      switch (i % 5) {
+        case 0:
+        case 1:
+          return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'market', musdt: '25' } };
+        case 2:
+          return { path: '/bborder/upbbsell', body: { symbol, type: 'market', mnum: qty } };
+        case 3:
+          return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'limit', mprice: limit, mnum: qty } };
+        default:
+          return { path: '/bborder/upbbsell', body: { symbol, type: 'limit', mprice: limit, mnum: qty } };
+      }
+    };
+
+    const latencies: number[] = [];
+    const codes = new Map<number, number>();
+    let i = 0;
+    const worker = async () => {
+      for (;;) {
+        const n = i++;
+        if (n >= total) return;
+        const { path, body } = order(n);
+        const t0 = performance.now();
+        const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': ready.tokens[n % users] }, body: JSON.stringify(body) });
+        const json = (await res.json()) as { code: number };
+        latencies.push(performance.now() - t0);
+        const code = res.status === 200 ? json.code : -res.status;
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+      }
+    };
+    const start = performance.now();
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    const seconds = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+
+    console.log(`orders: ${latencies.length} over HTTP, ${inFlight} in flight, ${users} users`);
+    console.log(`throughput: ${(latencies.length / seconds).toFixed(0)} orders/s (${seconds.toFixed(2)} s)`);
+    console.log(`latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${latencies[latencies.length - 1].toFixed(2)} ms`);
+    console.log(`codes: ${[...codes].map(([code, n]) => `${code} ×${n}`).join(', ')}`);
+
+    child.stdin!.write('check\n');
+    const checked = JSON.parse(await next()) as Checked;
+    console.log(`after one more scheduler run (+${checked.filledByRun}): ${checked.filled} filled, ${checked.open} open limit orders`);
+    console.log(
+      `ledger: ${checked.ledgerRows} rows; mismatches: ${checked.mismatches.length === 0 ? 'none (available + frozen == Σ ledger for every user and coin)' : JSON.stringify(checked.mismatches.slice(0, 5))}`,
+    );
+    const refused = latencies.length - (codes.get(0) ?? 0);
+    if (checked.mismatches.length > 0 || refused > 0) process.exitCode = 1;
+  } finally {
+    child.stdin!.end();
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const args = process.argv.slice(2);
+const run = args[0] === '--serve' ? serve(args[1], Number(args[2])) : load(Number(args[0] ?? 4000), Number(args[1] ?? 32), Number(args[2] ?? 400));
+run.catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
