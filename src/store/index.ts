@@ -1,8 +1,9 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/base';
+import { marketReducer } from './market';
 import { loadSession, saveSession, sessionReducer, type SessionState } from './session';
 
-const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer });
+const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, session: sessionReducer, market: marketReducer });
 
 export function createStore(session: SessionState = loadSession()) {
   const store = configureStore({

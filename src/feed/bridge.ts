@@ -1,0 +1,138 @@
+// Feed → store: ticker and detail pushes accumulate per symbol and are written with ONE
+// dispatch per animation frame; status changes are written as they happen.
+import { statusChanged, tickersUpdated, type Ticker } from '../store/market';
+import type { DetailTick, Feed, TickerRow } from './types';
+
+export const TICKERS_TOPIC = 'market.tickers';
+export const detailTopic = (symbol: string): string => `market.${symbol}.detail`;
+export const klineTopic = (symbol: string, period: string): string => `market.${symbol}.kline.${period}`;
+export const depthTopic = (symbol: string): string => `market.${symbol}.depth.step0`;
+
+const DETAIL = /^market\.([^.]+)\.detail$/;
+
+/** The part of a Redux store the bridge needs. */
+export interface DispatchTarget {
+  dispatch(action: ReturnType<typeof tickersUpdated> | ReturnType<typeof statusChanged>): unknown;
+}
+
+export interface StoreBridge {
+  /** Holds a `market.tickers` subscription until the returned release is called (refcounted by the feed). */
+  retainTickers(): () => void;
+  /** Holds a `market.$symbol.detail` subscription until released. */
+  retainDetail(symbol: string): () => void;
+  /** Writes what has accumulated now instead of on the next frame (tests, benchmarks). */
+  flush(): void;
+  /** Stops observing the feed; pending updates are dropped. */
+  disconnect(): void;
+}
+
+export function tickerFromRow(row: TickerRow, ts: number): Ticker {
+  const t: Ticker = {
+    symbol: row.symbol,
+    open: row.open,
+    close: row.close,
+    high: row.high,
+    low: row.low,
+    amount: row.amount,
+    vol: row.vol,
+    count: row.count,
+    ts,
+  };
+  if (row.bid !== undefined) t.bid = row.bid;
+  if (row.ask !== undefined) t.ask = row.ask;
+  return t;
+}
+
+const noop = () => {};
+
+export function connectFeedToStore(feed: Feed, store: DispatchTarget, options: { requestFrame?: (fn: () => void) => void } = {}): StoreBridge {
+  const requestFrame = options.requestFrame ?? feed.requestFrame;
+  let pending = new Map<string, Ticker>();
+  let scheduled = false;
+  let connected = true;
+
+  function flush(): void {
+    scheduled = false;
+    if (!connected || pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending = new Map();
+    store.dispatch(tickersUpdated(batch));
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    requestFrame(() => {
+      if (scheduled) flush();
+    });
+  }
+
+  const stopObserving = feed.observe((topic, data, ts) => {
+    if (topic === TICKERS_TOPIC) {
+      if (!Array.isArray(data)) return;
+      for (const row of data as TickerRow[]) {
+        if (row && typeof row.symbol === 'string') {
+          const prev = pending.get(row.symbol);
+          const next = tickerFromRow(row, ts);
+          // a detail earlier in this frame may have bid/ask-less data; keep what we had
+          pending.set(row.symbol, prev ? { ...prev, ...next } : next);
+        }
+      }
+      schedule();
+      return;
+    }
+    const m = DETAIL.exec(topic);
+    if (m && data && typeof data === 'object') {
+      const d = data as DetailTick;
+      const symbol = m[1];
+      const prev = pending.get(symbol);
+      pending.set(symbol, {
+        ...prev,
+        symbol,
+        open: d.open,
+        close: d.close,
+        high: d.high,
+        low: d.low,
+        amount: d.amount,
+        vol: d.vol,
+        count: d.count,
+        ts,
+      });
+      schedule();
+    }
+  });
+
+  store.dispatch(statusChanged(feed.status));
+  const stopStatus = feed.onStatus((s) => {
+    if (connected) store.dispatch(statusChanged(s));
+  });
+
+  return {
+    retainTickers: () => feed.subscribe(TICKERS_TOPIC, noop),
+    retainDetail: (symbol) => feed.subscribe(detailTopic(symbol), noop),
+    flush,
+    disconnect() {
+      connected = false;
+      pending.clear();
+      stopObserving();
+      stopStatus();
+    },
+  };
+}
+
+const bridges = new WeakMap<Feed, WeakMap<object, StoreBridge>>();
+
+/** The one bridge of a feed and a store, created on first use and kept for the app's life. */
+export function storeBridge(feed: Feed, store: DispatchTarget): StoreBridge {
+  let byStore = bridges.get(feed);
+  if (!byStore) {
+    byStore = new WeakMap();
+    bridges.set(feed, byStore);
+  }
+  let bridge = byStore.get(store);
+  if (!bridge) {
+    bridge = connectFeedToStore(feed, store);
+    byStore.set(store, bridge);
+  }
+  return bridge;
+}

@@ -1,0 +1,117 @@
+// Wire and public types of the live market feed (HTX/Huobi market websocket protocol).
+
+/** 'connecting' before the first frame ever; 'live' while frames arrive; 'stale' while down or silent. */
+export type FeedStatus = 'connecting' | 'live' | 'stale';
+
+/** One row of a `market.tickers` push. Numbers are JSON numbers on the wire. */
+export interface TickerRow {
+  symbol: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  amount: number;
+  vol: number;
+  count: number;
+  bid?: number;
+  bidSize?: number;
+  ask?: number;
+  askSize?: number;
+}
+
+/** Tick of `market.$symbol.detail` (24 h rolling window). */
+export interface DetailTick {
+  id: number;
+  amount: number;
+  count: number;
+  open: number;
+  close: number;
+  low: number;
+  high: number;
+  vol: number;
+  version?: number;
+}
+
+/** Tick of `market.$symbol.kline.$period` and a bar of a `req` reply; `id` is the period start in epoch seconds. */
+export interface KlineBar {
+  id: number;
+  open: number;
+  close: number;
+  low: number;
+  high: number;
+  amount: number;
+  vol: number;
+  count: number;
+}
+
+/** Tick of `market.$symbol.depth.step0`: [price, size] levels, best first. */
+export interface DepthTick {
+  bids: Array<[number, number]>;
+  asks: Array<[number, number]>;
+  ts?: number;
+  version?: number;
+}
+
+export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week' | '1mon' | '1year';
+
+/** An error frame (`{"status":"error","err-code","err-msg"}`) or a local failure (timeout, disconnect). */
+export class FeedError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'FeedError';
+    this.code = code;
+  }
+}
+
+/** The part of the DOM WebSocket the feed uses; tests pass a fake class. */
+export interface WebSocketLike {
+  binaryType: string;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+}
+
+export type WebSocketCtor = new (url: string) => WebSocketLike;
+
+/** Injectable clock and timers; handles are opaque. */
+export interface FeedTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export type Listener<T = unknown> = (data: T, ts: number) => void;
+/** Sees every push (`ch` frame) whether or not anyone subscribed to its topic. */
+export type Observer = (topic: string, data: unknown, ts: number) => void;
+
+export interface Feed {
+  /** Current connection status. */
+  readonly status: FeedStatus;
+  /** Scheduler used to coalesce work to one run per animation frame. */
+  readonly requestFrame: (fn: () => void) => void;
+  /** Clock the feed uses (ms since epoch). */
+  readonly now: () => number;
+  /**
+   * Adds a listener to a topic. The first listener of a topic sends `sub`, the last one to
+   * leave sends `unsub`. Listeners get the decoded `tick` (or the `data` array of
+   * `market.tickers`) and the frame's `ts`. Returns the unsubscribe function (idempotent).
+   */
+  subscribe<T = unknown>(topic: string, listener: Listener<T>): () => void;
+  /** One `req` with a fresh id; resolves with the reply's `data`, rejects on an error frame, a disconnect or the timeout. */
+  request<T = KlineBar>(topic: string, range?: { from?: number; to?: number }, options?: { timeoutMs?: number }): Promise<T[]>;
+  /** Status changes; returns an unsubscribe. */
+  onStatus(listener: (status: FeedStatus) => void): () => void;
+  /** Every push frame, without holding a subscription; returns an unsubscribe. */
+  observe(listener: Observer): () => void;
+  /** Opens the socket if it is not open yet (subscribe and request do this themselves). */
+  connect(): void;
+  /** Closes for good: no reconnect, pending requests are rejected. */
+  close(): void;
+  /** Number of listeners on a topic (0 when not subscribed). */
+  refCount(topic: string): number;
+}
