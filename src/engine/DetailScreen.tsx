@@ -29,7 +29,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
       <h1 className="detail-title">{String(record[detail.titleField] ?? '')}</h1>
       {detail.fields?.map((f) => (
         <p key={f.field} className="muted detail-field">
-          {t(f.label)}: {formatField(f, record[f.field], i18n.language)}
+          {t(f.label)}: {formatField(f, record[f.field], i18n.language, t)}
         </p>
       ))}
       {detail.bodyField && <div className="detail-body">{String(record[detail.bodyField] ?? '')}</div>}

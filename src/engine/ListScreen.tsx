@@ -141,7 +141,7 @@ export function ListView({
               {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
               {list.fields?.map((f) => (
                 <p key={f.field} className="row-field">
-                  <span className="muted">{t(f.label)}</span> <span>{formatField(f, row[f.field], i18n.language)}</span>
+                  <span className="muted">{t(f.label)}</span> <span>{formatField(f, row[f.field], i18n.language, t)}</span>
                 </p>
               ))}
             </div>

@@ -6,13 +6,16 @@ export function maskAccount(value: string): string {
 
 export function formatDateTime(value: string, locale: string): string {
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  if (value === '' || Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
 }
 
-export function formatField(view: FieldView, value: unknown, locale: string): string {
-  if (value === undefined || value === null) return '';
+type Translate = (key: string) => string;
+
+export function formatField(view: FieldView, value: unknown, locale: string, t: Translate = (k) => k): string {
+  if (value === undefined || value === null || value === '') return view.values ? '—' : '';
   const s = String(value);
+  if (view.values) return t(`${view.values}.${s}`);
   switch (view.format) {
     case 'masked':
       return maskAccount(s);

@@ -5,4 +5,8 @@ export const SCREEN_LOADERS: Record<string, () => Promise<{ default: ComponentTy
   home: () => import('./home/HomeScreen'),
   my: () => import('./user/MyScreen'),
   language: () => import('./user/LanguageScreen'),
+  market: () => import('./market/MarketScreen'),
+  spot: () => import('./deal/SpotScreen'),
+  chart: () => import('./deal/chart/ChartScreen'),
+  futures: () => import('./contract/FuturesScreen'),
 };

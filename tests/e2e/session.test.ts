@@ -46,7 +46,7 @@ describe('session', () => {
   it('shows a translated "not available yet" page with a way home for screens not built yet', async () => {
     const { page } = await phone(browser);
     await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-    await page.goto(`${running.url}/#/pages/market/market`);
+    await page.goto(`${running.url}/#/pages/IEO/IEO`);
     await page.locator('.not-available h2', { hasText: en.notAvailable.title }).waitFor();
     await page.click(`text=${en.notAvailable.home}`);
     await waitForHash(page, '#/home/home');

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { endpoint as articles } from '../../api/generated/screens/announcement-list';
 import { Icon } from '../../app/Icon';
+import { useTickers } from '../../feed';
 import type { RootState } from '../../store';
+import { selectMarketStatus } from '../../store/market';
+import { MARKETS } from '../market/markets';
+import { PairRow } from '../market/PairRow';
+import { StaleBanner } from '../market/StaleBanner';
 
 const ENTRIES = [
   { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
@@ -40,6 +45,29 @@ function AnnouncementStrip() {
       <Link className="notice-more" to="/user/affiche">
         {t('notice.more')}
       </Link>
+    </section>
+  );
+}
+
+const TOP = MARKETS.filter((m) => m.from === 1).slice(0, 5);
+
+function TopPairs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tickers = useTickers();
+  const status = useSelector(selectMarketStatus);
+  return (
+    <section className="top-pairs">
+      <header className="section-head">
+        <h2>{t('home.topPairs')}</h2>
+        <Link to="/market/market">{t('home.markets')} ›</Link>
+      </header>
+      <StaleBanner status={status} />
+      <ul className={`pairs${status === 'stale' ? ' stale' : ''}`}>
+        {TOP.map((m) => (
+          <PairRow key={m.symbol} market={m} ticker={tickers[m.symbol]} onOpen={() => navigate(`/deal/chart?symbol=${m.symbol}`)} />
+        ))}
+      </ul>
     </section>
   );
 }
@@ -82,6 +110,7 @@ export default function HomeScreen() {
           </Link>
         ))}
       </nav>
+      <TopPairs />
     </div>
   );
 }

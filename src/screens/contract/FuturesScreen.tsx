@@ -1,0 +1,77 @@
+// Second-level futures: live price, buy up or down, countdown and result.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { endpoint as configEndpoint } from '../../api/generated/screens/futures-config';
+import { endpoint as createEndpoint, type FuturesOrder } from '../../api/generated/screens/futures-create';
+import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
+import { useMetalsPolling, useTickers } from '../../feed';
+import { roundDown } from '../../store/market';
+import { MARKETS, marketOf, pairLabel } from '../market/markets';
+import { ChangeChip } from '../market/PairRow';
+import { fetchMetals } from '../market/tradeList';
+import { ActiveOrder } from './ActiveOrder';
+import { type FuturesTicket, OrderDialog } from './OrderDialog';
+
+export default function FuturesScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const market = marketOf(params.get('symbol'));
+  const ticker = useTickers()[market.symbol];
+  const dispatch = useDispatch();
+  const pollMetals = useCallback(() => fetchMetals(dispatch), [dispatch]);
+  useMetalsPolling(market.from === 2, pollMetals);
+  const config = configEndpoint.useQuery();
+  const assets = assetsEndpoint.useQuery({ cate: 1 });
+  const [create, createState] = createEndpoint.useMutation();
+  const [dialog, setDialog] = useState<'up' | 'down' | null>(null);
+  const [order, setOrder] = useState<FuturesOrder | null>(null);
+  const usdt = assets.data?.list.find((a) => a.coin === 'USDT')?.available ?? '0';
+  const live = ticker ? roundDown(String(ticker.close), market.priceDecimals) : undefined;
+
+  const place = async (ticket: FuturesTicket) => {
+    const res = await create({ cate: ticket.direction === 'up' ? 1 : 2, usdt: ticket.stake, coinname: market.symbol, ctime_num: ticket.duration });
+    if ('data' in res && res.data) {
+      setOrder(res.data);
+      setDialog(null);
+    }
+  };
+
+  return (
+    <div className="futures">
+      <header className="ticket-head">
+        <select className="input pair-picker" aria-label={t('trade.pair')} value={market.symbol} onChange={(e) => navigate(`/contract/contract?symbol=${e.target.value}`, { replace: true })}>
+          {MARKETS.map((m) => (
+            <option key={m.symbol} value={m.symbol}>
+              {pairLabel(m)}
+            </option>
+          ))}
+        </select>
+        <ChangeChip ticker={ticker} />
+        <Link to="/contract/history">{t('futures.history')} ›</Link>
+      </header>
+      <p className="futures-price">
+        <span className="muted">{t('futures.livePrice')}</span>
+        <strong className="live-price">{live ?? '--'}</strong>
+      </p>
+      <p className="muted small">
+        {t('trade.available')}: <span className="available">{roundDown(usdt, 2)} USDT</span>
+      </p>
+      {order && <ActiveOrder key={order.ID} order={order} livePrice={live} />}
+      <p className="risk-note">{t('futures.riskNote')}</p>
+      <div className="futures-actions">
+        <button type="button" className="btn btn-up" disabled={!config.data} onClick={() => setDialog('up')}>
+          {t('futures.buyUp')}
+        </button>
+        <button type="button" className="btn btn-down" disabled={!config.data} onClick={() => setDialog('down')}>
+          {t('futures.buyDown')}
+        </button>
+      </div>
+      {dialog && config.data && (
+        <OrderDialog config={config.data} initialDirection={dialog} busy={createState.isLoading} onCancel={() => setDialog(null)} onConfirm={(ticket) => void place(ticket)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTopic } from '../../feed';
+import { roundDown } from '../../store/market';
+import type { MarketInfo } from '../market/markets';
+
+type Level = [number, number];
+interface Depth {
+  bids: Level[];
+  asks: Level[];
+}
+
+const ROWS = 6;
+
+/** Best asks above, best bids below; tapping a level fills the price. */
+export function DepthLadder({ market, onPick }: { market: MarketInfo; onPick(price: string): void }) {
+  const { t } = useTranslation();
+  const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
+  useTopic(`market.${market.symbol}.depth.step0`, (tick) => setDepth(tick as Depth));
+  const asks = depth.asks.slice(0, ROWS).reverse();
+  const bids = depth.bids.slice(0, ROWS);
+  const level = (side: 'ask' | 'bid') => ([price, size]: Level) => {
+    const p = roundDown(String(price), market.priceDecimals);
+    return (
+      <button type="button" key={`${side}${price}`} className={`depth-row depth-${side}`} onClick={() => onPick(p)}>
+        <span>{p}</span>
+        <span className="muted">{roundDown(String(size), market.amountDecimals)}</span>
+      </button>
+    );
+  };
+  return (
+    <div className="depth" aria-label={t('trade.depthPrice')}>
+      <div className="depth-head muted">
+        <span>{t('trade.depthPrice')}</span>
+        <span>{t('trade.depthAmount')}</span>
+      </div>
+      {asks.map(level('ask'))}
+      <div className="depth-gap" />
+      {bids.map(level('bid'))}
+    </div>
+  );
+}

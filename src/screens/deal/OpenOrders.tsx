@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { endpoint as cancelOrder } from '../../api/generated/screens/spot-cancel';
+import { endpoint as openOrders } from '../../api/generated/screens/spot-open-orders';
+import { confirmDialog, toast } from '../../app/overlays';
+
+/** The user's open limit orders on this pair; cancel asks for confirmation. */
+export function OpenOrders({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  // limit orders fill on the server's schedule, so the list refreshes on its own
+  const orders = openOrders.useQuery({ symbol }, { pollingInterval: 3000 });
+  const [cancel, { isLoading }] = cancelOrder.useMutation();
+  const list = orders.data?.list ?? [];
+  const onCancel = async (id: number) => {
+    if (!(await confirmDialog(t('trade.cancelConfirm')))) return;
+    const res = await cancel({ id });
+    if ('data' in res) toast(t('trade.cancelled'));
+  };
+  return (
+    <section className="open-orders">
+      <header className="section-head">
+        <h2>{t('trade.currentOrders')}</h2>
+        <Link to="/deal/history">{t('trade.history')} ›</Link>
+      </header>
+      {list.length === 0 && <p className="state state-empty">{t('trade.noOpenOrders')}</p>}
+      <ul className="rows">
+        {list.map((o) => (
+          <li key={o.ID} className="row open-order">
+            <div className="row-main">
+              <p className={`row-title ${o.side === 'buy' ? 'up' : 'down'}`}>
+                {t(`trade.sideValue.${o.side}`)} · {t(`trade.typeValue.${o.type}`)}
+              </p>
+              <p className="row-field">
+                <span className="muted">{t('trade.price')}</span> {o.price} · <span className="muted">{t('trade.amount')}</span> {o.amount}
+              </p>
+            </div>
+            <button type="button" className="btn btn-danger btn-small" disabled={isLoading} onClick={() => void onCancel(o.ID)}>
+              {t('trade.cancel')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

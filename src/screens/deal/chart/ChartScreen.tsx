@@ -1,0 +1,97 @@
+// Candlestick chart of a pair; the last bar follows the live feed.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import periods from '../../../../schemas/config/chart-periods.json';
+import { endpoint as klineEndpoint } from '../../../api/generated/screens/kline';
+import { useTheme } from '../../../app/theme';
+import { useTickers, useTopic } from '../../../feed';
+import { roundDown } from '../../../store/market';
+import { marketOf, pairLabel } from '../../market/markets';
+import { ChangeChip } from '../../market/PairRow';
+import { echarts } from './echarts';
+import { type BarLike, mergeBar } from './indicators';
+import { chartOption } from './options';
+
+export default function ChartScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const market = marketOf(params.get('symbol'));
+  const [period, setPeriod] = useState('1min');
+  const history = klineEndpoint.useQuery({ id: market.symbol, interval: period as never, num: 300 });
+  const key = `${market.symbol}:${period}`;
+  // live bars of the shown pair and period, laid over the history
+  const [live, setLive] = useState<{ key: string; bars: BarLike[] }>({ key, bars: [] });
+  const ticker = useTickers()[market.symbol];
+  const theme = useTheme();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+
+  useTopic(`market.${market.symbol}.kline.${period}`, (tick) =>
+    setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })),
+  );
+  const bars = useMemo(() => {
+    let out: BarLike[] = history.data ?? [];
+    if (live.key === key) for (const bar of live.bars) out = mergeBar(out, bar);
+    return out;
+  }, [history.data, live, key]);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const resize = () => instance.resize();
+    window.addEventListener('resize', resize);
+    return () => {
+      window.removeEventListener('resize', resize);
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const css = getComputedStyle(document.documentElement);
+    const colors = { up: css.getPropertyValue('--up').trim(), down: css.getPropertyValue('--down').trim(), text: css.getPropertyValue('--muted').trim(), grid: css.getPropertyValue('--line').trim() };
+    chart.current?.setOption(chartOption(bars, period, colors) as never, { lazyUpdate: true });
+  }, [bars, period, theme]);
+
+  const last = bars[bars.length - 1];
+  return (
+    <div className="chart-screen">
+      <header className="chart-head">
+        <div>
+          <h2 className="chart-pair">{pairLabel(market)}</h2>
+          <p className="chart-price">{ticker ? roundDown(String(ticker.close), market.priceDecimals) : last ? String(last.close) : '--'}</p>
+          <ChangeChip ticker={ticker} />
+        </div>
+        {ticker && (
+          <dl className="chart-stats">
+            <dt>{t('chart.high')}</dt>
+            <dd>{roundDown(String(ticker.high), market.priceDecimals)}</dd>
+            <dt>{t('chart.low')}</dt>
+            <dd>{roundDown(String(ticker.low), market.priceDecimals)}</dd>
+            <dt>{t('chart.volume')}</dt>
+            <dd>{roundDown(String(ticker.amount), 2)}</dd>
+          </dl>
+        )}
+      </header>
+      <div className="periods" role="tablist">
+        {periods.map((p) => (
+          <button key={p.id} type="button" role="tab" aria-selected={period === p.id} className={period === p.id ? 'active' : ''} onClick={() => setPeriod(p.id)}>
+            {t(p.label)}
+          </button>
+        ))}
+      </div>
+      <div ref={box} className="chart-canvas" data-bars={bars.length} data-last-close={last ? String(last.close) : ''} />
+      {history.isLoading && <p className="state">{t('chart.loading')}</p>}
+      <div className="chart-actions">
+        <Link className="btn btn-up" to={`/deal/deal?symbol=${market.symbol}`}>
+          {t('trade.buy')}
+        </Link>
+        <Link className="btn btn-down" to={`/deal/deal?symbol=${market.symbol}`}>
+          {t('trade.sell')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { percentChange, roundDown, type Ticker } from '../../store/market';
+import { type MarketInfo, pairLabel } from './markets';
+
+export function ChangeChip({ ticker }: { ticker?: Ticker }) {
+  if (!ticker) return <span className="chip">--</span>;
+  const change = percentChange(String(ticker.open), String(ticker.close));
+  const down = change.startsWith('-');
+  return <span className={`chip ${down ? 'chip-down' : 'chip-up'}`}>{`${down ? '' : '+'}${change}%`}</span>;
+}
+
+export function PairRow({
+  market,
+  ticker,
+  favourite,
+  onToggleFavourite,
+  onOpen,
+}: {
+  market: MarketInfo;
+  ticker?: Ticker;
+  favourite?: boolean;
+  onToggleFavourite?: () => void;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="pair-row" data-symbol={market.symbol}>
+      {onToggleFavourite && (
+        <button
+          type="button"
+          className={`fav${favourite ? ' fav-on' : ''}`}
+          aria-pressed={favourite}
+          aria-label={t(favourite ? 'market.removeFavourite' : 'market.addFavourite')}
+          onClick={onToggleFavourite}
+        >
+          ★
+        </button>
+      )}
+      <button type="button" className="pair-open" onClick={onOpen}>
+        <span className="pair-name">
+          <strong>{market.base}</strong>
+          <span className="muted">/{market.quote}</span>
+          <span className="pair-sub muted">{market.name === pairLabel(market) ? '' : market.name}</span>
+        </span>
+        <span className="pair-price">{ticker ? roundDown(String(ticker.close), market.priceDecimals) : '--'}</span>
+        <ChangeChip ticker={ticker} />
+      </button>
+    </li>
+  );
+}
