@@ -1,6 +1,9 @@
 // Frame decoding: the server sends gzip-compressed JSON as binary frames; plain-text (and
 // uncompressed binary) JSON frames are accepted too.
-import { inflate } from 'pako';
+// pako's inflate module alone: the package entry also carries deflate (7 KB gz more on every page).
+import pakoInflate from 'pako/lib/inflate.js';
+
+const { inflate } = pakoInflate;
 
 const utf8 = new TextDecoder();
 
