@@ -40,7 +40,7 @@ export function PairRow({
         <span className="pair-name">
           <strong>{market.base}</strong>
           <span className="muted">/{market.quote}</span>
-          <span className="pair-sub muted">{market.name === pairLabel(market) ? '' : market.name}</span>
+          <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
         </span>
         <span className="pair-price">{ticker ? roundDown(String(ticker.close), market.priceDecimals) : '--'}</span>
         <ChangeChip ticker={ticker} />
