@@ -97,7 +97,11 @@ export interface BalancesTable {
   updated_at: number;
 }
 
-export type LedgerType = 'admin_deposit' | 'spot_buy' | 'spot_sell' | 'spot_fee' | 'spot_freeze' | 'spot_unfreeze' | 'contract_open' | 'contract_close';
+/**
+ * spot_buy / spot_sell also carry a limit order's freeze and its release on cancel: amount 0
+ * (the total does not change) and frozen_change ± the frozen units.
+ */
+export type LedgerType = 'admin_deposit' | 'spot_buy' | 'spot_sell' | 'spot_fee' | 'contract_open' | 'contract_close';
 
 /** One balance change. available + frozen of a (user, coin) == sum(amount); frozen == sum(frozen_change). */
 export interface LedgerTable {

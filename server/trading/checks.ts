@@ -45,13 +45,14 @@ export function checkTradingHours(ctx: AppContext, symbol: string): void {
 
 /**
  * A positive decimal with at most `maxDecimals` significant fraction digits, as units.
- * Zero or malformed: code 7 `invalidKey`; too many decimals: code 7 trade.tooManyDecimals.
+ * Malformed: code 7 `invalidKey`; too many decimals: code 7 trade.tooManyDecimals; zero:
+ * `zeroError()` when given (spot orders answer 4013 / 4014 like a missing value), else code 7 `invalidKey`.
  */
-export function positiveAmount(text: string, field: string, maxDecimals: number, invalidKey = 'trade.amountInvalid'): bigint {
+export function positiveAmount(text: string, field: string, maxDecimals: number, invalidKey = 'trade.amountInvalid', zeroError?: () => ApiError): bigint {
   const parsed = parseDecimal(text);
   if (!parsed) throw validationError(field, invalidKey);
   if (parsed.decimals > maxDecimals) throw validationError(field, 'trade.tooManyDecimals', { field, decimals: maxDecimals });
-  if (parsed.units <= 0n) throw validationError(field, invalidKey);
+  if (parsed.units <= 0n) throw zeroError ? zeroError() : validationError(field, invalidKey);
   return parsed.units;
 }
 
@@ -61,4 +62,16 @@ export function belowMinimum(field: string, min: bigint): ApiError {
 
 export function notOpen(id: number): ApiError {
   return new ApiError(Codes.error, 'trade.notOpen', { id });
+}
+
+/** A spot limit price: missing or zero 4014, malformed code 7 trade.priceInvalid. */
+export function spotPrice(text: string | undefined, maxDecimals: number): bigint {
+  if (!text) throw tradeError(TradeCodes.priceRequired);
+  return positiveAmount(text, 'mprice', maxDecimals, 'trade.priceInvalid', () => tradeError(TradeCodes.priceRequired));
+}
+
+/** A spot quantity (mnum) or USDT amount (musdt): missing or zero 4013, malformed code 7 trade.amountInvalid. */
+export function spotAmount(text: string | undefined, field: 'mnum' | 'musdt', maxDecimals: number): bigint {
+  if (!text) throw tradeError(TradeCodes.amountRequired);
+  return positiveAmount(text, field, maxDecimals, 'trade.amountInvalid', () => tradeError(TradeCodes.amountRequired));
 }

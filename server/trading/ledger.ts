@@ -91,18 +91,20 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
   if (rows.length > 0) await trx.insertInto('ledger').values(rows).execute();
 }
 
-export interface Mismatch {
-  userId: number;
-  coin: string;
-  problem: string;
+/** One inconsistency of a (user, coin): "user <id> <coin>: <problem>". */
+export type Mismatch = string;
+
+function mismatch(userId: number, coin: string, problem: string): Mismatch {
+  return `user ${userId} ${coin}: ${problem}`;
 }
 
 /**
  * Every (user, coin) whose balance disagrees with its ledger: available + frozen must
  * equal Σ amount, frozen must equal Σ frozen_change, neither may be negative, and the
- * newest ledger row must show the balance. [] when all is consistent.
+ * newest ledger row must show the balance. [] when all is consistent; otherwise one
+ * line "user <id> <coin>: <problem>" per problem.
  */
-export async function ledgerMismatches(db: Db): Promise<Mismatch[]> {
+export async function ledgerMismatches(db: Db): Promise<string[]> {
   const balances = await db.selectFrom('balances').select(['user_id', 'coin', 'available', 'frozen']).execute();
   const ledger = await db.selectFrom('ledger').select(['user_id', 'coin', 'amount', 'frozen_change', 'available_after', 'frozen_after']).orderBy('id').execute();
   const sums = new Map<string, { total: bigint; frozen: bigint; lastAvailable: bigint; lastFrozen: bigint }>();
@@ -130,12 +132,12 @@ export async function ledgerMismatches(db: Db): Promise<Mismatch[]> {
     if (available + frozen !== s.total) problems.push(`available+frozen=${available + frozen} but ledger sum=${s.total}`);
     if (frozen !== s.frozen) problems.push(`frozen=${frozen} but ledger frozen sum=${s.frozen}`);
     if (available !== s.lastAvailable || frozen !== s.lastFrozen) problems.push(`newest ledger row shows ${s.lastAvailable}/${s.lastFrozen}, balance is ${available}/${frozen}`);
-    for (const problem of problems) out.push({ userId, coin: b.coin, problem });
+    for (const problem of problems) out.push(mismatch(userId, b.coin, problem));
   }
   for (const [k, s] of sums) {
     if (seen.has(k)) continue;
     const [userId, coin] = k.split('\u0000');
-    out.push({ userId: Number(userId), coin, problem: `ledger sum=${s.total} with no balance row` });
+    out.push(mismatch(Number(userId), coin, `ledger sum=${s.total} with no balance row`));
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { SpotOrderRow, UserRow } from '../db/types.ts';
 import { notFound } from '../http/errors.ts';
 import { isoTime } from '../http/paging.ts';
 import type { MarketDef } from '../market/types.ts';
-import { belowMinimum, checkOrderRate, checkTradingHours, notOpen, positiveAmount, spotMarket, TradeCodes, tradeError } from './checks.ts';
+import { belowMinimum, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, TradeCodes, tradeError } from './checks.ts';
 import { tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
 import { coinDecimals, divDown, formatUnits, mul, units } from './money.ts';
@@ -131,22 +131,19 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   const now = ctx.now();
 
   if (input.buytype === 'limit') {
-    if (!input.mprice) throw tradeError(TradeCodes.priceRequired);
-    if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
-    const price = positiveAmount(input.mprice, 'mprice', m.priceDecimals, 'trade.priceInvalid');
-    const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+    const price = spotPrice(input.mprice, m.priceDecimals);
+    const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
     const cost = mul(price, amount, 'up');
     if (cost < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
     const row = await ctx.db.transaction().execute(async (trx) => {
       const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen: cost }, now);
-      await applyChanges(trx, [{ userId: user.id, coin: m.quote, available: -cost, frozen: cost, type: 'spot_freeze', refId: order.id }], now);
+      await applyChanges(trx, [{ userId: user.id, coin: m.quote, available: -cost, frozen: cost, type: 'spot_buy', refId: order.id }], now);
       return order;
     });
     return toSpotOrder(row);
   }
 
-  if (!input.musdt) throw tradeError(TradeCodes.amountRequired);
-  const budget = positiveAmount(input.musdt, 'musdt', cfg.spot.quoteDecimals);
+  const budget = spotAmount(input.musdt, 'musdt', cfg.spot.quoteDecimals);
   if (budget < cfg.minOrderUnits) throw belowMinimum('musdt', cfg.minOrderUnits);
   const price = marketPrice(ctx, m.symbol);
   const amount = divDown(budget, price, m.amountDecimals);
@@ -171,21 +168,18 @@ export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotS
   const now = ctx.now();
 
   if (input.type === 'limit') {
-    if (!input.mprice) throw tradeError(TradeCodes.priceRequired);
-    if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
-    const price = positiveAmount(input.mprice, 'mprice', m.priceDecimals, 'trade.priceInvalid');
-    const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+    const price = spotPrice(input.mprice, m.priceDecimals);
+    const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
     if (mul(price, amount, 'down') < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
     const row = await ctx.db.transaction().execute(async (trx) => {
       const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: amount }, now);
-      await applyChanges(trx, [{ userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_freeze', refId: order.id }], now);
+      await applyChanges(trx, [{ userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_sell', refId: order.id }], now);
       return order;
     });
     return toSpotOrder(row);
   }
 
-  if (!input.mnum) throw tradeError(TradeCodes.amountRequired);
-  const amount = positiveAmount(input.mnum, 'mnum', m.amountDecimals);
+  const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
   const price = marketPrice(ctx, m.symbol);
   const proceeds = mul(amount, price, 'down');
   if (proceeds < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
@@ -239,7 +233,7 @@ export async function cancelSpotOrder(ctx: AppContext, user: UserRow, id: number
     const result = await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw notOpen(id);
     const coin = order.side === 'buy' ? order.quote : order.base;
-    await applyChanges(trx, [{ userId: user.id, coin, available: frozen, frozen: -frozen, type: 'spot_unfreeze', refId: order.id }], now);
+    await applyChanges(trx, [{ userId: user.id, coin, available: frozen, frozen: -frozen, type: order.side === 'buy' ? 'spot_buy' : 'spot_sell', refId: order.id }], now);
     return { ...order, status: 'cancelled' as const, frozen: '0', updated_at: now };
   });
   return toSpotOrder(row);

@@ -227,9 +227,11 @@ describe('bad input changes nothing', () => {
   type Case = [name: string, send: () => Promise<Envelope>, code: number, key: string, params?: Record<string, string | number>];
   const cases: Case[] = [
     ['negative amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '-5' }), 7, 'trade.amountInvalid', { field: 'musdt' }],
-    ['zero amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '0' }), 7, 'trade.amountInvalid'],
-    ['zero quantity', () => sell(alice.token, { symbol: 'btcusdt', type: 'market', mnum: '0.000' }), 7, 'trade.amountInvalid'],
-    ['zero price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '0', mnum: '1' }), 7, 'trade.priceInvalid'],
+    ['zero amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '0' }), 4013, 'errors.4013'],
+    ['zero quantity', () => sell(alice.token, { symbol: 'btcusdt', type: 'market', mnum: '0.000' }), 4013, 'errors.4013'],
+    ['zero limit quantity', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000', mnum: '0' }), 4013, 'errors.4013'],
+    ['zero price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '0', mnum: '1' }), 4014, 'errors.4014'],
+    ['zero limit sell price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '0.00', mnum: '0.01' }), 4014, 'errors.4014'],
     ['non-numeric amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 'ten' }), 7, 'trade.amountInvalid', { field: 'musdt' }],
     ['non-numeric price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1e5', mnum: '1' }), 7, 'trade.priceInvalid', { field: 'mprice' }],
     ['number instead of string', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 100 }), 7, 'validation.invalid', { field: 'musdt' }],
