@@ -2,13 +2,14 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { endpoint as configEndpoint } from '../../api/generated/screens/futures-config';
 import { endpoint as createEndpoint, type FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
 import { useMetalsPolling, useTickers } from '../../feed';
 import { roundDown } from '../../store/market';
-import { MARKETS, marketOf, pairLabel } from '../market/markets';
+import { marketOf } from '../market/markets';
+import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
 import { fetchMetals } from '../market/tradeList';
 import { ActiveOrder } from './ActiveOrder';
@@ -16,7 +17,6 @@ import { type FuturesTicket, OrderDialog } from './OrderDialog';
 
 export default function FuturesScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const market = marketOf(params.get('symbol'));
   const ticker = useTickers()[market.symbol];
@@ -42,13 +42,7 @@ export default function FuturesScreen() {
   return (
     <div className="futures">
       <header className="ticket-head">
-        <select className="input pair-picker" aria-label={t('trade.pair')} value={market.symbol} onChange={(e) => navigate(`/contract/contract?symbol=${e.target.value}`, { replace: true })}>
-          {MARKETS.map((m) => (
-            <option key={m.symbol} value={m.symbol}>
-              {pairLabel(m)}
-            </option>
-          ))}
-        </select>
+        <PairPicker market={market} route="/contract/contract" />
         <ChangeChip ticker={ticker} />
         <Link to="/contract/history">{t('futures.history')} ›</Link>
       </header>

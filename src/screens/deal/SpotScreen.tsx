@@ -1,14 +1,15 @@
 // Spot ticket: limit and market orders, percent-of-balance shortcuts, depth, current orders.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
 import { endpoint as buyEndpoint } from '../../api/generated/screens/spot-buy';
 import { endpoint as sellEndpoint } from '../../api/generated/screens/spot-sell';
 import { toast } from '../../app/overlays';
 import { useTickers } from '../../feed';
 import { roundDown } from '../../store/market';
-import { MARKETS, marketOf, pairLabel } from '../market/markets';
+import { marketOf } from '../market/markets';
+import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
 import { decimalsOf, fromScaled, isPositive, mul, percentOf, quantityFor, toScaled } from './decimal';
 import { DepthLadder } from './DepthLadder';
@@ -21,7 +22,6 @@ const QUOTE_DECIMALS = 6;
 
 export default function SpotScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const market = marketOf(params.get('symbol'));
   const tickers = useTickers();
@@ -81,13 +81,7 @@ export default function SpotScreen() {
   return (
     <div className="spot">
       <header className="ticket-head">
-        <select className="input pair-picker" aria-label={t('trade.pair')} value={market.symbol} onChange={(e) => navigate(`/deal/deal?symbol=${e.target.value}`, { replace: true })}>
-          {MARKETS.map((m) => (
-            <option key={m.symbol} value={m.symbol}>
-              {pairLabel(m)}
-            </option>
-          ))}
-        </select>
+        <PairPicker market={market} route="/deal/deal" />
         <ChangeChip ticker={ticker} />
         <Link className="chart-link" to={`/deal/chart?symbol=${market.symbol}`}>
           {t('trade.chart')} ›
