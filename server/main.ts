@@ -10,7 +10,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  const staticDir = resolve(env.STATIC_DIR ?? './dist');
+  // STATIC_DIR='' means API only (npm run dev, where Vite serves the app); never resolve it to the working directory
+  const staticDir = env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? './dist');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
 
   const app = await buildServer({ dataDir, staticDir, logger: env.LOG === '1' });
@@ -19,7 +20,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const demo = await findUserByEmail(app.db, DEMO_EMAIL);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`App: http://${shownHost}:${port}/`);
-  if (!existsSync(join(staticDir, 'index.html'))) console.log(`  (no built app in ${staticDir}: API only; run npm run build)`);
+  if (!staticDir) console.log('  (API only: STATIC_DIR is empty)');
+  else if (!existsSync(join(staticDir, 'index.html'))) console.log(`  (no built app in ${staticDir}: API only; run npm run build)`);
   console.log(`Data: ${join(dataDir, 'app.db')}`);
   if (demo) console.log(`Demo login: ${DEMO_EMAIL} or ${DEMO_PHONE} / ${DEMO_PASSWORD}`);
   console.log(`Invitation code: ${demo?.invitation_code ?? DEMO_INVITATION_CODE}`);
