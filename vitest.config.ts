@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx', 'tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
+    include: ['tests/contract/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx', 'tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20000,

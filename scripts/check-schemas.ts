@@ -7,7 +7,7 @@ import Ajv from 'ajv';
 import languages from '../schemas/config/languages.json';
 import { ROUTES } from '../src/app/routes.ts';
 import { loadLocales } from './lib/locales.ts';
-import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from './lib/schemas.ts';
+import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from '../contract/loader.ts';
 
 export function keysOf(screen: ScreenFile): string[] {
   const keys = [screen.title, screen.tab, screen.success?.toast, ...Object.values(screen.messages ?? {})];

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadScreens } from '../scripts/lib/schemas.ts';
+import { loadScreens } from '../contract/loader.ts';
 import { appConfig, DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';

@@ -1,5 +1,5 @@
 // Business constants the server reads from schemas/config (the same files the app reads).
-import { loadConfig } from '../scripts/lib/schemas.ts';
+import { loadConfig } from '../contract/loader.ts';
 
 export interface AppConfig {
   version: string;

@@ -1,5 +1,5 @@
 // Pure: schema files in, generated files (path -> content) out.
-import type { LoadedScreen } from '../lib/schemas.ts';
+import type { LoadedScreen } from '../../contract/loader.ts';
 import { banner, screenModule } from './module.ts';
 import { validatorCode } from './validators.ts';
 

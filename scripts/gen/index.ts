@@ -2,7 +2,7 @@
 // npm run gen -- --check  fails when any generated file is stale, missing or extra
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadScreens } from '../lib/schemas.ts';
+import { loadScreens } from '../../contract/loader.ts';
 import { generate } from './generate.ts';
 import { syncGenerated } from './sync.ts';
 

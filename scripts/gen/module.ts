@@ -1,7 +1,7 @@
 // Emits one TypeScript module per screen file: its types, its RTK Query
 // endpoints (injected into the hand-written base api) and its definition for the engine.
 import { compile } from 'json-schema-to-typescript';
-import { clientOnlyFields, type EndpointDef, type JsonSchema, type ScreenFile } from '../lib/schemas.ts';
+import { clientOnlyFields, type EndpointDef, type JsonSchema, type ScreenFile } from '../../contract/loader.ts';
 import { camel, pascal } from './naming.ts';
 import { formSchemaOf } from './validators.ts';
 

@@ -1,7 +1,7 @@
 // Precompiled (Ajv standalone) validators for rjsf, so the browser never
 // compiles a schema and a CSP without unsafe-eval holds.
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { CUSTOM_KEYWORDS, type JsonSchema } from '../lib/schemas.ts';
+import { CUSTOM_KEYWORDS, type JsonSchema } from '../../contract/loader.ts';
 
 const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 // Same semantics as Ajv's runtime helper: length in code points.

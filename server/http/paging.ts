@@ -1,6 +1,6 @@
 // Paging for list endpoints (page ≥ 1, default 1; pageSize 1..100, default 10) and the
 // ID parameter of find and delete endpoints.
-import type { JsonSchema } from '../../scripts/lib/schemas.ts';
+import type { JsonSchema } from '../../contract/loader.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../config.ts';
 import type { Check, Validator } from './validation.ts';
 

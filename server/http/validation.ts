@@ -2,7 +2,7 @@
 // Failures answer code 7 with the field and the screen's message for "field.keyword".
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
-import { CUSTOM_KEYWORDS, type JsonSchema, type LoadedScreen, wirePayloadSchema } from '../../scripts/lib/schemas.ts';
+import { CUSTOM_KEYWORDS, type JsonSchema, type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
 import type { Params } from '../i18n.ts';
 import { type ApiError, validationError } from './errors.ts';
 

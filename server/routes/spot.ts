@@ -1,7 +1,7 @@
 // Spot orders (/bborder/*): place buy and sell orders, cancel, list and find the user's own.
 // Another user's order is answered exactly like a missing one.
 import type { FastifyInstance } from 'fastify';
-import type { JsonSchema } from '../../scripts/lib/schemas.ts';
+import type { JsonSchema } from '../../contract/loader.ts';
 import type { AppContext } from '../context.ts';
 import { toCount } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';

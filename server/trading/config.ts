@@ -1,5 +1,5 @@
 // Business constants of trading, read from schemas/config (the files the app reads too).
-import { loadConfig } from '../../scripts/lib/schemas.ts';
+import { loadConfig } from '../../contract/loader.ts';
 import type { Limit } from '../config.ts';
 import { units } from './money.ts';
 

@@ -12,8 +12,8 @@ import { toast } from '../app/overlays';
 import { sessionStarted } from '../store/session';
 import { templates, widgets } from '../widgets/theme';
 import type { FormContext } from './formContext';
-import { limitViolations, mismatchedFields, resolveLimits } from './limits';
-import { createLocalizer, messageKey } from './messages';
+import { limitViolations, mismatchedFields, resolveLimits } from '../../contract/limits';
+import { createLocalizer, messageKey } from '../../contract/messages';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenModule } from './types';
 

@@ -1,4 +1,4 @@
-import type { ResolvedLimits } from './limits';
+import type { ResolvedLimits } from '../../contract/limits';
 
 /** What FormScreen hands to every widget through rjsf's formContext. */
 export interface FormContext {

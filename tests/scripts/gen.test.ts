@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_DIR, generate } from '../../scripts/gen/generate';
 import { syncGenerated } from '../../scripts/gen/sync';
-import { loadScreens } from '../../scripts/lib/schemas';
+import { loadScreens } from '../../contract/loader';
 
 const FIXTURES = resolve(__dirname, 'gen/fixtures');
 

@@ -1,6 +1,6 @@
 // Every schema file with a payload is served, and validated with that schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadScreens } from '../../scripts/lib/schemas.ts';
+import { loadScreens } from '../../contract/loader.ts';
 import { call, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

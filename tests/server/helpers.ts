@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { inlineRefs, loadConfig } from '../../scripts/lib/schemas.ts';
+import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
 import { captchaAnswer } from '../../server/captcha.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';

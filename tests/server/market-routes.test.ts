@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineRefs, SCHEMAS_DIR } from '../../scripts/lib/schemas.ts';
+import { inlineRefs, SCHEMAS_DIR } from '../../contract/loader.ts';
 import { MARKETS } from '../../server/market/index.ts';
 import { PERIODS } from '../../server/market/types.ts';
 import { call, msg, startServer, type TestServer } from './helpers.ts';

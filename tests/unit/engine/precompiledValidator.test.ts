@@ -3,7 +3,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en-US.json';
 import * as registerEmail from '../../../src/api/generated/screens/register-email';
-import { createLocalizer } from '../../../src/engine/messages';
+import { createLocalizer } from '../../../contract/messages.ts';
 
 const flat = (o: Record<string, unknown>, p = ''): [string, string][] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? flat(v as Record<string, unknown>, `${p}${k}.`) : [[`${p}${k}`, String(v)]]));

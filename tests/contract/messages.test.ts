@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AjvLikeError, createLocalizer, fieldOf, messageKey } from '../../../src/engine/messages';
+import { type AjvLikeError, createLocalizer, fieldOf, messageKey } from '../../contract/messages.ts';
 
 const messages = { 'email.pattern': 'validation.emailInvalid', 'email.required': 'validation.emailRequired' };
 

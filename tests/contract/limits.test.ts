@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitViolations, mismatchedFields, resolveLimits } from '../../../src/engine/limits';
+import { limitViolations, mismatchedFields, resolveLimits } from '../../contract/limits.ts';
 
 const schema = {
   type: 'object',

@@ -1,7 +1,7 @@
 // x-limits: bounds that come from runtime data (a coin's min/max, the available
 // balance). They are resolved into a separate object; the compiled schema the
 // precompiled validator was built from is never touched.
-import type { JsonSchema } from './types';
+import type { JsonSchema } from './screen.ts';
 
 export type LimitName = 'minimum' | 'maximum' | 'available';
 export type ResolvedLimits = Record<string, Partial<Record<LimitName, number>>>;

@@ -3,14 +3,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JsonSchema, ScreenFile } from '../../src/engine/types.ts';
+import type { JsonSchema, ScreenFile } from './screen.ts';
 
-export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 
 /** Keywords of ours that Ajv must accept in strict mode. */
 export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly'] as const;
 
-export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from '../../src/engine/types.ts';
+export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from './screen.ts';
 
 export interface LoadedScreen {
   /** Path relative to schemas/, e.g. "screens/login.json" */
