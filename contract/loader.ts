@@ -15,6 +15,8 @@ export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from '
 export interface LoadedScreen {
   /** Path relative to schemas/, e.g. "screens/login.json" */
   source: string;
+  /** Absolute folder of the file, to resolve its file $refs */
+  dir: string;
   /** The file as written */
   raw: ScreenFile & { $schema?: string };
   /** The file with every file $ref inlined and $schema dropped */
@@ -47,10 +49,37 @@ export function loadScreens(dir = SCHEMAS_DIR): LoadedScreen[] {
     for (const f of files) {
       const raw = readJson(join(dir, folder, f)) as LoadedScreen['raw'];
       const { $schema: _ignored, ...rest } = inlineRefs(raw, join(dir, folder)) as LoadedScreen['raw'];
-      out.push({ source: `${folder}/${f}`, raw, screen: rest });
+      out.push({ source: `${folder}/${f}`, dir: join(dir, folder), raw, screen: rest });
     }
   }
   return out;
+}
+
+export interface LoadedEntity {
+  /** Path relative to schemas/, e.g. "entities/spot-order.json" */
+  source: string;
+  /** Absolute path, to match file $refs against */
+  file: string;
+  /** The entity as written (its own file $refs kept) */
+  raw: JsonSchema;
+}
+
+/** The shared record shapes in schemas/entities/, by file name. */
+export function loadEntities(dir = SCHEMAS_DIR): LoadedEntity[] {
+  const folder = join(dir, 'entities');
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ source: `entities/${f}`, file: join(folder, f), raw: readJson(join(folder, f)) as JsonSchema }));
+}
+
+/** Replaces every file $ref with `replace(absolute path)`, recursively. */
+export function mapFileRefs(value: unknown, baseDir: string, replace: (file: string) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapFileRefs(v, baseDir, replace));
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#')) return replace(resolve(baseDir, obj.$ref));
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, mapFileRefs(v, baseDir, replace)]));
 }
 
 export function loadConfig<T = unknown>(name: string, dir = SCHEMAS_DIR): T {

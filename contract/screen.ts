@@ -1,5 +1,5 @@
 // The shape of a screen file (schemas/meta/screen.schema.json), shared by the
-// generator, the reference server and the engine. Pure types: no imports.
+// generator, the reference server and the engine. No imports.
 
 export type JsonSchema = { [key: string]: unknown };
 export type ScreenKind = 'form' | 'list' | 'detail' | 'action';
@@ -34,7 +34,9 @@ export interface FieldView {
 export interface FilterDef {
   field: string;
   label: string;
-  options: { value: string | number; label?: string }[];
+  /** Filter kind, from the engine's filter registry (default "select": the options below) */
+  kind?: 'select' | 'coin';
+  options?: { value: string | number; label?: string }[];
 }
 
 export interface ScreenFile {
@@ -65,7 +67,21 @@ export interface ScreenFile {
   detail?: { titleField: string; bodyField?: string; fields?: FieldView[] };
 }
 
-/** A screen file as the generator emits it: formSchema is the payload with its validator $id. */
-export interface ScreenDef extends ScreenFile {
-  formSchema?: JsonSchema;
+/** A screen file as the generator emits it for the engine: record and response shapes live in the
+ * generated types instead; a form names its precompiled validator (the payload's $id in it). */
+export interface ScreenDef extends Omit<ScreenFile, 'record' | 'response'> {
+  validatorId?: string;
+}
+
+/** One page of a list endpoint. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The schema rjsf renders and validates: the payload with an $id that names its precompiled validator. */
+export function formSchemaOf(payload: JsonSchema | undefined, validatorId: string | undefined): JsonSchema {
+  return { ...payload, $id: validatorId };
 }

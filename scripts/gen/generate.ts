@@ -1,23 +1,32 @@
 // Pure: schema files in, generated files (path -> content) out.
-import type { LoadedScreen } from '../../contract/loader.ts';
+import type { LoadedEntity, LoadedScreen } from '../../contract/loader.ts';
 import { banner, screenModule } from './module.ts';
+import { generateTypes } from './types.ts';
 import { validatorCode } from './validators.ts';
 
 export const GENERATED_DIR = 'src/api/generated';
+/** Types every side imports (server handlers included) live in the contract module. */
+export const CONTRACT_GENERATED_DIR = 'contract/generated';
+export const GENERATED_DIRS = [GENERATED_DIR, CONTRACT_GENERATED_DIR] as const;
 
-export async function generate(screens: LoadedScreen[]): Promise<Map<string, string>> {
+export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  const ids = new Set<string>();
+  const seen = new Set<string>();
+  for (const { screen } of screens) {
+    if (seen.has(screen.id)) throw new Error(`two screens share the id "${screen.id}"`);
+    seen.add(screen.id);
+  }
+  const typed = await generateTypes(screens, entities, banner);
+  files.set(`${CONTRACT_GENERATED_DIR}/types.ts`, typed.types);
+  files.set(`${CONTRACT_GENERATED_DIR}/endpoints.ts`, typed.endpoints);
   const tags = new Set<string>();
   const manifest: string[] = [];
 
   for (const { screen, source } of screens) {
-    if (ids.has(screen.id)) throw new Error(`two screens share the id "${screen.id}"`);
-    ids.add(screen.id);
     for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).map((a) => a.endpoint)]) {
       for (const t of [...(e.provides ?? []), ...(e.invalidates ?? [])]) tags.add(t);
     }
-    const out = await screenModule(screen, source);
+    const out = await screenModule(screen, source, typed.byScreen.get(screen.id)!);
     files.set(`${GENERATED_DIR}/screens/${screen.id}.ts`, out.code);
     if (out.formSchema) {
       files.set(`${GENERATED_DIR}/validators/${screen.id}.js`, `${banner(source)}${validatorCode(out.formSchema)}\n`);

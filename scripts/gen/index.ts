@@ -2,13 +2,13 @@
 // npm run gen -- --check  fails when any generated file is stale, missing or extra
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadScreens } from '../../contract/loader.ts';
+import { loadEntities, loadScreens } from '../../contract/loader.ts';
 import { generate } from './generate.ts';
 import { syncGenerated } from './sync.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');
-const files = await generate(loadScreens());
+const files = await generate(loadScreens(), loadEntities());
 const problems = syncGenerated(files, root, check);
 if (problems.length) {
   console.error(`Generated code is out of date. Run \`npm run gen\`.\n${problems.join('\n')}`);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { GENERATED_DIR } from './generate.ts';
+import { GENERATED_DIRS } from './generate.ts';
 
 function listFiles(root: string, dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -10,11 +10,11 @@ function listFiles(root: string, dir: string): string[] {
 }
 
 /**
- * Makes GENERATED_DIR under `root` hold exactly `files`. With check, writes
+ * Makes the generated folders under `root` hold exactly `files`. With check, writes
  * nothing and returns what is stale, missing or extra.
  */
 export function syncGenerated(files: Map<string, string>, root: string, check: boolean): string[] {
-  const existing = new Set(listFiles(root, join(root, GENERATED_DIR)));
+  const existing = new Set(GENERATED_DIRS.flatMap((dir) => listFiles(root, join(root, dir))));
   const problems: string[] = [];
   for (const [path, content] of files) {
     const abs = join(root, path);

@@ -7,10 +7,6 @@ const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 // Same semantics as Ajv's runtime helper: length in code points.
 const UCS2_INLINE = '((s) => Array.from(s).length)';
 
-/** The schema rjsf renders and validates: the payload with an $id that names its validator. */
-export function formSchemaOf(payload: JsonSchema, validatorId: string): JsonSchema {
-  return { ...payload, $id: validatorId };
-}
 
 export function validatorCode(formSchema: JsonSchema): string {
   const code = compileSchemaValidatorsCode(formSchema as never, {

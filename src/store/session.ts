@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../api/generated/screens/login';
+import type { User } from '../../contract/generated/types';
 
 export interface SessionState {
   token: string | null;

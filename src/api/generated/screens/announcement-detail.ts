@@ -2,15 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { Article } from '../../../../contract/generated/types';
 
-export interface Article {
-  ID: number;
-  title: string;
-  summary: string;
-  content: string;
-  cate: number;
-  CreatedAt: string;
-}
+export type { Article };
 
 export const screen: ScreenDef = {
   "id": "announcement-detail",
@@ -27,39 +21,6 @@ export const screen: ScreenDef = {
     "provides": [
       "Articles"
     ]
-  },
-  "record": {
-    "title": "Article",
-    "type": "object",
-    "required": [
-      "ID",
-      "title",
-      "summary",
-      "content",
-      "cate",
-      "CreatedAt"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "ID": {
-        "type": "integer"
-      },
-      "title": {
-        "type": "string"
-      },
-      "summary": {
-        "type": "string"
-      },
-      "content": {
-        "type": "string"
-      },
-      "cate": {
-        "type": "integer"
-      },
-      "CreatedAt": {
-        "type": "string"
-      }
-    }
   },
   "detail": {
     "titleField": "title",

@@ -2,22 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { AssetList, AssetsArgs } from '../../../../contract/generated/types';
 
-export interface AssetsArgs {
-  cate: 1 | 2 | 3;
-}
-
-export interface AssetList {
-  list: Asset[];
-  totalUsdt: string;
-}
-export interface Asset {
-  coin: string;
-  available: string;
-  frozen: string;
-  total: string;
-  usdtValue: string;
-}
+export type { AssetList, AssetsArgs };
 
 export const screen: ScreenDef = {
   "id": "assets",
@@ -45,52 +32,6 @@ export const screen: ScreenDef = {
           2,
           3
         ]
-      }
-    }
-  },
-  "response": {
-    "title": "AssetList",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "list",
-      "totalUsdt"
-    ],
-    "properties": {
-      "list": {
-        "type": "array",
-        "items": {
-          "title": "Asset",
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "coin",
-            "available",
-            "frozen",
-            "total",
-            "usdtValue"
-          ],
-          "properties": {
-            "coin": {
-              "type": "string"
-            },
-            "available": {
-              "type": "string"
-            },
-            "frozen": {
-              "type": "string"
-            },
-            "total": {
-              "type": "string"
-            },
-            "usdtValue": {
-              "type": "string"
-            }
-          }
-        }
-      },
-      "totalUsdt": {
-        "type": "string"
       }
     }
   }

@@ -2,17 +2,10 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { BankCardPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/bank-card-add.js';
 
-export interface BankCardPayload {
-  bankname: string;
-  accountname: string;
-  bankcard: string;
-  ibna: string;
-  swift: string;
-  payeeaddress: string;
-  country: string;
-}
+export type { BankCardPayload };
 
 export const screen: ScreenDef = {
   "id": "bank-card-add",
@@ -132,59 +125,12 @@ export const screen: ScreenDef = {
     "toast": "common.saved",
     "navigate": "/user/bank"
   },
-  "formSchema": {
-    "title": "BankCardPayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "bankname",
-      "accountname",
-      "bankcard",
-      "ibna",
-      "swift",
-      "payeeaddress",
-      "country"
-    ],
-    "properties": {
-      "bankname": {
-        "type": "string",
-        "minLength": 2,
-        "maxLength": 64
-      },
-      "accountname": {
-        "type": "string",
-        "minLength": 2,
-        "maxLength": 64
-      },
-      "bankcard": {
-        "type": "string",
-        "pattern": "^[0-9]{8,34}$"
-      },
-      "ibna": {
-        "type": "string",
-        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$"
-      },
-      "swift": {
-        "type": "string",
-        "pattern": "^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$"
-      },
-      "payeeaddress": {
-        "type": "string",
-        "minLength": 4,
-        "maxLength": 160
-      },
-      "country": {
-        "type": "string",
-        "pattern": "^[A-Z]{2}$"
-      }
-    },
-    "$id": "bankCardAdd"
-  }
+  "validatorId": "bankCardAdd"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    createBankCard: build.mutation<unknown, BankCardPayload>({
+    createBankCard: build.mutation<null, BankCardPayload>({
       query: (arg) => ({ path: '/user_bank/createUser_bank', method: 'POST', auth: true, body: arg }),
       invalidatesTags: ['BankCards'],
     }),

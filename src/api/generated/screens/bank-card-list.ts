@@ -2,18 +2,9 @@
 
 import { api, type Page } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { BankCard } from '../../../../contract/generated/types';
 
-export interface BankCard {
-  ID: number;
-  bankname: string;
-  accountname: string;
-  bankcard: string;
-  ibna: string;
-  payeeaddress: string;
-  country: string;
-  swift: string;
-  CreatedAt: string;
-}
+export type { BankCard };
 
 export const screen: ScreenDef = {
   "id": "bank-card-list",
@@ -33,51 +24,6 @@ export const screen: ScreenDef = {
     "provides": [
       "BankCards"
     ]
-  },
-  "record": {
-    "title": "BankCard",
-    "type": "object",
-    "required": [
-      "ID",
-      "bankname",
-      "accountname",
-      "bankcard",
-      "ibna",
-      "payeeaddress",
-      "country",
-      "swift",
-      "CreatedAt"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "ID": {
-        "type": "integer"
-      },
-      "bankname": {
-        "type": "string"
-      },
-      "accountname": {
-        "type": "string"
-      },
-      "bankcard": {
-        "type": "string"
-      },
-      "ibna": {
-        "type": "string"
-      },
-      "payeeaddress": {
-        "type": "string"
-      },
-      "country": {
-        "type": "string"
-      },
-      "swift": {
-        "type": "string"
-      },
-      "CreatedAt": {
-        "type": "string"
-      }
-    }
   },
   "list": {
     "titleField": "bankname",

@@ -2,15 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { Captcha } from '../../../../contract/generated/types';
 
-export interface Captcha {
-  captchaId: string;
-  /**
-   * data: URL of the image
-   */
-  picPath: string;
-  captchaLength: number;
-}
+export type { Captcha };
 
 export const screen: ScreenDef = {
   "id": "captcha",
@@ -20,28 +14,6 @@ export const screen: ScreenDef = {
     "name": "getCaptcha",
     "method": "POST",
     "path": "/base/captcha"
-  },
-  "response": {
-    "title": "Captcha",
-    "type": "object",
-    "required": [
-      "captchaId",
-      "picPath",
-      "captchaLength"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "captchaId": {
-        "type": "string"
-      },
-      "picPath": {
-        "type": "string",
-        "description": "data: URL of the image"
-      },
-      "captchaLength": {
-        "type": "integer"
-      }
-    }
   }
 };
 

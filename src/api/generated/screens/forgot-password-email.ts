@@ -2,16 +2,10 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { ResetPasswordByEmailPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/forgot-password-email.js';
 
-export interface ResetPasswordByEmailPayload {
-  email: string;
-  emailCode: string;
-  passWord: string;
-  confirmPassword: string;
-  captcha: string;
-  captchaId: string;
-}
+export type { ResetPasswordByEmailPayload };
 
 export const screen: ScreenDef = {
   "id": "forgot-password-email",
@@ -134,58 +128,12 @@ export const screen: ScreenDef = {
     "toast": "forgot.success",
     "navigate": "/login/login"
   },
-  "formSchema": {
-    "title": "ResetPasswordByEmailPayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "email",
-      "emailCode",
-      "passWord",
-      "confirmPassword",
-      "captcha",
-      "captchaId"
-    ],
-    "properties": {
-      "email": {
-        "type": "string",
-        "maxLength": 64,
-        "pattern": "^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$"
-      },
-      "emailCode": {
-        "type": "string",
-        "pattern": "^[0-9]{6}$"
-      },
-      "passWord": {
-        "type": "string",
-        "minLength": 6,
-        "maxLength": 32
-      },
-      "confirmPassword": {
-        "type": "string",
-        "maxLength": 32,
-        "x-matches": "passWord",
-        "x-clientOnly": true
-      },
-      "captcha": {
-        "type": "string",
-        "minLength": 4,
-        "maxLength": 6,
-        "pattern": "^[0-9A-Za-z]+$"
-      },
-      "captchaId": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64
-      }
-    },
-    "$id": "forgotPasswordEmail"
-  }
+  "validatorId": "forgotPasswordEmail"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    resetPassword: build.mutation<unknown, ResetPasswordByEmailPayload>({
+    resetPassword: build.mutation<null, ResetPasswordByEmailPayload>({
       query: (arg) => ({ path: '/base/resetPwd', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
     }),
   }),

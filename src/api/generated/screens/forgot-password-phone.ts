@@ -2,17 +2,10 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { ResetPasswordByPhonePayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/forgot-password-phone.js';
 
-export interface ResetPasswordByPhonePayload {
-  phone: string;
-  countryCode: string;
-  smsCode: string;
-  passWord: string;
-  confirmPassword: string;
-  captcha: string;
-  captchaId: string;
-}
+export type { ResetPasswordByPhonePayload };
 
 export const screen: ScreenDef = {
   "id": "forgot-password-phone",
@@ -148,63 +141,12 @@ export const screen: ScreenDef = {
     "toast": "forgot.success",
     "navigate": "/login/login"
   },
-  "formSchema": {
-    "title": "ResetPasswordByPhonePayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "phone",
-      "countryCode",
-      "smsCode",
-      "passWord",
-      "confirmPassword",
-      "captcha",
-      "captchaId"
-    ],
-    "properties": {
-      "phone": {
-        "type": "string",
-        "pattern": "^1[3-9][0-9]{9}$"
-      },
-      "countryCode": {
-        "type": "string",
-        "pattern": "^\\+[0-9]{1,4}$",
-        "default": "+86"
-      },
-      "smsCode": {
-        "type": "string",
-        "pattern": "^[0-9]{6}$"
-      },
-      "passWord": {
-        "type": "string",
-        "minLength": 6,
-        "maxLength": 32
-      },
-      "confirmPassword": {
-        "type": "string",
-        "maxLength": 32,
-        "x-matches": "passWord",
-        "x-clientOnly": true
-      },
-      "captcha": {
-        "type": "string",
-        "minLength": 4,
-        "maxLength": 6,
-        "pattern": "^[0-9A-Za-z]+$"
-      },
-      "captchaId": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64
-      }
-    },
-    "$id": "forgotPasswordPhone"
-  }
+  "validatorId": "forgotPasswordPhone"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    resetPasswordByPhone: build.mutation<unknown, ResetPasswordByPhonePayload>({
+    resetPasswordByPhone: build.mutation<null, ResetPasswordByPhonePayload>({
       query: (arg) => ({ path: '/base/resetPwdByPhone', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
     }),
   }),

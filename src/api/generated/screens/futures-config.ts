@@ -2,12 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { FuturesConfig } from '../../../../contract/generated/types';
 
-export interface FuturesConfig {
-  hy_time: number[];
-  hy_tzed: string[];
-  hy_ykbl: string[];
-}
+export type { FuturesConfig };
 
 export const screen: ScreenDef = {
   "id": "futures-config",
@@ -16,36 +13,6 @@ export const screen: ScreenDef = {
     "name": "getFuturesConfig",
     "method": "GET",
     "path": "/hyorder/config"
-  },
-  "response": {
-    "title": "FuturesConfig",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "hy_time",
-      "hy_tzed",
-      "hy_ykbl"
-    ],
-    "properties": {
-      "hy_time": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      },
-      "hy_tzed": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      },
-      "hy_ykbl": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    }
   }
 };
 

@@ -2,39 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { FuturesOrder } from '../../../../contract/generated/types';
 
-export interface FuturesOrder {
-  ID: number;
-  symbol: string;
-  direction: 'up' | 'down';
-  stake: string;
-  /**
-   * Seconds
-   */
-  duration: number;
-  profitRatio: string;
-  openPrice: string;
-  openTime: string;
-  /**
-   * Empty while pending
-   */
-  closePrice: string;
-  /**
-   * Empty while pending
-   */
-  closeTime: string;
-  settleAt: string;
-  status: 'pending' | 'settled' | 'invalid';
-  result: 'win' | 'loss' | 'draw' | '';
-  /**
-   * Signed profit or loss in USDT; empty while pending
-   */
-  pnl: string;
-  /**
-   * USDT returned to the balance; empty while pending
-   */
-  payout: string;
-}
+export type { FuturesOrder };
 
 export const screen: ScreenDef = {
   "id": "futures-order-detail",
@@ -50,92 +20,6 @@ export const screen: ScreenDef = {
     "provides": [
       "FuturesOrders"
     ]
-  },
-  "record": {
-    "title": "FuturesOrder",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "ID",
-      "symbol",
-      "direction",
-      "stake",
-      "duration",
-      "profitRatio",
-      "openPrice",
-      "openTime",
-      "closePrice",
-      "closeTime",
-      "settleAt",
-      "status",
-      "result",
-      "pnl",
-      "payout"
-    ],
-    "properties": {
-      "ID": {
-        "type": "integer"
-      },
-      "symbol": {
-        "type": "string"
-      },
-      "direction": {
-        "enum": [
-          "up",
-          "down"
-        ]
-      },
-      "stake": {
-        "type": "string"
-      },
-      "duration": {
-        "type": "integer",
-        "description": "Seconds"
-      },
-      "profitRatio": {
-        "type": "string"
-      },
-      "openPrice": {
-        "type": "string"
-      },
-      "openTime": {
-        "type": "string"
-      },
-      "closePrice": {
-        "type": "string",
-        "description": "Empty while pending"
-      },
-      "closeTime": {
-        "type": "string",
-        "description": "Empty while pending"
-      },
-      "settleAt": {
-        "type": "string"
-      },
-      "status": {
-        "enum": [
-          "pending",
-          "settled",
-          "invalid"
-        ]
-      },
-      "result": {
-        "enum": [
-          "win",
-          "loss",
-          "draw",
-          ""
-        ]
-      },
-      "pnl": {
-        "type": "string",
-        "description": "Signed profit or loss in USDT; empty while pending"
-      },
-      "payout": {
-        "type": "string",
-        "description": "USDT returned to the balance; empty while pending"
-      }
-    }
   },
   "detail": {
     "titleField": "symbol",

@@ -2,28 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { KlineArgs, KlineBars } from '../../../../contract/generated/types';
 
-export interface KlineArgs {
-  id: string;
-  num?: number;
-  interval: '1min' | '5min' | '15min' | '30min' | '60min' | '1day' | '1week' | '1mon';
-}
-
-export type KlineBars = KlineBar[];
-
-export interface KlineBar {
-  /**
-   * Period start, epoch seconds
-   */
-  id: number;
-  open: string;
-  close: string;
-  high: string;
-  low: string;
-  amount: string;
-  vol: string;
-  count: number;
-}
+export type { KlineArgs, KlineBars };
 
 export const screen: ScreenDef = {
   "id": "kline",
@@ -64,52 +45,6 @@ export const screen: ScreenDef = {
           "1week",
           "1mon"
         ]
-      }
-    }
-  },
-  "response": {
-    "title": "KlineBars",
-    "type": "array",
-    "items": {
-      "title": "KlineBar",
-      "type": "object",
-      "additionalProperties": false,
-      "required": [
-        "id",
-        "open",
-        "close",
-        "high",
-        "low",
-        "amount",
-        "vol",
-        "count"
-      ],
-      "properties": {
-        "id": {
-          "type": "integer",
-          "description": "Period start, epoch seconds"
-        },
-        "open": {
-          "type": "string"
-        },
-        "close": {
-          "type": "string"
-        },
-        "high": {
-          "type": "string"
-        },
-        "low": {
-          "type": "string"
-        },
-        "amount": {
-          "type": "string"
-        },
-        "vol": {
-          "type": "string"
-        },
-        "count": {
-          "type": "integer"
-        }
       }
     }
   },

@@ -2,35 +2,10 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { LoginPayload, Session } from '../../../../contract/generated/types';
 import * as validators from '../validators/login.js';
 
-export interface LoginPayload {
-  username: string;
-  password: string;
-  captcha: string;
-  captchaId: string;
-}
-
-export interface Session {
-  token: string;
-  user: User;
-}
-export interface User {
-  ID: number;
-  email: string;
-  phone: string;
-  countryCode: string;
-  /**
-   * This user's own code, to invite others
-   */
-  invitationCode: string;
-  creditScore: number;
-  /**
-   * 0 none, 1 under review, 2 verified, 3 rejected
-   */
-  realNameStatus: number;
-  hasPayPassword: boolean;
-}
+export type { LoginPayload, Session };
 
 export const screen: ScreenDef = {
   "id": "login",
@@ -79,63 +54,6 @@ export const screen: ScreenDef = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64
-      }
-    }
-  },
-  "response": {
-    "title": "Session",
-    "type": "object",
-    "required": [
-      "token",
-      "user"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "token": {
-        "type": "string"
-      },
-      "user": {
-        "title": "User",
-        "type": "object",
-        "required": [
-          "ID",
-          "email",
-          "phone",
-          "countryCode",
-          "invitationCode",
-          "creditScore",
-          "realNameStatus",
-          "hasPayPassword"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "ID": {
-            "type": "integer"
-          },
-          "email": {
-            "type": "string"
-          },
-          "phone": {
-            "type": "string"
-          },
-          "countryCode": {
-            "type": "string"
-          },
-          "invitationCode": {
-            "type": "string",
-            "description": "This user's own code, to invite others"
-          },
-          "creditScore": {
-            "type": "integer"
-          },
-          "realNameStatus": {
-            "type": "integer",
-            "description": "0 none, 1 under review, 2 verified, 3 rejected"
-          },
-          "hasPayPassword": {
-            "type": "boolean"
-          }
-        }
       }
     }
   },
@@ -190,41 +108,7 @@ export const screen: ScreenDef = {
     "navigate": "/home/home",
     "session": true
   },
-  "formSchema": {
-    "title": "LoginPayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "username",
-      "password",
-      "captcha",
-      "captchaId"
-    ],
-    "properties": {
-      "username": {
-        "type": "string",
-        "maxLength": 64,
-        "pattern": "^(1[3-9][0-9]{9}|[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+)$"
-      },
-      "password": {
-        "type": "string",
-        "minLength": 6,
-        "maxLength": 32
-      },
-      "captcha": {
-        "type": "string",
-        "minLength": 4,
-        "maxLength": 6,
-        "pattern": "^[0-9A-Za-z]+$"
-      },
-      "captchaId": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64
-      }
-    },
-    "$id": "login"
-  }
+  "validatorId": "login"
 };
 
 const injected = api.injectEndpoints({

@@ -2,12 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { ProfitLoss } from '../../../../contract/generated/types';
 
-export interface ProfitLoss {
-  totalUsdt: string;
-  todayPnl: string;
-  totalPnl: string;
-}
+export type { ProfitLoss };
 
 export const screen: ScreenDef = {
   "id": "profit-loss",
@@ -19,27 +16,6 @@ export const screen: ScreenDef = {
     "provides": [
       "Assets"
     ]
-  },
-  "response": {
-    "title": "ProfitLoss",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "totalUsdt",
-      "todayPnl",
-      "totalPnl"
-    ],
-    "properties": {
-      "totalUsdt": {
-        "type": "string"
-      },
-      "todayPnl": {
-        "type": "string"
-      },
-      "totalPnl": {
-        "type": "string"
-      }
-    }
   }
 };
 

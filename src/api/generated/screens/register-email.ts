@@ -2,38 +2,10 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { RegisterByEmailPayload, Session } from '../../../../contract/generated/types';
 import * as validators from '../validators/register-email.js';
 
-export interface RegisterByEmailPayload {
-  email: string;
-  emailCode: string;
-  passWord: string;
-  confirmPassword: string;
-  captcha: string;
-  captchaId: string;
-  invitationCode: string;
-}
-
-export interface Session {
-  token: string;
-  user: User;
-}
-export interface User {
-  ID: number;
-  email: string;
-  phone: string;
-  countryCode: string;
-  /**
-   * This user's own code, to invite others
-   */
-  invitationCode: string;
-  creditScore: number;
-  /**
-   * 0 none, 1 under review, 2 verified, 3 rejected
-   */
-  realNameStatus: number;
-  hasPayPassword: boolean;
-}
+export type { RegisterByEmailPayload, Session };
 
 export const screen: ScreenDef = {
   "id": "register-email",
@@ -100,63 +72,6 @@ export const screen: ScreenDef = {
       "invitationCode": {
         "type": "string",
         "pattern": "^[A-Za-z0-9]{4,12}$"
-      }
-    }
-  },
-  "response": {
-    "title": "Session",
-    "type": "object",
-    "required": [
-      "token",
-      "user"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "token": {
-        "type": "string"
-      },
-      "user": {
-        "title": "User",
-        "type": "object",
-        "required": [
-          "ID",
-          "email",
-          "phone",
-          "countryCode",
-          "invitationCode",
-          "creditScore",
-          "realNameStatus",
-          "hasPayPassword"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "ID": {
-            "type": "integer"
-          },
-          "email": {
-            "type": "string"
-          },
-          "phone": {
-            "type": "string"
-          },
-          "countryCode": {
-            "type": "string"
-          },
-          "invitationCode": {
-            "type": "string",
-            "description": "This user's own code, to invite others"
-          },
-          "creditScore": {
-            "type": "integer"
-          },
-          "realNameStatus": {
-            "type": "integer",
-            "description": "0 none, 1 under review, 2 verified, 3 rejected"
-          },
-          "hasPayPassword": {
-            "type": "boolean"
-          }
-        }
       }
     }
   },
@@ -234,58 +149,7 @@ export const screen: ScreenDef = {
     "navigate": "/home/home",
     "session": true
   },
-  "formSchema": {
-    "title": "RegisterByEmailPayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "email",
-      "emailCode",
-      "passWord",
-      "confirmPassword",
-      "captcha",
-      "captchaId",
-      "invitationCode"
-    ],
-    "properties": {
-      "email": {
-        "type": "string",
-        "maxLength": 64,
-        "pattern": "^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$"
-      },
-      "emailCode": {
-        "type": "string",
-        "pattern": "^[0-9]{6}$"
-      },
-      "passWord": {
-        "type": "string",
-        "minLength": 6,
-        "maxLength": 32
-      },
-      "confirmPassword": {
-        "type": "string",
-        "maxLength": 32,
-        "x-matches": "passWord",
-        "x-clientOnly": true
-      },
-      "captcha": {
-        "type": "string",
-        "minLength": 4,
-        "maxLength": 6,
-        "pattern": "^[0-9A-Za-z]+$"
-      },
-      "captchaId": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64
-      },
-      "invitationCode": {
-        "type": "string",
-        "pattern": "^[A-Za-z0-9]{4,12}$"
-      }
-    },
-    "$id": "registerEmail"
-  }
+  "validatorId": "registerEmail"
 };
 
 const injected = api.injectEndpoints({

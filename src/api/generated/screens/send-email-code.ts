@@ -2,10 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { SendEmailCodePayload } from '../../../../contract/generated/types';
 
-export interface SendEmailCodePayload {
-  email: string;
-}
+export type { SendEmailCodePayload };
 
 export const screen: ScreenDef = {
   "id": "send-email-code",
@@ -39,7 +38,7 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    sendEmailCode: build.mutation<unknown, SendEmailCodePayload>({
+    sendEmailCode: build.mutation<null, SendEmailCodePayload>({
       query: (arg) => ({ path: '/base/emailCode', method: 'POST', auth: false, body: arg }),
     }),
   }),

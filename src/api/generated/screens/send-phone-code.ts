@@ -2,11 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { SendPhoneCodePayload } from '../../../../contract/generated/types';
 
-export interface SendPhoneCodePayload {
-  phone: string;
-  countryCode: string;
-}
+export type { SendPhoneCodePayload };
 
 export const screen: ScreenDef = {
   "id": "send-phone-code",
@@ -44,7 +42,7 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    sendPhoneCode: build.mutation<unknown, SendPhoneCodePayload>({
+    sendPhoneCode: build.mutation<null, SendPhoneCodePayload>({
       query: (arg) => ({ path: '/base/phoneCode', method: 'POST', auth: false, body: arg }),
     }),
   }),

@@ -2,11 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { SiteConfig } from '../../../../contract/generated/types';
 
-export interface SiteConfig {
-  version: string;
-  name: string;
-}
+export type { SiteConfig };
 
 export const screen: ScreenDef = {
   "id": "site",
@@ -16,23 +14,6 @@ export const screen: ScreenDef = {
     "name": "getSite",
     "method": "GET",
     "path": "/base/site"
-  },
-  "response": {
-    "title": "SiteConfig",
-    "type": "object",
-    "required": [
-      "version",
-      "name"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "version": {
-        "type": "string"
-      },
-      "name": {
-        "type": "string"
-      }
-    }
   }
 };
 

@@ -2,47 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { SpotBuyPayload, SpotOrder } from '../../../../contract/generated/types';
 
-export interface SpotBuyPayload {
-  symbol: string;
-  buytype: 'limit' | 'market';
-  mprice?: string;
-  mnum?: string;
-  musdt?: string;
-}
-
-export interface SpotOrder {
-  ID: number;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  /**
-   * Order (limit) price; empty for market orders
-   */
-  price: string;
-  /**
-   * Base quantity ordered; for a market buy, the quantity filled
-   */
-  amount: string;
-  /**
-   * Base quantity filled
-   */
-  filled: string;
-  /**
-   * Quote (USDT) total of the fills, or frozen for an open buy
-   */
-  total: string;
-  /**
-   * Average fill price; empty before a fill
-   */
-  avgPrice: string;
-  fee: string;
-  feeCoin: string;
-  feeRate: string;
-  status: 'open' | 'filled' | 'cancelled';
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+export type { SpotBuyPayload, SpotOrder };
 
 export const screen: ScreenDef = {
   "id": "spot-buy",
@@ -90,90 +52,6 @@ export const screen: ScreenDef = {
         "type": "string",
         "maxLength": 32,
         "pattern": "^[0-9]+(\\.[0-9]+)?$"
-      }
-    }
-  },
-  "response": {
-    "title": "SpotOrder",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "ID",
-      "symbol",
-      "side",
-      "type",
-      "price",
-      "amount",
-      "filled",
-      "total",
-      "avgPrice",
-      "fee",
-      "feeCoin",
-      "feeRate",
-      "status",
-      "CreatedAt",
-      "UpdatedAt"
-    ],
-    "properties": {
-      "ID": {
-        "type": "integer"
-      },
-      "symbol": {
-        "type": "string"
-      },
-      "side": {
-        "enum": [
-          "buy",
-          "sell"
-        ]
-      },
-      "type": {
-        "enum": [
-          "limit",
-          "market"
-        ]
-      },
-      "price": {
-        "type": "string",
-        "description": "Order (limit) price; empty for market orders"
-      },
-      "amount": {
-        "type": "string",
-        "description": "Base quantity ordered; for a market buy, the quantity filled"
-      },
-      "filled": {
-        "type": "string",
-        "description": "Base quantity filled"
-      },
-      "total": {
-        "type": "string",
-        "description": "Quote (USDT) total of the fills, or frozen for an open buy"
-      },
-      "avgPrice": {
-        "type": "string",
-        "description": "Average fill price; empty before a fill"
-      },
-      "fee": {
-        "type": "string"
-      },
-      "feeCoin": {
-        "type": "string"
-      },
-      "feeRate": {
-        "type": "string"
-      },
-      "status": {
-        "enum": [
-          "open",
-          "filled",
-          "cancelled"
-        ]
-      },
-      "CreatedAt": {
-        "type": "string"
-      },
-      "UpdatedAt": {
-        "type": "string"
       }
     }
   },

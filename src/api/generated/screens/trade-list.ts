@@ -2,39 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { TradeListArgs, TradeListPage } from '../../../../contract/generated/types';
 
-export interface TradeListArgs {
-  from: 1 | 2;
-  page?: number;
-  pageSize?: number;
-}
-
-export interface TradeListPage {
-  list: TradePair[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface TradePair {
-  symbol: string;
-  name: string;
-  logo: string;
-  price: string;
-  close: string;
-  open: string;
-  high: string;
-  low: string;
-  vol: string;
-  amount: string;
-  /**
-   * Percent change (close-open)/open*100 truncated to 2 decimals
-   */
-  zf: string;
-  /**
-   * 1 when close >= open
-   */
-  isup: number;
-}
+export type { TradeListArgs, TradeListPage };
 
 export const screen: ScreenDef = {
   "id": "trade-list",
@@ -68,90 +38,6 @@ export const screen: ScreenDef = {
         "type": "integer",
         "minimum": 1,
         "maximum": 100
-      }
-    }
-  },
-  "response": {
-    "title": "TradeListPage",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "list",
-      "total",
-      "page",
-      "pageSize"
-    ],
-    "properties": {
-      "list": {
-        "type": "array",
-        "items": {
-          "title": "TradePair",
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "symbol",
-            "name",
-            "logo",
-            "price",
-            "close",
-            "open",
-            "high",
-            "low",
-            "vol",
-            "amount",
-            "zf",
-            "isup"
-          ],
-          "properties": {
-            "symbol": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "logo": {
-              "type": "string"
-            },
-            "price": {
-              "type": "string"
-            },
-            "close": {
-              "type": "string"
-            },
-            "open": {
-              "type": "string"
-            },
-            "high": {
-              "type": "string"
-            },
-            "low": {
-              "type": "string"
-            },
-            "vol": {
-              "type": "string"
-            },
-            "amount": {
-              "type": "string"
-            },
-            "zf": {
-              "type": "string",
-              "description": "Percent change (close-open)/open*100 truncated to 2 decimals"
-            },
-            "isup": {
-              "type": "integer",
-              "description": "1 when close >= open"
-            }
-          }
-        }
-      },
-      "total": {
-        "type": "integer"
-      },
-      "page": {
-        "type": "integer"
-      },
-      "pageSize": {
-        "type": "integer"
       }
     }
   },

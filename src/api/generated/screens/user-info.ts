@@ -2,26 +2,9 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { UserInfoResponse } from '../../../../contract/generated/types';
 
-export interface UserInfoResponse {
-  userInfo: User;
-}
-export interface User {
-  ID: number;
-  email: string;
-  phone: string;
-  countryCode: string;
-  /**
-   * This user's own code, to invite others
-   */
-  invitationCode: string;
-  creditScore: number;
-  /**
-   * 0 none, 1 under review, 2 verified, 3 rejected
-   */
-  realNameStatus: number;
-  hasPayPassword: boolean;
-}
+export type { UserInfoResponse };
 
 export const screen: ScreenDef = {
   "id": "user-info",
@@ -33,59 +16,6 @@ export const screen: ScreenDef = {
     "provides": [
       "User"
     ]
-  },
-  "response": {
-    "title": "UserInfoResponse",
-    "type": "object",
-    "required": [
-      "userInfo"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "userInfo": {
-        "title": "User",
-        "type": "object",
-        "required": [
-          "ID",
-          "email",
-          "phone",
-          "countryCode",
-          "invitationCode",
-          "creditScore",
-          "realNameStatus",
-          "hasPayPassword"
-        ],
-        "additionalProperties": false,
-        "properties": {
-          "ID": {
-            "type": "integer"
-          },
-          "email": {
-            "type": "string"
-          },
-          "phone": {
-            "type": "string"
-          },
-          "countryCode": {
-            "type": "string"
-          },
-          "invitationCode": {
-            "type": "string",
-            "description": "This user's own code, to invite others"
-          },
-          "creditScore": {
-            "type": "integer"
-          },
-          "realNameStatus": {
-            "type": "integer",
-            "description": "0 none, 1 under review, 2 verified, 3 rejected"
-          },
-          "hasPayPassword": {
-            "type": "boolean"
-          }
-        }
-      }
-    }
   }
 };
 

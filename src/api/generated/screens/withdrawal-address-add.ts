@@ -2,15 +2,10 @@
 
 import { api } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { WithdrawalAddressPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/withdrawal-address-add.js';
 
-export interface WithdrawalAddressPayload {
-  coin: 'USDT' | 'BTC' | 'ETH' | 'USDC' | 'TRX' | 'BNB';
-  czline: 'TRC20' | 'ERC20' | 'BEP20' | 'BTC' | 'OMNI';
-  addr: string;
-  name: string;
-  remark?: string;
-}
+export type { WithdrawalAddressPayload };
 
 export const screen: ScreenDef = {
   "id": "withdrawal-address-add",
@@ -114,61 +109,12 @@ export const screen: ScreenDef = {
     "toast": "common.saved",
     "navigate": "/user/address"
   },
-  "formSchema": {
-    "title": "WithdrawalAddressPayload",
-    "type": "object",
-    "additionalProperties": false,
-    "required": [
-      "coin",
-      "czline",
-      "addr",
-      "name"
-    ],
-    "properties": {
-      "coin": {
-        "type": "string",
-        "enum": [
-          "USDT",
-          "BTC",
-          "ETH",
-          "USDC",
-          "TRX",
-          "BNB"
-        ],
-        "default": "USDT"
-      },
-      "czline": {
-        "type": "string",
-        "enum": [
-          "TRC20",
-          "ERC20",
-          "BEP20",
-          "BTC",
-          "OMNI"
-        ],
-        "default": "TRC20"
-      },
-      "addr": {
-        "type": "string",
-        "pattern": "^[A-Za-z0-9]{20,100}$"
-      },
-      "name": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 32
-      },
-      "remark": {
-        "type": "string",
-        "maxLength": 100
-      }
-    },
-    "$id": "withdrawalAddressAdd"
-  }
+  "validatorId": "withdrawalAddressAdd"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    createWithdrawalAddress: build.mutation<unknown, WithdrawalAddressPayload>({
+    createWithdrawalAddress: build.mutation<null, WithdrawalAddressPayload>({
       query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, body: arg }),
       invalidatesTags: ['Addresses'],
     }),

@@ -2,16 +2,9 @@
 
 import { api, type Page } from '../../base';
 import type { ScreenDef } from '../../../engine/types';
+import type { WithdrawalAddress } from '../../../../contract/generated/types';
 
-export interface WithdrawalAddress {
-  ID: number;
-  name: string;
-  remark: string;
-  czline: string;
-  addr: string;
-  coin: string;
-  CreatedAt: string;
-}
+export type { WithdrawalAddress };
 
 export const screen: ScreenDef = {
   "id": "withdrawal-address-list",
@@ -30,43 +23,6 @@ export const screen: ScreenDef = {
     "provides": [
       "Addresses"
     ]
-  },
-  "record": {
-    "title": "WithdrawalAddress",
-    "type": "object",
-    "required": [
-      "ID",
-      "name",
-      "remark",
-      "czline",
-      "addr",
-      "coin",
-      "CreatedAt"
-    ],
-    "additionalProperties": false,
-    "properties": {
-      "ID": {
-        "type": "integer"
-      },
-      "name": {
-        "type": "string"
-      },
-      "remark": {
-        "type": "string"
-      },
-      "czline": {
-        "type": "string"
-      },
-      "addr": {
-        "type": "string"
-      },
-      "coin": {
-        "type": "string"
-      },
-      "CreatedAt": {
-        "type": "string"
-      }
-    }
   },
   "filters": [
     {
@@ -147,7 +103,7 @@ const injected = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ path: '/user_qianbao/getUser_qianbaoList', method: 'GET', auth: true, params: { ...queryArg, page: pageParam, pageSize: 20 } }),
       providesTags: ['Addresses'],
     }),
-    deleteWithdrawalAddress: build.mutation<unknown, { ID: number }>({
+    deleteWithdrawalAddress: build.mutation<null, { ID: number }>({
       query: (arg) => ({ path: '/user_qianbao/deleteUser_qianbao', method: 'DELETE', auth: true, body: arg }),
       invalidatesTags: ['Addresses'],
     }),
