@@ -35,7 +35,7 @@ export interface FilterDef {
   field: string;
   label: string;
   /** Filter kind, from the engine's filter registry (default "select": the options below) */
-  kind?: 'select' | 'coin';
+  kind?: 'select' | 'coin' | 'pair';
   options?: { value: string | number; label?: string }[];
 }
 
@@ -84,4 +84,14 @@ export interface Page<T> {
 /** The schema rjsf renders and validates: the payload with an $id that names its precompiled validator. */
 export function formSchemaOf(payload: JsonSchema | undefined, validatorId: string | undefined): JsonSchema {
   return { ...payload, $id: validatorId };
+}
+
+/** A routed screen in the generated manifest; its module loads when the route opens. */
+export interface ScreenEntry {
+  id: string;
+  kind: ScreenKind;
+  routes: string[];
+  title?: string;
+  tab?: string;
+  load: () => Promise<unknown>;
 }

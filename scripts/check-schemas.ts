@@ -11,7 +11,7 @@ import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type Scre
 
 export function keysOf(screen: ScreenFile): string[] {
   const keys = [screen.title, screen.tab, screen.success?.toast, ...Object.values(screen.messages ?? {})];
-  for (const f of screen.filters ?? []) keys.push(f.label, ...f.options.map((o) => o.label));
+  for (const f of screen.filters ?? []) keys.push(f.label, ...(f.options ?? []).map((o) => o.label));
   const l = screen.list;
   if (l) keys.push(l.addLabel, l.empty, ...(l.fields ?? []).map((f) => f.label));
   for (const a of l?.rowActions ?? []) keys.push(a.label, a.confirm, a.toast);
@@ -84,6 +84,9 @@ export function checkScreens(screens: LoadedScreen[]): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const screens = loadScreens();
   const problems = checkScreens(screens);
+  // config files: schema, validity and unread keys (scripts/check-config.ts)
+  const { checkConfig } = await import('./check-config.ts');
+  problems.push(...checkConfig());
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);

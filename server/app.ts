@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadScreens } from '../contract/loader.ts';
+import { loadConfig, loadScreens } from '../contract/loader.ts';
 import { appConfig, DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
@@ -12,17 +12,12 @@ import { installErrorHandling } from './http/envelope.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
 import { I18n } from './i18n.ts';
-import { registerAddressRoutes } from './routes/address.ts';
-import { registerArticleRoutes } from './routes/article.ts';
-import { registerAuthRoutes } from './routes/auth.ts';
-import { registerBankRoutes } from './routes/bank.ts';
-import { registerSiteRoutes } from './routes/site.ts';
-import { registerUserRoutes } from './routes/user.ts';
 import { registerFeed } from './feed/index.ts';
 import { createMarket } from './market/index.ts';
 import type { MarketData } from './market/types.ts';
-import { registerMarketRoutes } from './routes/market.ts';
-import { readMarketSeed, registerTradingRoutes, startScheduler } from './trading/index.ts';
+import { readMarketSeed, startScheduler } from './trading/index.ts';
+import { handlers } from './handlers/index.ts';
+import { registerEndpoints, routesOf } from './http/endpoints.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export type { RateLimits } from './config.ts';
@@ -62,7 +57,12 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const config = appConfig();
   const now = opts.now ?? Date.now;
   const i18n = new I18n(opts.localesDir);
-  const validator = new Validator(loadScreens());
+  const validator = new Validator();
+  const filterValues = {
+    coins: loadConfig<{ coins: { coin: string }[] }>('coins').coins.map((c) => c.coin),
+    pairs: loadConfig<{ markets: { symbol: string }[] }>('markets').markets.map((m) => m.symbol),
+  };
+  const routes = routesOf(loadScreens(), validator, filterValues);
 
   const db = openDatabase(resolve(opts.dataDir));
   try {
@@ -110,19 +110,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   }
   installErrorHandling(app, i18n, config.apiPrefix, spa);
 
-  await app.register(
-    async (api) => {
-      registerSiteRoutes(api, ctx);
-      registerAuthRoutes(api, ctx);
-      registerUserRoutes(api, ctx);
-      registerBankRoutes(api, ctx);
-      registerAddressRoutes(api, ctx);
-      registerArticleRoutes(api, ctx);
-      registerMarketRoutes(api, ctx);
-      registerTradingRoutes(api, ctx);
-    },
-    { prefix: config.apiPrefix },
-  );
+  await app.register(async (api) => registerEndpoints(api, ctx, routes, handlers(ctx)), { prefix: config.apiPrefix });
 
   await registerFeed(app, ctx);
   return app;

@@ -1,22 +1,15 @@
 // `npm start`: builds the app into STATIC_DIR when it is missing or older than
-// its sources, then runs the server (server/main.ts). A failed build still starts the API.
+// its sources (src/, contract/, locales/, schemas/…: server/build-stale.ts), then
+// runs the server (server/main.ts). A failed build still starts the API.
+// (`npm start` regenerates stale generated code first: scripts/gen/fresh.ts.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isBuildStale } from './build-stale.ts';
 import { main } from './main.ts';
 
-const SOURCES = ['src', 'locales', 'schemas', 'index.html', 'vite.config.ts', 'package.json'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return readdirSync(path).reduce((max, f) => Math.max(max, newestMtime(join(path, f))), s.mtimeMs);
-}
-
 const staticDir = resolve(process.env.STATIC_DIR ?? './dist');
-const builtAt = newestMtime(join(staticDir, 'index.html'));
-const stale = builtAt === 0 || SOURCES.some((s) => newestMtime(s) > builtAt);
+const stale = isBuildStale(staticDir);
 if (stale && existsSync('vite.config.ts')) {
   console.log('Building the app (npm run build)…');
   const result = spawnSync('npm', ['run', 'build', '--', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });

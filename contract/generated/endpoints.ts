@@ -2,29 +2,30 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, ProfitLoss, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
 export interface Endpoints {
-  createBankCard: { auth: true; input: BankCardPayload; output: null };
+  createBankCard: { auth: true; input: BankCardPayload; output: BankCard };
   createFuturesOrder: { auth: true; input: FuturesCreatePayload; output: FuturesOrder };
-  createWithdrawalAddress: { auth: true; input: WithdrawalAddressPayload; output: null };
+  createWithdrawalAddress: { auth: true; input: WithdrawalAddressPayload; output: WithdrawalAddress };
   deleteWithdrawalAddress: { auth: true; input: { ID: number }; output: null };
+  findWithdrawalAddress: { auth: true; input: RecordId; output: WithdrawalAddress };
   getArticle: { auth: false; input: { ID: number }; output: Article };
   getArticles: { auth: false; input: { page?: number; pageSize?: number } & { cate: number }; output: Page<Article> };
   getAssets: { auth: true; input: AssetsArgs; output: AssetList };
-  getBankCards: { auth: true; input: { page: number; pageSize: number }; output: Page<BankCard> };
+  getBankCards: { auth: true; input: { page?: number; pageSize?: number }; output: Page<BankCard> };
   getCaptcha: { auth: false; input: Empty; output: Captcha };
   getFuturesConfig: { auth: true; input: Empty; output: FuturesConfig };
   getFuturesOrder: { auth: true; input: { ID: number }; output: FuturesOrder };
-  getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number }; output: Page<FuturesOrder> };
+  getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FuturesOrder> };
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
   getSite: { auth: false; input: Empty; output: SiteConfig };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };
   getSpotOrder: { auth: true; input: { ID: number }; output: SpotOrder };
-  getSpotOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<SpotOrder> };
+  getSpotOrders: { auth: true; input: { page?: number; pageSize?: number; symbol?: string; status?: '' | 1 | 2 | 3 }; output: Page<SpotOrder> };
   getTradeList: { auth: false; input: TradeListArgs; output: TradeListPage };
   getUserInfo: { auth: true; input: Empty; output: UserInfoResponse };
   getWithdrawalAddresses: { auth: true; input: { page?: number; pageSize?: number; coin?: '' | 'USDT' | 'BTC' | 'ETH' | 'USDC' | 'TRX' | 'BNB' }; output: Page<WithdrawalAddress> };

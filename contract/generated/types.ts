@@ -146,6 +146,10 @@ export interface ProfitLoss {
   totalPnl: string;
 }
 
+export interface RecordId {
+  ID: number;
+}
+
 export interface RegisterByEmailPayload {
   email: string;
   emailCode: string;

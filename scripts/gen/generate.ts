@@ -52,7 +52,7 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
     `${GENERATED_DIR}/manifest.ts`,
     [
       banner('screens/*.json'),
-      `import type { ScreenEntry } from '../../engine/types';`,
+      `import type { ScreenEntry } from '../../../contract/screen';`,
       '',
       '/** Screens that own a route; each module loads only when its route opens. */',
       'export const SCREENS: readonly ScreenEntry[] = [',

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEntities, loadScreens } from '../../contract/loader.ts';
 import { generate } from './generate.ts';
+import { missingLocaleKeys } from './missing-keys.ts';
 import { syncGenerated } from './sync.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,3 +16,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(check ? `gen --check: ${files.size} files up to date` : `gen: ${files.size} files written`);
+const missing = check ? [] : missingLocaleKeys(loadScreens());
+if (missing.length) console.warn(`Warning: locale keys missing (npm run check:schemas fails on them):\n${missing.join('\n')}`);

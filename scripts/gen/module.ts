@@ -105,7 +105,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
   const lines = [
     banner(source),
     `import { api${[...imports].sort().map((i) => (i === 'Page' ? ', type Page' : `, ${i}`)).join('')} } from '../../base';`,
-    `import type { ScreenDef } from '../../../engine/types';`,
+    `import type { ScreenDef } from '../../../../contract/screen';`,
     typeNames.length ? `import type { ${[...new Set(typeNames)].sort().join(', ')} } from '../../../../contract/generated/types';` : '',
     validatorId ? `import * as validators from '../validators/${screen.id}.js';` : '',
     '',

@@ -33,6 +33,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 
 /** `count(*)` as a plain number (PostgreSQL returns bigint counts as strings). */
+/** An epoch-ms column as the ISO time the API sends. */
+export function isoTime(ms: number): string {
+  return new Date(Number(ms)).toISOString();
+}
+
 export function toCount(value: unknown): number {
   return Number(value ?? 0);
 }

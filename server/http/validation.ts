@@ -2,7 +2,7 @@
 // Failures answer code 7 with the field and the screen's message for "field.keyword".
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
-import { CUSTOM_KEYWORDS, type JsonSchema, type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
+import { CUSTOM_KEYWORDS, type JsonSchema } from '../../contract/loader.ts';
 import type { Params } from '../i18n.ts';
 import { type ApiError, validationError } from './errors.ts';
 
@@ -28,36 +28,12 @@ const FALLBACK: Record<string, string> = {
   enum: 'validation.enum',
 };
 
-export function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path}`;
-}
-
+/** Compiles request schemas (strict Ajv, our x- keywords allowed). */
 export class Validator {
   private readonly ajv = new Ajv({ strict: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
-  private readonly byRoute = new Map<string, Check[]>();
-
-  /** Compiles the payload schema of every screen and endpoint file once. */
-  constructor(screens: LoadedScreen[]) {
-    for (const { source, screen } of screens) {
-      if (!screen.payload) continue;
-      const key = routeKey(screen.endpoint.method, screen.endpoint.path);
-      const list = this.byRoute.get(key) ?? [];
-      list.push(this.compile(wirePayloadSchema(screen.payload), screen.messages ?? {}, source));
-      this.byRoute.set(key, list);
-    }
-  }
 
   compile(schema: JsonSchema, messages: Record<string, string> = {}, source = 'server'): Check {
     return { source, schema, validate: this.ajv.compile(schema), messages };
-  }
-
-  /** The schema-file checks of a route, if any. */
-  forRoute(method: string, path: string): Check[] | undefined {
-    return this.byRoute.get(routeKey(method, path));
-  }
-
-  routes(): string[] {
-    return [...this.byRoute.keys()];
   }
 }
 
@@ -72,8 +48,12 @@ function describe(check: Check, error: ErrorObject): ApiError {
   const field = fieldOf(error);
   const key = check.messages[`${field}.${error.keyword}`] ?? FALLBACK[error.keyword] ?? 'validation.invalid';
   const params: Params = { field };
-  const limit = (error.params as { limit?: unknown }).limit;
+  const { limit, allowedValues } = error.params as { limit?: unknown; allowedValues?: unknown[] };
   if (typeof limit === 'number' || typeof limit === 'string') params.limit = limit;
+  if (Array.isArray(allowedValues)) params.allowed = allowedValues.filter((v) => v !== '').join(', ');
+  const prop = (check.schema.properties as Record<string, JsonSchema> | undefined)?.[field];
+  if (typeof prop?.minimum === 'number') params.min = prop.minimum;
+  if (typeof prop?.maximum === 'number') params.max = prop.maximum;
   return validationError(field, key, params);
 }
 
@@ -93,9 +73,13 @@ export function runChecks(checks: Check[], data: unknown): ApiError | null {
   return first ? describe(best.check, first) : validationError('', 'validation.invalid');
 }
 
+/** The types a property takes, from `type` or else from the values of `enum` / `const`. */
 function schemaTypes(schema: JsonSchema | undefined): string[] {
   const type = schema?.type;
-  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+  if (Array.isArray(type)) return type as string[];
+  if (typeof type === 'string') return [type];
+  const values = Array.isArray(schema?.enum) ? (schema.enum as unknown[]) : schema && 'const' in schema ? [schema.const] : [];
+  return values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)).filter((t) => t !== 'string');
 }
 
 /** Query strings carry text: turn numeric and boolean text into values where the schema wants them. */

@@ -4,7 +4,6 @@ import markets from '../../schemas/config/markets.json';
 import { createSimulator, type Simulator } from './simulator.ts';
 import type { MarketDef } from './types.ts';
 
-export { percentChange, isUp, formatUnits, parseUnits } from './decimal.ts';
 export { PERIOD_SPECS, VOL_DECIMALS, MINUTE_DAYS, BACKFILL_MONTHS, type Simulator, type SimulatorOptions } from './simulator.ts';
 
 export interface MarketOptions {

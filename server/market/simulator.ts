@@ -4,7 +4,7 @@
 // those), and backfills history at start so that every period has more than 300 bars,
 // ending exactly at the configured start price at the start time.
 import { DAY_SEC, isWeekend, MINUTE_SEC, MINUTES_PER_DAY, monthOf, monthStartDay, weekOf, weekStartDay } from './calendar.ts';
-import { formatUnits, parseUnits } from './decimal.ts';
+import { formatTicks, parseTicks } from '../../contract/decimal.ts';
 import { hashSeed, Rng } from './rng.ts';
 import { aggregate, type RawBar, Series } from './series.ts';
 import type { Bar, MarketData, MarketDef, Period } from './types.ts';
@@ -132,7 +132,7 @@ class Pair {
     this.ad = def.amountDecimals;
     this.closedWeekends = def.weekendClosed === true;
     this.rng = new Rng(hashSeed(seed, def.symbol));
-    const start = parseUnits(def.startPrice, this.pd);
+    const start = parseTicks(def.startPrice, this.pd);
     if (start < 1) throw new Error(`start price of ${def.symbol} must be positive`);
     this.price = start;
     this.x = Math.log(start);
@@ -369,12 +369,12 @@ class Pair {
   format(id: number, raw: RawBar): Bar {
     return {
       id,
-      open: formatUnits(raw.o, this.pd),
-      close: formatUnits(raw.c, this.pd),
-      high: formatUnits(raw.h, this.pd),
-      low: formatUnits(raw.l, this.pd),
-      amount: formatUnits(raw.a, this.ad),
-      vol: formatUnits(raw.v, VOL_DECIMALS),
+      open: formatTicks(raw.o, this.pd),
+      close: formatTicks(raw.c, this.pd),
+      high: formatTicks(raw.h, this.pd),
+      low: formatTicks(raw.l, this.pd),
+      amount: formatTicks(raw.a, this.ad),
+      vol: formatTicks(raw.v, VOL_DECIMALS),
       count: raw.n,
     };
   }
@@ -479,7 +479,7 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
     price(symbol) {
       const pair = pairOf(symbol);
       sync();
-      return formatUnits(pair.price, pair.pd);
+      return formatTicks(pair.price, pair.pd);
     },
     isOpen(symbol, at) {
       const pair = pairs.get(symbol);

@@ -4,10 +4,10 @@ import { captchaAnswer } from '../captcha.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/types.ts';
 import { DEMO_EMAIL } from '../seed.ts';
-import { tradingConfig } from '../trading/config.ts';
+import { coinDecimals, USDT } from '../trading/config.ts';
 import { adminDeposit, DepositError } from '../trading/deposit.ts';
 import { balancesOf } from '../trading/ledger.ts';
-import { coinDecimals, formatUnits, USDT } from '../trading/money.ts';
+import { formatUnits } from '../../contract/decimal.ts';
 import { readMarketSeed, writeMarketSeed } from '../trading/settings.ts';
 import { findUser } from '../users.ts';
 
@@ -107,7 +107,7 @@ export interface BalanceLine {
 }
 
 function balanceLine(coin: string, available: bigint, frozen: bigint): BalanceLine {
-  const d = coinDecimals(coin, tradingConfig().spot.quoteDecimals);
+  const d = coinDecimals(coin);
   return { coin, available: formatUnits(available, d), frozen: formatUnits(frozen, d), total: formatUnits(available + frozen, d) };
 }
 

@@ -1,8 +1,8 @@
 // The asset overview (GET /user/mycoin) and profit and loss (GET /user/ploss).
 import type { AppContext } from '../context.ts';
-import { tradingConfig } from './config.ts';
+import { formatUnits, mul, units } from '../../contract/decimal.ts';
+import { coinDecimals, tradingConfig, USDT } from './config.ts';
 import { balancesOf } from './ledger.ts';
-import { coinDecimals, formatUnits, mul, units, USDT } from './money.ts';
 
 /** schemas/entities/asset.json */
 export interface Asset {
@@ -50,7 +50,7 @@ export async function assetList(ctx: AppContext, userId: number): Promise<AssetL
   let total = 0n;
   const list = rows.map((b) => {
     total += b.value;
-    const d = coinDecimals(b.coin, qd);
+    const d = coinDecimals(b.coin);
     return { coin: b.coin, available: formatUnits(b.available, d), frozen: formatUnits(b.frozen, d), total: formatUnits(b.total, d), usdtValue: formatUnits(b.value, qd) };
   });
   return { list, totalUsdt: formatUnits(total, qd) };

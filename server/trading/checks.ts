@@ -3,8 +3,8 @@
 import type { AppContext } from '../context.ts';
 import { ApiError, businessError, Codes, validationError } from '../http/errors.ts';
 import type { MarketDef } from '../market/types.ts';
-import { ORDER_RATE_BUCKET, ORDER_RATE_LIMIT } from './config.ts';
-import { parseDecimal, plainUnits, USDT } from './money.ts';
+import { ORDER_RATE_BUCKET, ORDER_RATE_LIMIT, USDT } from './config.ts';
+import { parseAmount, plainUnits } from '../../contract/decimal.ts';
 
 export const TradeCodes = {
   /** enter the sale amount */
@@ -49,7 +49,7 @@ export function checkTradingHours(ctx: AppContext, symbol: string): void {
  * `zeroError()` when given (spot orders answer 4013 / 4014 like a missing value), else code 7 `invalidKey`.
  */
 export function positiveAmount(text: string, field: string, maxDecimals: number, invalidKey = 'trade.amountInvalid', zeroError?: () => ApiError): bigint {
-  const parsed = parseDecimal(text);
+  const parsed = parseAmount(text);
   if (!parsed) throw validationError(field, invalidKey);
   if (parsed.decimals > maxDecimals) throw validationError(field, 'trade.tooManyDecimals', { field, decimals: maxDecimals });
   if (parsed.units <= 0n) throw zeroError ? zeroError() : validationError(field, invalidKey);

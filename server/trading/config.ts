@@ -1,7 +1,7 @@
 // Business constants of trading, read from schemas/config (the files the app reads too).
 import { loadConfig } from '../../contract/loader.ts';
 import type { Limit } from '../config.ts';
-import { units } from './money.ts';
+import { DEFAULT_DECIMALS, units } from '../../contract/decimal.ts';
 
 export interface SpotConfig {
   feeRate: string;
@@ -24,6 +24,35 @@ export interface TradingConfig {
   minOrderUnits: bigint;
   minStakeUnits: bigint;
   maxStakeUnits: bigint;
+}
+
+/** The coin every market settles and every USDT value is counted in. */
+export const USDT = 'USDT';
+
+/** schemas/config/coins.json */
+export interface CoinConfig {
+  coin: string;
+  name: string;
+  /** Decimals the coin's amounts are shown with (rounded down) */
+  decimals: number;
+  networks: string[];
+}
+
+let coinTable: Map<string, CoinConfig> | undefined;
+
+function coinsByName(): Map<string, CoinConfig> {
+  coinTable ??= new Map(loadConfig<{ coins: CoinConfig[] }>('coins').coins.map((c) => [c.coin, c]));
+  return coinTable;
+}
+
+/** The configured coins (schemas/config/coins.json). */
+export function coinConfigs(): CoinConfig[] {
+  return [...coinsByName().values()];
+}
+
+/** Display decimals of a coin's amounts (schemas/config/coins.json); 6 for a coin not listed. */
+export function coinDecimals(coin: string): number {
+  return coinsByName().get(coin.toUpperCase())?.decimals ?? DEFAULT_DECIMALS;
 }
 
 /** Orders (spot and futures together) a user may place: more answers 4024. */
@@ -53,7 +82,7 @@ export function tradingConfig(): TradingConfig {
 export function knownCoins(): string[] {
   if (!coins) {
     const markets = loadConfig<{ markets: { base: string; quote: string }[] }>('markets').markets;
-    coins = ['USDT', ...new Set(markets.filter((m) => m.quote === 'USDT').map((m) => m.base))];
+    coins = [USDT, ...new Set(markets.filter((m) => m.quote === 'USDT').map((m) => m.base))];
   }
   return [...coins];
 }

@@ -1,9 +1,9 @@
 // Administrator deposits (ledger type admin_deposit): the operator CLI's `credit` and the
 // demo seed both go through here.
 import type { Db } from '../db/index.ts';
-import { knownCoins, tradingConfig } from './config.ts';
+import { parseAmount, STORAGE_ONE } from '../../contract/decimal.ts';
+import { coinDecimals, knownCoins } from './config.ts';
 import { applyChanges, type Balance, balanceOf, type Tx } from './ledger.ts';
-import { coinDecimals, parseDecimal } from './money.ts';
 
 export class DepositError extends Error {}
 
@@ -15,12 +15,12 @@ export function parseDeposit(coin: string, amount: string): { coin: string; unit
   const c = coin.trim().toUpperCase();
   const coins = knownCoins();
   if (!coins.includes(c)) throw new DepositError(`Unknown coin "${coin}". Coins: ${coins.join(', ')}.`);
-  const decimals = coinDecimals(c, tradingConfig().spot.quoteDecimals);
-  const parsed = parseDecimal(amount.trim());
+  const decimals = coinDecimals(c);
+  const parsed = parseAmount(amount.trim());
   if (!parsed) throw new DepositError(`Amount must be a positive decimal number like 100 or 0.5, not "${amount}".`);
   if (parsed.decimals > decimals) throw new DepositError(`${c} amounts have at most ${decimals} decimals: "${amount}".`);
   if (parsed.units <= 0n) throw new DepositError(`Amount must be greater than zero, not "${amount}".`);
-  if (parsed.units > MAX_DEPOSIT * 10n ** 8n) throw new DepositError(`Amount must be at most ${MAX_DEPOSIT}: "${amount}".`);
+  if (parsed.units > MAX_DEPOSIT * STORAGE_ONE) throw new DepositError(`Amount must be at most ${MAX_DEPOSIT}: "${amount}".`);
   return { coin: c, units: parsed.units };
 }
 

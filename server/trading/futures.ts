@@ -3,14 +3,14 @@
 // pure settle() function says. Pending orders are rows, so they survive a restart and are
 // settled by the first run of the scheduler after it.
 import type { AppContext } from '../context.ts';
+import { isoTime } from '../db/index.ts';
 import type { TradingDeps } from './deps.ts';
 import type { FuturesOrderRow, UserRow } from '../db/types.ts';
 import { validationError } from '../http/errors.ts';
-import { isoTime } from '../http/paging.ts';
 import { anyMarket, checkOrderRate, checkTradingHours, positiveAmount } from './checks.ts';
-import { tradingConfig } from './config.ts';
+import { tradingConfig, USDT } from './config.ts';
 import { applyChanges } from './ledger.ts';
-import { formatUnits, plainUnits, units, USDT } from './money.ts';
+import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
 import { settle } from './settle.ts';
 
 export interface FuturesCreateInput {

@@ -1,10 +1,6 @@
 // Trading: balances and the ledger, spot orders, second-level futures with settlement from
 // recorded prices, and the scheduler that fills limit orders and settles futures.
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { registerAssetRoutes } from '../routes/assets.ts';
-import { registerFuturesRoutes } from '../routes/futures.ts';
-import { registerSpotRoutes } from '../routes/spot.ts';
 import { createScheduler } from './scheduler.ts';
 
 export { adminDeposit, applyAdminDeposit, DepositError, parseDeposit } from './deposit.ts';
@@ -15,12 +11,6 @@ export { type TradingState, tradingState } from './inspect.ts';
 export { createScheduler, runDueWork, type Scheduler, type WorkResult } from './scheduler.ts';
 export { readMarketSeed, writeMarketSeed } from './settings.ts';
 export { type Settlement, type SettleInput, settle } from './settle.ts';
-
-export function registerTradingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerAssetRoutes(app, ctx);
-  registerSpotRoutes(app, ctx);
-  registerFuturesRoutes(app, ctx);
-}
 
 /** Time-driven work (futures settlement, limit-order fills); returns a stop function. */
 export function startScheduler(ctx: AppContext): () => void {

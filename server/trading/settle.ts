@@ -1,6 +1,6 @@
 // Settlement of a second-level futures order: a pure function of the order's terms and the
 // two recorded market prices. Nothing else (no user, no setting, no operator input) enters.
-import { mul, units } from './money.ts';
+import { units, winPayout } from '../../contract/decimal.ts';
 
 export type Direction = 'up' | 'down';
 
@@ -38,6 +38,6 @@ export function settle(input: SettleInput): Settlement {
   if (close === open) return { status: 'invalid', result: 'draw', payout: stake, pnl: 0n };
   const won = input.direction === 'up' ? close > open : close < open;
   if (!won) return { status: 'settled', result: 'loss', payout: 0n, pnl: -stake };
-  const profit = mul(stake, ratio, 'down');
-  return { status: 'settled', result: 'win', payout: stake + profit, pnl: profit };
+  const payout = winPayout(stake, ratio);
+  return { status: 'settled', result: 'win', payout, pnl: payout - stake };
 }

@@ -3,15 +3,14 @@
 // run by the scheduler). The fee is taken from the side the user receives.
 import type { AppContext } from '../context.ts';
 import type { TradingDeps } from './deps.ts';
-import type { Db } from '../db/index.ts';
+import { type Db, isoTime } from '../db/index.ts';
 import type { SpotOrderRow, UserRow } from '../db/types.ts';
 import { notFound } from '../http/errors.ts';
-import { isoTime } from '../http/paging.ts';
 import type { MarketDef } from '../market/types.ts';
 import { belowMinimum, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, TradeCodes, tradeError } from './checks.ts';
-import { tradingConfig } from './config.ts';
+import { coinDecimals, tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
-import { coinDecimals, divDown, formatUnits, mul, units } from './money.ts';
+import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 
 export type OrderType = 'limit' | 'market';
 
@@ -69,7 +68,7 @@ export function toSpotOrder(row: SpotOrderRow): SpotOrder {
     filled: formatUnits(BigInt(row.filled), ad),
     total: formatUnits(total, qd),
     avgPrice: row.avg_price === null ? '' : formatUnits(BigInt(row.avg_price), pd),
-    fee: formatUnits(BigInt(row.fee), coinDecimals(row.fee_coin, qd)),
+    fee: formatUnits(BigInt(row.fee), coinDecimals(row.fee_coin)),
     feeCoin: row.fee_coin,
     feeRate: row.fee_rate,
     status: row.status,
@@ -146,7 +145,7 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   const budget = spotAmount(input.musdt, 'musdt', cfg.spot.quoteDecimals);
   if (budget < cfg.minOrderUnits) throw belowMinimum('musdt', cfg.minOrderUnits);
   const price = marketPrice(ctx, m.symbol);
-  const amount = divDown(budget, price, m.amountDecimals);
+  const amount = roundTo(div(budget, price, 'down'), m.amountDecimals, 'down');
   if (amount <= 0n) throw belowMinimum('musdt', cfg.minOrderUnits);
   const cost = mul(amount, price, 'up');
   const fee = mul(amount, cfg.feeRateUnits, 'down');

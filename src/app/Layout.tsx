@@ -1,4 +1,5 @@
-// Every page: the guard, nav bar, page transition, status-bar colour and bottom tabs.
+// Every page: the guard, nav bar, page transition, status-bar colour and bottom tabs. The
+// route renders inside an ErrorBoundary keyed by path, so navigating away resets it.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
@@ -8,11 +9,13 @@ import type { RootState } from '../store';
 import { userLoaded } from '../store/session';
 import { NavBar } from './NavBar';
 import { NotAvailable } from './NotAvailable';
-import { OverlayHost } from './overlays';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { OverlayHost } from '../ui/overlays';
 import { RouteView } from './RouteView';
 import { findRoute, isPublic, LOGIN } from './routes';
 import { TabBar } from './TabBar';
-import { setStatusBar, statusBarColor, useTheme } from './theme';
+import { useTheme } from '../ui/theme';
+import { setStatusBar, statusBarColor } from './theme';
 
 export function Layout() {
   const location = useLocation();
@@ -37,7 +40,9 @@ export function Layout() {
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>
       {route && !route.bare && <NavBar title={route.title} />}
       <main key={location.pathname} className="page">
-        {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
+        <ErrorBoundary key={location.pathname}>
+          {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
+        </ErrorBoundary>
       </main>
       {route?.tab && <TabBar />}
       <OverlayHost />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { HOME } from './routes';
 
 /** Routes whose screens a later release builds. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { Icon } from './Icon';
+import { Icon } from '../ui/Icon';
 import { TABS } from './routes';
 
 const ICONS = { home: 'home', market: 'market', deal: 'trade', property: 'assets' } as const;

@@ -1,35 +1,6 @@
-// Dark by default; the light theme is a user choice kept in localStorage.
-import { useSyncExternalStore } from 'react';
+// Status-bar colour of a route (routes.ts names it; the theme decides the default).
 import type { StatusBarColor } from './routes';
-
-export type Theme = 'dark' | 'light';
-const KEY = 'theme';
-const listeners = new Set<() => void>();
-
-export function getTheme(): Theme {
-  return localStorage.getItem(KEY) === 'light' ? 'light' : 'dark';
-}
-
-export function applyTheme(theme: Theme = getTheme()): void {
-  document.documentElement.dataset.theme = theme;
-}
-
-export function setTheme(theme: Theme): void {
-  localStorage.setItem(KEY, theme);
-  applyTheme(theme);
-  for (const l of listeners) l();
-}
-
-export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getTheme,
-    () => 'dark' as Theme,
-  );
-}
+import type { Theme } from '../ui/theme';
 
 const STATUS_BAR: Record<StatusBarColor, string> = { teal: '#0f9d8f', green: '#16a34a', dark: '#0b0e11' };
 

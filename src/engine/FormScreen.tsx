@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import timings from '../../schemas/config/timings.json';
-import { toast } from '../app/overlays';
+import { toast } from '../ui/overlays';
 import { sessionStarted } from '../store/session';
 import { templates, widgets } from '../widgets/theme';
-import type { FormContext } from './formContext';
+import type { FormContext } from '../widgets/formContext';
 import { limitViolations, mismatchedFields, resolveLimits } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenModule } from './types';
+import { formSchemaOf } from '../../contract/screen';
 
 type Data = Record<string, unknown>;
 
@@ -27,7 +28,8 @@ export interface FormScreenProps {
 
 export default function FormScreen({ module, limitData }: FormScreenProps) {
   const { screen, endpoint, validate } = module;
-  const schema = screen.formSchema as RJSFSchema;
+  // the precompiled validator finds its code by the schema's $id
+  const schema = useMemo(() => formSchemaOf(screen.payload, screen.validatorId) as RJSFSchema, [screen.payload, screen.validatorId]);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useDispatch();

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { confirmDialog, toast } from '../app/overlays';
+import { confirmDialog, toast } from '../ui/overlays';
 import { formatField } from './format';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { ScreenModule } from './types';
@@ -101,7 +101,7 @@ export function ListView({
                 value={filters[f.field] ?? ''}
                 onChange={(e) => setFilters({ ...filters, [f.field]: e.target.value })}
               >
-                {f.options.map((o) => (
+                {(f.options ?? []).map((o) => (
                   <option key={String(o.value)} value={String(o.value)}>
                     {o.label ? t(o.label) : String(o.value)}
                   </option>

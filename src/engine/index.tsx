@@ -1,15 +1,17 @@
 // The app's screen registry and the component that draws the schema screens of a route.
-import { createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS } from '../api/generated/manifest';
+import { retryableLazy, ScreenError } from '../ui/ErrorBoundary';
 import { createRegistry } from './registry';
 import type { ScreenComponent, ScreenEntry, ScreenModule } from './types';
 
 export const registry = createRegistry();
-// The form engine carries rjsf; it loads only when a form opens.
-registry.register('form', lazy(() => import('./FormScreen')) as unknown as ScreenComponent);
-registry.register('list', lazy(() => import('./ListScreen')));
-registry.register('detail', lazy(() => import('./DetailScreen')));
+// The form engine carries rjsf; it loads only when a form opens. A failed chunk rejects into
+// the route's ErrorBoundary, and its Retry imports the chunk again.
+registry.register('form', retryableLazy(() => import('./FormScreen')) as unknown as ScreenComponent);
+registry.register('list', retryableLazy(() => import('./ListScreen')));
+registry.register('detail', retryableLazy(() => import('./DetailScreen')));
 
 export function screensFor(path: string): ScreenEntry[] {
   return SCREENS.filter((s) => s.routes.includes(path));
@@ -22,13 +24,26 @@ function Loading() {
 
 function LoadedScreen({ entry }: { entry: ScreenEntry }) {
   const [module, setModule] = useState<ScreenModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  // bumped by Retry to run the load again
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    void entry.load().then((m) => live && setModule(m as ScreenModule));
+    entry.load().then(
+      (m) => live && setModule(m as ScreenModule),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
-  }, [entry]);
+  }, [entry, attempt]);
+  if (failed) {
+    const retry = () => {
+      setFailed(false);
+      setAttempt((a) => a + 1);
+    };
+    return <ScreenError onRetry={retry} />;
+  }
   if (!module) return <Loading />;
   return (
     <Suspense fallback={<Loading />}>

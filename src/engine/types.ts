@@ -1,9 +1,9 @@
 // What the React engine adds to a screen file: the generated module's shape and the
 // component type of a screen kind. The file types themselves live in contract/screen.ts.
 import type { ComponentType } from 'react';
-import type { ScreenDef, ScreenKind } from '../../contract/screen';
+import type { ScreenDef } from '../../contract/screen';
 
-export type { EndpointDef, FieldView, FilterDef, JsonSchema, RowAction, ScreenDef, ScreenFile, ScreenKind } from '../../contract/screen';
+export type { EndpointDef, FieldView, FilterDef, JsonSchema, RowAction, ScreenDef, ScreenEntry, ScreenFile, ScreenKind } from '../../contract/screen';
 
 /** What a generated screen module exports. */
 export interface ScreenModule {
@@ -15,13 +15,5 @@ export interface ScreenModule {
   validate?: Record<string, unknown>;
 }
 
-export interface ScreenEntry {
-  id: string;
-  kind: ScreenKind;
-  routes: string[];
-  title?: string;
-  tab?: string;
-  load: () => Promise<unknown>;
-}
 
 export type ScreenComponent = ComponentType<{ module: ScreenModule }>;

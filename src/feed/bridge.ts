@@ -1,7 +1,8 @@
 // Feed → store: ticker and detail pushes accumulate per symbol and are written with ONE
-// dispatch per animation frame; status changes are written as they happen.
-import { statusChanged, tickersUpdated, type Ticker } from '../store/market';
-import type { DetailTick, Feed, TickerRow } from './types';
+// call per animation frame; status changes are written as they happen. The feed does not
+// know the store: the writes go to an injected sink (src/store/feedBridge.ts makes one
+// that dispatches the market slice's actions).
+import type { DetailTick, Feed, FeedStatus, Ticker, TickerRow } from './types';
 
 export const TICKERS_TOPIC = 'market.tickers';
 export const detailTopic = (symbol: string): string => `market.${symbol}.detail`;
@@ -10,9 +11,10 @@ export const depthTopic = (symbol: string): string => `market.${symbol}.depth.st
 
 const DETAIL = /^market\.([^.]+)\.detail$/;
 
-/** The part of a Redux store the bridge needs. */
-export interface DispatchTarget {
-  dispatch(action: ReturnType<typeof tickersUpdated> | ReturnType<typeof statusChanged>): unknown;
+/** Where the bridge writes: one batch of tickers per frame, and every status change. */
+export interface MarketSink {
+  tickersUpdated(batch: Ticker[]): void;
+  statusChanged(status: FeedStatus): void;
 }
 
 export interface StoreBridge {
@@ -45,7 +47,7 @@ export function tickerFromRow(row: TickerRow, ts: number): Ticker {
 
 const noop = () => {};
 
-export function connectFeedToStore(feed: Feed, store: DispatchTarget, options: { requestFrame?: (fn: () => void) => void } = {}): StoreBridge {
+export function connectFeed(feed: Feed, sink: MarketSink, options: { requestFrame?: (fn: () => void) => void } = {}): StoreBridge {
   const requestFrame = options.requestFrame ?? feed.requestFrame;
   let pending = new Map<string, Ticker>();
   let scheduled = false;
@@ -56,7 +58,7 @@ export function connectFeedToStore(feed: Feed, store: DispatchTarget, options: {
     if (!connected || pending.size === 0) return;
     const batch = [...pending.values()];
     pending = new Map();
-    store.dispatch(tickersUpdated(batch));
+    sink.tickersUpdated(batch);
   }
 
   function schedule(): void {
@@ -102,9 +104,9 @@ export function connectFeedToStore(feed: Feed, store: DispatchTarget, options: {
     }
   });
 
-  store.dispatch(statusChanged(feed.status));
+  sink.statusChanged(feed.status);
   const stopStatus = feed.onStatus((s) => {
-    if (connected) store.dispatch(statusChanged(s));
+    if (connected) sink.statusChanged(s);
   });
 
   return {
@@ -118,21 +120,4 @@ export function connectFeedToStore(feed: Feed, store: DispatchTarget, options: {
       stopStatus();
     },
   };
-}
-
-const bridges = new WeakMap<Feed, WeakMap<object, StoreBridge>>();
-
-/** The one bridge of a feed and a store, created on first use and kept for the app's life. */
-export function storeBridge(feed: Feed, store: DispatchTarget): StoreBridge {
-  let byStore = bridges.get(feed);
-  if (!byStore) {
-    byStore = new WeakMap();
-    bridges.set(feed, byStore);
-  }
-  let bridge = byStore.get(store);
-  if (!bridge) {
-    bridge = connectFeedToStore(feed, store);
-    byStore.set(store, bridge);
-  }
-  return bridge;
 }

@@ -1,8 +1,7 @@
 // Metals and forex are not on the feed: they are polled (timings.metalsPollMs) while wanted
 // and while the page is visible.
 import timings from '../../schemas/config/timings.json';
-import type { DecimalValue, Ticker } from '../store/market';
-import type { FeedTimers } from './types';
+import type { DecimalValue, FeedTimers, Ticker } from './types';
 
 /** A quote as the trade list returns it (decimal strings, kept exact) or with numbers. */
 export interface TickerInput {

@@ -3,6 +3,30 @@
 /** 'connecting' before the first frame ever; 'live' while frames arrive; 'stale' while down or silent. */
 export type FeedStatus = 'connecting' | 'live' | 'stale';
 
+/** Feed status as the market slice keeps it. */
+export type MarketStatus = FeedStatus;
+
+/** A price or amount: a JSON number from the feed, or an exact decimal string from the trade list. */
+export type DecimalValue = number | string;
+
+/** One market's 24 h ticker as the app keeps it (feed pushes and polled quotes alike). */
+export interface Ticker {
+  symbol: string;
+  open: DecimalValue;
+  close: DecimalValue;
+  high: DecimalValue;
+  low: DecimalValue;
+  /** Base amount traded (24 h) */
+  amount: DecimalValue;
+  /** Quote volume (24 h) */
+  vol: DecimalValue;
+  count: number;
+  bid?: DecimalValue;
+  ask?: DecimalValue;
+  /** Time of the frame (or poll) that carried it, ms since epoch */
+  ts: number;
+}
+
 /** One row of a `market.tickers` push. Numbers are JSON numbers on the wire. */
 export interface TickerRow {
   symbol: string;

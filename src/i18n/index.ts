@@ -1,5 +1,6 @@
-// i18next with only the active language loaded; the others are separate chunks.
-import i18next from 'i18next';
+// i18next with the active language and en-US loaded (en-US fills in any key the
+// active language lacks); the other languages are separate chunks, loaded on change.
+import i18next, { type i18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import languages from '../../schemas/config/languages.json';
 
@@ -28,30 +29,50 @@ export function prefixOf(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.prefix ?? 'en';
 }
 
-async function loadBundle(code: string): Promise<void> {
-  if (i18next.hasResourceBundle(code, 'translation')) return;
-  const load = bundles[`../../locales/${code}.json`];
-  const mod = await load();
-  i18next.addResourceBundle(code, 'translation', mod.default, true, true);
+/** The language every missing key falls back to at run time (CI fails on a missing key). */
+export const FALLBACK_LANGUAGE = languages.default;
+
+export function i18nOptions(lng: string): InitOptions {
+  return {
+    lng,
+    fallbackLng: FALLBACK_LANGUAGE,
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  };
 }
+
+/** Bundles needed before the first render of `code`: itself and the fallback. */
+export function bundlesFor(code: string): string[] {
+  return code === FALLBACK_LANGUAGE ? [code] : [code, FALLBACK_LANGUAGE];
+}
+
+export type BundleLoader = (code: string) => Promise<Record<string, unknown>>;
+
+/** Loads the bundles `instance` does not hold yet, in parallel. */
+export async function loadBundles(instance: i18n, codes: readonly string[], load: BundleLoader): Promise<void> {
+  const missing = codes.filter((c) => !instance.hasResourceBundle(c, 'translation'));
+  const loaded = await Promise.all(missing.map((c) => load(c)));
+  missing.forEach((c, i) => instance.addResourceBundle(c, 'translation', loaded[i], true, true));
+}
+
+const fromChunk: BundleLoader = async (code) => {
+  const load = bundles[`../../locales/${code}.json`];
+  if (!load) throw new Error(`No locale file locales/${code}.json`);
+  return (await load()).default;
+};
 
 export async function initI18n(): Promise<typeof i18next> {
   const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
   const lang = pickLanguage(saved, typeof navigator !== 'undefined' ? navigator.languages : []);
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    resources: {},
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await loadBundle(lang);
+  await i18next.use(initReactI18next).init(i18nOptions(lang));
+  await loadBundles(i18next, bundlesFor(lang), fromChunk);
   document.documentElement.lang = lang;
   return i18next;
 }
 
 export async function changeLanguage(code: string): Promise<void> {
-  await loadBundle(code);
+  await loadBundles(i18next, bundlesFor(code), fromChunk);
   await i18next.changeLanguage(code);
   localStorage.setItem(STORAGE_KEY, code);
   document.documentElement.lang = code;

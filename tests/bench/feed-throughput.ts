@@ -78,7 +78,7 @@ const zBytes = frames.reduce((s, f) => s + f.byteLength, 0);
 
 // ---- the client under test -------------------------------------------------------------
 const { createFeed } = await import('../../src/feed/feed');
-const { connectFeedToStore } = await import('../../src/feed/bridge');
+const { connectFeedToStore } = await import('../../src/store/feedBridge');
 const { createStore } = await import('../../src/store');
 const { decodeFrame } = await import('../../src/feed/frame');
 

@@ -30,22 +30,22 @@ describe('announcements', () => {
     expect(ids.size).toBe(first.data.total);
   });
 
-  it('filters by cate and needs no token', async () => {
-    const none = await call(s.app, 'GET', '/base/article', { query: { cate: 2 } });
-    expect(none).toMatchObject({ code: 0, data: { list: [], total: 0 } });
+  it('serves the category its screen file names and needs no token', async () => {
+    expect(await call(s.app, 'GET', '/base/article', { query: { cate: 1 } })).toMatchObject({ code: 0 });
+    expect(await call(s.app, 'GET', '/base/article', { query: { cate: 2 } })).toMatchObject({ code: 7, data: { field: 'cate' } });
   });
 
   it('refuses bad paging and parameters', async () => {
-    const cases: [Record<string, string | number>, string, string][] = [
-      [{ page: 0 }, 'page', 'validation.minimum'],
-      [{ pageSize: 500 }, 'pageSize', 'validation.maximum'],
-      [{ cate: 'news' }, 'cate', 'validation.invalid'],
-      [{ q: 'x' }, 'q', 'validation.unknownField'],
+    const cases: [Record<string, string | number>, string, string, Record<string, string | number>][] = [
+      [{ page: 0 }, 'page', 'validation.queryRange', { field: 'page', min: 1, max: 2_147_483_647 }],
+      [{ pageSize: 500 }, 'pageSize', 'validation.queryRange', { field: 'pageSize', min: 1, max: 100 }],
+      [{ cate: 'news' }, 'cate', 'validation.invalid', {}],
+      [{ q: 'x' }, 'q', 'validation.unknownField', {}],
     ];
-    for (const [query, field, key] of cases) {
+    for (const [query, field, key, params] of cases) {
       const r = await call(s.app, 'GET', '/base/article', { query, lang: 'jp' });
       expect(r, JSON.stringify(query)).toMatchObject({ code: 7, data: { field } });
-      expect(r.msg).toBe(msg('jp', key, { limit: field === 'page' ? 1 : 100 }));
+      expect(r.msg).toBe(msg('jp', key, params));
     }
   });
 

@@ -1,27 +1,71 @@
-// Every schema file with a payload is served, and validated with that schema.
+// Every endpoint a schema file declares is served and validates its input from that file:
+// a bad body or query, sent WITH a valid session (so authentication cannot answer first),
+// gets code 7 with the field and a translated message, and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadScreens } from '../../contract/loader.ts';
-import { call, startServer, type TestServer } from './helpers.ts';
+import { loadConfig, loadScreens } from '../../contract/loader.ts';
+import { routesOf } from '../../server/http/endpoints.ts';
+import { Validator } from '../../server/http/validation.ts';
+import { call, login, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
+let token: string;
 beforeAll(async () => {
   s = await startServer();
+  const r = await login(s.app, 'demo@coinapp.test', 'demo123456');
+  expect(r.code, r.msg).toBe(0);
+  token = r.data.token;
 });
 afterAll(() => s.app.close());
 
-describe('schema files', () => {
-  const screens = loadScreens().filter((l) => l.screen.payload);
+const TABLES = ['users', 'captchas', 'verification_codes', 'outbox', 'bank_cards', 'withdrawal_addresses', 'articles', 'balances', 'ledger', 'spot_orders', 'futures_orders', 'settings'] as const;
 
-  it('there are payload schemas to check', () => {
-    expect(screens.length).toBeGreaterThanOrEqual(9);
+async function rowCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    const { n } = await s.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    out[table] = Number(n);
+  }
+  return out;
+}
+
+const routes = routesOf(
+  loadScreens(),
+  new Validator(),
+  {
+    coins: loadConfig<{ coins: { coin: string }[] }>('coins').coins.map((c) => c.coin),
+    pairs: loadConfig<{ markets: { symbol: string }[] }>('markets').markets.map((m) => m.symbol),
+  },
+);
+
+describe('every endpoint of the schema files', () => {
+  const withInput = routes.filter((r) => r.endpoints.some((e) => e.check));
+
+  it('there are endpoints to check, public and authenticated', () => {
+    expect(withInput.length).toBeGreaterThanOrEqual(25);
+    expect(withInput.some((r) => r.auth)).toBe(true);
+    expect(withInput.some((r) => !r.auth)).toBe(true);
   });
 
-  for (const { source, screen } of screens) {
-    it(`${screen.endpoint.method} ${screen.endpoint.path} (${source}) is routed and validates`, async () => {
-      const r = await call(s.app, screen.endpoint.method, screen.endpoint.path, { body: { notAField: 1 } });
+  for (const route of withInput) {
+    it(`${route.method} ${route.path} (${route.endpoints.map((e) => e.source).join(', ')}) refuses a bad payload with a valid session`, async () => {
+      const before = await rowCounts();
+      const bad = { notAField: 1 };
+      const r = await call(s.app, route.method, route.path, {
+        token,
+        lang: 'de',
+        ...(route.method === 'GET' || route.method === 'DELETE' ? { query: bad } : { body: bad }),
+      });
       expect(r.status).toBe(200);
-      // Authenticated endpoints answer 4015 before validating; public ones answer code 7.
-      expect(r.code).toBe(screen.auth === false ? 7 : 4015);
+      expect(r.code, r.msg).toBe(7);
+      expect(typeof r.data?.field).toBe('string');
+      // a translated sentence, not a key or an Ajv message
+      expect(r.msg).not.toMatch(/^[a-z]+\.[a-zA-Z.]+$|must (have|NOT|be)/);
+      expect(await rowCounts()).toEqual(before);
     });
   }
+
+  it('a bad filter value names the field and what is allowed, in the caller language', async () => {
+    const r = await call(s.app, 'GET', '/bborder/myBborderList', { token, lang: 'de', query: { status: 99 } });
+    expect(r).toMatchObject({ code: 7, data: { field: 'status' }, msg: 'status muss einer dieser Werte sein: 1, 2, 3' });
+  });
 });

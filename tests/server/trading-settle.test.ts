@@ -1,6 +1,7 @@
-// The pure pieces of trading: settlement as a table, and exact decimal arithmetic.
-import { describe, expect, it } from 'vitest';
-import { divDown, formatUnits, mul, parseDecimal, plainUnits, units } from '../../server/trading/money.ts';
+// Settlement of futures orders as a table. The exact decimal arithmetic it uses is tested in
+// tests/contract/decimal.test.ts.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { plainUnits, units } from '../../contract/decimal.ts';
 import { type Direction, settle } from '../../server/trading/settle.ts';
 
 describe('settle', () => {
@@ -37,40 +38,26 @@ describe('settle', () => {
     expect(() => settle({ direction: 'up', stake: '1', profitRatio: '0.1', openPrice: '0', closePrice: '2' })).toThrow();
   });
 
-  it('depends on nothing but its input', () => {
-    const input = { direction: 'down' as const, stake: '10', profitRatio: '0.2', openPrice: '5', closePrice: '4' };
-    expect(settle(input)).toEqual(settle({ ...input }));
-  });
-});
+  describe('depends on nothing but its input', () => {
+    afterEach(() => vi.useRealTimers());
+    const down = { direction: 'down' as const, stake: '10', profitRatio: '0.2', openPrice: '5' };
 
-describe('money', () => {
-  it('parses plain decimals exactly and counts significant decimals', () => {
-    expect(parseDecimal('12.50')).toEqual({ units: 1_250_000_000n, decimals: 1 });
-    expect(parseDecimal('0.00000001')).toEqual({ units: 1n, decimals: 8 });
-    expect(parseDecimal('0.000000001')?.decimals).toBe(9);
-    expect(parseDecimal('99999999999999999999.99')?.units).toBe(BigInt('9999999999999999999999') * 10n ** 6n);
-    for (const bad of ['', '-1', '1e5', '.5', '5.', '1,5', ' 1', '0x10', 'NaN']) expect(parseDecimal(bad)).toBeNull();
-    expect(() => units('0.000000001')).toThrow();
-    expect(units('-1.5')).toBe(-150_000_000n);
-  });
-
-  it('formats rounding toward zero', () => {
-    expect(formatUnits(123_456_789n, 6)).toBe('1.234567');
-    expect(formatUnits(123_456_789n, 8)).toBe('1.23456789');
-    expect(formatUnits(123_456_789n, 0)).toBe('1');
-    expect(formatUnits(-123_456_789n, 2)).toBe('-1.23');
-    expect(formatUnits(-1n, 6)).toBe('0.000000');
-    expect(plainUnits(10n ** 9n)).toBe('10');
-  });
-
-  it('multiplies and divides exactly with explicit rounding', () => {
-    expect(mul(units('0.1'), units('0.2'))).toBe(units('0.02'));
-    expect(mul(units('12345.67'), units('0.012345'))).toBe(units('152.40729615'));
-    expect(mul(units('0.00000001'), units('0.5'), 'down')).toBe(0n);
-    expect(mul(units('0.00000001'), units('0.5'), 'up')).toBe(1n);
-    expect(divDown(units('100'), units('30000'), 6)).toBe(units('0.003333'));
-    expect(divDown(units('5'), units('0.158'), 0)).toBe(units('31'));
-    // 0.1 + 0.2 is exactly 0.3 here
-    expect(units('0.1') + units('0.2')).toBe(units('0.3'));
+    it('pays the same known amounts at any wall-clock time and after any other settlement', () => {
+      vi.useFakeTimers();
+      const outcomes = [];
+      for (const time of [Date.UTC(2020, 0, 1), Date.UTC(2031, 5, 15, 23, 59, 59), 0]) {
+        vi.setSystemTime(time);
+        // other orders settle first, with other terms and results
+        settle({ direction: 'up', stake: '999', profitRatio: '0.9', openPrice: '1', closePrice: '2' });
+        settle({ direction: 'down', stake: '1', profitRatio: '0.1', openPrice: '2', closePrice: '3' });
+        outcomes.push({ below: settle({ ...down, closePrice: '4' }), above: settle({ ...down, closePrice: '6' }) });
+      }
+      for (const { below, above } of outcomes) {
+        // down, close below open: stake × (1 + ratio) = 10 × 1.2
+        expect(below).toEqual({ status: 'settled', result: 'win', payout: units('12'), pnl: units('2') });
+        // down, close above open: nothing back
+        expect(above).toEqual({ status: 'settled', result: 'loss', payout: 0n, pnl: -units('10') });
+      }
+    });
   });
 });

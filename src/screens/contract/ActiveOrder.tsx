@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalsOf } from '../../../contract/decimal';
+import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as findOrder } from '../../api/generated/screens/futures-order-detail';
@@ -9,6 +11,7 @@ import { secondsUntil } from './countdown';
 /** Countdown to settlement, then the result with the two recorded prices and times. */
 export function ActiveOrder({ order, livePrice }: { order: FuturesOrder; livePrice?: string }) {
   const { t, i18n } = useTranslation();
+  const num = (value: string) => formatAmount(value, decimalsOf(value), i18n.language);
   const [now, setNow] = useState(() => Date.now());
   const left = secondsUntil(order.settleAt, now);
   const due = left === 0;
@@ -25,32 +28,32 @@ export function ActiveOrder({ order, livePrice }: { order: FuturesOrder; livePri
   return (
     <section className={`active-order${settled ? ` result-${settled.result}` : ''}`} aria-live="polite">
       <p className="muted">
-        {t(`futures.directionValue.${order.direction}`)} · {order.stake} USDT · {t('futures.seconds', { s: order.duration })}
+        {t(`futures.directionValue.${order.direction}`)} · {num(order.stake)} USDT · {t('futures.seconds', { s: order.duration })}
       </p>
       {!settled ? (
         <>
           <p className="countdown">{due ? t('futures.settling') : t('futures.countdown', { s: left })}</p>
           <p>
-            {t('futures.openPrice')}: <strong>{order.openPrice}</strong> · {t('futures.livePrice')}: <strong>{livePrice ?? '--'}</strong>
+            {t('futures.openPrice')}: <strong>{num(order.openPrice)}</strong> · {t('futures.livePrice')}: <strong>{livePrice ?? '--'}</strong>
           </p>
         </>
       ) : (
         <>
           <p className="result">
             {settled.result === 'win'
-              ? t('futures.won', { amount: settled.pnl })
+              ? t('futures.won', { amount: num(settled.pnl) })
               : settled.result === 'loss'
-                ? t('futures.lost', { amount: settled.stake })
+                ? t('futures.lost', { amount: num(settled.stake) })
                 : t('futures.draw')}
           </p>
           <dl className="result-prices">
             <dt>{t('futures.openPrice')}</dt>
             <dd className="open-price">
-              {settled.openPrice} · {formatDateTime(settled.openTime, i18n.language)}
+              {num(settled.openPrice)} · {formatDateTime(settled.openTime, i18n.language)}
             </dd>
             <dt>{t('futures.closePrice')}</dt>
             <dd className="close-price">
-              {settled.closePrice} · {formatDateTime(settled.closeTime, i18n.language)}
+              {num(settled.closePrice)} · {formatDateTime(settled.closeTime, i18n.language)}
             </dd>
           </dl>
           <Link to={`/contract/detail?id=${settled.ID}`}>{t('futures.openOrder')} ›</Link>

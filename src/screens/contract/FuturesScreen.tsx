@@ -1,13 +1,13 @@
 // Second-level futures: live price, buy up or down, countdown and result.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../contract/number-format';
 import { useDispatch } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
 import { endpoint as configEndpoint } from '../../api/generated/screens/futures-config';
 import { endpoint as createEndpoint, type FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
-import { useMetalsPolling, useTickers } from '../../feed';
-import { roundDown } from '../../store/market';
+import { useMetalsPolling, useTickers } from '../../store/marketHooks';
 import { marketOf } from '../market/markets';
 import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
@@ -16,7 +16,7 @@ import { ActiveOrder } from './ActiveOrder';
 import { type FuturesTicket, OrderDialog } from './OrderDialog';
 
 export default function FuturesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const market = marketOf(params.get('symbol'));
   const ticker = useTickers()[market.symbol];
@@ -29,7 +29,7 @@ export default function FuturesScreen() {
   const [dialog, setDialog] = useState<'up' | 'down' | null>(null);
   const [order, setOrder] = useState<FuturesOrder | null>(null);
   const usdt = assets.data?.list.find((a) => a.coin === 'USDT')?.available ?? '0';
-  const live = ticker ? roundDown(String(ticker.close), market.priceDecimals) : undefined;
+  const live = ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : undefined;
 
   const place = async (ticket: FuturesTicket) => {
     const res = await create({ cate: ticket.direction === 'up' ? 1 : 2, usdt: ticket.stake, coinname: market.symbol, ctime_num: ticket.duration });
@@ -51,7 +51,7 @@ export default function FuturesScreen() {
         <strong className="live-price">{live ?? '--'}</strong>
       </p>
       <p className="muted small">
-        {t('trade.available')}: <span className="available">{roundDown(usdt, 2)} USDT</span>
+        {t('trade.available')}: <span className="available">{formatAmount(usdt, 2, i18n.language)} USDT</span>
       </p>
       {order && <ActiveOrder key={order.ID} order={order} livePrice={live} />}
       <p className="risk-note">{t('futures.riskNote')}</p>

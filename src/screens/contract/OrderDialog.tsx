@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { decimalsOf, isPositive, multiply, payoutOf } from '../../../contract/decimal';
+import { formatAmount } from '../../../contract/number-format';
 import type { FuturesConfig } from '../../api/generated/screens/futures-config';
-import { isPositive, payoutOf } from '../deal/decimal';
 
 export interface FuturesTicket {
   direction: 'up' | 'down';
@@ -23,7 +24,7 @@ export function OrderDialog({
   onCancel(): void;
   onConfirm(ticket: FuturesTicket): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [direction, setDirection] = useState(initialDirection);
   const [index, setIndex] = useState(0);
   const [stake, setStake] = useState(config.hy_tzed[0] ?? '');
@@ -52,7 +53,7 @@ export function OrderDialog({
           {config.hy_time.map((s, i) => (
             <button key={s} type="button" aria-pressed={i === index} className={i === index ? 'active' : ''} onClick={() => setIndex(i)}>
               <strong>{t('futures.seconds', { s })}</strong>
-              <span className="small">{t('futures.ratio', { ratio: (Number(config.hy_ykbl[i]) * 100).toFixed(0) })}</span>
+              <span className="small">{t('futures.ratio', { ratio: formatAmount(multiply(config.hy_ykbl[i], 100, 0), 0, i18n.language) })}</span>
             </button>
           ))}
         </div>
@@ -60,13 +61,13 @@ export function OrderDialog({
         <div className="choices">
           {config.hy_tzed.map((a) => (
             <button key={a} type="button" aria-pressed={stake === a} className={stake === a ? 'active' : ''} onClick={() => setStake(a)}>
-              {a}
+              {formatAmount(a, decimalsOf(a), i18n.language)}
             </button>
           ))}
         </div>
         <input className="input" name="stake" inputMode="decimal" aria-label={t('futures.stake')} value={stake} onChange={(e) => setStake(e.target.value.trim())} />
         <p className="payout">
-          {t('futures.expectedPayout')}: <strong>{valid ? `${payoutOf(stake, ratio)} USDT` : '--'}</strong>
+          {t('futures.expectedPayout')}: <strong>{valid ? `${formatAmount(payoutOf(stake, ratio), 2, i18n.language)} USDT` : '--'}</strong>
         </p>
         <p className="risk-note">{t('futures.riskNote')}</p>
         <div className="dialog-actions">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roundDown } from '../../../contract/decimal';
+import { formatAmount } from '../../../contract/number-format';
 import { useTopic } from '../../feed';
-import { roundDown } from '../../store/market';
 import type { MarketInfo } from '../market/markets';
 
 type Level = [number, number];
@@ -14,17 +15,17 @@ const ROWS = 6;
 
 /** Best asks above, best bids below; tapping a level fills the price. */
 export function DepthLadder({ market, onPick }: { market: MarketInfo; onPick(price: string): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
   useTopic(`market.${market.symbol}.depth.step0`, (tick) => setDepth(tick as Depth));
   const asks = depth.asks.slice(0, ROWS).reverse();
   const bids = depth.bids.slice(0, ROWS);
   const level = (side: 'ask' | 'bid') => ([price, size]: Level) => {
-    const p = roundDown(String(price), market.priceDecimals);
+    const p = roundDown(price, market.priceDecimals);
     return (
       <button type="button" key={`${side}${price}`} className={`depth-row depth-${side}`} onClick={() => onPick(p)}>
-        <span>{p}</span>
-        <span className="muted">{roundDown(String(size), market.amountDecimals)}</span>
+        <span>{formatAmount(p, market.priceDecimals, i18n.language)}</span>
+        <span className="muted">{formatAmount(size, market.amountDecimals, i18n.language)}</span>
       </button>
     );
   };

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { decimalsOf } from '../../../contract/decimal';
+import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import { endpoint as cancelOrder } from '../../api/generated/screens/spot-cancel';
 import { endpoint as openOrders } from '../../api/generated/screens/spot-open-orders';
-import { confirmDialog, toast } from '../../app/overlays';
+import { confirmDialog, toast } from '../../ui/overlays';
 
 /** The user's open limit orders on this pair; cancel asks for confirmation. */
 export function OpenOrders({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const num = (value: string) => formatAmount(value, decimalsOf(value), i18n.language);
   // limit orders fill on the server's schedule, so the list refreshes on its own
   const orders = openOrders.useQuery({ symbol }, { pollingInterval: 3000 });
   const [cancel, { isLoading }] = cancelOrder.useMutation();
@@ -31,7 +34,7 @@ export function OpenOrders({ symbol }: { symbol: string }) {
                 {t(`trade.sideValue.${o.side}`)} · {t(`trade.typeValue.${o.type}`)}
               </p>
               <p className="row-field">
-                <span className="muted">{t('trade.price')}</span> {o.price} · <span className="muted">{t('trade.amount')}</span> {o.amount}
+                <span className="muted">{t('trade.price')}</span> {num(o.price)} · <span className="muted">{t('trade.amount')}</span> {num(o.amount)}
               </p>
             </div>
             <button type="button" className="btn btn-danger btn-small" disabled={isLoading} onClick={() => void onCancel(o.ID)}>

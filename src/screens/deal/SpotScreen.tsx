@@ -1,17 +1,17 @@
 // Spot ticket: limit and market orders, percent-of-balance shortcuts, depth, current orders.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compare, decimalsOf, divide, isPositive, multiply, percentOf } from '../../../contract/decimal';
+import { formatAmount } from '../../../contract/number-format';
 import { Link, useSearchParams } from 'react-router-dom';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
 import { endpoint as buyEndpoint } from '../../api/generated/screens/spot-buy';
 import { endpoint as sellEndpoint } from '../../api/generated/screens/spot-sell';
-import { toast } from '../../app/overlays';
-import { useTickers } from '../../feed';
-import { roundDown } from '../../store/market';
+import { toast } from '../../ui/overlays';
+import { useTickers } from '../../store/marketHooks';
 import { marketOf } from '../market/markets';
 import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
-import { decimalsOf, fromScaled, isPositive, mul, percentOf, quantityFor, toScaled } from './decimal';
 import { DepthLadder } from './DepthLadder';
 import { OpenOrders } from './OpenOrders';
 
@@ -21,7 +21,7 @@ const SHORTCUTS = [25, 50, 75, 100];
 const QUOTE_DECIMALS = 6;
 
 export default function SpotScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const market = marketOf(params.get('symbol'));
   const tickers = useTickers();
@@ -44,13 +44,13 @@ export default function SpotScreen() {
   const last = ticker ? String(ticker.close) : '';
   const marketBuy = side === 'buy' && type === 'market';
   const effectivePrice = type === 'limit' ? price : last;
-  const estimate = !marketBuy && isPositive(amount) && isPositive(effectivePrice) ? fromScaled(mul(toScaled(amount), toScaled(effectivePrice)), QUOTE_DECIMALS) : '';
+  const estimate = !marketBuy && isPositive(amount) && isPositive(effectivePrice) ? multiply(amount, effectivePrice, QUOTE_DECIMALS) : '';
 
   const shortcut = (pct: number) => {
     if (side === 'sell') return setAmount(percentOf(available.base, pct, market.amountDecimals));
     const spend = percentOf(available.quote, pct, QUOTE_DECIMALS);
     if (marketBuy) return setUsdt(spend);
-    if (isPositive(effectivePrice)) setAmount(quantityFor(spend, effectivePrice, market.amountDecimals));
+    if (isPositive(effectivePrice)) setAmount(divide(spend, effectivePrice, market.amountDecimals));
   };
 
   const check = (): string => {
@@ -58,9 +58,9 @@ export default function SpotScreen() {
     if (type === 'limit' && decimalsOf(price) > market.priceDecimals) return t('trade.tooManyDecimals');
     if (marketBuy ? !isPositive(usdt) : !isPositive(amount)) return t('errors.4013');
     if (!marketBuy && decimalsOf(amount) > market.amountDecimals) return t('trade.tooManyDecimals');
-    const need = marketBuy ? toScaled(usdt) : side === 'buy' ? toScaled(estimate || '0') : toScaled(amount);
-    const have = toScaled(side === 'buy' ? available.quote : available.base);
-    return need > have ? t('errors.4020') : '';
+    const need = marketBuy ? usdt : side === 'buy' ? estimate || '0' : amount;
+    const have = side === 'buy' ? available.quote : available.base;
+    return compare(need, have) > 0 ? t('errors.4020') : '';
   };
 
   const submit = async () => {
@@ -128,9 +128,9 @@ export default function SpotScreen() {
           </div>
           <p className="muted small">
             {t('trade.available')}:{' '}
-            <span className="available">{side === 'buy' ? `${roundDown(available.quote, QUOTE_DECIMALS)} ${market.quote}` : `${roundDown(available.base, market.amountDecimals)} ${market.base}`}</span>
+            <span className="available">{side === 'buy' ? `${formatAmount(available.quote, QUOTE_DECIMALS, i18n.language)} ${market.quote}` : `${formatAmount(available.base, market.amountDecimals, i18n.language)} ${market.base}`}</span>
           </p>
-          {estimate && <p className="muted small">{t('trade.estimated', { value: estimate })}</p>}
+          {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, QUOTE_DECIMALS, i18n.language) })}</p>}
           {error && (
             <p className="field-message" role="alert">
               {error}
@@ -143,7 +143,7 @@ export default function SpotScreen() {
         <DepthLadder market={market} onPick={(p) => setPrice(p)} />
       </div>
       <p className="last-price">
-        <span className="muted">{t('trade.price')}</span> <strong>{last ? roundDown(last, market.priceDecimals) : '--'}</strong>
+        <span className="muted">{t('trade.price')}</span> <strong>{last ? formatAmount(last, market.priceDecimals, i18n.language) : '--'}</strong>
       </p>
       <OpenOrders symbol={market.symbol} />
     </div>

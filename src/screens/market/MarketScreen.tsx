@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { useMetalsPolling, useTickers } from '../../feed';
+import { useMetalsPolling, useTickers } from '../../store/marketHooks';
 import { selectMarketStatus } from '../../store/market';
 import { MARKETS } from './markets';
 import { PairRow } from './PairRow';

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { percentChange, roundDown, type Ticker } from '../../store/market';
+import { percentChange } from '../../../contract/decimal';
+import { formatAmount, formatPercent } from '../../../contract/number-format';
+import type { Ticker } from '../../store/market';
 import { type MarketInfo, pairLabel } from './markets';
 
 export function ChangeChip({ ticker }: { ticker?: Ticker }) {
+  const { i18n } = useTranslation();
   if (!ticker) return <span className="chip">--</span>;
-  const change = percentChange(String(ticker.open), String(ticker.close));
+  const change = percentChange(ticker.open, ticker.close);
   const down = change.startsWith('-');
-  return <span className={`chip ${down ? 'chip-down' : 'chip-up'}`}>{`${down ? '' : '+'}${change}%`}</span>;
+  return <span className={`chip ${down ? 'chip-down' : 'chip-up'}`}>{`${down ? '' : '+'}${formatPercent(change, i18n.language)}`}</span>;
 }
 
 export function PairRow({
@@ -22,7 +25,7 @@ export function PairRow({
   onToggleFavourite?: () => void;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className="pair-row" data-symbol={market.symbol}>
       {onToggleFavourite && (
@@ -42,7 +45,7 @@ export function PairRow({
           <span className="muted">/{market.quote}</span>
           <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
         </span>
-        <span className="pair-price">{ticker ? roundDown(String(ticker.close), market.priceDecimals) : '--'}</span>
+        <span className="pair-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : '--'}</span>
         <ChangeChip ticker={ticker} />
       </button>
     </li>

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
-import { formContextOf } from '../../engine/formContext';
+import { formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 
 /** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField. */

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../app/Icon';
+import { Icon } from '../../ui/Icon';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 
 export function PasswordWidget(props: WidgetProps) {

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { formContextOf } from '../../engine/formContext';
+import { formContextOf } from '../formContext';
 import { COUNTRIES, countryName } from '../country/countries';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 

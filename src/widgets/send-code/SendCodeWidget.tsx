@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import timings from '../../../schemas/config/timings.json';
 import { endpoint as sendEmailCode } from '../../api/generated/screens/send-email-code';
 import { endpoint as sendPhoneCode } from '../../api/generated/screens/send-phone-code';
-import { toast } from '../../app/overlays';
-import { formContextOf } from '../../engine/formContext';
+import { toast } from '../../ui/overlays';
+import { formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 import { secondsLeft } from './countdown';
 

@@ -1,6 +1,7 @@
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectFeedToStore, createFeed, type Feed } from '../../../src/feed';
+import { createFeed, type Feed } from '../../../src/feed';
+import { connectFeedToStore } from '../../../src/store/feedBridge';
 import { createStore } from '../../../src/store';
 import { marketReducer, selectMarketStatus, selectTicker, statusChanged, tickersUpdated } from '../../../src/store/market';
 import { FakeSocket } from './fakeSocket';

@@ -1,12 +1,13 @@
 // Candlestick chart of a pair; the last bar follows the live feed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../../contract/number-format';
 import { Link, useSearchParams } from 'react-router-dom';
 import periods from '../../../../schemas/config/chart-periods.json';
 import { endpoint as klineEndpoint } from '../../../api/generated/screens/kline';
-import { useTheme } from '../../../app/theme';
-import { useTickers, useTopic } from '../../../feed';
-import { roundDown } from '../../../store/market';
+import { useTheme } from '../../../ui/theme';
+import { useTopic } from '../../../feed';
+import { useTickers } from '../../../store/marketHooks';
 import { marketOf, pairLabel } from '../../market/markets';
 import { ChangeChip } from '../../market/PairRow';
 import { echarts } from './echarts';
@@ -14,7 +15,7 @@ import { type BarLike, mergeBar } from './indicators';
 import { chartOption } from './options';
 
 export default function ChartScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const market = marketOf(params.get('symbol'));
   const [period, setPeriod] = useState('1min');
@@ -61,17 +62,17 @@ export default function ChartScreen() {
       <header className="chart-head">
         <div>
           <h2 className="chart-pair">{pairLabel(market)}</h2>
-          <p className="chart-price">{ticker ? roundDown(String(ticker.close), market.priceDecimals) : last ? String(last.close) : '--'}</p>
+          <p className="chart-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : last ? formatAmount(last.close, market.priceDecimals, i18n.language) : '--'}</p>
           <ChangeChip ticker={ticker} />
         </div>
         {ticker && (
           <dl className="chart-stats">
             <dt>{t('chart.high')}</dt>
-            <dd>{roundDown(String(ticker.high), market.priceDecimals)}</dd>
+            <dd>{formatAmount(ticker.high, market.priceDecimals, i18n.language)}</dd>
             <dt>{t('chart.low')}</dt>
-            <dd>{roundDown(String(ticker.low), market.priceDecimals)}</dd>
+            <dd>{formatAmount(ticker.low, market.priceDecimals, i18n.language)}</dd>
             <dt>{t('chart.volume')}</dt>
-            <dd>{roundDown(String(ticker.amount), 2)}</dd>
+            <dd>{formatAmount(ticker.amount, 2, i18n.language)}</dd>
           </dl>
         )}
       </header>

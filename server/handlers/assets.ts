@@ -1,0 +1,11 @@
+// The user's assets (/user/mycoin) and profit and loss, valued at the market.
+import type { AppContext } from '../context.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { assetList, profitLoss } from '../trading/assets.ts';
+
+export function assetHandlers(ctx: AppContext): HandlerTable {
+  return {
+    getAssets: async (_input, { user }) => assetList(ctx, user.id),
+    getProfitLoss: async (_input, { user }) => profitLoss(ctx, user.id),
+  };
+}

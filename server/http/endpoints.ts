@@ -1,0 +1,166 @@
+// Registers every endpoint the schema files declare: method, path, auth and request
+// validation come from the file, the handler from the registry by the endpoint's `name`.
+// Several files may declare one route (register by email or by phone; the spot order list
+// and the open orders of the ticket): the first whose schema accepts the request runs.
+import type { FastifyInstance } from 'fastify';
+import type { EndpointDef, FilterDef, JsonSchema, ScreenFile } from '../../contract/screen.ts';
+import { type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
+import { PAGE_SIZE_MAX } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { authenticate } from './auth.ts';
+import { ok } from './envelope.ts';
+import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
+import { type Check, type Method, rawInput, runChecks, type Validator } from './validation.ts';
+
+const MAX_ID = 2_147_483_647;
+
+export interface EndpointSpec {
+  name: string;
+  method: Method;
+  path: string;
+  auth: boolean;
+  source: string;
+  /** undefined: the endpoint takes no input */
+  check?: Check;
+  /** Filled in where the request leaves them out (a list's page size) */
+  defaults?: Record<string, unknown>;
+}
+
+export interface Route {
+  method: Method;
+  path: string;
+  auth: boolean;
+  endpoints: EndpointSpec[];
+}
+
+const ID_MESSAGES = { 'ID.required': 'validation.invalid', 'ID.type': 'validation.invalid', 'ID.minimum': 'validation.invalid', 'ID.maximum': 'validation.invalid' };
+
+function constOf(value: unknown): JsonSchema {
+  const type = typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  return { type, const: value };
+}
+
+/** Values the filter kinds that are not a fixed list of options take. */
+export interface FilterValues {
+  /** Every coin of config/coins.json */
+  coins: string[];
+  /** Every market symbol of config/markets.json */
+  pairs: string[];
+}
+
+/** The values a filter allows ('' is "all"), by the filter's kind. */
+const FILTER_KINDS: Record<NonNullable<FilterDef['kind']>, (f: FilterDef, v: FilterValues) => (string | number)[]> = {
+  select: (f) => (f.options ?? []).map((o) => o.value),
+  coin: (_f, v) => ['', ...v.coins],
+  pair: (_f, v) => ['', ...v.pairs],
+};
+
+/** The query a list accepts: paging within bounds and each filter's allowed values. */
+function listQuery(e: EndpointDef, filters: FilterDef[], values: FilterValues): { schema: JsonSchema; messages: Record<string, string> } {
+  const properties: Record<string, JsonSchema> = {};
+  const messages: Record<string, string> = {};
+  if (e.paging) {
+    properties.page = { type: 'integer', minimum: 1, maximum: MAX_ID };
+    properties.pageSize = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX };
+    for (const f of ['page', 'pageSize']) for (const k of ['type', 'minimum', 'maximum']) messages[`${f}.${k}`] = 'validation.queryRange';
+  }
+  for (const f of filters) {
+    properties[f.field] = { enum: FILTER_KINDS[f.kind ?? 'select'](f, values) };
+    messages[`${f.field}.enum`] = 'validation.queryEnum';
+  }
+  for (const [k, v] of Object.entries(e.query ?? {})) properties[k] = constOf(v);
+  return { schema: { type: 'object', additionalProperties: false, properties }, messages };
+}
+
+function withFixedQuery(payload: JsonSchema | undefined, query: Record<string, unknown> | undefined): JsonSchema | undefined {
+  if (!query) return payload;
+  const base = payload ?? { type: 'object', additionalProperties: false, properties: {} };
+  const fixed = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, constOf(v)]));
+  return { ...base, properties: { ...(base.properties as object), ...fixed }, required: [...((base.required as string[]) ?? []), ...Object.keys(fixed)] };
+}
+
+const ID_SCHEMA: JsonSchema = { type: 'object', additionalProperties: false, required: ['ID'], properties: { ID: { type: 'integer', minimum: 1, maximum: MAX_ID } } };
+
+/** Every endpoint of a screen file, with the check its requests must pass. */
+export function endpointSpecs(screen: ScreenFile, source: string, validator: Validator, values: FilterValues): EndpointSpec[] {
+  const auth = screen.auth !== false;
+  const e = screen.endpoint;
+  const spec = (def: EndpointDef, schema: JsonSchema | undefined, messages: Record<string, string> = {}): EndpointSpec => ({
+    name: def.name,
+    method: def.method,
+    path: def.path,
+    auth,
+    source,
+    check: schema ? validator.compile(schema, messages, source) : undefined,
+  });
+  switch (screen.kind) {
+    case 'form':
+    case 'action':
+      return [spec(e, withFixedQuery(screen.payload && wirePayloadSchema(screen.payload), e.query), screen.messages)];
+    case 'list': {
+      const q = listQuery(e, screen.filters ?? [], values);
+      const actions = (screen.list?.rowActions ?? []).map((a) => spec({ ...a.endpoint }, ID_SCHEMA, ID_MESSAGES));
+      const list = { ...spec(e, q.schema, q.messages), defaults: e.paging ? { page: 1, pageSize: e.paging.pageSize } : undefined };
+      return [list, ...actions];
+    }
+    case 'detail':
+      return [spec(e, ID_SCHEMA, ID_MESSAGES)];
+  }
+}
+
+function runOf<T>(entry: HandlerEntry<never>): { run: (input: T, call: unknown) => Promise<unknown>; limits: IpLimit[] } {
+  return typeof entry === 'function' ? { run: entry as never, limits: [] } : { run: entry.run as never, limits: entry.limits };
+}
+
+/** Problems that must stop start-up: endpoints without a handler, handlers without an endpoint, routes that disagree. */
+export function registryProblems(routes: Route[], handlers: HandlerTable): string[] {
+  const problems: string[] = [];
+  const declared = new Map(routes.flatMap((r) => r.endpoints.map((e) => [e.name, e] as const)));
+  for (const [name, e] of declared) {
+    if (!(name in handlers)) problems.push(`${e.source}: endpoint "${name}" (${e.method} ${e.path}) has no handler in server/handlers`);
+  }
+  for (const name of Object.keys(handlers)) {
+    if (!declared.has(name)) problems.push(`server/handlers: handler "${name}" has no endpoint in any schema file`);
+  }
+  for (const r of routes) {
+    if (r.endpoints.some((e) => e.auth !== r.auth)) problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
+  }
+  return problems;
+}
+
+export function routesOf(screens: LoadedScreen[], validator: Validator, values: FilterValues): Route[] {
+  const routes = new Map<string, Route>();
+  for (const { screen, source } of screens) {
+    for (const e of endpointSpecs(screen, source, validator, values)) {
+      const key = `${e.method} ${e.path}`;
+      const route = routes.get(key) ?? { method: e.method, path: e.path, auth: e.auth, endpoints: [] };
+      route.endpoints.push(e);
+      routes.set(key, route);
+    }
+  }
+  return [...routes.values()];
+}
+
+export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes: Route[], handlers: HandlerTable): void {
+  const problems = registryProblems(routes, handlers);
+  if (problems.length) throw new Error(`The schema files and the handler registry disagree:\n  ${problems.join('\n  ')}`);
+
+  for (const route of routes) {
+    const targets = route.endpoints.map((e) => ({ spec: e, ...runOf(handlers[e.name as keyof HandlerTable] as unknown as HandlerEntry<never>) }));
+    const checks = route.endpoints.map((e) => e.check).filter((c): c is Check => c !== undefined);
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req) => {
+        for (const t of targets) for (const { bucket, limit } of t.limits) ctx.limiter.hit(bucket, req.ip, limit(ctx));
+        const user = route.auth ? await authenticate(ctx, req) : undefined;
+        const input = checks.length ? rawInput(req, checks) : {};
+        const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
+        if (!target) throw runChecks(checks, input);
+        const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
+        const result = await target.run(args, user ? { req, user } : { req });
+        return ok(ctx.i18n, req, result ?? null);
+      },
+    });
+  }
+}
