@@ -1,6 +1,7 @@
 // Table shapes as Kysely sees them. Times are epoch milliseconds; flags are 0/1 integers
 // (portable between SQLite and PostgreSQL).
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerType } from '../../contract/generated/types.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -98,10 +99,12 @@ export interface BalancesTable {
 }
 
 /**
+ * Every financial record type of spec §3 (schemas/entities/ledger-type.json, the money log's
+ * `type` filter); types nothing writes yet belong to features still to come.
  * spot_buy / spot_sell also carry a limit order's freeze and its release on cancel: amount 0
  * (the total does not change) and frozen_change ± the frozen units.
  */
-export type LedgerType = 'admin_deposit' | 'spot_buy' | 'spot_sell' | 'spot_fee' | 'contract_open' | 'contract_close';
+export type { LedgerType };
 
 /** One balance change. available + frozen of a (user, coin) == sum(amount); frozen == sum(frozen_change). */
 export interface LedgerTable {

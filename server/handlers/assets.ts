@@ -5,7 +5,7 @@ import { assetList, profitLoss } from '../trading/assets.ts';
 
 export function assetHandlers(ctx: AppContext): HandlerTable {
   return {
-    getAssets: async (_input, { user }) => assetList(ctx, user.id),
+    getAssets: async (input, { user }) => assetList(ctx, user.id, input.cate),
     getProfitLoss: async (_input, { user }) => profitLoss(ctx, user.id),
   };
 }

@@ -9,10 +9,11 @@ import { assetHandlers } from './assets.ts';
 import { bankHandlers } from './bank.ts';
 import { futuresHandlers } from './futures.ts';
 import { marketHandlers } from './market.ts';
+import { moneyLogHandlers } from './records-money.ts';
 import { spotHandlers } from './spot.ts';
 import { userHandlers } from './user.ts';
 
-const MODULES = [accountHandlers, userHandlers, bankHandlers, addressHandlers, articleHandlers, marketHandlers, spotHandlers, futuresHandlers, assetHandlers];
+const MODULES = [accountHandlers, userHandlers, bankHandlers, addressHandlers, articleHandlers, marketHandlers, spotHandlers, futuresHandlers, assetHandlers, moneyLogHandlers];
 
 export function handlers(ctx: AppContext): HandlerTable {
   const table: Record<string, unknown> = {};

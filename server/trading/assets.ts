@@ -1,32 +1,20 @@
 // The asset overview (GET /user/mycoin) and profit and loss (GET /user/ploss).
 import type { AppContext } from '../context.ts';
-import { formatUnits, mul, units } from '../../contract/decimal.ts';
-import { coinDecimals, tradingConfig, USDT } from './config.ts';
-import { balancesOf } from './ledger.ts';
+import type { Asset, AssetList, ProfitLoss } from '../../contract/generated/types.ts';
+import { formatUnits, mul, sum, units } from '../../contract/decimal.ts';
+import { coinConfigs, coinDecimals, tradingConfig, USDT } from './config.ts';
+import { type Balance, balancesOf } from './ledger.ts';
 
 /** schemas/entities/asset.json */
-export interface Asset {
-  coin: string;
-  available: string;
-  frozen: string;
-  total: string;
-  usdtValue: string;
-}
+export type { Asset, AssetList, ProfitLoss };
 
-export interface AssetList {
-  list: Asset[];
-  totalUsdt: string;
-}
+/** /user/mycoin's cate: 1 the asset list, 2 the deposit list, 3 the withdrawal list. */
+export type AssetCate = 1 | 2 | 3;
 
-export interface ProfitLoss {
-  totalUsdt: string;
-  todayPnl: string;
-  totalPnl: string;
-}
-
-/** USDT value of `amount` units of `coin` at the market price (0 without a USDT market). */
+/** USDT value of `amount` units of `coin` at the market price, rounded down (0 without a USDT market). */
 function usdtValue(ctx: AppContext, coin: string, amount: bigint): bigint {
   if (coin === USDT) return amount;
+  if (amount === 0n) return 0n;
   const symbol = `${coin.toLowerCase()}usdt`;
   if (!ctx.market.market(symbol)) return 0n;
   try {
@@ -36,24 +24,56 @@ function usdtValue(ctx: AppContext, coin: string, amount: bigint): bigint {
   }
 }
 
-async function holdings(ctx: AppContext, userId: number) {
-  const all = await balancesOf(ctx.db, userId);
-  const usdt = all.find((b) => b.coin === USDT) ?? { coin: USDT, available: 0n, frozen: 0n };
-  const others = all.filter((b) => b.coin !== USDT && b.available + b.frozen > 0n);
-  return [usdt, ...others].map((b) => ({ ...b, total: b.available + b.frozen, value: usdtValue(ctx, b.coin, b.available + b.frozen) }));
+interface Holding extends Balance {
+  total: bigint;
+  value: bigint;
 }
 
-/** USDT first (always), then every other coin with a non-zero total, by coin. */
-export async function assetList(ctx: AppContext, userId: number): Promise<AssetList> {
-  const qd = tradingConfig().spot.quoteDecimals;
-  const rows = await holdings(ctx, userId);
-  let total = 0n;
-  const list = rows.map((b) => {
-    total += b.value;
-    const d = coinDecimals(b.coin);
-    return { coin: b.coin, available: formatUnits(b.available, d), frozen: formatUnits(b.frozen, d), total: formatUnits(b.total, d), usdtValue: formatUnits(b.value, qd) };
+/**
+ * The coins of a list: cate 1 is USDT (always) and then every coin with a non-zero total;
+ * cate 2 and 3 are every configured coin, held or not. Configured coins come in the order of
+ * schemas/config/coins.json, a held coin that is not configured after them by code.
+ */
+async function holdings(ctx: AppContext, userId: number, cate: AssetCate): Promise<Holding[]> {
+  const held = new Map((await balancesOf(ctx.db, userId)).map((b) => [b.coin, b]));
+  const configured = coinConfigs().map((c) => c.coin);
+  const coins =
+    cate === 1
+      ? [USDT, ...configured.filter((c) => c !== USDT), ...[...held.keys()].filter((c) => !configured.includes(c)).sort()].filter((c) => {
+          const b = held.get(c);
+          return c === USDT || (b !== undefined && b.available + b.frozen > 0n);
+        })
+      : configured;
+  return coins.map((coin) => {
+    const b = held.get(coin) ?? { coin, available: 0n, frozen: 0n };
+    const total = b.available + b.frozen;
+    return { ...b, total, value: usdtValue(ctx, coin, total) };
   });
-  return { list, totalUsdt: formatUnits(total, qd) };
+}
+
+/** The user's assets for /user/mycoin: one row per coin (see holdings) and the total in USDT. */
+export async function assetList(ctx: AppContext, userId: number, cate: AssetCate = 1): Promise<AssetList> {
+  const qd = tradingConfig().spot.quoteDecimals;
+  const config = new Map(coinConfigs().map((c) => [c.coin, c]));
+  const rows = await holdings(ctx, userId, cate);
+  const list = rows.map((b): Asset => {
+    const c = config.get(b.coin);
+    const d = coinDecimals(b.coin);
+    const row: Asset = {
+      coin: b.coin,
+      name: c?.name ?? b.coin,
+      decimals: d,
+      available: formatUnits(b.available, d),
+      frozen: formatUnits(b.frozen, d),
+      total: formatUnits(b.total, d),
+      usdtValue: formatUnits(b.value, qd),
+    };
+    if (cate !== 1) row.networks = [...(c?.networks ?? [])];
+    return row;
+  });
+  // Every coin with a balance counts toward the total, whichever list is shown.
+  const all = cate === 1 ? rows : await holdings(ctx, userId, 1);
+  return { list, totalUsdt: formatUnits(sum(all.map((b) => b.value)), qd) };
 }
 
 const DAY_MS = 24 * 3_600_000;

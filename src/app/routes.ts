@@ -31,7 +31,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/deal/chart', { screen: 'chart' }),
   r('/deal/history'),
   r('/deal/detail'),
-  r('/property/property', { tab: 'property' }),
+  r('/property/property', { tab: 'property', screen: 'assets' }),
   r('/property/detail'),
   r('/contract/contract', { screen: 'futures' }),
   r('/contract/futures', { screen: 'futures' }),

@@ -9,4 +9,5 @@ export const SCREEN_LOADERS: Record<string, () => Promise<{ default: ComponentTy
   spot: () => import('./deal/SpotScreen'),
   chart: () => import('./deal/chart/ChartScreen'),
   futures: () => import('./contract/FuturesScreen'),
+  assets: () => import('./assets/AssetsScreen'),
 };

@@ -1,0 +1,165 @@
+// My Assets (/property/property): the total equivalent in USDT, total and today's P/L, then
+// one row per coin (search, hide small balances). A row opens the coin's financial records.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DEFAULT_DECIMALS } from '../../../contract/decimal';
+import type { Asset } from '../../../contract/generated/types';
+import { formatAmount, formatSigned } from '../../../contract/number-format';
+import { endpoint as assets } from '../../api/generated/screens/assets';
+import { endpoint as profitLoss } from '../../api/generated/screens/profit-loss';
+import { usePullToRefresh } from '../../engine/usePullToRefresh';
+import { Amount } from './Amount';
+import { trendClass, visibleAssets } from './assetRows';
+
+const RECORDS = '/property/detail';
+const HIDE_SMALL_KEY = 'assets:hideSmall';
+const SKELETON_ROWS = 4;
+
+function useHideSmall(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => localStorage.getItem(HIDE_SMALL_KEY) === '1');
+  const set = (next: boolean) => {
+    localStorage.setItem(HIDE_SMALL_KEY, next ? '1' : '0');
+    setOn(next);
+  };
+  return [on, set];
+}
+
+export default function AssetsScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const list = assets.useQuery({ cate: 1 });
+  const pl = profitLoss.useQuery();
+  const [query, setQuery] = useState('');
+  const [hideSmall, setHideSmall] = useHideSmall();
+  const pull = usePullToRefresh(() => Promise.all([list.refetch(), pl.refetch()]));
+
+  const rows = list.data?.list ?? [];
+  // cate 1 always starts with USDT: its decimals are the decimals of every USDT value.
+  const usdtDecimals = rows.find((r) => r.coin === 'USDT')?.decimals ?? DEFAULT_DECIMALS;
+  const shown = visibleAssets(rows, query, hideSmall);
+  const loading = list.isLoading || pl.isLoading;
+  const failed = !loading && (list.isError || pl.isError);
+
+  return (
+    <div className="assets" {...pull.handlers}>
+      {pull.distance > 0 && (
+        <div className="pull-indicator" style={{ height: pull.distance }}>
+          {t(pull.refreshing ? 'common.refreshing' : pull.armed ? 'common.releaseToRefresh' : 'common.pullToRefresh')}
+        </div>
+      )}
+      {failed ? (
+        <div className="state state-error" role="alert">
+          <p>{t('assets.loadFailed')}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => void Promise.all([list.refetch(), pl.refetch()])}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <section className="assets-summary" aria-busy={loading}>
+            <div className="assets-summary-head">
+              <p className="assets-summary-label">{t('assets.totalEquivalent')}</p>
+              <Link className="assets-records-link" to={RECORDS}>
+                {t('assets.records')} ›
+              </Link>
+            </div>
+            {loading ? (
+              <p className="skeleton skeleton-total" />
+            ) : (
+              <p className="assets-total">
+                <Amount text={formatAmount(list.data!.totalUsdt, usdtDecimals, lang)} testId="assets-total" />
+              </p>
+            )}
+            <div className="assets-pnl">
+              <PnL label={t('assets.totalPnl')} value={pl.data?.totalPnl} decimals={usdtDecimals} lang={lang} loading={loading} testId="assets-total-pnl" />
+              <PnL label={t('assets.todayPnl')} value={pl.data?.todayPnl} decimals={usdtDecimals} lang={lang} loading={loading} testId="assets-today-pnl" />
+            </div>
+          </section>
+          <div className="assets-tools">
+            <input className="input search" type="search" placeholder={t('assets.search')} aria-label={t('assets.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+            <label className="assets-hide-small">
+              <input className="switch" type="checkbox" checked={hideSmall} onChange={(e) => setHideSmall(e.target.checked)} />
+              <span>{t('assets.hideSmall')}</span>
+            </label>
+          </div>
+          <ul className="asset-rows" aria-busy={loading}>
+            {loading
+              ? Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />)
+              : shown.map((row) => <AssetRow key={row.coin} row={row} usdtDecimals={usdtDecimals} lang={lang} />)}
+          </ul>
+          {!loading && shown.length === 0 && <p className="state state-empty">{t('assets.noMatch')}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PnL({ label, value, decimals, lang, loading, testId }: { label: string; value?: string; decimals: number; lang: string; loading: boolean; testId: string }) {
+  return (
+    <div className="assets-pnl-item">
+      <span className="assets-summary-label">{label}</span>
+      {loading ? (
+        <span className="skeleton skeleton-line" />
+      ) : (
+        <Amount className={`assets-pnl-value ${trendClass(value)}`} text={value === undefined ? '—' : formatSigned(value, decimals, lang)} testId={testId} />
+      )}
+    </div>
+  );
+}
+
+function AssetRow({ row, usdtDecimals, lang }: { row: Asset; usdtDecimals: number; lang: string }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <Link className="asset-row" to={`${RECORDS}?coinname=${encodeURIComponent(row.coin)}`} data-coin={row.coin}>
+        <div className="asset-row-head">
+          <span className="asset-coin">
+            <strong>{row.coin}</strong>
+            <span className="muted">{row.name}</span>
+          </span>
+          <Amount className="asset-amount" text={formatAmount(row.total, row.decimals, lang)} />
+        </div>
+        <dl className="asset-row-detail">
+          <div>
+            <dt>{t('assets.available')}</dt>
+            <dd>
+              <Amount text={formatAmount(row.available, row.decimals, lang)} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('assets.frozen')}</dt>
+            <dd>
+              <Amount text={formatAmount(row.frozen, row.decimals, lang)} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('assets.equivalent')}</dt>
+            <dd>
+              <Amount text={formatAmount(row.usdtValue, usdtDecimals, lang)} />
+            </dd>
+          </div>
+        </dl>
+      </Link>
+    </li>
+  );
+}
+
+function SkeletonRow() {
+  return (
+    <li className="asset-row asset-row-skeleton" aria-hidden="true">
+      <div className="asset-row-head">
+        <span className="skeleton skeleton-coin" />
+        <span className="skeleton skeleton-amount" />
+      </div>
+      <div className="asset-row-detail">
+        {[0, 1, 2].map((i) => (
+          <div key={i}>
+            <span className="skeleton skeleton-label" />
+            <span className="skeleton skeleton-value" />
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}
