@@ -1,14 +1,43 @@
-// x-limits: bounds that come from runtime data (a coin's min/max, the available
-// balance). They are resolved into a separate object; the compiled schema the
-// precompiled validator was built from is never touched.
+// x-limits: bounds that come from live data (a coin's minimum and maximum, the available
+// balance, its display decimals, a fee). A screen file names data sources; each field's
+// x-limits binds a limit to a path into them ("asset.available"). The engine and the
+// server resolve the same declaration with these functions, so both enforce the same
+// limits. Values stay exact decimal strings: a limit is never a float.
+import { compare, decimalsOf, sub, tryScaled } from './decimal.ts';
 import type { JsonSchema } from './screen.ts';
 
-export type LimitName = 'minimum' | 'maximum' | 'available';
-export type ResolvedLimits = Record<string, Partial<Record<LimitName, number>>>;
+export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee';
+/** The bounds that can be broken; decimals and fee shape the others. */
+export type BoundName = 'minimum' | 'maximum' | 'available' | 'decimals';
+export type FieldLimits = Partial<Record<LimitName, string>>;
+export type ResolvedLimits = Record<string, FieldLimits>;
+
+/**
+ * Where a screen's live data comes from: a GET endpoint of another schema file (by name),
+ * called with `args`; `list` names the array in its response and `match` picks the row
+ * whose fields equal the form's (`{"coin": "coin"}`: row.coin === form.coin).
+ */
+export interface SourceDef {
+  endpoint: string;
+  args?: Record<string, unknown>;
+  list?: string;
+  match?: Record<string, string>;
+}
 
 function at(data: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 }
+
+/** The row (or the whole response) a source contributes for the current form values. */
+export function pickSource(def: SourceDef, response: unknown, formData: Record<string, unknown>): unknown {
+  if (!def.list) return response;
+  const rows = at(response, def.list);
+  if (!Array.isArray(rows)) return undefined;
+  const match = Object.entries(def.match ?? {});
+  return rows.find((row) => match.every(([rowField, formField]) => String((row as Record<string, unknown>)[rowField]) === String(formData[formField] ?? '')));
+}
+
+const isDecimal = (v: unknown): v is string | number => (typeof v === 'string' || typeof v === 'number') && tryScaled(v, 18) !== null;
 
 export function resolveLimits(schema: JsonSchema | undefined, data: unknown): ResolvedLimits {
   const out: ResolvedLimits = {};
@@ -17,29 +46,37 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
     const spec = prop['x-limits'] as Partial<Record<LimitName, string>> | undefined;
     if (!spec) continue;
     for (const [name, path] of Object.entries(spec) as [LimitName, string][]) {
-      const value = Number(at(data, path));
-      if (path && Number.isFinite(value)) out[field] = { ...out[field], [name]: value };
+      const value = at(data, path);
+      if (path && isDecimal(value)) out[field] = { ...out[field], [name]: String(value) };
     }
   }
   return out;
 }
 
+/** What the All button fills: the available amount less the fee, never below zero. */
+export function allAmount(limits: FieldLimits): string | undefined {
+  if (limits.available === undefined) return undefined;
+  const rest = limits.fee === undefined ? limits.available : sub(limits.available, limits.fee);
+  return compare(rest, '0') < 0 ? '0' : rest;
+}
+
 export interface LimitViolation {
   field: string;
-  limit: LimitName;
-  value: number;
+  limit: BoundName;
+  value: string;
 }
 
 export function limitViolations(formData: Record<string, unknown>, limits: ResolvedLimits): LimitViolation[] {
   const out: LimitViolation[] = [];
   for (const [field, bounds] of Object.entries(limits)) {
     const raw = formData[field];
-    if (raw === undefined || raw === '' || raw === null) continue;
-    const n = Number(raw);
-    if (!Number.isFinite(n)) continue;
-    if (bounds.minimum !== undefined && n < bounds.minimum) out.push({ field, limit: 'minimum', value: bounds.minimum });
-    if (bounds.maximum !== undefined && n > bounds.maximum) out.push({ field, limit: 'maximum', value: bounds.maximum });
-    if (bounds.available !== undefined && n > bounds.available) out.push({ field, limit: 'available', value: bounds.available });
+    if (raw === undefined || raw === '' || raw === null || !isDecimal(raw)) continue;
+    const n = String(raw);
+    if (bounds.decimals !== undefined && decimalsOf(n) > Number(bounds.decimals)) out.push({ field, limit: 'decimals', value: bounds.decimals });
+    if (bounds.minimum !== undefined && compare(n, bounds.minimum) < 0) out.push({ field, limit: 'minimum', value: bounds.minimum });
+    if (bounds.maximum !== undefined && compare(n, bounds.maximum) > 0) out.push({ field, limit: 'maximum', value: bounds.maximum });
+    const all = allAmount(bounds);
+    if (all !== undefined && compare(n, all) > 0) out.push({ field, limit: 'available', value: all });
   }
   return out;
 }

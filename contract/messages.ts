@@ -18,6 +18,8 @@ const GENERIC: Record<string, string> = {
   exclusiveMinimum: 'validation.minimum',
   maximum: 'validation.maximum',
   exclusiveMaximum: 'validation.maximum',
+  available: 'validation.available',
+  decimals: 'validation.decimals',
   additionalProperties: 'validation.unknownField',
 };
 

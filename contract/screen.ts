@@ -15,27 +15,53 @@ export interface EndpointDef {
   invalidates?: string[];
 }
 
+/** Row action kinds, from the engine's row-action registry (src/engine/rowActions.ts). */
+export type RowActionKind = 'mutation' | 'copy';
+
 export interface RowAction {
   id: string;
   label: string;
+  /** mutation (default): a confirmed call of `endpoint` with the row's ID; copy: `field`'s value to the clipboard */
+  kind?: RowActionKind;
+  /** The record field a copy action copies */
+  field?: string;
   confirm?: string;
   toast?: string;
-  endpoint: EndpointDef;
+  /** Required for a mutation */
+  endpoint?: EndpointDef;
 }
+
+/** Field formats, from the engine's format registry (src/engine/formats.ts). */
+export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked';
 
 export interface FieldView {
   field: string;
   label: string;
-  format?: 'text' | 'datetime' | 'masked' | 'status';
+  format?: FieldFormat;
   /** Locale key prefix: the value is shown as t(prefix.value) */
   values?: string;
+  /**
+   * Decimals of an amount: a number, or the record's market's "price" / "amount" decimals
+   * (markets.json). Default: the decimals of the record's coin (coinField, coin, coinname) or of
+   * its market's quote coin (symbol), else 6.
+   */
+  decimals?: number | 'price' | 'amount';
+  /** The record field naming the coin this amount is in: its decimals, and the coin after the value */
+  coinField?: string;
+  /** percent: the value is a ratio ("0.001" is shown as 0.10 %) */
+  ratio?: boolean;
+  /** Locale key shown when the value is empty (a field with an empty value is otherwise left out) */
+  empty?: string;
 }
+
+/** Filter kinds, from the engine's filter registry (src/engine/filters.ts). */
+export type FilterKind = 'select' | 'coin' | 'pair';
 
 export interface FilterDef {
   field: string;
   label: string;
   /** Filter kind, from the engine's filter registry (default "select": the options below) */
-  kind?: 'select' | 'coin' | 'pair';
+  kind?: FilterKind;
   options?: { value: string | number; label?: string }[];
 }
 
@@ -53,9 +79,15 @@ export interface ScreenFile {
   filters?: FilterDef[];
   ui?: JsonSchema;
   messages?: Record<string, string>;
+  /** Live data the form's x-limits read, by name (see contract/limits.ts SourceDef) */
+  sources?: Record<string, { endpoint: string; args?: Record<string, unknown>; list?: string; match?: Record<string, string> }>;
+  /** Business error codes (40xx) whose message belongs under a field: code -> field */
+  fieldErrors?: Record<string, string>;
   success?: { toast?: string; navigate?: string; session?: boolean };
   list?: {
     titleField: string;
+    /** Format of the title field (default text) */
+    titleFormat?: FieldFormat;
     subtitleField?: string;
     fields?: FieldView[];
     detailRoute?: string;
@@ -64,7 +96,7 @@ export interface ScreenFile {
     empty?: string;
     rowActions?: RowAction[];
   };
-  detail?: { titleField: string; bodyField?: string; fields?: FieldView[] };
+  detail?: { titleField: string; titleFormat?: FieldFormat; bodyField?: string; fields?: FieldView[] };
 }
 
 /** A screen file as the generator emits it for the engine: record and response shapes live in the

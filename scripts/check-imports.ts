@@ -17,6 +17,8 @@ const SRC = ['src/i18n', 'src/ui', 'src/app/routes', 'src/api', 'src/feed', 'src
 
 export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
   contract: { prefix: 'contract/', mayImport: [] },
+  // the schema loader reads files with node:fs: the server and the scripts use it, the browser never
+  'contract/loader': { prefix: 'contract/loader.ts', mayImport: ['contract'] },
   'src/i18n': { prefix: 'src/i18n/', mayImport: ['contract'] },
   'src/ui': { prefix: 'src/ui/', mayImport: ['contract'] },
   // the route table is plain data (scripts and screens read it), so it sits below the shell
@@ -33,9 +35,9 @@ export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
   'src/app': { prefix: 'src/app/', mayImport: ['contract', ...SRC.filter((l) => l !== 'src/app' && l !== 'src/main')] },
   // nothing but the shell (its loader table, src/screens/index.ts) imports a screen
   'src/main': { prefix: 'src/main.tsx', mayImport: ['contract', ...SRC.filter((l) => l !== 'src/main' && l !== 'src/screens')] },
-  server: { prefix: 'server/', mayImport: ['contract'] },
+  server: { prefix: 'server/', mayImport: ['contract', 'contract/loader'] },
   // scripts read src (the route table, generated output) but nothing imports scripts
-  scripts: { prefix: 'scripts/', mayImport: ['contract', ...SRC.filter((l) => l !== 'src/screens')] },
+  scripts: { prefix: 'scripts/', mayImport: ['contract', 'contract/loader', ...SRC.filter((l) => l !== 'src/screens')] },
   schemas: { prefix: 'schemas/', mayImport: [] },
   locales: { prefix: 'locales/', mayImport: [] },
 };

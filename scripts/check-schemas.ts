@@ -8,6 +8,56 @@ import languages from '../schemas/config/languages.json';
 import { ROUTES } from '../src/app/routes.ts';
 import { loadLocales } from './lib/locales.ts';
 import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from '../contract/loader.ts';
+import { FILTER_KIND_NAMES } from '../src/engine/filters.ts';
+import { FORMAT_NAMES } from '../src/engine/formats.ts';
+import { ROW_ACTION_KIND_NAMES } from '../src/engine/rowActions.ts';
+import { WIDGET_NAMES } from '../src/widgets/registry.ts';
+
+/** The registries a screen file's names must come from (the engine's and the widgets'). */
+export interface Registries {
+  formats: readonly string[];
+  filterKinds: readonly string[];
+  rowActionKinds: readonly string[];
+  widgets: readonly string[];
+}
+
+/** rjsf's own widgets (@rjsf/core's registry, by their ui:widget names): they resolve without ours. */
+export const RJSF_WIDGETS = ['hidden', 'text', 'textarea', 'email', 'uri', 'url', 'date', 'time', 'datetime', 'checkbox', 'checkboxes', 'radio', 'updown', 'range', 'color', 'file'] as const;
+
+export const REGISTRIES: Registries = {
+  formats: FORMAT_NAMES,
+  filterKinds: FILTER_KIND_NAMES,
+  rowActionKinds: ROW_ACTION_KIND_NAMES,
+  widgets: [...WIDGET_NAMES, ...RJSF_WIDGETS],
+};
+
+/** Every ui:widget named anywhere in a ui schema, with its path. */
+function widgetsOf(ui: unknown, path = 'ui'): { path: string; name: unknown }[] {
+  if (!ui || typeof ui !== 'object') return [];
+  const out: { path: string; name: unknown }[] = [];
+  for (const [k, v] of Object.entries(ui as Record<string, unknown>)) {
+    if (k === 'ui:widget') out.push({ path, name: v });
+    else out.push(...widgetsOf(v, `${path}.${k}`));
+  }
+  return out;
+}
+
+/** Names a screen file uses that no registry has: field formats, filter kinds, row-action kinds, widgets. */
+export function unregisteredNames(screen: ScreenFile, registries: Registries = REGISTRIES): string[] {
+  const problems: string[] = [];
+  const check = (name: unknown, known: readonly string[], what: string, where: string) => {
+    if (name !== undefined && !known.includes(name as string)) problems.push(`${where}: ${what} "${String(name)}" is not registered (known: ${known.join(', ')})`);
+  };
+  for (const part of ['list', 'detail'] as const) {
+    const view = screen[part];
+    check(view?.titleFormat, registries.formats, 'format', `${part}.titleFormat`);
+    (view?.fields ?? []).forEach((f, i) => check(f.format, registries.formats, 'format', `${part}.fields[${i}] (${f.field})`));
+  }
+  (screen.filters ?? []).forEach((f, i) => check(f.kind, registries.filterKinds, 'filter kind', `filters[${i}] (${f.field})`));
+  (screen.list?.rowActions ?? []).forEach((a, i) => check(a.kind, registries.rowActionKinds, 'row action kind', `list.rowActions[${i}] (${a.id})`));
+  for (const w of widgetsOf(screen.ui)) check(w.name, registries.widgets, 'widget', w.path);
+  return problems;
+}
 
 export function keysOf(screen: ScreenFile): string[] {
   const keys = [screen.title, screen.tab, screen.success?.toast, ...Object.values(screen.messages ?? {})];
@@ -16,6 +66,7 @@ export function keysOf(screen: ScreenFile): string[] {
   if (l) keys.push(l.addLabel, l.empty, ...(l.fields ?? []).map((f) => f.label));
   for (const a of l?.rowActions ?? []) keys.push(a.label, a.confirm, a.toast);
   for (const f of screen.detail?.fields ?? []) keys.push(f.label);
+  for (const f of [...(l?.fields ?? []), ...(screen.detail?.fields ?? [])]) keys.push(f.empty);
   const ui = (screen.ui ?? {}) as Record<string, unknown>;
   keys.push(ui['ui:submitLabel'] as string | undefined);
   for (const link of (ui['ui:links'] as { label: string }[] | undefined) ?? []) keys.push(link.label);
@@ -39,7 +90,7 @@ export function routesOf(screen: ScreenFile): string[] {
   ].filter((r): r is string => typeof r === 'string');
 }
 
-export function checkScreens(screens: LoadedScreen[]): string[] {
+export function checkScreens(screens: LoadedScreen[], registries: Registries = REGISTRIES): string[] {
   const problems: string[] = [];
   const meta = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/screen.schema.json'), 'utf8'));
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
@@ -51,13 +102,15 @@ export function checkScreens(screens: LoadedScreen[]): string[] {
 
   if (locales.size !== languages.languages.length) problems.push(`locales/ has ${locales.size} files, expected ${languages.languages.length}`);
   for (const { source, raw, screen } of screens) {
+    // before the meta-schema (whose enums list the same names): one clear line a name
+    for (const p of unregisteredNames(screen, registries)) problems.push(`${source}: ${p}`);
     if (!validateMeta(raw)) {
       for (const e of validateMeta.errors ?? []) problems.push(`${source}: ${e.instancePath || '/'} ${e.message}`);
       continue;
     }
     if (ids.has(screen.id)) problems.push(`${source}: id "${screen.id}" is also used by ${ids.get(screen.id)}`);
     ids.set(screen.id, source);
-    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).map((a) => a.endpoint)]) {
+    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [a.endpoint] : []))]) {
       if (endpointNames.has(e.name)) problems.push(`${source}: endpoint name "${e.name}" is also used by ${endpointNames.get(e.name)}`);
       endpointNames.set(e.name, source);
     }

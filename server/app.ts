@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig, loadScreens } from '../contract/loader.ts';
+import { type LoadedScreen, loadConfig, loadScreens } from '../contract/loader.ts';
+import type { HandlerTable } from './http/handler.ts';
 import { appConfig, DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
@@ -42,6 +43,8 @@ export interface ServerOptions {
   marketSeed?: number;
   /** Run time-driven work on timers (default true); tests may drive it by hand */
   scheduler?: boolean;
+  /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
+  extra?: { screens: LoadedScreen[]; handlers: HandlerTable };
 }
 
 declare module 'fastify' {
@@ -62,7 +65,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     coins: loadConfig<{ coins: { coin: string }[] }>('coins').coins.map((c) => c.coin),
     pairs: loadConfig<{ markets: { symbol: string }[] }>('markets').markets.map((m) => m.symbol),
   };
-  const routes = routesOf(loadScreens(), validator, filterValues);
+  const routes = routesOf([...loadScreens(), ...(opts.extra?.screens ?? [])], validator, filterValues);
 
   const db = openDatabase(resolve(opts.dataDir));
   try {
@@ -110,7 +113,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   }
   installErrorHandling(app, i18n, config.apiPrefix, spa);
 
-  await app.register(async (api) => registerEndpoints(api, ctx, routes, handlers(ctx)), { prefix: config.apiPrefix });
+  try {
+    // a schema endpoint without a handler (or a handler without one) stops start-up here, with the list
+    await app.register(async (api) => registerEndpoints(api, ctx, routes, { ...handlers(ctx), ...opts.extra?.handlers }), { prefix: config.apiPrefix });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   await registerFeed(app, ctx);
   return app;

@@ -1,22 +1,12 @@
 // User records: lookups, creation with a unique invitation code, sessions, and the User
 // entity of schemas/entities/user.json.
+import type { User } from '../contract/generated/types.ts';
 import type { Db } from './db/index.ts';
 import type { NewUser, UserRow } from './db/types.ts';
 import { hashPassword } from './security/password.ts';
 import { hashToken, newToken, randomInvitationCode } from './security/tokens.ts';
 
-export interface UserEntity {
-  ID: number;
-  email: string;
-  phone: string;
-  countryCode: string;
-  invitationCode: string;
-  creditScore: number;
-  realNameStatus: number;
-  hasPayPassword: boolean;
-}
-
-export function toUserEntity(row: UserRow): UserEntity {
+export function toUserEntity(row: UserRow): User {
   return {
     ID: Number(row.id),
     email: row.email ?? '',

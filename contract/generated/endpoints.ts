@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -21,6 +21,7 @@ export interface Endpoints {
   getFuturesOrder: { auth: true; input: { ID: number }; output: FuturesOrder };
   getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FuturesOrder> };
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
+  getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' }; output: Page<MoneyLog> };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
   getSite: { auth: false; input: Empty; output: SiteConfig };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };

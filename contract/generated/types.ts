@@ -11,12 +11,27 @@ export interface Article {
   CreatedAt: string;
 }
 
+/**
+ * One coin of the user's assets (GET /user/mycoin). Amounts are decimal strings in the coin's display decimals, rounded down; usdtValue is the total at the live market price in USDT (6 decimals, rounded down).
+ */
 export interface Asset {
   coin: string;
+  /**
+   * Display name from schemas/config/coins.json (the code for a coin not listed there)
+   */
+  name: string;
+  /**
+   * Decimals the coin's amounts are shown with
+   */
+  decimals: number;
   available: string;
   frozen: string;
   total: string;
   usdtValue: string;
+  /**
+   * Deposit and withdrawal networks; only in the deposit (cate 2) and withdrawal (cate 3) lists
+   */
+  networks?: string[];
 }
 
 export interface AssetList {
@@ -133,11 +148,65 @@ export interface KlineBar {
 
 export type KlineBars = KlineBar[];
 
+/**
+ * A financial record's type (spec §3), the ledger's `type` column. Values nothing writes yet belong to features still to come.
+ */
+export type LedgerType =
+  | 'contract_open'
+  | 'contract_close'
+  | 'mining_purchase'
+  | 'mining_purchase_reward'
+  | 'mining_earnings_frozen'
+  | 'mining_earnings_released'
+  | 'spot_buy'
+  | 'spot_sell'
+  | 'spot_exchange'
+  | 'exchange_fee'
+  | 'ieo_subscribe'
+  | 'ieo_reward_1'
+  | 'ieo_reward_2'
+  | 'ieo_reward_3'
+  | 'asset_release'
+  | 'agent_deposit'
+  | 'finance_purchase'
+  | 'finance_earnings'
+  | 'finance_redemption'
+  | 'finance_penalty'
+  | 'withdrawal_refund'
+  | 'deposit_success'
+  | 'withdrawal_success'
+  | 'admin_deposit'
+  | 'spot_fee';
+
 export interface LoginPayload {
   username: string;
   password: string;
   captcha: string;
   captchaId: string;
+}
+
+/**
+ * One financial record: a ledger row of the user's own, newest first.
+ */
+export interface MoneyLog {
+  ID: number;
+  /**
+   * Upper-case coin, e.g. BTC
+   */
+  coinname: string;
+  type: LedgerType;
+  /**
+   * Signed change of the total, in the coin's display decimals (rounded toward zero)
+   */
+  amount: string;
+  /**
+   * The total (available + frozen) after the change, in the coin's display decimals
+   */
+  balance: string;
+  /**
+   * ISO time
+   */
+  CreatedAt: string;
 }
 
 export interface ProfitLoss {

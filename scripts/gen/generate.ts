@@ -17,16 +17,18 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
     seen.add(screen.id);
   }
   const typed = await generateTypes(screens, entities, banner);
+  // which generated module holds each endpoint, for forms whose sources read another screen's endpoint
+  const moduleOf = new Map(screens.map(({ screen }) => [screen.endpoint.name, screen.id]));
   files.set(`${CONTRACT_GENERATED_DIR}/types.ts`, typed.types);
   files.set(`${CONTRACT_GENERATED_DIR}/endpoints.ts`, typed.endpoints);
   const tags = new Set<string>();
   const manifest: string[] = [];
 
   for (const { screen, source } of screens) {
-    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).map((a) => a.endpoint)]) {
+    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [a.endpoint] : []))]) {
       for (const t of [...(e.provides ?? []), ...(e.invalidates ?? [])]) tags.add(t);
     }
-    const out = await screenModule(screen, source, typed.byScreen.get(screen.id)!);
+    const out = await screenModule(screen, source, typed.byScreen.get(screen.id)!, moduleOf);
     files.set(`${GENERATED_DIR}/screens/${screen.id}.ts`, out.code);
     if (out.formSchema) {
       files.set(`${GENERATED_DIR}/validators/${screen.id}.js`, `${banner(source)}${validatorCode(out.formSchema)}\n`);

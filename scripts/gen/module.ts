@@ -17,11 +17,12 @@ function endpointCode(
   kind: 'mutation' | 'query' | 'list' | 'infinite' | 'detail',
   argType: string,
   resultType: string,
-  opts: { omit?: string[]; auth: boolean },
+  opts: { omit?: string[]; auth: boolean; fieldErrors?: { fields: string[]; codes: number[] } },
 ): string {
   const fixed = e.query ? `...${JSON.stringify(e.query)}, ` : '';
   const send = opts.omit?.length ? `withoutFields(arg, ${JSON.stringify(opts.omit)})` : 'arg';
-  const base = `path: '${e.path}', method: '${e.method}', auth: ${opts.auth}`;
+  const quiet = opts.fieldErrors ? `, fieldErrors: ${JSON.stringify(opts.fieldErrors)}` : '';
+  const base = `path: '${e.path}', method: '${e.method}', auth: ${opts.auth}${quiet}`;
   const noArg = argType === 'void';
   const where = noArg ? (e.query ? `params: ${JSON.stringify(e.query)}` : '') : e.method === 'GET' ? `params: { ${fixed}...${send} }` : `body: ${send}`;
   const call = noArg ? '()' : '(arg)';
@@ -61,7 +62,7 @@ function runtimeDef(screen: ScreenFile, validatorId: string | undefined): JsonSc
   return validatorId ? { ...rest, validatorId } : rest;
 }
 
-export async function screenModule(screen: ScreenFile, source: string, types: ScreenTypes): Promise<ModuleOutput> {
+export async function screenModule(screen: ScreenFile, source: string, types: ScreenTypes, moduleOf: Map<string, string>): Promise<ModuleOutput> {
   const auth = screen.auth !== false;
   const endpoints: string[] = [];
   const imports = new Set<string>();
@@ -77,7 +78,11 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
       if (omit.length) imports.add('withoutFields');
       const argType = payloadType ?? 'void';
       const kind = screen.endpoint.method === 'GET' ? 'query' : 'mutation';
-      endpoints.push(endpointCode(screen.endpoint, kind, argType, responseType, { omit, auth }));
+      const fieldErrors =
+        screen.kind === 'form' && screen.payload
+          ? { fields: Object.keys((screen.payload.properties ?? {}) as object), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) }
+          : undefined;
+      endpoints.push(endpointCode(screen.endpoint, kind, argType, responseType, { omit, auth, fieldErrors }));
       if (screen.kind === 'form' && screen.payload) {
         validatorId = camel(screen.id);
         formSchema = formSchemaOf(screen.payload, validatorId);
@@ -91,7 +96,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
       const paged = Boolean(screen.endpoint.paging);
       endpoints.push(endpointCode(screen.endpoint, paged ? 'infinite' : 'list', argType, types.record!, { auth }));
       for (const action of screen.list?.rowActions ?? []) {
-        endpoints.push(endpointCode(action.endpoint, 'mutation', '{ ID: number }', 'null', { auth }));
+        if (action.endpoint) endpoints.push(endpointCode(action.endpoint, 'mutation', '{ ID: number }', 'null', { auth }));
       }
       break;
     }
@@ -101,13 +106,22 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
   }
 
   const typeNames = [payloadType, types.response, types.record].filter((n): n is string => Boolean(n));
-  const rowActions = (screen.list?.rowActions ?? []).map((a) => `${a.id}: injected.endpoints.${a.endpoint.name}`);
+  const sources = Object.entries(screen.sources ?? {}).map(([name, def]) => {
+    const id = moduleOf.get(def.endpoint);
+    if (!id) throw new Error(`${source}: source "${name}" names endpoint "${def.endpoint}", which no schema file declares`);
+    return { name, id, endpoint: def.endpoint };
+  });
+  const sourceImports = sources
+    .filter((x) => x.id !== screen.id)
+    .map((x) => `import { endpoint as ${x.name}Source } from './${x.id}';`);
+  const rowActions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [`${a.id}: injected.endpoints.${a.endpoint.name}`] : []));
   const lines = [
     banner(source),
     `import { api${[...imports].sort().map((i) => (i === 'Page' ? ', type Page' : `, ${i}`)).join('')} } from '../../base';`,
     `import type { ScreenDef } from '../../../../contract/screen';`,
     typeNames.length ? `import type { ${[...new Set(typeNames)].sort().join(', ')} } from '../../../../contract/generated/types';` : '',
     validatorId ? `import * as validators from '../validators/${screen.id}.js';` : '',
+    ...sourceImports,
     '',
     typeNames.length ? `export type { ${[...new Set(typeNames)].sort().join(', ')} };` : '',
     '',
@@ -122,6 +136,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
     `export const endpoint = injected.endpoints.${screen.endpoint.name};`,
     rowActions.length ? `export const rowActions = { ${rowActions.join(', ')} };` : 'export const rowActions = {};',
     validatorId ? `export const validate = validators;` : '',
+    sources.length ? `/** The endpoints the form's live limits read (screen.sources). */\nexport const sources = { ${sources.map((x) => `${x.name}: ${x.name}Source`).join(', ')} };` : '',
     '',
   ];
   return { code: lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n'), validatorId, formSchema };

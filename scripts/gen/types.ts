@@ -98,7 +98,7 @@ function endpointTypes(screen: ScreenFile, types: ScreenTypes, source: string): 
       const paging = e.paging ? ['page?: number', 'pageSize?: number'] : [];
       const fields = [...paging, ...filters];
       out.push({ name: e.name, auth, input: merge(fields.length ? `{ ${fields.join('; ')} }` : 'Empty'), output: `Page<${types.record}>`, source });
-      for (const a of screen.list?.rowActions ?? []) out.push({ name: a.endpoint.name, auth, input: '{ ID: number }', output: 'null', source });
+      for (const a of screen.list?.rowActions ?? []) if (a.endpoint) out.push({ name: a.endpoint.name, auth, input: '{ ID: number }', output: 'null', source });
       break;
     }
     case 'detail':

@@ -5,10 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { EndpointDef, FilterDef, JsonSchema, ScreenFile } from '../../contract/screen.ts';
 import { type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
+import { limitViolations, pickSource, resolveLimits, type SourceDef } from '../../contract/limits.ts';
+import { messageKey } from '../../contract/messages.ts';
 import { PAGE_SIZE_MAX } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate } from './auth.ts';
 import { ok } from './envelope.ts';
+import { validationError } from './errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
 import { type Check, type Method, rawInput, runChecks, type Validator } from './validation.ts';
 
@@ -24,6 +27,8 @@ export interface EndpointSpec {
   check?: Check;
   /** Filled in where the request leaves them out (a list's page size) */
   defaults?: Record<string, unknown>;
+  /** Live limits: the payload's x-limits over the screen's data sources */
+  limits?: { payload: JsonSchema; sources: Record<string, SourceDef>; messages: Record<string, string> };
 }
 
 export interface Route {
@@ -95,11 +100,14 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
   });
   switch (screen.kind) {
     case 'form':
-    case 'action':
-      return [spec(e, withFixedQuery(screen.payload && wirePayloadSchema(screen.payload), e.query), screen.messages)];
+    case 'action': {
+      const own = spec(e, withFixedQuery(screen.payload && wirePayloadSchema(screen.payload), e.query), screen.messages);
+      if (screen.sources && screen.payload) own.limits = { payload: screen.payload, sources: screen.sources, messages: screen.messages ?? {} };
+      return [own];
+    }
     case 'list': {
       const q = listQuery(e, screen.filters ?? [], values);
-      const actions = (screen.list?.rowActions ?? []).map((a) => spec({ ...a.endpoint }, ID_SCHEMA, ID_MESSAGES));
+      const actions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [spec({ ...a.endpoint }, ID_SCHEMA, ID_MESSAGES)] : []));
       const list = { ...spec(e, q.schema, q.messages), defaults: e.paging ? { page: 1, pageSize: e.paging.pageSize } : undefined };
       return [list, ...actions];
     }
@@ -122,6 +130,14 @@ export function registryProblems(routes: Route[], handlers: HandlerTable): strin
   for (const name of Object.keys(handlers)) {
     if (!declared.has(name)) problems.push(`server/handlers: handler "${name}" has no endpoint in any schema file`);
   }
+  for (const e of declared.values()) {
+    for (const [name, source] of Object.entries(e.limits?.sources ?? {})) {
+      const from = declared.get(source.endpoint);
+      if (!from) problems.push(`${e.source}: source "${name}" names endpoint "${source.endpoint}", which no schema file declares`);
+      else if (from.method !== 'GET') problems.push(`${e.source}: source "${name}" must be a GET endpoint, "${source.endpoint}" is ${from.method}`);
+      else if (from.auth && !e.auth) problems.push(`${e.source}: a public endpoint cannot read the authenticated source "${source.endpoint}"`);
+    }
+  }
   for (const r of routes) {
     if (r.endpoints.some((e) => e.auth !== r.auth)) problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
   }
@@ -141,9 +157,26 @@ export function routesOf(screens: LoadedScreen[], validator: Validator, values: 
   return [...routes.values()];
 }
 
+type Run = (input: unknown, call: unknown) => Promise<unknown>;
+
+/**
+ * The same x-limits the form checks, enforced here from the same declaration: each source
+ * is read through its own handler for this user, then the payload is held against it.
+ */
+async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, call: unknown, runByName: (name: string) => Run): Promise<void> {
+  if (!spec.limits) return;
+  const data: Record<string, unknown> = {};
+  for (const [name, source] of Object.entries(spec.limits.sources)) {
+    data[name] = pickSource(source, await runByName(source.endpoint)(source.args ?? {}, call), input);
+  }
+  const [first] = limitViolations(input, resolveLimits(spec.limits.payload, data));
+  if (first) throw validationError(first.field, messageKey(first.field, first.limit, spec.limits.messages), { limit: first.value });
+}
+
 export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes: Route[], handlers: HandlerTable): void {
   const problems = registryProblems(routes, handlers);
   if (problems.length) throw new Error(`The schema files and the handler registry disagree:\n  ${problems.join('\n  ')}`);
+  const runByName = (name: string) => runOf(handlers[name as keyof HandlerTable] as unknown as HandlerEntry<never>).run as Run;
 
   for (const route of routes) {
     const targets = route.endpoints.map((e) => ({ spec: e, ...runOf(handlers[e.name as keyof HandlerTable] as unknown as HandlerEntry<never>) }));
@@ -158,7 +191,9 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
         const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
         if (!target) throw runChecks(checks, input);
         const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
-        const result = await target.run(args, user ? { req, user } : { req });
+        const call = user ? { req, user } : { req };
+        await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
+        const result = await target.run(args, call);
         return ok(ctx.i18n, req, result ?? null);
       },
     });

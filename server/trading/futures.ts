@@ -2,6 +2,7 @@
 // at or after settleAt the scheduler records the close price and time and pays what the
 // pure settle() function says. Pending orders are rows, so they survive a restart and are
 // settled by the first run of the scheduler after it.
+import type { FuturesConfig, FuturesCreatePayload, FuturesOrder } from '../../contract/generated/types.ts';
 import type { AppContext } from '../context.ts';
 import { isoTime } from '../db/index.ts';
 import type { TradingDeps } from './deps.ts';
@@ -13,40 +14,10 @@ import { applyChanges } from './ledger.ts';
 import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
 import { settle } from './settle.ts';
 
-export interface FuturesCreateInput {
-  /** 1 up, 2 down */
-  cate: 1 | 2;
-  usdt: string;
-  coinname: string;
-  ctime_num: number;
-}
-
-/** schemas/entities/futures-order.json */
-export interface FuturesOrder {
-  ID: number;
-  symbol: string;
-  direction: 'up' | 'down';
-  stake: string;
-  duration: number;
-  profitRatio: string;
-  openPrice: string;
-  openTime: string;
-  closePrice: string;
-  closeTime: string;
-  settleAt: string;
-  status: 'pending' | 'settled' | 'invalid';
-  result: 'win' | 'loss' | 'draw' | '';
-  pnl: string;
-  payout: string;
-}
-
 export const FUTURES_STATUS_BY_FILTER: Record<string, FuturesOrderRow['status']> = {
   '1': 'pending',
   '2': 'settled',
   '3': 'invalid',
-  pending: 'pending',
-  settled: 'settled',
-  invalid: 'invalid',
 };
 
 export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
@@ -71,12 +42,12 @@ export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
   };
 }
 
-export function futuresConfigView(): { hy_time: number[]; hy_tzed: string[]; hy_ykbl: string[] } {
+export function futuresConfigView(): FuturesConfig {
   const { hy_time, hy_tzed, hy_ykbl } = tradingConfig().futures;
   return { hy_time: [...hy_time], hy_tzed: [...hy_tzed], hy_ykbl: [...hy_ykbl] };
 }
 
-export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: FuturesCreateInput): Promise<FuturesOrder> {
+export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: FuturesCreatePayload): Promise<FuturesOrder> {
   checkOrderRate(ctx, user.id);
   const cfg = tradingConfig();
   const m = anyMarket(ctx, input.coinname, 'coinname');

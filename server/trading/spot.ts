@@ -1,6 +1,7 @@
 // Spot orders. Market orders fill at once at the market price; limit orders freeze their
 // funds and fill in full at the limit price when the market crosses it (fillCrossedOrders,
 // run by the scheduler). The fee is taken from the side the user receives.
+import type { SpotBuyPayload, SpotOrder, SpotSellPayload } from '../../contract/generated/types.ts';
 import type { AppContext } from '../context.ts';
 import type { TradingDeps } from './deps.ts';
 import { type Db, isoTime } from '../db/index.ts';
@@ -12,41 +13,7 @@ import { coinDecimals, tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 
-export type OrderType = 'limit' | 'market';
-
-export interface SpotBuyInput {
-  symbol: string;
-  buytype: OrderType;
-  mprice?: string;
-  mnum?: string;
-  musdt?: string;
-}
-
-export interface SpotSellInput {
-  symbol: string;
-  type: OrderType;
-  mprice?: string;
-  mnum?: string;
-}
-
-/** schemas/entities/spot-order.json */
-export interface SpotOrder {
-  ID: number;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: OrderType;
-  price: string;
-  amount: string;
-  filled: string;
-  total: string;
-  avgPrice: string;
-  fee: string;
-  feeCoin: string;
-  feeRate: string;
-  status: 'open' | 'filled' | 'cancelled';
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+export type OrderType = SpotOrder['type'];
 
 export const SPOT_STATUS_BY_FILTER: Record<string, SpotOrderRow['status']> = { '1': 'open', '2': 'filled', '3': 'cancelled' };
 
@@ -122,7 +89,7 @@ function marketPrice(ctx: AppContext, symbol: string): bigint {
   return units(ctx.market.price(symbol));
 }
 
-export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBuyInput): Promise<SpotOrder> {
+export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBuyPayload): Promise<SpotOrder> {
   checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);
@@ -159,7 +126,7 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   return toSpotOrder(row);
 }
 
-export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotSellInput): Promise<SpotOrder> {
+export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotSellPayload): Promise<SpotOrder> {
   checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);

@@ -17,6 +17,16 @@ export interface RequestArgs {
   auth?: boolean;
   /** Show a business error in a modal instead of a toast */
   throwError?: boolean;
+  /** A form's fields and the codes its screen file maps to a field: those errors are shown under the field, not as a toast */
+  fieldErrors?: { fields: string[]; codes: number[] };
+}
+
+/** The field a business error belongs to on the calling form, if any. */
+export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
+  if (!args.fieldErrors) return undefined;
+  const field = (data as { field?: unknown } | null)?.field;
+  if (code === 7 && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
+  return args.fieldErrors.codes.includes(code) ? String(code) : undefined;
 }
 
 export interface ApiError {
@@ -96,6 +106,8 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   } else if (code === REAL_NAME_CODE) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
+  } else if (errorField(args, code, data) !== undefined) {
+    // the form shows it under its field
   } else if (args.throwError) {
     effects.modal(translated);
   } else {

@@ -1,8 +1,27 @@
-// One record from its schema file, by ?id= in the route.
+// One record from its schema file, by ?id= in the route: title and fields drawn through the
+// format registry (./formats) with up/down colours, empty fields left out, skeleton while loading,
+// a translated error with Retry.
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatField } from './format';
-import type { ScreenModule } from './types';
+import { formatRecordField } from './formats';
+import type { ScreenDef, ScreenModule } from './types';
+import './engine.css';
+
+function DetailSkeleton({ screen }: { screen: ScreenDef }) {
+  const { t } = useTranslation();
+  return (
+    <article className="detail detail-skeleton" aria-busy="true" aria-label={t('common.loading')}>
+      <h1 className="detail-title">
+        <span className="skeleton skeleton-title" />
+      </h1>
+      {screen.detail!.fields?.map((f) => (
+        <p key={f.field} className="muted detail-field" aria-hidden="true">
+          <span className="skeleton" />
+        </p>
+      ))}
+    </article>
+  );
+}
 
 export default function DetailScreen({ module }: { module: ScreenModule }) {
   const { t, i18n } = useTranslation();
@@ -12,10 +31,10 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
   const q = module.endpoint.useQuery({ ID: id }, { skip: !valid });
   const detail = module.screen.detail!;
   if (!valid) return <p className="state state-error">{t('errors.notFound')}</p>;
-  if (q.isLoading) return <p className="state">{t('common.loading')}</p>;
+  if (q.isLoading || (q.isFetching && !q.currentData)) return <DetailSkeleton screen={module.screen} />;
   if (q.isError || !q.data) {
     return (
-      <div className="state state-error">
+      <div className="state state-error" role="alert">
         <p>{t('common.loadFailed')}</p>
         <button type="button" className="btn btn-ghost" onClick={() => void q.refetch()}>
           {t('common.retry')}
@@ -24,14 +43,19 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
     );
   }
   const record = q.data as Record<string, unknown>;
+  const title = formatRecordField({ field: detail.titleField, label: '', format: detail.titleFormat }, record, i18n.language, t);
   return (
     <article className="detail">
-      <h1 className="detail-title">{String(record[detail.titleField] ?? '')}</h1>
-      {detail.fields?.map((f) => (
-        <p key={f.field} className="muted detail-field">
-          {t(f.label)}: {formatField(f, record[f.field], i18n.language, t)}
-        </p>
-      ))}
+      <h1 className="detail-title">{title?.text ?? ''}</h1>
+      {detail.fields?.map((f) => {
+        const shown = formatRecordField(f, record, i18n.language, t);
+        if (!shown) return null;
+        return (
+          <p key={f.field} className="muted detail-field">
+            {t(f.label)}: <span className={shown.tone}>{shown.text}</span>
+          </p>
+        );
+      })}
       {detail.bodyField && <div className="detail-body">{String(record[detail.bodyField] ?? '')}</div>}
     </article>
   );

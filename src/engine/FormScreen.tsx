@@ -1,43 +1,62 @@
-// A form screen from its schema file: rjsf with our theme, the precompiled
-// validator, translated messages, runtime limits, success toast and navigation.
+// A form screen from its schema file: rjsf with our theme and the precompiled validator,
+// translated messages, live limits read from the screen's data sources (checked here and,
+// from the same declaration, by the server), server errors shown under their field,
+// success toast and navigation.
 import Form from '@rjsf/core';
-import type { FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
-import timings from '../../schemas/config/timings.json';
-import { toast } from '../ui/overlays';
-import { sessionStarted } from '../store/session';
-import { templates, widgets } from '../widgets/theme';
-import type { FormContext } from '../widgets/formContext';
-import { limitViolations, mismatchedFields, resolveLimits } from '../../contract/limits';
+import { limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
+import { formatAmount } from '../../contract/number-format';
+import { formSchemaOf, type JsonSchema } from '../../contract/screen';
+import timings from '../../schemas/config/timings.json';
+import { errorField } from '../api/baseQuery';
+import { sessionStarted } from '../store/session';
+import { toast } from '../ui/overlays';
+import type { FormContext } from '../widgets/formContext';
+import { templates, widgets } from '../widgets/theme';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenModule } from './types';
-import { formSchemaOf } from '../../contract/screen';
 
 type Data = Record<string, unknown>;
 
-export interface FormScreenProps {
-  module: ScreenModule;
-  /** Runtime data the schema's x-limits paths point into */
-  limitData?: unknown;
+/** Loads one data source with its RTK Query hook and reports the response. */
+function SourceProbe({ endpoint, args, onData }: { endpoint: ScreenModule['endpoint']; args: unknown; onData(data: unknown): void }) {
+  const { data } = endpoint.useQuery(args);
+  useEffect(() => onData(data), [data, onData]);
+  return null;
 }
 
-export default function FormScreen({ module, limitData }: FormScreenProps) {
+function defaultsOf(payload: JsonSchema | undefined): Data {
+  const props = (payload?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(Object.entries(props).flatMap(([k, p]) => ('default' in p ? [[k, p.default]] : [])));
+}
+
+/** A business error from the api layer: { code, message, data }. */
+interface FailedCall {
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
+
+export default function FormScreen({ module }: { module: ScreenModule }) {
   const { screen, endpoint, validate } = module;
-  // the precompiled validator finds its code by the schema's $id
   const schema = useMemo(() => formSchemaOf(screen.payload, screen.validatorId) as RJSFSchema, [screen.payload, screen.validatorId]);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const [trigger] = endpoint.useMutation();
-  const [formData, setFormData] = useState<Data>({});
+  // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
+  const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
+  const [responses, setResponses] = useState<Record<string, unknown>>({});
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
 
   // t changes with the language, so the messages follow it
@@ -45,7 +64,16 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
     () => createPrecompiledValidator(validate as never, schema, createLocalizer(screen.messages, t) as never),
     [validate, schema, screen.messages, t],
   );
-  const limits = useMemo(() => resolveLimits(screen.payload, limitData), [screen.payload, limitData]);
+
+  const sourceDefs = useMemo(() => screen.sources ?? {}, [screen.sources]);
+  const reporters = useMemo(
+    () => Object.fromEntries(Object.keys(sourceDefs).map((name) => [name, (data: unknown) => setResponses((r) => (r[name] === data ? r : { ...r, [name]: data }))])),
+    [sourceDefs],
+  );
+  const limits = useMemo(() => {
+    const picked = Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)]));
+    return resolveLimits(screen.payload, picked);
+  }, [sourceDefs, responses, formData, screen.payload]);
 
   // Sibling writes (captcha id, country code) go through rjsf, which queues every
   // change in order; our state only mirrors rjsf's data for the widgets to read.
@@ -53,6 +81,8 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
   const setField = useCallback((name: string, value: unknown) => formRef.current?.setFieldValue(name, value as never), []);
   const formContext: FormContext = { formData, setField, captchaNonce, limits, schema: schema as Data };
 
+  const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
+  const decimalsOf = (field: string) => Number(limits[field]?.decimals ?? 6);
   const customValidate = (data: Data | undefined, errors: FormValidation<Data>) => {
     const values = data ?? {};
     const fieldErrors = errors as unknown as Record<string, { addError(m: string): void }>;
@@ -60,18 +90,30 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
       fieldErrors[field]?.addError(t(messageKey(field, 'matches', screen.messages)));
     }
     for (const v of limitViolations(values, limits)) {
-      fieldErrors[v.field]?.addError(t(messageKey(v.field, v.limit, screen.messages), { limit: v.value }));
+      const shown = v.limit === 'decimals' ? v.value : formatAmount(v.value, decimalsOf(v.field), i18n.language);
+      fieldErrors[v.field]?.addError(t(messageKey(v.field, v.limit, screen.messages), { limit: shown }));
     }
     return errors;
+  };
+
+  /** A server answer that belongs to a field goes under it; anything else the api layer has toasted. */
+  const showServerError = (error: FailedCall) => {
+    const code = error.code ?? 0;
+    const where = errorField({ fieldErrors: { fields: Object.keys(props), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) } }, code, error.data);
+    if (where === undefined) return;
+    const field = screen.fieldErrors?.[where] ?? where;
+    setServerErrors({ [field]: { __errors: [error.message ?? t('validation.invalid')] } } as ErrorSchema<Data>);
   };
 
   const onSubmit = ({ formData: data }: { formData?: Data }) =>
     guard.run(async () => {
       setBusy(true);
+      setServerErrors({});
       try {
         const res = await trigger(data ?? {});
         if ('error' in res) {
           setCaptchaNonce((n) => n + 1);
+          showServerError(res.error as FailedCall);
           return;
         }
         const success = screen.success ?? {};
@@ -86,6 +128,9 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
   const ui = (screen.ui ?? {}) as UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string };
   return (
     <div className="form-screen">
+      {Object.entries(sourceDefs).map(([name, def]) => (
+        <SourceProbe key={name} endpoint={module.sources?.[name]} args={def.args ?? {}} onData={reporters[name]} />
+      ))}
       <Form
         ref={formRef}
         schema={schema}
@@ -95,10 +140,16 @@ export default function FormScreen({ module, limitData }: FormScreenProps) {
         widgets={widgets}
         templates={templates}
         customValidate={customValidate as never}
+        extraErrors={serverErrors}
         showErrorList={false}
         noHtml5Validate
         liveValidate={submitted ? 'onChange' : undefined}
-        onChange={(e) => setFormData((e.formData ?? {}) as Data)}
+        onChange={(e, changedId) => {
+          setFormData((e.formData ?? {}) as Data);
+          // a server message goes away once its field is edited
+          const changed = typeof changedId === 'string' ? changedId.replace(/^root_/, '') : undefined;
+          if (changed && changed in serverErrors) setServerErrors({});
+        }}
         onError={() => setSubmitted(true)}
         onSubmit={(e) => {
           setSubmitted(true);

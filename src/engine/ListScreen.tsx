@@ -1,16 +1,22 @@
-// A record list from its schema file: paged loading (button and infinite
-// scroll), filters, pull to refresh, empty/loading/error states, row actions.
-import { useEffect, useRef, useState } from 'react';
+// A record list from its schema file: paged loading (button and infinite scroll), filters by
+// kind (./filters) that start from and follow the route's query string, fields drawn through the
+// format registry (./formats) with up/down colours, row actions by kind (./rowActions), pull to
+// refresh, and skeleton/empty/error states.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog, toast } from '../ui/overlays';
-import { formatField } from './format';
+import { filterOptions, filtersFromQuery } from './filters';
+import { formatRecordField } from './formats';
+import { resolveRowAction } from './rowActions';
 import { usePullToRefresh } from './usePullToRefresh';
-import type { ScreenModule } from './types';
+import type { FieldView, RowAction, ScreenDef, ScreenModule } from './types';
+import './engine.css';
 
 type Row = Record<string, unknown> & { ID: number };
 
-interface ListState {
+export interface ListState {
   rows: Row[];
   isLoading: boolean;
   isError: boolean;
@@ -20,14 +26,17 @@ interface ListState {
   refetch(): Promise<unknown>;
 }
 
+// Rows of the current filters only (currentData): after a filter change the list shows
+// skeleton rows until the new rows arrive, never the previous filter's rows.
 function usePagedList(module: ScreenModule, args: Record<string, unknown>): ListState {
   const q = module.endpoint.useInfiniteQuery(args);
-  const pages = (q.data?.pages ?? []) as { list: Row[] }[];
+  const pages = (q.currentData?.pages ?? []) as { list: Row[] }[];
+  const settled = q.currentData !== undefined;
   return {
     rows: pages.flatMap((p) => p.list),
-    isLoading: q.isLoading,
-    isError: q.isError,
-    hasMore: Boolean(q.hasNextPage),
+    isLoading: !settled && (q.isLoading || q.isFetching),
+    isError: q.isError && !q.isFetching,
+    hasMore: settled && Boolean(q.hasNextPage),
     isFetchingMore: q.isFetchingNextPage,
     loadMore: () => void q.fetchNextPage(),
     refetch: () => q.refetch(),
@@ -36,10 +45,11 @@ function usePagedList(module: ScreenModule, args: Record<string, unknown>): List
 
 function usePlainList(module: ScreenModule, args: Record<string, unknown>): ListState {
   const q = module.endpoint.useQuery(args);
+  const settled = q.currentData !== undefined;
   return {
-    rows: ((q.data?.list ?? []) as Row[]) ?? [],
-    isLoading: q.isLoading,
-    isError: q.isError,
+    rows: (q.currentData?.list ?? []) as Row[],
+    isLoading: !settled && (q.isLoading || q.isFetching),
+    isError: q.isError && !q.isFetching,
     hasMore: false,
     isFetchingMore: false,
     loadMore: () => {},
@@ -47,12 +57,84 @@ function usePlainList(module: ScreenModule, args: Record<string, unknown>): List
   };
 }
 
+/** The screen's filter values, read from and written to the route's query string. */
+function useQueryFilters(screen: ScreenDef): [Record<string, string>, (f: Record<string, string>) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromQuery(screen.filters, params), [screen.filters, params]);
+  const setFilters = useCallback(
+    (next: Record<string, string>) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          for (const f of screen.filters ?? []) {
+            const v = next[f.field];
+            if (v === undefined || v === '') p.delete(f.field);
+            else p.set(f.field, v);
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [screen.filters, setParams],
+  );
+  return [filters, setFilters];
+}
+
 export default function ListScreen({ module }: { module: ScreenModule }) {
   const paged = Boolean(module.screen.endpoint.paging);
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useQueryFilters(module.screen);
   // The screen's paging mode never changes while it is mounted, so the hook order is stable.
   const state = (paged ? usePagedList : usePlainList)(module, filters);
   return <ListView module={module} state={state} filters={filters} setFilters={setFilters} />;
+}
+
+const SKELETON_ROWS = 3;
+
+/** Placeholder rows in the layout of the real ones while the first page loads. */
+function SkeletonRows({ screen }: { screen: ScreenDef }) {
+  const { t } = useTranslation();
+  const list = screen.list!;
+  return (
+    <ul className="rows" aria-busy="true" aria-label={t('common.loading')}>
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <li key={i} className="row row-skeleton" aria-hidden="true">
+          <div className="row-main">
+            <p className="row-title">
+              <span className="skeleton skeleton-title" />
+            </p>
+            {list.subtitleField && (
+              <p className="row-subtitle">
+                <span className="skeleton skeleton-subtitle" />
+              </p>
+            )}
+            {list.fields?.map((f) => (
+              <p key={f.field} className="row-field">
+                <span className="skeleton skeleton-field" />
+              </p>
+            ))}
+          </div>
+          {list.rowActions?.map((a) => <span key={a.id} className="skeleton skeleton-button" />)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {fields.map((f) => {
+        const shown = formatRecordField(f, row, i18n.language, t);
+        if (!shown) return null;
+        return (
+          <p key={f.field} className="row-field">
+            <span className="muted">{t(f.label)}</span> <span className={shown.tone}>{shown.text}</span>
+          </p>
+        );
+      })}
+    </>
+  );
 }
 
 export function ListView({
@@ -84,6 +166,8 @@ export function ListView({
     return () => io.disconnect();
   }, [hasMore, isFetchingMore, loadMore]);
 
+  const title = (row: Row) => formatRecordField({ field: list.titleField, label: '', format: list.titleFormat }, row, i18n.language, t);
+
   return (
     <div className="list-screen" {...pull.handlers}>
       {pull.distance > 0 && (
@@ -96,14 +180,10 @@ export function ListView({
           {screen.filters?.map((f) => (
             <label key={f.field} className="filter">
               <span>{t(f.label)}</span>
-              <select
-                className="input"
-                value={filters[f.field] ?? ''}
-                onChange={(e) => setFilters({ ...filters, [f.field]: e.target.value })}
-              >
-                {(f.options ?? []).map((o) => (
-                  <option key={String(o.value)} value={String(o.value)}>
-                    {o.label ? t(o.label) : String(o.value)}
+              <select className="input" value={filters[f.field] ?? ''} onChange={(e) => setFilters({ ...filters, [f.field]: e.target.value })}>
+                {filterOptions(f).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label ? t(o.label) : o.text}
                   </option>
                 ))}
               </select>
@@ -116,41 +196,37 @@ export function ListView({
           )}
         </div>
       )}
-      {state.isLoading && <p className="state">{t('common.loading')}</p>}
+      {state.isLoading && <SkeletonRows screen={screen} />}
       {state.isError && !state.isLoading && (
-        <div className="state state-error">
+        <div className="state state-error" role="alert">
           <p>{t('common.loadFailed')}</p>
           <button type="button" className="btn btn-ghost" onClick={() => void state.refetch()}>
             {t('common.retry')}
           </button>
         </div>
       )}
-      {!state.isLoading && !state.isError && state.rows.length === 0 && (
-        <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>
-      )}
-      <ul className="rows">
-        {state.rows.map((row) => (
-          <li key={row.ID} className="row">
-            <div
-              className={`row-main${list.detailRoute ? ' row-link' : ''}`}
-              role={list.detailRoute ? 'link' : undefined}
-              tabIndex={list.detailRoute ? 0 : undefined}
-              onClick={list.detailRoute ? () => navigate(`${list.detailRoute}?id=${row.ID}`) : undefined}
-            >
-              <p className="row-title">{String(row[list.titleField] ?? '')}</p>
-              {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
-              {list.fields?.map((f) => (
-                <p key={f.field} className="row-field">
-                  <span className="muted">{t(f.label)}</span> <span>{formatField(f, row[f.field], i18n.language, t)}</span>
-                </p>
+      {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
+      {!state.isLoading && (
+        <ul className="rows">
+          {state.rows.map((row) => (
+            <li key={row.ID} className="row">
+              <div
+                className={`row-main${list.detailRoute ? ' row-link' : ''}`}
+                role={list.detailRoute ? 'link' : undefined}
+                tabIndex={list.detailRoute ? 0 : undefined}
+                onClick={list.detailRoute ? () => navigate(`${list.detailRoute}?id=${row.ID}`) : undefined}
+              >
+                <p className="row-title">{title(row)?.text ?? ''}</p>
+                {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
+                {list.fields && <RowFields fields={list.fields} row={row} />}
+              </div>
+              {list.rowActions?.map((a) => (
+                <RowActionButton key={a.id} module={module} action={a} row={row} />
               ))}
-            </div>
-            {list.rowActions?.map((a) => (
-              <RowActionButton key={a.id} module={module} actionId={a.id} row={row} />
-            ))}
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
       {state.hasMore && (
         <div ref={sentinel}>
           <button type="button" className="btn btn-ghost btn-block" disabled={state.isFetchingMore} onClick={state.loadMore}>
@@ -163,17 +239,36 @@ export function ListView({
   );
 }
 
-function RowActionButton({ module, actionId, row }: { module: ScreenModule; actionId: string; row: Row }) {
+async function copyText(text: string): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');
+  await navigator.clipboard.writeText(text);
+}
+
+function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
   const { t } = useTranslation();
-  const [run, { isLoading }] = module.rowActions[actionId].useMutation();
-  const action = module.screen.list!.rowActions!.find((a) => a.id === actionId)!;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated mutation's initiate() thunk, read generically
+  const dispatch = useDispatch<(a: any) => any>();
+  const [busy, setBusy] = useState(false);
+  const kind = resolveRowAction(action.kind);
+  const mutate = async (arg: { ID: number }) => {
+    const call = dispatch(module.rowActions[action.id].initiate(arg));
+    try {
+      const res = await call;
+      return 'data' in res;
+    } finally {
+      call.reset?.();
+    }
+  };
   const onClick = async () => {
-    if (action.confirm && !(await confirmDialog(t(action.confirm)))) return;
-    const res = await run({ ID: row.ID });
-    if ('data' in res && action.toast) toast(t(action.toast));
+    setBusy(true);
+    try {
+      await kind.run({ action, row, t, confirm: confirmDialog, toast, copy: copyText, mutate });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <button type="button" className="btn btn-danger btn-small" disabled={isLoading} onClick={() => void onClick()}>
+    <button type="button" className={kind.className} disabled={busy} onClick={() => void onClick()}>
       {t(action.label)}
     </button>
   );

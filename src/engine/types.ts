@@ -13,6 +13,9 @@ export interface ScreenModule {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   rowActions: Record<string, any>;
   validate?: Record<string, unknown>;
+  /** Endpoints of the screen's data sources, by source name */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  sources?: Record<string, any>;
 }
 
 

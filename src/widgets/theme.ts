@@ -1,23 +1,29 @@
-// Our rjsf theme: every widget and template the schema screens use.
+// Our rjsf theme: every widget and template the schema screens use. The widget registry
+// is open: a schema's ui:widget must name one of WIDGET_NAMES (check:schemas fails otherwise).
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { AmountWidget } from './amount/AmountWidget';
 import { CaptchaWidget } from './captcha/CaptchaWidget';
 import { CountryWidget } from './country/CountryWidget';
 import { PasswordWidget } from './password/PasswordWidget';
 import { PhoneWidget } from './phone/PhoneWidget';
+import type { WidgetName } from './registry';
 import { SelectWidget } from './select/SelectWidget';
 import { SendCodeWidget } from './send-code/SendCodeWidget';
 import { BaseInputTemplate } from './templates/BaseInputTemplate';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
-export const widgets: RegistryWidgetsType = {
+const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
+  amount: AmountWidget,
   password: PasswordWidget,
   captcha: CaptchaWidget,
   sendCode: SendCodeWidget,
   phone: PhoneWidget,
   select: SelectWidget,
-  SelectWidget,
   country: CountryWidget,
 };
+
+// rjsf draws enums with its own SelectWidget name; ours replaces it.
+export const widgets: RegistryWidgetsType = { ...ours, SelectWidget };
 
 export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { limitViolations, mismatchedFields, resolveLimits } from '../../contract/limits.ts';
+import { allAmount, limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits.ts';
 
 const schema = {
   type: 'object',
   properties: {
-    num: { type: 'number', 'x-limits': { minimum: 'coin.min', maximum: 'coin.max', available: 'asset.available' } },
+    num: { type: 'string', 'x-limits': { minimum: 'coin.min', maximum: 'coin.max', available: 'asset.available', decimals: 'asset.decimals', fee: 'coin.fee' } },
     note: { type: 'string' },
     passWord: { type: 'string' },
     confirmPassword: { type: 'string', 'x-matches': 'passWord' },
@@ -12,23 +12,42 @@ const schema = {
 };
 
 describe('x-limits', () => {
-  it('resolves bounds from runtime data without touching the schema', () => {
+  it('resolves bounds from live data as exact strings, without touching the schema', () => {
     const before = JSON.stringify(schema);
-    const limits = resolveLimits(schema, { coin: { min: '10', max: 5000 }, asset: { available: 120.5 } });
-    expect(limits).toEqual({ num: { minimum: 10, maximum: 5000, available: 120.5 } });
+    const limits = resolveLimits(schema, { coin: { min: '10', max: 5000, fee: '1.5' }, asset: { available: '120.50', decimals: 2 } });
+    expect(limits).toEqual({ num: { minimum: '10', maximum: '5000', available: '120.50', decimals: '2', fee: '1.5' } });
     expect(JSON.stringify(schema)).toBe(before);
   });
-  it('skips bounds whose data is missing', () => {
-    expect(resolveLimits(schema, { coin: { min: 1 } })).toEqual({ num: { minimum: 1 } });
+  it('skips bounds whose data is missing or not a number', () => {
+    expect(resolveLimits(schema, { coin: { min: 1, max: 'lots' } })).toEqual({ num: { minimum: '1' } });
     expect(resolveLimits(schema, undefined)).toEqual({});
   });
-  it('reports values below the minimum, above the maximum or above the available amount', () => {
-    const limits = { num: { minimum: 10, maximum: 5000, available: 120 } };
-    expect(limitViolations({ num: 5 }, limits)).toEqual([{ field: 'num', limit: 'minimum', value: 10 }]);
-    expect(limitViolations({ num: 200 }, limits)).toEqual([{ field: 'num', limit: 'available', value: 120 }]);
-    expect(limitViolations({ num: 6000 }, limits).map((v) => v.limit)).toEqual(['maximum', 'available']);
-    expect(limitViolations({ num: 100 }, limits)).toEqual([]);
+  it('reports values below the minimum, above the maximum, above what is available after the fee, or with too many decimals', () => {
+    const limits = { num: { minimum: '10', maximum: '5000', available: '120', fee: '1.5', decimals: '2' } };
+    expect(limitViolations({ num: '5' }, limits)).toEqual([{ field: 'num', limit: 'minimum', value: '10' }]);
+    expect(limitViolations({ num: '118.51' }, limits)).toEqual([{ field: 'num', limit: 'available', value: '118.5' }]);
+    expect(limitViolations({ num: '118.5' }, limits)).toEqual([]);
+    expect(limitViolations({ num: '6000' }, limits).map((v) => v.limit)).toEqual(['maximum', 'available']);
+    expect(limitViolations({ num: '10.001' }, limits)).toEqual([{ field: 'num', limit: 'decimals', value: '2' }]);
     expect(limitViolations({}, limits)).toEqual([]);
+  });
+  it('compares exactly, where a float would not', () => {
+    expect(limitViolations({ num: '0.30000000000000001' }, { num: { maximum: '0.3' } })).toEqual([{ field: 'num', limit: 'maximum', value: '0.3' }]);
+    expect(limitViolations({ num: '0.3' }, { num: { maximum: '0.3' } })).toEqual([]);
+  });
+  it('All is the available amount less the fee, never negative', () => {
+    expect(allAmount({ available: '120.50', fee: '0.5' })).toBe('120');
+    expect(allAmount({ available: '0.2', fee: '1' })).toBe('0');
+    expect(allAmount({ minimum: '1' })).toBeUndefined();
+  });
+});
+
+describe('sources', () => {
+  const assets = { list: [{ coin: 'USDT', available: '10' }, { coin: 'BTC', available: '0.5' }], totalUsdt: '1' };
+  it('picks the row that matches the form', () => {
+    expect(pickSource({ endpoint: 'getAssets', list: 'list', match: { coin: 'coin' } }, assets, { coin: 'BTC' })).toEqual({ coin: 'BTC', available: '0.5' });
+    expect(pickSource({ endpoint: 'getAssets', list: 'list', match: { coin: 'coin' } }, assets, { coin: 'ETH' })).toBeUndefined();
+    expect(pickSource({ endpoint: 'getAssets' }, assets, {})).toBe(assets);
   });
 });
 

@@ -8,6 +8,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { "id":"announcement-list","kind":"list","routes":["/user/affiche"],"title":"route.user.affiche", load: () => import('./screens/announcement-list') },
   { "id":"bank-card-add","kind":"form","routes":["/user/addBank"],"title":"route.user.addBank", load: () => import('./screens/bank-card-add') },
   { "id":"bank-card-list","kind":"list","routes":["/user/bank"],"title":"route.user.bank", load: () => import('./screens/bank-card-list') },
+  { "id":"coin-records","kind":"list","routes":["/property/detail"],"title":"route.property.detail", load: () => import('./screens/coin-records') },
   { "id":"forgot-password-email","kind":"form","routes":["/login/forgetPassword"],"title":"route.login.forgetPassword","tab":"forgot.byEmail", load: () => import('./screens/forgot-password-email') },
   { "id":"forgot-password-phone","kind":"form","routes":["/login/forgetPassword"],"title":"route.login.forgetPassword","tab":"forgot.byPhone", load: () => import('./screens/forgot-password-phone') },
   { "id":"futures-order-detail","kind":"detail","routes":["/contract/detail"],"title":"route.contract.detail", load: () => import('./screens/futures-order-detail') },

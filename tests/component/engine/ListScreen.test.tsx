@@ -32,7 +32,9 @@ describe('list screen', () => {
   });
   it('has empty, loading and error states', () => {
     expect(draw(state())).toContain('No withdrawal addresses yet');
-    expect(draw(state({ isLoading: true }))).toContain('Loading…');
+    const loading = draw(state({ isLoading: true }));
+    expect(loading).toContain('row-skeleton');
+    expect(loading).not.toContain('>Loading…<');
     const failed = draw(state({ isError: true }));
     expect(failed).toContain('Could not load');
     expect(failed).toContain('Try again');

@@ -83,7 +83,8 @@ export const screen: ScreenDef = {
       "ui:title": "bank.bankname"
     },
     "accountname": {
-      "ui:title": "bank.accountname"
+      "ui:title": "bank.accountname",
+      "ui:autocomplete": "name"
     },
     "bankcard": {
       "ui:title": "bank.bankcard",
@@ -102,7 +103,8 @@ export const screen: ScreenDef = {
     },
     "country": {
       "ui:title": "bank.country",
-      "ui:widget": "country"
+      "ui:widget": "country",
+      "ui:autocomplete": "country"
     },
     "ui:submitLabel": "common.save"
   },
@@ -131,7 +133,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createBankCard: build.mutation<BankCard, BankCardPayload>({
-      query: (arg) => ({ path: '/user_bank/createUser_bank', method: 'POST', auth: true, body: arg }),
+      query: (arg) => ({ path: '/user_bank/createUser_bank', method: 'POST', auth: true, fieldErrors: {"fields":["bankname","accountname","bankcard","ibna","swift","payeeaddress","country"],"codes":[]}, body: arg }),
       invalidatesTags: ['BankCards'],
     }),
   }),

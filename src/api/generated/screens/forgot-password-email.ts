@@ -78,7 +78,8 @@ export const screen: ScreenDef = {
     ],
     "email": {
       "ui:title": "field.email",
-      "ui:inputType": "email"
+      "ui:inputType": "email",
+      "ui:autocomplete": "email"
     },
     "emailCode": {
       "ui:title": "field.emailCode",
@@ -88,15 +89,18 @@ export const screen: ScreenDef = {
         "target": [
           "email"
         ]
-      }
+      },
+      "ui:autocomplete": "one-time-code"
     },
     "passWord": {
       "ui:title": "field.newPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "confirmPassword": {
       "ui:title": "field.confirmPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "captcha": {
       "ui:title": "field.captcha",
@@ -124,6 +128,10 @@ export const screen: ScreenDef = {
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid"
   },
+  "fieldErrors": {
+    "4005": "captcha",
+    "4009": "emailCode"
+  },
   "success": {
     "toast": "forgot.success",
     "navigate": "/login/login"
@@ -134,7 +142,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     resetPassword: build.mutation<null, ResetPasswordByEmailPayload>({
-      query: (arg) => ({ path: '/base/resetPwd', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
+      query: (arg) => ({ path: '/base/resetPwd', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
     }),
   }),
 });

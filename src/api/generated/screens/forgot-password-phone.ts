@@ -87,7 +87,8 @@ export const screen: ScreenDef = {
       "ui:widget": "phone",
       "ui:options": {
         "countryField": "countryCode"
-      }
+      },
+      "ui:autocomplete": "tel-national"
     },
     "countryCode": {
       "ui:widget": "hidden"
@@ -101,15 +102,18 @@ export const screen: ScreenDef = {
           "phone",
           "countryCode"
         ]
-      }
+      },
+      "ui:autocomplete": "one-time-code"
     },
     "passWord": {
       "ui:title": "field.newPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "confirmPassword": {
       "ui:title": "field.confirmPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "captcha": {
       "ui:title": "field.captcha",
@@ -137,6 +141,10 @@ export const screen: ScreenDef = {
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid"
   },
+  "fieldErrors": {
+    "4005": "captcha",
+    "4009": "smsCode"
+  },
   "success": {
     "toast": "forgot.success",
     "navigate": "/login/login"
@@ -147,7 +155,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     resetPasswordByPhone: build.mutation<null, ResetPasswordByPhonePayload>({
-      query: (arg) => ({ path: '/base/resetPwdByPhone', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
+      query: (arg) => ({ path: '/base/resetPwdByPhone', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
     }),
   }),
 });

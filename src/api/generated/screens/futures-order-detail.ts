@@ -23,6 +23,7 @@ export const screen: ScreenDef = {
   },
   "detail": {
     "titleField": "symbol",
+    "titleFormat": "pair",
     "fields": [
       {
         "field": "direction",
@@ -32,7 +33,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "stake",
-        "label": "futures.stake"
+        "label": "futures.stake",
+        "format": "amount"
       },
       {
         "field": "duration",
@@ -40,7 +42,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "profitRatio",
-        "label": "futures.profitRatio"
+        "label": "futures.profitRatio",
+        "format": "percent",
+        "ratio": true
       },
       {
         "field": "status",
@@ -56,7 +60,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "openPrice",
-        "label": "futures.openPrice"
+        "label": "futures.openPrice",
+        "format": "amount",
+        "decimals": "price"
       },
       {
         "field": "openTime",
@@ -64,21 +70,32 @@ export const screen: ScreenDef = {
         "format": "datetime"
       },
       {
+        "field": "settleAt",
+        "label": "futures.settleAt",
+        "format": "datetime"
+      },
+      {
         "field": "closePrice",
-        "label": "futures.closePrice"
+        "label": "futures.closePrice",
+        "format": "amount",
+        "decimals": "price",
+        "empty": "futures.recordedAtSettlement"
       },
       {
         "field": "closeTime",
         "label": "futures.closeTime",
-        "format": "datetime"
+        "format": "datetime",
+        "empty": "futures.recordedAtSettlement"
       },
       {
         "field": "pnl",
-        "label": "futures.pnl"
+        "label": "futures.pnl",
+        "format": "signedAmount"
       },
       {
         "field": "payout",
-        "label": "futures.payout"
+        "label": "futures.payout",
+        "format": "amount"
       }
     ]
   }

@@ -50,6 +50,7 @@ export const screen: ScreenDef = {
   ],
   "list": {
     "titleField": "symbol",
+    "titleFormat": "pair",
     "fields": [
       {
         "field": "direction",
@@ -59,7 +60,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "stake",
-        "label": "futures.stake"
+        "label": "futures.stake",
+        "format": "amount"
       },
       {
         "field": "status",
@@ -69,7 +71,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "pnl",
-        "label": "futures.pnl"
+        "label": "futures.pnl",
+        "format": "signedAmount"
       },
       {
         "field": "openTime",

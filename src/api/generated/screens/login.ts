@@ -66,11 +66,13 @@ export const screen: ScreenDef = {
     ],
     "username": {
       "ui:title": "field.username",
-      "ui:placeholder": "login.usernameHint"
+      "ui:placeholder": "login.usernameHint",
+      "ui:autocomplete": "username"
     },
     "password": {
       "ui:title": "field.password",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "current-password"
     },
     "captcha": {
       "ui:title": "field.captcha",
@@ -103,6 +105,9 @@ export const screen: ScreenDef = {
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid"
   },
+  "fieldErrors": {
+    "4005": "captcha"
+  },
   "success": {
     "toast": "login.success",
     "navigate": "/home/home",
@@ -114,7 +119,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Session, LoginPayload>({
-      query: (arg) => ({ path: '/base/login', method: 'POST', auth: false, body: arg }),
+      query: (arg) => ({ path: '/base/login', method: 'POST', auth: false, fieldErrors: {"fields":["username","password","captcha","captchaId"],"codes":[4005]}, body: arg }),
       invalidatesTags: ['User'],
     }),
   }),

@@ -87,7 +87,8 @@ export const screen: ScreenDef = {
     ],
     "email": {
       "ui:title": "field.email",
-      "ui:inputType": "email"
+      "ui:inputType": "email",
+      "ui:autocomplete": "email"
     },
     "emailCode": {
       "ui:title": "field.emailCode",
@@ -97,15 +98,18 @@ export const screen: ScreenDef = {
         "target": [
           "email"
         ]
-      }
+      },
+      "ui:autocomplete": "one-time-code"
     },
     "passWord": {
       "ui:title": "field.password",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "confirmPassword": {
       "ui:title": "field.confirmPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "captcha": {
       "ui:title": "field.captcha",
@@ -144,6 +148,11 @@ export const screen: ScreenDef = {
     "invitationCode.required": "validation.invitationRequired",
     "invitationCode.pattern": "validation.invitationInvalid"
   },
+  "fieldErrors": {
+    "4004": "invitationCode",
+    "4005": "captcha",
+    "4009": "emailCode"
+  },
   "success": {
     "toast": "register.success",
     "navigate": "/home/home",
@@ -155,7 +164,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerByEmail: build.mutation<Session, RegisterByEmailPayload>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
       invalidatesTags: ['User'],
     }),
   }),

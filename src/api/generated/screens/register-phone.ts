@@ -96,7 +96,8 @@ export const screen: ScreenDef = {
       "ui:widget": "phone",
       "ui:options": {
         "countryField": "countryCode"
-      }
+      },
+      "ui:autocomplete": "tel-national"
     },
     "countryCode": {
       "ui:widget": "hidden"
@@ -110,15 +111,18 @@ export const screen: ScreenDef = {
           "phone",
           "countryCode"
         ]
-      }
+      },
+      "ui:autocomplete": "one-time-code"
     },
     "passWord": {
       "ui:title": "field.password",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "confirmPassword": {
       "ui:title": "field.confirmPassword",
-      "ui:widget": "password"
+      "ui:widget": "password",
+      "ui:autocomplete": "new-password"
     },
     "captcha": {
       "ui:title": "field.captcha",
@@ -157,6 +161,11 @@ export const screen: ScreenDef = {
     "invitationCode.required": "validation.invitationRequired",
     "invitationCode.pattern": "validation.invitationInvalid"
   },
+  "fieldErrors": {
+    "4004": "invitationCode",
+    "4005": "captcha",
+    "4009": "smsCode"
+  },
   "success": {
     "toast": "register.success",
     "navigate": "/home/home",
@@ -168,7 +177,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerByPhone: build.mutation<Session, RegisterByPhonePayload>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, body: withoutFields(arg, ["confirmPassword"]) }),
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
       invalidatesTags: ['User'],
     }),
   }),

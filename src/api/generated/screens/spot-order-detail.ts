@@ -23,6 +23,7 @@ export const screen: ScreenDef = {
   },
   "detail": {
     "titleField": "symbol",
+    "titleFormat": "pair",
     "fields": [
       {
         "field": "side",
@@ -44,27 +45,45 @@ export const screen: ScreenDef = {
       },
       {
         "field": "price",
-        "label": "trade.orderPrice"
+        "label": "trade.orderPrice",
+        "format": "amount",
+        "decimals": "price",
+        "empty": "trade.typeValue.market"
       },
       {
-        "field": "total",
-        "label": "trade.total"
+        "field": "amount",
+        "label": "trade.amount",
+        "format": "amount",
+        "decimals": "amount"
       },
       {
         "field": "avgPrice",
-        "label": "trade.avgPrice"
+        "label": "trade.avgPrice",
+        "format": "amount",
+        "decimals": "price"
       },
       {
         "field": "filled",
-        "label": "trade.volume"
+        "label": "trade.volume",
+        "format": "amount",
+        "decimals": "amount"
+      },
+      {
+        "field": "total",
+        "label": "trade.total",
+        "format": "amount"
       },
       {
         "field": "fee",
-        "label": "trade.fee"
+        "label": "trade.fee",
+        "format": "amount",
+        "coinField": "feeCoin"
       },
       {
         "field": "feeRate",
-        "label": "trade.feeRate"
+        "label": "trade.feeRate",
+        "format": "percent",
+        "ratio": true
       },
       {
         "field": "CreatedAt",

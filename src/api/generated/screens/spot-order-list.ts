@@ -55,6 +55,7 @@ export const screen: ScreenDef = {
   ],
   "list": {
     "titleField": "symbol",
+    "titleFormat": "pair",
     "fields": [
       {
         "field": "side",
@@ -75,12 +76,23 @@ export const screen: ScreenDef = {
         "values": "trade.statusValue"
       },
       {
+        "field": "price",
+        "label": "trade.orderPrice",
+        "format": "amount",
+        "decimals": "price",
+        "empty": "trade.typeValue.market"
+      },
+      {
         "field": "avgPrice",
-        "label": "trade.avgPrice"
+        "label": "trade.avgPrice",
+        "format": "amount",
+        "decimals": "price"
       },
       {
         "field": "filled",
-        "label": "trade.filled"
+        "label": "trade.filled",
+        "format": "amount",
+        "decimals": "amount"
       },
       {
         "field": "CreatedAt",

@@ -115,7 +115,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createWithdrawalAddress: build.mutation<WithdrawalAddress, WithdrawalAddressPayload>({
-      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, body: arg }),
+      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, fieldErrors: {"fields":["coin","czline","addr","name","remark"],"codes":[]}, body: arg }),
       invalidatesTags: ['Addresses'],
     }),
   }),

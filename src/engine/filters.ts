@@ -1,0 +1,45 @@
+// The filter-kind registry: the options a list filter offers, by its kind (FilterDef.kind,
+// default "select"). The reference server accepts the same values (server/http/endpoints.ts
+// FILTER_KINDS); `npm run check:schemas` fails on a kind this registry does not have.
+import coinsConfig from '../../schemas/config/coins.json';
+import marketsConfig from '../../schemas/config/markets.json';
+import { pairName } from './formats';
+import type { FilterDef } from './types';
+
+type KindName = NonNullable<FilterDef['kind']>;
+
+/** One option: its value as sent, and a locale key (label) or a literal text to show. */
+export interface FilterOption {
+  value: string;
+  label?: string;
+  text?: string;
+}
+
+export type FilterKind = (filter: FilterDef) => FilterOption[];
+
+const ALL: FilterOption = { value: '', label: 'common.all' };
+
+export const FILTER_KINDS = {
+  select: (f) => (f.options ?? []).map((o) => ({ value: String(o.value), label: o.label, text: o.label ? undefined : String(o.value) })),
+  coin: () => [ALL, ...coinsConfig.coins.map((c) => ({ value: c.coin, text: c.coin }))],
+  pair: () => [ALL, ...marketsConfig.markets.map((m) => ({ value: m.symbol, text: pairName(m.symbol) }))],
+} satisfies Record<KindName, FilterKind>; // every FilterKind name, and no other
+
+/** Every filter kind a screen file may use. */
+export const FILTER_KIND_NAMES = Object.keys(FILTER_KINDS) as KindName[];
+
+export function filterOptions(filter: FilterDef): FilterOption[] {
+  const kind = (FILTER_KINDS as Record<string, FilterKind>)[filter.kind ?? 'select'];
+  if (!kind) throw new Error(`no filter kind is registered as "${filter.kind}"`);
+  return kind(filter);
+}
+
+/** The filter values a route's query string sets: only the screen's filters, only allowed values. */
+export function filtersFromQuery(filters: FilterDef[] | undefined, params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of filters ?? []) {
+    const v = params.get(f.field);
+    if (v !== null && filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
+  }
+  return out;
+}

@@ -1,0 +1,157 @@
+// The field-format registry: how a list row or a detail shows one field of a record. A screen
+// file names a format (FieldView.format); `npm run check:schemas` fails on a name this registry
+// does not have. Adding a format is one entry here plus its name in contract/screen.ts FieldFormat
+// and the meta-schema's fieldView.format enum (the type below keeps the three in step).
+import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
+import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
+import coinsConfig from '../../schemas/config/coins.json';
+import marketsConfig from '../../schemas/config/markets.json';
+import type { FieldView } from './types';
+
+export type Translate = (key: string) => string;
+type FormatName = NonNullable<FieldView['format']>;
+export type Tone = 'up' | 'down';
+type Rec = Record<string, unknown>;
+
+/** A formatted value: its text and, for up/down values, the tone the row colours it with. */
+export interface Formatted {
+  text: string;
+  tone?: Tone;
+}
+
+export interface FormatContext {
+  view: FieldView;
+  record: Rec;
+  locale: string;
+  t: Translate;
+}
+
+/** One format: a non-empty value of a record field to its display. */
+export type FieldFormatter = (value: string, ctx: FormatContext) => Formatted;
+
+interface Market {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceDecimals: number;
+  amountDecimals: number;
+}
+
+const COINS = new Map(coinsConfig.coins.map((c) => [c.coin.toUpperCase(), c]));
+const MARKETS = new Map((marketsConfig.markets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
+
+export function marketOf(symbol: unknown): Market | undefined {
+  return typeof symbol === 'string' ? MARKETS.get(symbol.toLowerCase()) : undefined;
+}
+
+/** "btcusdt" → "BTC/USDT" (markets.json base and quote); an unknown symbol is shown upper-case. */
+export function pairName(symbol: string): string {
+  const m = marketOf(symbol);
+  return m ? `${m.base}/${m.quote}` : symbol.toUpperCase();
+}
+
+function coinDecimals(coin: unknown): number | undefined {
+  return typeof coin === 'string' ? COINS.get(coin.toUpperCase())?.decimals : undefined;
+}
+
+/**
+ * The decimals an amount is shown with: the view's number; its "price"/"amount" of the record's
+ * market; else the coin of coinField, coin or coinname (coins.json); else the record market's
+ * quote coin; else 6.
+ */
+export function decimalsFor(view: FieldView, record: Rec): number {
+  const market = marketOf(record.symbol);
+  if (typeof view.decimals === 'number') return view.decimals;
+  if (view.decimals === 'price' && market) return market.priceDecimals;
+  if (view.decimals === 'amount' && market) return market.amountDecimals;
+  const coin = (view.coinField ? record[view.coinField] : undefined) ?? record.coin ?? record.coinname;
+  return coinDecimals(coin) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+}
+
+function withUnit(text: string, view: FieldView, record: Rec): string {
+  const coin = view.coinField ? record[view.coinField] : undefined;
+  return text !== '' && typeof coin === 'string' && coin !== '' ? `${text} ${coin.toUpperCase()}` : text;
+}
+
+export function maskAccount(value: string): string {
+  return value.length <= 4 ? value : `**** ${value.slice(-4)}`;
+}
+
+export function formatDateTime(value: string, locale: string): string {
+  const d = new Date(value);
+  if (value === '' || Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
+}
+
+/** A ratio as a percent value, exactly: "0.001" → "0.1" (the decimal point moved two places). */
+export function ratioToPercent(value: string): string {
+  const plain = roundDown(value, 18);
+  if (plain === '') return '';
+  const negative = plain.startsWith('-');
+  const [int, frac = ''] = (negative ? plain.slice(1) : plain).split('.');
+  const digits = `${int}${frac.padEnd(2, '0')}`;
+  const point = int.length + 2;
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const rest = digits.slice(point).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${rest ? `.${rest}` : ''}`;
+}
+
+function sign(value: string): number {
+  const plain = roundDown(value, 18);
+  if (plain === '' || !/[1-9]/.test(plain)) return 0;
+  return plain.startsWith('-') ? -1 : 1;
+}
+
+const toneOf = (value: string): Tone | undefined => {
+  const s = sign(value);
+  return s > 0 ? 'up' : s < 0 ? 'down' : undefined;
+};
+
+const orRaw = (text: string, value: string) => (text === '' ? value : text);
+
+export const FORMATS = {
+  text: (value) => ({ text: value }),
+  datetime: (value, { locale }) => ({ text: formatDateTime(value, locale) }),
+  amount: (value, { view, record, locale }) => ({
+    text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
+  }),
+  signedAmount: (value, { view, record, locale }) => ({
+    text: withUnit(orRaw(formatSigned(value, decimalsFor(view, record), locale), value), view, record),
+    tone: toneOf(value),
+  }),
+  percent: (value, { view, locale }) => ({ text: orRaw(formatPercent(view.ratio ? ratioToPercent(value) : value, locale), value) }),
+  status: (value, { view, t }) => ({ text: view.values ? t(`${view.values}.${value}`) : value }),
+  coin: (value) => ({ text: value.toUpperCase() }),
+  pair: (value) => ({ text: pairName(value) }),
+  masked: (value) => ({ text: maskAccount(value) }),
+} satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
+
+/** Every format name a screen file may use. */
+export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+
+export function resolveFormat(name: string | undefined): FieldFormatter {
+  const f = (FORMATS as Record<string, FieldFormatter>)[name ?? 'text'];
+  if (!f) throw new Error(`no field format is registered as "${name}"`);
+  return f;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * A record field as shown: null when the value is empty and the view has neither `values` nor
+ * `empty` (the row leaves the field out). A view with `values` and no explicit format is a status.
+ */
+export function formatRecordField(view: FieldView, record: Rec, locale: string, t: Translate = (k) => k): Formatted | null {
+  const value = record[view.field];
+  if (isEmpty(value)) {
+    if (view.empty) return { text: t(view.empty) };
+    return view.values ? { text: '—' } : null;
+  }
+  const name = view.format ?? (view.values ? 'status' : 'text');
+  return resolveFormat(name)(String(value), { view, record, locale, t });
+}
+
+/** The text of a field (the v1 signature): '' for an empty value, '—' for an empty status. */
+export function formatField(view: FieldView, value: unknown, locale: string, t: Translate = (k) => k, record: Rec = {}): string {
+  return formatRecordField(view, { ...record, [view.field]: value }, locale, t)?.text ?? '';
+}

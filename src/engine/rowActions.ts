@@ -1,0 +1,57 @@
+// The row-action registry: what a list row's action button does, by its kind (RowAction.kind,
+// default "mutation"). Kept free of React: the list passes in what an action needs (the
+// confirm dialog, the toast, the clipboard and the action's mutation). `npm run check:schemas`
+// fails on a kind this registry does not have.
+import type { RowAction } from './types';
+
+type KindName = NonNullable<RowAction['kind']>;
+type Translate = (key: string) => string;
+
+export interface RowActionContext {
+  action: RowAction;
+  row: Record<string, unknown> & { ID: number };
+  t: Translate;
+  confirm(message: string): Promise<boolean>;
+  toast(message: string): void;
+  copy(text: string): Promise<void>;
+  /** The action's endpoint called with the row's ID; resolves true on success */
+  mutate(arg: { ID: number }): Promise<boolean>;
+}
+
+export interface RowActionKind {
+  /** Button style (src/app/styles.css) */
+  className: string;
+  run(ctx: RowActionContext): Promise<void>;
+}
+
+export const ROW_ACTION_KINDS = {
+  mutation: {
+    className: 'btn btn-danger btn-small',
+    async run({ action, row, t, confirm, toast, mutate }) {
+      if (action.confirm && !(await confirm(t(action.confirm)))) return;
+      if ((await mutate({ ID: row.ID })) && action.toast) toast(t(action.toast));
+    },
+  },
+  copy: {
+    className: 'btn btn-ghost btn-small',
+    async run({ action, row, t, toast, copy }) {
+      const value = action.field ? row[action.field] : undefined;
+      if (value === undefined || value === null || value === '') return;
+      try {
+        await copy(String(value));
+        toast(t(action.toast ?? 'common.copied'));
+      } catch {
+        toast(t('common.copyFailed'));
+      }
+    },
+  },
+} satisfies Record<KindName, RowActionKind>; // every RowActionKind name, and no other
+
+/** Every row-action kind a screen file may use. */
+export const ROW_ACTION_KIND_NAMES = Object.keys(ROW_ACTION_KINDS) as KindName[];
+
+export function resolveRowAction(kind: string | undefined): RowActionKind {
+  const k = (ROW_ACTION_KINDS as Record<string, RowActionKind>)[kind ?? 'mutation'];
+  if (!k) throw new Error(`no row action is registered as "${kind}"`);
+  return k;
+}

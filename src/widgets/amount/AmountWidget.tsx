@@ -1,0 +1,63 @@
+// An amount: digits and one decimal point only, the live limits as a hint under the
+// field ("Min 10 · Max 50,000 · Available 1,234.56"), and an All button that fills the
+// available amount less the fee the screen declares.
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { toPlain, toScaled } from '../../../contract/decimal';
+import { allAmount, type FieldLimits } from '../../../contract/limits';
+import { formatAmount } from '../../../contract/number-format';
+import { formContextOf } from '../formContext';
+import { sanitizeAmount } from './sanitize';
+
+function hint(limits: FieldLimits, decimals: number, locale: string, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const parts: string[] = [];
+  const show = (v: string) => formatAmount(v, decimals, locale);
+  if (limits.minimum !== undefined) parts.push(t('limits.min', { value: show(limits.minimum) }));
+  if (limits.maximum !== undefined) parts.push(t('limits.max', { value: show(limits.maximum) }));
+  if (limits.available !== undefined) parts.push(t('limits.available', { value: show(limits.available) }));
+  if (limits.fee !== undefined) parts.push(t('limits.fee', { value: show(limits.fee) }));
+  return parts.join(' · ');
+}
+
+export function AmountWidget(props: WidgetProps) {
+  const { id, name, value, disabled, readonly, onChange, onBlur, onFocus, registry, placeholder } = props;
+  const { t, i18n } = useTranslation();
+  const limits = formContextOf(registry).limits[name] ?? {};
+  const decimals = limits.decimals === undefined ? undefined : Number(limits.decimals);
+  const all = allAmount(limits);
+  const text = hint(limits, decimals ?? 6, i18n.language, t);
+  return (
+    <>
+      <div className="input-row">
+        <input
+          id={id}
+          name={id}
+          className="input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value ?? ''}
+          disabled={disabled || readonly}
+          placeholder={placeholder ? t(placeholder) : ''}
+          aria-describedby={text ? `${id}__hint` : undefined}
+          onChange={(e) => {
+            const clean = sanitizeAmount(e.target.value, decimals);
+            onChange(clean === '' ? undefined : clean);
+          }}
+          onBlur={(e) => onBlur(id, e.target.value)}
+          onFocus={(e) => onFocus(id, e.target.value)}
+        />
+        {all !== undefined && (
+          <button type="button" className="input-addon input-all" disabled={disabled || readonly} onClick={() => onChange(toPlain(toScaled(all, decimals ?? 8), decimals ?? 8))}>
+            {t('limits.all')}
+          </button>
+        )}
+      </div>
+      {text && (
+        <p id={`${id}__hint`} className="field-hint">
+          {text}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+// @vitest-environment happy-dom
+// FormScreen as a user meets it, against the real server on a loopback port: live limits
+// read from a data source (the user's balance of the chosen coin), the hint and the All
+// button, client refusals that send nothing, and server refusals shown under their field.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { FastifyInstance } from 'fastify';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadedScreen } from '../../../contract/loader';
+import { formSchemaOf, type ScreenDef, type ScreenFile } from '../../../contract/screen';
+import { validatorCode } from '../../../scripts/gen/validators';
+import { buildServer } from '../../../server/app';
+import { businessError, validationError } from '../../../server/http/errors';
+import type { HandlerTable } from '../../../server/http/handler';
+import { captcha as captchaAnswer } from '../../../server/ops/commands';
+import { api } from '../../../src/api/base';
+import { configureApi } from '../../../src/api/baseQuery';
+import { endpoint as assets } from '../../../src/api/generated/screens/assets';
+import FormScreen from '../../../src/engine/FormScreen';
+import type { ScreenModule } from '../../../src/engine/types';
+import { createStore } from '../../../src/store';
+import { useLanguage } from '../render';
+
+const transfer: ScreenFile = {
+  id: 'transfer-demo',
+  kind: 'form',
+  routes: ['/bitcoin/exchange'],
+  title: 'route.bitcoin.exchange',
+  endpoint: { name: 'transferDemo', method: 'POST', path: '/test/transfer' },
+  sources: { asset: { endpoint: 'getAssets', args: { cate: 1 }, list: 'list', match: { coin: 'coin' } } },
+  payload: {
+    title: 'TransferDemoPayload',
+    type: 'object',
+    additionalProperties: false,
+    required: ['coin', 'num'],
+    properties: {
+      coin: { type: 'string', enum: ['USDT', 'BTC'], default: 'USDT' },
+      num: { type: 'string', pattern: '^\\d+(\\.\\d+)?$', 'x-limits': { available: 'asset.available', decimals: 'asset.decimals' } },
+    },
+  },
+  ui: { coin: { 'ui:widget': 'select', 'ui:title': 'address.coin' }, num: { 'ui:widget': 'amount', 'ui:title': 'trade.amount' } },
+  fieldErrors: { '4020': 'num' },
+  success: { toast: 'common.submitted' },
+};
+
+let app: FastifyInstance;
+let token = '';
+const accepted: { coin: string; num: string }[] = [];
+/** Requests that reached the server for the form's endpoint */
+let sent = 0;
+let module: ScreenModule;
+
+beforeAll(async () => {
+  await useLanguage('en-US');
+  // the server side of the fixture: refuses "13" as a field error and "14" with 4020, accepts the rest
+  const handlers = {
+    transferDemo: async (input: { coin: string; num: string }) => {
+      if (input.num === '13') throw validationError('num', 'validation.invalid');
+      if (input.num === '14') throw businessError(4020);
+      accepted.push(input);
+      return null;
+    },
+  } as unknown as HandlerTable;
+  const loaded: LoadedScreen = { source: 'fixture/transfer-demo.json', dir: '.', raw: transfer, screen: transfer };
+  app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'form-')), scheduler: false, extra: { screens: [loaded], handlers } });
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/test/transfer')) sent++;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const cap = await app.inject({ method: 'POST', url: '/api/base/captcha' });
+  const captchaId = cap.json().data.captchaId as string;
+  const loginRes = await app.inject({
+    method: 'POST',
+    url: '/api/base/login',
+    payload: { username: 'demo@coinapp.test', password: 'demo123456', captchaId, captcha: await captchaAnswer(app.db, captchaId) },
+  });
+  token = loginRes.json().data.token;
+  // the page and the API are on different loopback origins here; the real app serves both from one
+  (window as unknown as { happyDOM: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }).happyDOM.settings.fetch.disableSameOriginPolicy = true;
+  configureApi({ apiRoot: url, fetch: (...a) => globalThis.fetch(...a), getToken: () => token, getLang: () => 'en', schedule: (fn) => fn() });
+
+  // The client side of the fixture, as `npm run gen` would emit it: endpoint, precompiled validator, sources.
+  const validatorId = 'transferDemo';
+  // inside the project, where the test runner may load modules from
+  const dir = join(import.meta.dirname, '../../../.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(mkdtempSync(join(dir, 'validator-')), 'v.mjs');
+  writeFileSync(file, validatorCode(formSchemaOf(transfer.payload, validatorId)));
+  const injected = api.injectEndpoints({
+    endpoints: (build) => ({
+      transferDemo: build.mutation<null, unknown>({
+        query: (arg) => ({ path: '/test/transfer', method: 'POST', body: arg, fieldErrors: { fields: ['coin', 'num'], codes: [4020] } }),
+      }),
+    }),
+  });
+  const { record: _r, response: _s, ...def } = transfer;
+  module = { screen: { ...def, validatorId } as ScreenDef, endpoint: injected.endpoints.transferDemo, rowActions: {}, validate: await import(file), sources: { asset: assets } };
+});
+afterAll(() => app.close());
+afterEach(cleanup);
+
+function show() {
+  const store = createStore({ token, user: null });
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <FormScreen module={module} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const amount = () => screen.getByLabelText(/Amount/) as HTMLInputElement;
+const submit = () => act(() => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+
+describe('a form with live limits', () => {
+  it('shows what the user has of the chosen coin, and All fills it', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(amount().value).toBe('10000');
+  });
+
+  it('follows the chosen coin', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(screen.getByLabelText(/Coin/), { target: { value: 'BTC' } });
+    await screen.findByText(/^Available 0\.5/);
+  });
+
+  it('takes only digits and one decimal point', async () => {
+    show();
+    fireEvent.change(amount(), { target: { value: '1,5a.3' } });
+    expect(amount().value).toBe('1.53');
+  });
+
+  it('refuses more than is available on the device, naming the limit, and sends nothing', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '20000' } });
+    await submit();
+    await screen.findByText('Not more than the available 10,000.000000');
+    expect(sent).toBe(0);
+  });
+
+  it('submits an amount within the limit', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '25.5' } });
+    await submit();
+    await waitFor(() => expect(accepted).toEqual([{ coin: 'USDT', num: '25.5' }]));
+  });
+
+  it('shows a server refusal of a field under that field, as an alert', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '13' } });
+    await submit();
+    const message = await screen.findByText('Invalid value');
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(message.closest('.field')?.querySelector('input')?.id).toBe('root_num');
+  });
+
+  it('shows a business code the screen maps to a field under that field', async () => {
+    show();
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '14' } });
+    await submit();
+    const message = await screen.findByText('Insufficient balance');
+    expect(message.closest('.field')?.querySelector('input')?.id).toBe('root_num');
+  });
+});

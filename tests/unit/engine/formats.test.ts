@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { filterOptions, filtersFromQuery } from '../../../src/engine/filters';
+import { decimalsFor, formatRecordField, pairName, ratioToPercent } from '../../../src/engine/formats';
+import type { FieldView } from '../../../src/engine/types';
+
+const t = (k: string) => `t(${k})`;
+const show = (view: Omit<FieldView, 'label'>, record: Record<string, unknown>, locale = 'en-US') => formatRecordField({ label: 'x', ...view }, record, locale, t);
+
+describe('field formats', () => {
+  it('amount: rounded down with separators, decimals from the view, the market or the coin', () => {
+    expect(show({ field: 'v', format: 'amount' }, { v: '1234.5678919' })?.text).toBe('1,234.567891');
+    expect(show({ field: 'v', format: 'amount', decimals: 2 }, { v: '1234.5678' }, 'de-DE')?.text).toBe('1.234,56');
+    expect(show({ field: 'p', format: 'amount', decimals: 'price' }, { p: '0.52349', symbol: 'xrpusdt' })?.text).toBe('0.5234');
+    expect(show({ field: 'a', format: 'amount', decimals: 'amount' }, { a: '1.23', symbol: 'xrpusdt' })?.text).toBe('1.2');
+    expect(show({ field: 'v', format: 'amount' }, { v: '0.123456789', coin: 'BTC' })?.text).toBe('0.12345678');
+    expect(show({ field: 'fee', format: 'amount', coinField: 'feeCoin' }, { fee: '0.00000333', feeCoin: 'BTC', symbol: 'btcusdt' })?.text).toBe('0.00000333 BTC');
+    expect(decimalsFor({ field: 'v', label: 'x' }, {})).toBe(6);
+  });
+  it('signedAmount: sign and tone', () => {
+    expect(show({ field: 'v', format: 'signedAmount' }, { v: '15', symbol: 'btcusdt' })).toEqual({ text: '+15.000000', tone: 'up' });
+    expect(show({ field: 'v', format: 'signedAmount' }, { v: '-100' })).toEqual({ text: '-100.000000', tone: 'down' });
+    expect(show({ field: 'v', format: 'signedAmount' }, { v: '0' })).toEqual({ text: '0.000000', tone: undefined });
+  });
+  it('percent, and a ratio as percent', () => {
+    expect(show({ field: 'v', format: 'percent' }, { v: '12.345' })?.text).toBe('12.34 %');
+    expect(show({ field: 'v', format: 'percent', ratio: true }, { v: '0.001' })?.text).toBe('0.10 %');
+    expect(show({ field: 'v', format: 'percent', ratio: true }, { v: '0.15' })?.text).toBe('15.00 %');
+    expect(ratioToPercent('-1.5')).toBe('-150');
+    expect(ratioToPercent('0.00012')).toBe('0.012');
+  });
+  it('pair, coin, status, masked, text', () => {
+    expect(pairName('btcusdt')).toBe('BTC/USDT');
+    expect(show({ field: 's', format: 'pair' }, { s: 'ethusdt' })?.text).toBe('ETH/USDT');
+    expect(show({ field: 'c', format: 'coin' }, { c: 'usdt' })?.text).toBe('USDT');
+    expect(show({ field: 's', format: 'status', values: 'trade.statusValue' }, { s: 'open' })?.text).toBe('t(trade.statusValue.open)');
+    expect(show({ field: 'n', format: 'masked' }, { n: '6222020200112233' })?.text).toBe('**** 2233');
+    expect(show({ field: 'n' }, { n: 7 })?.text).toBe('7');
+  });
+  it('an empty value is left out, unless the view has values or an empty text', () => {
+    expect(show({ field: 'v', format: 'amount' }, { v: '' })).toBeNull();
+    expect(show({ field: 'v', values: 'trade.statusValue' }, {})?.text).toBe('—');
+    expect(show({ field: 'v', format: 'amount', empty: 'trade.typeValue.market' }, { v: '' })?.text).toBe('t(trade.typeValue.market)');
+  });
+});
+
+describe('filter kinds', () => {
+  it('offer all plus the coins or the pairs', () => {
+    expect(filterOptions({ field: 'c', label: 'x', kind: 'coin' }).slice(0, 3)).toEqual([{ value: '', label: 'common.all' }, { value: 'USDT', text: 'USDT' }, { value: 'USDC', text: 'USDC' }]);
+    expect(filterOptions({ field: 's', label: 'x', kind: 'pair' })[1]).toEqual({ value: 'btcusdt', text: 'BTC/USDT' });
+    expect(filterOptions({ field: 's', label: 'x', options: [{ value: 1, label: 'a.b' }, { value: 'X' }] })).toEqual([
+      { value: '1', label: 'a.b', text: undefined },
+      { value: 'X', label: undefined, text: 'X' },
+    ]);
+  });
+  it('start from the query string, only with values they offer', () => {
+    const filters = [
+      { field: 'coinname', label: 'x', kind: 'coin' as const },
+      { field: 'status', label: 'x', options: [{ value: '' }, { value: 1 }] },
+    ];
+    expect(filtersFromQuery(filters, new URLSearchParams('coinname=BTC&status=1&id=4'))).toEqual({ coinname: 'BTC', status: '1' });
+    expect(filtersFromQuery(filters, new URLSearchParams('coinname=NOPE&status=9'))).toEqual({});
+  });
+});
