@@ -153,7 +153,8 @@ describe('futures', () => {
     await page.locator('.active-order .result').waitFor({ timeout: 45_000 });
     const open = (await page.locator('.active-order .open-price').textContent()) ?? '';
     const close = (await page.locator('.active-order .close-price').textContent()) ?? '';
-    expect(open).toMatch(/^\d+\.\d{2} · /);
-    expect(close).toMatch(/^\d+\.\d{2} · /);
+    // prices with the locale's thousands separators, as every number on screen
+    expect(open).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} · /);
+    expect(close).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} · /);
   }, 80_000);
 });
