@@ -1,6 +1,6 @@
 // React side of the feed. Subscriptions are held in effects (never during render), so server
 // rendering and tests that only render never open a socket. Hooks that read the market
-// slice (useTickers, useTicker, useMarketStatus, useMetalsPolling) live in src/store/marketHooks.ts.
+// slice live in src/store/marketHooks.ts (useTickers, useTicker, useMarketStatus) and src/store/metalsHooks.ts (useMetalsPolling).
 import { createContext, createElement, useContext, useEffect, useEffectEvent, type ReactNode } from 'react';
 import { feed as appFeed } from './singleton';
 import type { Feed, Listener } from './types';

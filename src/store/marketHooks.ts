@@ -1,12 +1,11 @@
-// Market hooks: read the market slice and hold the feed subscriptions (or the metals poll)
+// Market hooks: read the market slice and hold the feed subscriptions
 // that keep it fresh while mounted. Subscriptions live in effects, never in render.
-import { useEffect, useEffectEvent } from 'react';
-import { useDispatch, useSelector, useStore } from 'react-redux';
+import { useEffect } from 'react';
+import { useSelector, useStore } from 'react-redux';
 import { useFeed } from '../feed/hooks';
-import { startMetalsPolling, type TickerFetcher } from '../feed/metals';
 import type { MarketStatus, Ticker } from '../feed/types';
 import { storeBridge, type DispatchTarget } from './feedBridge';
-import { selectMarketStatus, selectTicker, selectTickers, tickersUpdated } from './market';
+import { selectMarketStatus, selectTicker, selectTickers } from './market';
 
 function useBridgeTarget(): DispatchTarget {
   return useStore() as unknown as DispatchTarget;
@@ -34,17 +33,4 @@ export function useMarketStatus(): MarketStatus {
   const store = useBridgeTarget();
   useEffect(() => void storeBridge(feed, store), [feed, store]);
   return useSelector(selectMarketStatus);
-}
-
-/**
- * Polls metals and forex (from=2) every timings.metalsPollMs while `enabled` and the page is
- * visible, writing the results with `tickersUpdated`. Pass the trade-list call as `fetcher`.
- */
-export function useMetalsPolling(enabled: boolean, fetcher: TickerFetcher): void {
-  const dispatch = useDispatch();
-  const fetchNow = useEffectEvent(() => fetcher());
-  useEffect(() => {
-    if (!enabled) return undefined;
-    return startMetalsPolling({ fetcher: () => fetchNow(), onData: (tickers) => dispatch(tickersUpdated(tickers)) });
-  }, [enabled, dispatch]);
 }

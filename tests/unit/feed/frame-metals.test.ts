@@ -1,6 +1,6 @@
 import { deflate, gzip } from 'pako';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decodeFrame, startMetalsPolling, type TickerInput, type VisibilitySource } from '../../../src/feed';
+import { decodeFrame, frameText, startMetalsPolling, type TickerInput, type VisibilitySource } from '../../../src/feed';
 import type { Ticker } from '../../../src/store/market';
 import { gzipFrame } from './fakeSocket';
 
@@ -111,5 +111,37 @@ describe('metals polling', () => {
     await vi.advanceTimersByTimeAsync(10000);
     expect(fetcher).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('frame inflate (pako zlib engine driven directly)', () => {
+  // a fixed-seed generator, so a failure reproduces
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const json = (size: number) => JSON.stringify({ data: Array.from({ length: size }, (_, i) => ({ i, p: (next() * 1e5).toFixed(2), s: 'x'.repeat(Math.floor(next() * 20)) })) });
+
+  it('decodes what pako.inflate decodes: gzip and zlib, small and over 64 KB', () => {
+    for (const size of [0, 1, 10, 300, 3000]) {
+      const text = json(size);
+      expect(frameText(gzip(text))).toBe(text);
+      expect(frameText(deflate(text))).toBe(text);
+    }
+  });
+
+  it('reads on through gzip members that follow one another, as pako does', () => {
+    const a = gzip('{"a":');
+    const b = gzip('1}');
+    const both = new Uint8Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    expect(decodeFrame(both)).toEqual({ a: 1 });
+  });
+
+  it('throws on truncated or corrupt data instead of returning part of it', () => {
+    const z = gzip(json(300));
+    expect(() => frameText(z.subarray(0, z.length - 20))).toThrow();
+    const bad = z.slice();
+    bad[20] ^= 0xff;
+    expect(() => decodeFrame(bad)).toThrow();
   });
 });
