@@ -1,23 +1,12 @@
 // The market the rest of the server reads: the simulator implements it, and
 // trading tests can drive a fake one with prices they choose.
 import markets from '../../schemas/config/markets.json';
+import type { KlineBar } from '../../contract/generated/types.ts';
 
 export type MarketDef = (typeof markets.markets)[number] & { weekendClosed?: boolean };
 
-/** One OHLCV bar; prices are decimal strings with the market's priceDecimals. */
-export interface Bar {
-  /** Period start, epoch seconds (HTX uses seconds for kline ids) */
-  id: number;
-  open: string;
-  close: string;
-  high: string;
-  low: string;
-  /** Base amount traded */
-  amount: string;
-  /** Quote volume */
-  vol: string;
-  count: number;
-}
+/** One OHLCV bar (schemas/entities/kline-bar.json); prices are decimal strings with the market's priceDecimals, id is the period start in epoch seconds. */
+export type Bar = KlineBar;
 
 export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '1day' | '1week' | '1mon';
 export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'];

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedScreen } from '../../../contract/loader';
-import { formSchemaOf, type ScreenDef, type ScreenFile } from '../../../contract/screen';
+import { formSchemaOf, type ScreenDef } from '../../../contract/screen';
 import { validatorCode } from '../../../scripts/gen/validators';
 import { buildServer } from '../../../server/app';
 import { businessError, validationError } from '../../../server/http/errors';
@@ -23,29 +22,10 @@ import { endpoint as assets } from '../../../src/api/generated/screens/assets';
 import FormScreen from '../../../src/engine/FormScreen';
 import type { ScreenModule } from '../../../src/engine/types';
 import { createStore } from '../../../src/store';
+import { loadedFixture, transferDemo } from '../../fixtures/transfer-demo';
 import { useLanguage } from '../render';
 
-const transfer: ScreenFile = {
-  id: 'transfer-demo',
-  kind: 'form',
-  routes: ['/bitcoin/exchange'],
-  title: 'route.bitcoin.exchange',
-  endpoint: { name: 'transferDemo', method: 'POST', path: '/test/transfer' },
-  sources: { asset: { endpoint: 'getAssets', args: { cate: 1 }, list: 'list', match: { coin: 'coin' } } },
-  payload: {
-    title: 'TransferDemoPayload',
-    type: 'object',
-    additionalProperties: false,
-    required: ['coin', 'num'],
-    properties: {
-      coin: { type: 'string', enum: ['USDT', 'BTC'], default: 'USDT' },
-      num: { type: 'string', pattern: '^\\d+(\\.\\d+)?$', 'x-limits': { available: 'asset.available', decimals: 'asset.decimals' } },
-    },
-  },
-  ui: { coin: { 'ui:widget': 'select', 'ui:title': 'address.coin' }, num: { 'ui:widget': 'amount', 'ui:title': 'trade.amount' } },
-  fieldErrors: { '4020': 'num' },
-  success: { toast: 'common.submitted' },
-};
+const transfer = transferDemo;
 
 let app: FastifyInstance;
 let token = '';
@@ -65,8 +45,7 @@ beforeAll(async () => {
       return null;
     },
   } as unknown as HandlerTable;
-  const loaded: LoadedScreen = { source: 'fixture/transfer-demo.json', dir: '.', raw: transfer, screen: transfer };
-  app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'form-')), scheduler: false, extra: { screens: [loaded], handlers } });
+  app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'form-')), scheduler: false, extra: { screens: [loadedFixture(transfer)], handlers } });
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/test/transfer')) sent++;
   });
