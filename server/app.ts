@@ -13,10 +13,11 @@ import { installErrorHandling } from './http/envelope.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
 import { I18n } from './i18n.ts';
-import { registerFeed } from './feed/index.ts';
-import { createMarket } from './market/index.ts';
+import { type FeedOptions, registerFeed } from './feed/index.ts';
+import { openStoredMarket, type StoredMarket } from './market/store.ts';
 import type { MarketData } from './market/types.ts';
-import { readMarketSeed, startScheduler } from './trading/index.ts';
+import { startScheduler } from './trading/index.ts';
+import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers/index.ts';
 import { registerEndpoints, routesOf } from './http/endpoints.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -37,12 +38,16 @@ export interface ServerOptions {
   logger?: boolean;
   /** Folder of the locale files (default: the repository's locales/) */
   localesDir?: string;
-  /** The market to quote (default: the simulator seeded with marketSeed) */
+  /** The market to quote (default: the simulator over the database, with its secret seed) */
   market?: MarketData;
-  /** Seed of the market simulator (default: MARKET_SEED, else 1) */
+  /** Seed of a new installation's market simulator, honoured in test mode only (default: MARKET_SEED there) */
   marketSeed?: number;
+  /** Test mode (default: NODE_ENV === 'test'): only then may a test choose the market seed */
+  testMode?: boolean;
   /** Run time-driven work on timers (default true); tests may drive it by hand */
   scheduler?: boolean;
+  /** Market feed options and limits (default: server/feed/hub.ts FEED_DEFAULTS, from schemas/config/feed.json) */
+  feed?: Partial<FeedOptions>;
   /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
   extra?: { screens: LoadedScreen[]; handlers: HandlerTable };
 }
@@ -76,9 +81,21 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
 
-  // an operator's `ops market-seed` wins over the environment, so the command takes effect on the next start
-  const storedSeed = opts.market || opts.marketSeed !== undefined ? undefined : await readMarketSeed(db);
-  const market = opts.market ?? createMarket({ seed: opts.marketSeed ?? storedSeed ?? Number(process.env.MARKET_SEED ?? 1), now });
+  // The seed is secret and random per installation (stored on first start, never printed);
+  // only a test may choose it, so nobody can rebuild the prices from the code.
+  let stored: StoredMarket | undefined;
+  if (!opts.market) {
+    try {
+      const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
+      const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
+      const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
+      stored = await openStoredMarket(db, { seed: await marketSeed(db, now(), testSeed), now });
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  const market = opts.market ?? stored!.market;
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
   app.decorate('db', db);
   app.decorate('market', market);
@@ -97,6 +114,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.addHook('onClose', async () => {
     stopScheduler();
     market.close();
+    await stored?.close();
     await db.destroy();
   });
 
@@ -121,6 +139,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
 
-  await registerFeed(app, ctx);
+  await registerFeed(app, ctx, opts.feed);
   return app;
 }

@@ -55,3 +55,20 @@ export function appConfig(): AppConfig {
 export function languagesConfig(): LanguagesConfig {
   return loadConfig<LanguagesConfig>('languages');
 }
+
+/** Limits of the market websocket (schemas/config/feed.json; server/feed/hub.ts documents each). */
+export interface FeedLimits {
+  messagesPerSecond: number;
+  messageBurst: number;
+  maxExcessMessages: number;
+  maxSubscriptions: number;
+  maxConnectionsPerIp: number;
+  klineCacheEntries: number;
+  sliceMessages: number;
+  sliceMs: number;
+}
+
+export function feedConfig(): FeedLimits {
+  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } = loadConfig<FeedLimits>('feed');
+  return { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs };
+}

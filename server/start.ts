@@ -1,22 +1,69 @@
 // `npm start`: builds the app into STATIC_DIR when it is missing or older than
 // its sources (src/, contract/, locales/, schemas/…: server/build-stale.ts), then
-// runs the server (server/main.ts). A failed build still starts the API.
+// runs the server (server/main.ts). A failed build still starts the API;
+// STATIC_DIR='' means API only (no build).
 // (`npm start` regenerates stale generated code first: scripts/gen/fresh.ts.)
-import { spawnSync } from 'node:child_process';
+//
+// SIGINT and SIGTERM stop it cleanly: during the build the build is stopped (its whole
+// process group) and nothing starts; once serving, server/main.ts closes the server (no
+// new connections, in-flight requests finish, websockets closed with 1001 "going away",
+// the scheduler stopped, the database closed) and exits 0. A close that hangs is cut
+// after SHUTDOWN_LIMIT_MS (exit 1).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isBuildStale } from './build-stale.ts';
 import { main } from './main.ts';
 
-const staticDir = resolve(process.env.STATIC_DIR ?? './dist');
-const stale = isBuildStale(staticDir);
-if (stale && existsSync('vite.config.ts')) {
-  console.log('Building the app (npm run build)…');
-  const result = spawnSync('npm', ['run', 'build', '--', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) console.error('The app build failed; starting the API only.');
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const SHUTDOWN_LIMIT_MS = 15_000;
+
+/** Runs the build in its own process group; resolves with its exit code, or 'stopped' on a signal. */
+function build(staticDir: string): Promise<number | 'stopped'> {
+  return new Promise((done) => {
+    const child: ChildProcess = spawn('npm', ['run', 'build', '--', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit', detached: true });
+    const stop = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      done('stopped');
+    };
+    for (const s of SIGNALS) process.once(s, stop);
+    const settle = (code: number) => {
+      for (const s of SIGNALS) process.removeListener(s, stop);
+      done(code);
+    };
+    child.on('exit', (code) => settle(code ?? 1));
+    child.on('error', () => settle(1));
+  });
 }
 
-main().catch((error: unknown) => {
+async function start(): Promise<void> {
+  const staticDir = process.env.STATIC_DIR === '' ? undefined : resolve(process.env.STATIC_DIR ?? './dist');
+  if (staticDir !== undefined && isBuildStale(staticDir) && existsSync('vite.config.ts')) {
+    console.log('Building the app (npm run build)…');
+    const result = await build(staticDir);
+    if (result === 'stopped') {
+      console.log('Stopped during the build.');
+      process.exit(0);
+    }
+    if (result !== 0) console.error('The app build failed; starting the API only.');
+  }
+  await main();
+  // main() closes the server on the first signal; this only bounds how long that may take
+  for (const s of SIGNALS) {
+    process.once(s, () => {
+      setTimeout(() => {
+        console.error(`The server did not close within ${SHUTDOWN_LIMIT_MS} ms; exiting.`);
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS).unref();
+    });
+  }
+}
+
+start().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

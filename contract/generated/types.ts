@@ -85,7 +85,10 @@ export interface FuturesCreatePayload {
    * 1 buy up, 2 buy down
    */
   cate: 1 | 2;
-  usdt: string;
+  /**
+   * Stake in USDT: a plain decimal string or a JSON number, at most 6 decimals
+   */
+  usdt: string | number;
   coinname: string;
   /**
    * Duration in seconds, one of hy_time
@@ -124,6 +127,10 @@ export interface FuturesOrder {
    * USDT returned to the balance; empty while pending
    */
   payout: string;
+  /**
+   * Why an invalid settlement is invalid beyond a draw: no_price when no market price was recorded at settleAt (the server was down) and the stake was returned; empty otherwise
+   */
+  reason: '' | 'no_price';
 }
 
 export interface KlineArgs {
@@ -281,9 +288,22 @@ export interface SiteConfig {
 export interface SpotBuyPayload {
   symbol: string;
   buytype: 'limit' | 'market';
-  mprice?: string;
-  mnum?: string;
-  musdt?: string;
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   */
+  mprice?: string | number;
+  /**
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   */
+  mnum?: string | number;
+  /**
+   * USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals
+   */
+  musdt?: string | number;
+  /**
+   * The client's own id of the order, unique per user: a repeat returns the first order
+   */
+  clientOrderId?: string;
 }
 
 export interface SpotCancelPayload {
@@ -337,8 +357,18 @@ export interface SpotOrderPage {
 export interface SpotSellPayload {
   symbol: string;
   type: 'limit' | 'market';
-  mprice?: string;
-  mnum?: string;
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   */
+  mprice?: string | number;
+  /**
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   */
+  mnum?: string | number;
+  /**
+   * The client's own id of the order, unique per user: a repeat returns the first order
+   */
+  clientOrderId?: string;
 }
 
 export interface TradeListArgs {

@@ -17,11 +17,13 @@ function endpointCode(
   kind: 'mutation' | 'query' | 'list' | 'infinite' | 'detail',
   argType: string,
   resultType: string,
-  opts: { omit?: string[]; auth: boolean; fieldErrors?: { fields: string[]; codes: number[] } },
+  opts: { omit?: string[]; auth: boolean; fieldErrors?: { fields: string[]; codes: number[] }; idempotent?: boolean },
 ): string {
   const fixed = e.query ? `...${JSON.stringify(e.query)}, ` : '';
-  const send = opts.omit?.length ? `withoutFields(arg, ${JSON.stringify(opts.omit)})` : 'arg';
-  const quiet = opts.fieldErrors ? `, fieldErrors: ${JSON.stringify(opts.fieldErrors)}` : '';
+  // An idempotent mutation's argument may carry the action's key: sent as a header, never in the body.
+  const omit = opts.idempotent ? [...(opts.omit ?? []), IDEMPOTENCY_ARG] : opts.omit;
+  const send = omit?.length ? `withoutFields(arg, ${JSON.stringify(omit)})` : 'arg';
+  const quiet = (opts.fieldErrors ? `, fieldErrors: ${JSON.stringify(opts.fieldErrors)}` : '') + (opts.idempotent ? `, idempotencyKey: arg.${IDEMPOTENCY_ARG}` : '');
   const base = `path: '${e.path}', method: '${e.method}', auth: ${opts.auth}${quiet}`;
   const noArg = argType === 'void';
   const where = noArg ? (e.query ? `params: ${JSON.stringify(e.query)}` : '') : e.method === 'GET' ? `params: { ${fixed}...${send} }` : `body: ${send}`;
@@ -50,6 +52,14 @@ function endpointCode(
     }),`;
 }
 
+/** The argument field a mutation's Idempotency-Key travels in (src/api/baseQuery.ts Idempotent). */
+const IDEMPOTENCY_ARG = 'idempotencyKey';
+
+/** Mutations that take a payload accept an Idempotency-Key (the server honours it on authenticated POST and PUT). */
+function isIdempotent(e: EndpointDef, argType: string): boolean {
+  return argType !== 'void' && (e.method === 'POST' || e.method === 'PUT');
+}
+
 export interface ModuleOutput {
   code: string;
   validatorId?: string;
@@ -76,13 +86,15 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
     case 'action': {
       const omit = clientOnlyFields(screen.payload);
       if (omit.length) imports.add('withoutFields');
-      const argType = payloadType ?? 'void';
       const kind = screen.endpoint.method === 'GET' ? 'query' : 'mutation';
+      const idempotent = kind === 'mutation' && isIdempotent(screen.endpoint, payloadType ?? 'void');
+      if (idempotent) imports.add('withoutFields');
+      const argType = idempotent ? `${payloadType} & Idempotent` : (payloadType ?? 'void');
       const fieldErrors =
         screen.kind === 'form' && screen.payload
           ? { fields: Object.keys((screen.payload.properties ?? {}) as object), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) }
           : undefined;
-      endpoints.push(endpointCode(screen.endpoint, kind, argType, responseType, { omit, auth, fieldErrors }));
+      endpoints.push(endpointCode(screen.endpoint, kind, argType, responseType, { omit, auth, fieldErrors, idempotent }));
       if (screen.kind === 'form' && screen.payload) {
         validatorId = camel(screen.id);
         formSchema = formSchemaOf(screen.payload, validatorId);
@@ -119,6 +131,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
     banner(source),
     `import { api${[...imports].sort().map((i) => (i === 'Page' ? ', type Page' : `, ${i}`)).join('')} } from '../../base';`,
     `import type { ScreenDef } from '../../../../contract/screen';`,
+    ...(endpoints.some((e) => e.includes('& Idempotent')) ? [`import type { Idempotent } from '../../baseQuery';`] : []),
     typeNames.length ? `import type { ${[...new Set(typeNames)].sort().join(', ')} } from '../../../../contract/generated/types';` : '',
     validatorId ? `import * as validators from '../validators/${screen.id}.js';` : '',
     ...sourceImports,

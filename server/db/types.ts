@@ -149,6 +149,8 @@ export interface SpotOrdersTable {
   frozen: string;
   price_decimals: number;
   amount_decimals: number;
+  /** The client's own id of the order (migration 0004), unique per user; null when none was sent */
+  client_order_id: Generated<string | null>;
   status: 'open' | 'filled' | 'cancelled';
   created_at: number;
   updated_at: number;
@@ -179,12 +181,66 @@ export interface FuturesOrdersTable {
   /** USDT units paid back; null while pending */
   payout: string | null;
   price_decimals: number;
+  /** Why a settlement is invalid when it is not a draw (migration 0003): 'no_price' when no price was recorded at settleAt; '' otherwise */
+  reason: Generated<'' | 'no_price'>;
 }
 
 export interface SettingsTable {
   key: string;
   value: string;
   updated_at: number;
+}
+
+/** Migration 0004: one Idempotency-Key of a user, kept 24 hours (server/http/idempotency.ts) */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** sha-256 hex of method, path and the JSON body of the first request */
+  fingerprint: string;
+  status: 'pending' | 'done';
+  /** The first result's data as JSON; null while pending */
+  response: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+// ---- market history (migration 0003): the simulator's state, its bars and recorded prices.
+// Prices are TEXT integer ticks (10^-priceDecimals), amounts base units, vol 10^-2 quote.
+
+export interface MarketStateTable {
+  symbol: string;
+  genesis_sec: number;
+  /** sha-256 of the backfill regenerated from the seed at genesis_sec */
+  genesis_hash: string;
+  /** Second the state is at */
+  sec: number;
+  /** Log price of the walk (a JS number's exact decimal text) */
+  x: string;
+  price: string;
+  rng_offset: number;
+  minute_start: number;
+  updated_at: number;
+}
+
+export interface MarketBarsTable {
+  symbol: string;
+  unit: 'minute' | 'day';
+  /** Epoch minute or epoch day of the bar's start */
+  idx: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  amount: string;
+  vol: string;
+  count: number;
+}
+
+/** The price recorded at each second the server ran (kept for RECORD_SEC) */
+export interface MarketTicksTable {
+  symbol: string;
+  sec: number;
+  price: string;
 }
 
 export interface Database {
@@ -200,6 +256,10 @@ export interface Database {
   spot_orders: SpotOrdersTable;
   futures_orders: FuturesOrdersTable;
   settings: SettingsTable;
+  market_state: MarketStateTable;
+  market_bars: MarketBarsTable;
+  market_ticks: MarketTicksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

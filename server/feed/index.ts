@@ -6,7 +6,19 @@ import type { AppContext } from '../context.ts';
 import { Codes } from '../http/errors.ts';
 import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
 
-export { CLOSE_PING_TIMEOUT, CLOSE_TOO_SLOW, encode, FEED_DEFAULTS, FeedHub, type FeedOptions, type TickStats } from './hub.ts';
+export {
+  CLOSE_FLOOD,
+  CLOSE_GOING_AWAY,
+  CLOSE_PING_TIMEOUT,
+  CLOSE_TOO_MANY_CONNECTIONS,
+  CLOSE_TOO_SLOW,
+  encode,
+  FEED_DEFAULTS,
+  FeedHub,
+  type FeedOptions,
+  KlineCache,
+  type TickStats,
+} from './hub.ts';
 export { DEPTH_LEVELS, MAX_BARS } from './topics.ts';
 
 export const FEED_PATH = '/ws';
@@ -34,19 +46,33 @@ declare module 'fastify' {
 
 export async function registerFeed(app: FastifyInstance, ctx: AppContext, options: Partial<FeedOptions> = {}): Promise<void> {
   const opts: FeedOptions = { ...FEED_DEFAULTS, ...overrides, ...options };
-  await app.register(websocket, { options: { maxPayload: opts.maxMessageBytes, perMessageDeflate: false } });
-  const hub = new FeedHub(ctx.market, ctx.now, opts);
-  app.decorate('feed', hub);
-  app.addHook('onClose', async () => hub.close());
+  const feed = new FeedHub(ctx.market, ctx.now, opts);
+  await app.register(websocket, {
+    options: { maxPayload: opts.maxMessageBytes, perMessageDeflate: false },
+    // on app.close(): every client gets "going away" (1001) before the server stops
+    preClose(this: FastifyInstance, done: () => void) {
+      feed.shutdown();
+      this.websocketServer.close(() => {});
+      done();
+    },
+  });
+  app.decorate('feed', feed);
+  app.addHook('onClose', async () => feed.close());
 
   app.route({
     method: 'GET',
     url: FEED_PATH,
+    // an IP over maxConnectionsPerIp is refused before the upgrade (FeedHub.attach checks again)
+    preValidation: async (req, reply) => {
+      if (!req.ws || feed.accepts(req.ip)) return;
+      const t = ctx.i18n.translator(req.headers.lang);
+      return reply.code(429).send({ code: Codes.rateLimited, msg: t(`errors.${Codes.rateLimited}`), data: null });
+    },
     // A plain HTTP request to the feed: it only speaks websocket.
     handler: async (req, reply) => {
       const t = ctx.i18n.translator(req.headers.lang);
       return reply.code(426).header('upgrade', 'websocket').send({ code: Codes.error, msg: t('errors.badRequest'), data: null });
     },
-    wsHandler: (socket) => hub.attach(socket),
+    wsHandler: (socket, req) => feed.attach(socket, req.ip),
   });
 }

@@ -2,7 +2,7 @@
 // validation come from the file, the handler from the registry by the endpoint's `name`.
 // Several files may declare one route (register by email or by phone; the spot order list
 // and the open orders of the ticket): the first whose schema accepts the request runs.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointDef, FilterDef, JsonSchema, ScreenFile } from '../../contract/screen.ts';
 import { type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
 import { limitViolations, pickSource, resolveLimits, type SourceDef } from '../../contract/limits.ts';
@@ -13,6 +13,7 @@ import { authenticate } from './auth.ts';
 import { ok } from './envelope.ts';
 import { validationError } from './errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
+import { fingerprintOf, IdempotencyStore, idempotencyKeyOf } from './idempotency.ts';
 import { type Check, type Method, rawInput, runChecks, type Validator } from './validation.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -173,10 +174,29 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
   if (first) throw validationError(first.field, messageKey(first.field, first.limit, spec.limits.messages), { limit: first.value });
 }
 
+// ---- Idempotency (issue 10): every authenticated POST and PUT ----------------------------
+
+/** Whether a route's requests may carry an Idempotency-Key: every authenticated POST and PUT (the create calls among them). */
+export function isIdempotentRoute(route: Pick<Route, 'method' | 'auth'>): boolean {
+  return route.auth && (route.method === 'POST' || route.method === 'PUT');
+}
+
+/**
+ * Runs `work` (live limits and the handler) once per user and Idempotency-Key when the
+ * request carries one: a repeat of the same request within 24 hours gets the first result
+ * and writes nothing, even when sent while the first still runs (server/http/idempotency.ts).
+ */
+function idempotently(store: IdempotencyStore, route: Route, req: FastifyRequest, user: { id: number } | undefined, work: () => Promise<unknown>): Promise<unknown> {
+  const key = isIdempotentRoute(route) && user ? idempotencyKeyOf(req) : undefined;
+  if (!key || !user) return work();
+  return store.run(user.id, key, fingerprintOf(route.method, route.path, req.body), work);
+}
+
 export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes: Route[], handlers: HandlerTable): void {
   const problems = registryProblems(routes, handlers);
   if (problems.length) throw new Error(`The schema files and the handler registry disagree:\n  ${problems.join('\n  ')}`);
   const runByName = (name: string) => runOf(handlers[name as keyof HandlerTable] as unknown as HandlerEntry<never>).run as Run;
+  const idempotency = new IdempotencyStore(ctx.db, ctx.now);
 
   for (const route of routes) {
     const targets = route.endpoints.map((e) => ({ spec: e, ...runOf(handlers[e.name as keyof HandlerTable] as unknown as HandlerEntry<never>) }));
@@ -192,8 +212,10 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
         if (!target) throw runChecks(checks, input);
         const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
         const call = user ? { req, user } : { req };
-        await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
-        const result = await target.run(args, call);
+        const result = await idempotently(idempotency, route, req, user, async () => {
+          await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
+          return target.run(args, call);
+        });
         return ok(ctx.i18n, req, result ?? null);
       },
     });

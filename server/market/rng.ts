@@ -1,5 +1,8 @@
-// Seeded randomness for the simulator (no Math.random): mulberry32 streams, a string
-// hash to derive per-market seeds, and a stateless hash for values keyed by time.
+// Seeded randomness for the simulator (no Math.random): per-market AES-CTR streams keyed
+// by the secret seed, a string hash, and a stateless hash for values keyed by time (book sizes).
+import { createCipheriv, createHash } from 'node:crypto';
+
+type Cipheriv = ReturnType<typeof createCipheriv>;
 
 /** 32-bit FNV-1a of a string mixed with a number seed. */
 export function hashSeed(seed: number, text: string): number {
@@ -30,26 +33,65 @@ export function hashUnit(a: number, b: number, c: number): number {
   return h / 4294967296;
 }
 
-/** A mulberry32 stream with uniform and standard-normal draws. */
-export class Rng {
-  private state: number;
+/** Bytes of keystream generated at a time */
+const CHUNK = 16 * 1024;
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
+/**
+ * The per-market random stream: AES-256-CTR keystream under a secret key (see streamKey), so
+ * nothing short of the key predicts it, however many of its outputs are seen. Its state is
+ * the byte offset into the stream, which restarts it exactly (the simulator's stored state).
+ */
+export class Rng {
+  private readonly key: Buffer;
+  private cipher!: Cipheriv;
+  private buf: Buffer = Buffer.alloc(0);
+  /** Stream offset of buf[0] */
+  private base = 0;
+  private pos = 0;
+  private readonly zeros = Buffer.alloc(CHUNK);
+
+  constructor(key: Buffer, offset = 0) {
+    if (key.length !== 32) throw new Error('Rng: the key must be 32 bytes');
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`Rng: bad offset ${offset}`);
+    this.key = key;
+    this.seek(offset);
+  }
+
+  /** Bytes of the stream used so far: with the key, the whole state. */
+  get offset(): number {
+    return this.base + this.pos;
+  }
+
+  private seek(offset: number): void {
+    const block = Math.floor(offset / 16);
+    const iv = Buffer.alloc(16);
+    iv.writeUIntBE(block, 10, 6);
+    this.cipher = createCipheriv('aes-256-ctr', this.key, iv);
+    this.base = block * 16;
+    this.buf = this.cipher.update(this.zeros);
+    this.pos = offset - this.base;
+  }
+
+  private u32(): number {
+    if (this.pos + 4 > this.buf.length) {
+      // offsets stay multiples of 4, and CHUNK of 16: the next chunk starts where this one ends
+      this.base += this.buf.length;
+      this.pos -= this.buf.length;
+      this.buf = this.cipher.update(this.zeros);
+    }
+    const v = this.buf.readUInt32LE(this.pos);
+    this.pos += 4;
+    return v;
   }
 
   /** Uniform in [0, 1) */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.u32() / 4294967296;
   }
 
   /** Uniform in (0, 1): safe for logarithms */
   open(): number {
-    return (this.next() * 4294967295 + 0.5) / 4294967296;
+    return (this.u32() + 0.5) / 4294967296;
   }
 
   /** Standard normal (Box–Muller; one value per call, so every call uses exactly two draws) */
@@ -58,4 +100,9 @@ export class Rng {
     const v = this.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
+}
+
+/** The key of a market's stream: SHA-256 of the installation's secret seed and the symbol. */
+export function streamKey(seed: number | string, symbol: string): Buffer {
+  return createHash('sha256').update(`coinapp-market\0${String(seed)}\0${symbol}`).digest();
 }

@@ -3,9 +3,10 @@
 // minute bars are derived from them) and daily bars (weeks and months are derived from
 // those), and backfills history at start so that every period has more than 300 bars,
 // ending exactly at the configured start price at the start time.
+import { createHash } from 'node:crypto';
 import { DAY_SEC, isWeekend, MINUTE_SEC, MINUTES_PER_DAY, monthOf, monthStartDay, weekOf, weekStartDay } from './calendar.ts';
 import { formatTicks, parseTicks } from '../../contract/decimal.ts';
-import { hashSeed, Rng } from './rng.ts';
+import { Rng, streamKey } from './rng.ts';
 import { aggregate, type RawBar, Series } from './series.ts';
 import type { Bar, MarketData, MarketDef, Period } from './types.ts';
 
@@ -31,6 +32,8 @@ const MAX_UNITS_PER_SEC = Number.MAX_SAFE_INTEGER / (31 * DAY_SEC);
 const PRICE_BAND = Math.log(20);
 /** How often the timer looks at the clock when stepping automatically */
 const POLL_MS = 200;
+/** Seconds of recorded prices kept in memory (futures settle from them) */
+export const RECORD_SEC = 2 * 3600;
 
 /** Mean traded notional per second, in USD, per pair (sets plausible amounts and volumes). */
 const NOTIONAL_USD_PER_SEC: Record<string, number> = {
@@ -53,17 +56,65 @@ const NOTIONAL_USD_PER_SEC: Record<string, number> = {
 };
 
 export interface SimulatorOptions {
-  seed: number;
+  /** The installation's secret seed (tests pass a number) */
+  seed: number | string;
   /** Clock, epoch ms */
   now: () => number;
   /** Step on a timer (default true); tests step by hand with advanceTo */
   autoStep?: boolean;
   /** Pairs to quote (default: schemas/config/markets.json) */
   markets?: readonly MarketDef[];
+  /** Stored state to continue from (server/market/store.ts) instead of a fresh backfill */
+  restore?: MarketRestore;
+}
+
+/** One stored bar in raw units; idx is the epoch minute (unit minute) or epoch day (unit day). */
+export interface RawBarAt extends RawBar {
+  idx: number;
+}
+
+/** A market's stored state: enough to rebuild its series and continue its walk exactly. */
+export interface PairState {
+  /** Second of the backfill (regenerated from the seed and checked against genesisHash) */
+  genesisSec: number;
+  genesisHash: string;
+  /** Log price and price in ticks */
+  x: number;
+  price: number;
+  rngOffset: number;
+  /** First minute of the minute series */
+  minuteStart: number;
+  /** Stored minute bars from genesis on (ascending) */
+  minutes: RawBarAt[];
+  /** Stored day bars from genesis on (ascending) */
+  days: RawBarAt[];
+  /** Recorded one-second prices in ticks: [second, price] */
+  ticks: [number, number][];
+}
+
+export interface MarketRestore {
+  /** The second the stored state was at */
+  sec: number;
+  pairs: Map<string, PairState>;
+}
+
+/** What changed since the last drain: the persistence layer writes it in one transaction. */
+export interface PairChanges {
+  symbol: string;
+  state: Omit<PairState, 'minutes' | 'days' | 'ticks'>;
+  minutes: RawBarAt[];
+  days: RawBarAt[];
+  ticks: [number, number][];
+}
+
+export interface MarketChanges {
+  sec: number;
+  pairs: PairChanges[];
 }
 
 export interface Simulator extends MarketData {
-  readonly seed: number;
+  /** The changes since the previous call (bars touched, prices recorded, walk state) */
+  drain(): MarketChanges;
   /** Moves the market to clock time `ms` (one step per elapsed second); fires onTick once if time moved. */
   advanceTo(ms: number): void;
   /** One one-second step */
@@ -108,7 +159,8 @@ class Pair {
   readonly pd: number;
   readonly ad: number;
   readonly closedWeekends: boolean;
-  readonly rng: Rng;
+  readonly key: Buffer;
+  rng: Rng;
   /** Log of the anchor (start) price in ticks */
   readonly mu: number;
   readonly sec: Scale;
@@ -125,13 +177,22 @@ class Pair {
   price: number;
   minutes: Series;
   days: Series;
+  genesisSec = 0;
+  genesisHash = '';
+  /** Ring of recorded one-second prices: the second (or -1) and the price in ticks */
+  readonly recSec = new Float64Array(RECORD_SEC).fill(-1);
+  readonly recPrice = new Float64Array(RECORD_SEC);
+  /** Minute and day indices from which bars are not yet drained */
+  savedMinute = 0;
+  savedDay = 0;
 
-  constructor(def: MarketDef, seed: number) {
+  constructor(def: MarketDef, seed: number | string) {
     this.def = def;
     this.pd = def.priceDecimals;
     this.ad = def.amountDecimals;
     this.closedWeekends = def.weekendClosed === true;
-    this.rng = new Rng(hashSeed(seed, def.symbol));
+    this.key = streamKey(seed, def.symbol);
+    this.rng = new Rng(this.key);
     const start = parseTicks(def.startPrice, this.pd);
     if (start < 1) throw new Error(`start price of ${def.symbol} must be positive`);
     this.price = start;
@@ -266,16 +327,74 @@ class Pair {
     }
     this.minutes = mins;
     this.days = days;
+    this.genesisSec = s0;
+    this.genesisHash = seriesHash(mins, days);
+    this.savedMinute = mins.end;
+    this.savedDay = days.end;
+  }
+
+  /** Rebuilds the series from the seed and the stored state; throws if history would change. */
+  restore(st: PairState): void {
+    this.backfill(st.genesisSec);
+    if (this.genesisHash !== st.genesisHash) {
+      throw new Error(`The stored market history of ${this.def.symbol} cannot be reproduced (the seed, the market's configuration or the simulator changed); it is never rewritten.`);
+    }
+    if (st.minuteStart > this.minutes.start) this.minutes.dropFront(st.minuteStart - this.minutes.start);
+    if (this.minutes.length === 0) this.minutes = new Series(st.minuteStart, MINUTE_CAPACITY);
+    for (const b of st.minutes) put(this.minutes, b);
+    for (const b of st.days) put(this.days, b);
+    this.x = st.x;
+    this.price = st.price;
+    this.rng = new Rng(this.key, st.rngOffset);
+    for (const [sec, price] of st.ticks) this.record(sec, price);
+    this.savedMinute = this.minutes.end;
+    this.savedDay = this.days.end;
+  }
+
+  record(sec: number, price: number): void {
+    const slot = sec % RECORD_SEC;
+    this.recSec[slot] = sec;
+    this.recPrice[slot] = price;
+  }
+
+  /** The recorded price of second `sec` in ticks, or undefined */
+  recorded(sec: number): number | undefined {
+    const slot = sec % RECORD_SEC;
+    return this.recSec[slot] === sec ? this.recPrice[slot] : undefined;
+  }
+
+  /** Bars from the last drain on, the walk state, and the prices recorded in (fromSec, toSec]. */
+  changes(fromSec: number, toSec: number): PairChanges {
+    const ms = this.minutes;
+    const ds = this.days;
+    const minutes: RawBarAt[] = [];
+    for (let idx = Math.max(this.savedMinute, ms.start); idx <= ms.end; idx++) minutes.push(rawAt(ms, idx));
+    const days: RawBarAt[] = [];
+    for (let idx = Math.max(this.savedDay, ds.start); idx <= ds.end; idx++) days.push(rawAt(ds, idx));
+    this.savedMinute = ms.end;
+    this.savedDay = ds.end;
+    const ticks: [number, number][] = [];
+    for (let s = Math.max(fromSec + 1, toSec - RECORD_SEC + 1); s <= toSec; s++) {
+      const p = this.recorded(s);
+      if (p !== undefined) ticks.push([s, p]);
+    }
+    return {
+      symbol: this.def.symbol,
+      state: { genesisSec: this.genesisSec, genesisHash: this.genesisHash, x: this.x, price: this.price, rngOffset: this.rng.offset, minuteStart: ms.start },
+      minutes,
+      days,
+      ticks,
+    };
   }
 
   /** Makes sure the live minute and day bars are those of second `sec`. */
-  private roll(sec: number): void {
+  roll(sec: number): void {
     const m = Math.floor(sec / MINUTE_SEC);
     while (this.minutes.end < m) this.minutes.push(this.price, this.price, this.price, this.price, 0, 0, 0);
     this.rollDays(sec);
   }
 
-  private rollDays(sec: number): void {
+  rollDays(sec: number): void {
     const d = Math.floor(sec / DAY_SEC);
     while (this.days.end < d) this.days.push(this.price, this.price, this.price, this.price, 0, 0, 0);
   }
@@ -283,7 +402,10 @@ class Pair {
   /** The one-second step ending at `sec`. */
   stepSecond(sec: number): void {
     this.roll(sec);
-    if (!this.isOpenAtSec(sec)) return;
+    if (!this.isOpenAtSec(sec)) {
+      this.record(sec, this.price);
+      return;
+    }
     this.x = this.walk(this.x, this.sec);
     this.price = this.ticks(this.x);
     const count = 1 + Math.floor(this.rng.next() * 2 * this.countPerSec);
@@ -292,6 +414,7 @@ class Pair {
     const vol = this.vol(amount, this.price);
     this.minutes.trade(this.minutes.length - 1, this.price, amount, vol, count);
     this.days.trade(this.days.length - 1, this.price, amount, vol, count);
+    this.record(sec, this.price);
   }
 
   /** A whole minute generated at once (the seconds of minute m; the previous one is complete). */
@@ -380,16 +503,52 @@ class Pair {
   }
 }
 
+/** SHA-256 of the used part of both series (the backfill a genesis must reproduce). */
+function seriesHash(...list: Series[]): string {
+  const h = createHash('sha256');
+  for (const s of list) {
+    h.update(`${s.start}:${s.length};`);
+    for (const col of [s.o, s.h, s.l, s.c, s.a, s.v, s.n]) h.update(new Uint8Array(col.buffer, col.byteOffset, s.length * 8));
+  }
+  return h.digest('hex');
+}
+
+function rawAt(s: Series, idx: number): RawBarAt {
+  const i = idx - s.start;
+  return { idx, o: s.o[i], h: s.h[i], l: s.l[i], c: s.c[i], a: s.a[i], v: s.v[i], n: s.n[i] };
+}
+
+/** Writes a stored bar into a series (over a bar, or as the next one). */
+function put(s: Series, b: RawBarAt): void {
+  const i = b.idx - s.start;
+  if (i < 0) return;
+  if (i > s.length) throw new Error(`stored bars have a hole before ${b.idx}`);
+  if (i === s.length) s.push(b.o, b.h, b.l, b.c, b.a, b.v, b.n);
+  else {
+    s.o[i] = b.o;
+    s.h[i] = b.h;
+    s.l[i] = b.l;
+    s.c[i] = b.c;
+    s.a[i] = b.a;
+    s.v[i] = b.v;
+    s.n[i] = b.n;
+  }
+}
+
 export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef[]): Simulator {
-  const { now, seed } = opts;
+  const { now, seed, restore } = opts;
   const autoStep = opts.autoStep ?? true;
   const pairs = new Map<string, Pair>();
-  let sec = Math.floor(now() / 1000);
+  let sec = restore ? restore.sec : Math.floor(now() / 1000);
   for (const def of defs) {
     const pair = new Pair(def, seed);
-    pair.backfill(sec);
+    const stored = restore?.pairs.get(def.symbol);
+    if (stored) pair.restore(stored);
+    else pair.backfill(sec);
     pairs.set(def.symbol, pair);
   }
+  /** Last second drained */
+  let drained = sec;
   const listeners = new Set<(ts: number) => void>();
   let advancing = false;
   let closed = false;
@@ -447,6 +606,27 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
     each((p) => p.trim(sec));
   }
 
+  /**
+   * After a restart: the seconds the server was down carry no trade and no recorded price;
+   * their bars are flat at the last stored price, from which the walk continues.
+   */
+  function skipTo(target: number): void {
+    if (!(target > sec)) return;
+    if (target - sec > DAY_FILL_AFTER_SEC) {
+      const lastDay = Math.floor(target / DAY_SEC) - MINUTE_DAYS - 1;
+      each((p) => {
+        p.rollDays(lastDay * DAY_SEC);
+        p.resetMinutes((lastDay + 1) * MINUTES_PER_DAY);
+      });
+    }
+    each((p) => {
+      p.roll(target);
+      p.trim(target);
+    });
+    sec = target;
+  }
+  if (restore) skipTo(Math.floor(now() / 1000));
+
   function advanceTo(ms: number): void {
     const target = Math.floor(ms / 1000);
     if (closed || advancing || !(target > sec)) return;
@@ -473,7 +653,6 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
   timer?.unref();
 
   return {
-    seed,
     markets: () => defs,
     market: (symbol) => pairs.get(symbol)?.def,
     price(symbol) {
@@ -496,6 +675,18 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
       if (!(period in PERIOD_SPECS)) throw new Error(`unknown period ${period}`);
       sync();
       return pair.bars(period, limit, fromSec, toSec);
+    },
+    priceAt(symbol, at) {
+      const pair = pairOf(symbol);
+      sync();
+      if (at > sec) return undefined;
+      const p = pair.recorded(at);
+      return p === undefined ? null : formatTicks(p, pair.pd);
+    },
+    drain() {
+      const changes = { sec, pairs: [...pairs.values()].map((p) => p.changes(drained, sec)) };
+      drained = sec;
+      return changes;
     },
     onTick(listener) {
       listeners.add(listener);

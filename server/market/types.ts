@@ -2,6 +2,7 @@
 // trading tests can drive a fake one with prices they choose.
 import markets from '../../schemas/config/markets.json';
 import type { KlineBar } from '../../contract/generated/types.ts';
+import { ApiError, Codes } from '../http/errors.ts';
 
 export type MarketDef = (typeof markets.markets)[number] & { weekendClosed?: boolean };
 
@@ -22,8 +23,32 @@ export interface MarketData {
   day(symbol: string): Bar;
   /** Bars of a period, oldest first, ending with the live (current) bar; at most `limit` */
   bars(symbol: string, period: Period, limit: number, fromSec?: number, toSec?: number): Bar[];
+  /**
+   * The price recorded at second `sec` (epoch seconds) while the server was running: a decimal
+   * string; null when none was recorded (the server was down then, or it is older than the
+   * record kept); undefined when that second has not come yet. Futures settle from it.
+   */
+  priceAt(symbol: string, sec: number): string | null | undefined;
+  /**
+   * True while the symbol's price is not current: its source (an upstream feed) has been silent
+   * longer than the stale limit, or has sent nothing yet. price() then throws StalePriceError,
+   * so no order opens or fills from it. Absent (never stale) for the simulator.
+   */
+  isStale?(symbol: string): boolean;
   /** Called after every simulator step; returns an unsubscribe */
   onTick(listener: (ts: number) => void): () => void;
   /** Stops timers */
   close(): void;
+}
+
+/**
+ * Thrown by MarketData.price() while the symbol's price is stale: an API error (code 7,
+ * errors.priceStale), so an order that asks for the price is refused with that message and
+ * writes nothing.
+ */
+export class StalePriceError extends ApiError {
+  constructor(readonly symbol: string) {
+    super(Codes.error, 'errors.priceStale', null, { symbol: symbol.toUpperCase() });
+    this.name = 'StalePriceError';
+  }
 }

@@ -18,7 +18,6 @@ Commands:
   credit <user> <coin> <amount>
                       administrator deposit: add an exact positive amount (ledger admin_deposit)
   balance <user>      each coin's available, frozen and total
-  market-seed <n>     store the market simulator seed used from the next server start
   help                this list
 
 <user> is an email, a phone number or a numeric user id.`;
@@ -45,7 +44,7 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'market-seed'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -75,10 +74,6 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
       }
       case 'balance':
         return { code: 0, out: table((await ops.balance(db, arg)).map((b) => ({ ...b }))) };
-      case 'market-seed': {
-        const { seed, previous } = await ops.marketSeed(db, arg);
-        return { code: 0, out: `Market seed ${seed} stored (was ${previous ?? 'unset'}); it applies from the next server start.` };
-      }
       default:
         return { code: 0, out: await ops.inviteCode(db) };
     }

@@ -1,5 +1,6 @@
 // Operator commands over the server's database. The CLI (cli.ts) prints their results;
-// tests call them directly.
+// tests call them directly. No command chooses prices or an order's outcome (there is no
+// market-seed command: the simulator's seed is secret and random per installation).
 import { captchaAnswer } from '../captcha.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/types.ts';
@@ -8,7 +9,6 @@ import { coinDecimals, USDT } from '../trading/config.ts';
 import { adminDeposit, DepositError } from '../trading/deposit.ts';
 import { balancesOf } from '../trading/ledger.ts';
 import { formatUnits } from '../../contract/decimal.ts';
-import { readMarketSeed, writeMarketSeed } from '../trading/settings.ts';
 import { findUser } from '../users.ts';
 
 export class OpsError extends Error {}
@@ -134,14 +134,4 @@ export async function credit(db: Db, ref: string | undefined, coin: string | und
     if (error instanceof DepositError) throw new OpsError(error.message);
     throw error;
   }
-}
-
-/** Stores the market simulator seed the next server start uses (see readMarketSeed). */
-export async function marketSeed(db: Db, value: string | undefined, now = Date.now()): Promise<{ seed: number; previous: number | undefined }> {
-  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) > 2 ** 32 - 1) {
-    throw new OpsError(`market-seed <n>: n must be an integer from 0 to ${2 ** 32 - 1}, not "${value ?? ''}".`);
-  }
-  const previous = await readMarketSeed(db);
-  await writeMarketSeed(db, Number(value), now);
-  return { seed: Number(value), previous };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, businessError, Codes, validationError } from '../http/errors.ts';
 import type { MarketDef } from '../market/types.ts';
 import { ORDER_RATE_BUCKET, ORDER_RATE_LIMIT, USDT } from './config.ts';
-import { parseAmount, plainUnits } from '../../contract/decimal.ts';
+import { formatUnits, mul, parseAmount, plainUnits, roundTo } from '../../contract/decimal.ts';
 
 export const TradeCodes = {
   /** enter the sale amount */
@@ -43,16 +43,34 @@ export function checkTradingHours(ctx: AppContext, symbol: string): void {
   if (!ctx.market.isOpen(symbol, ctx.now())) throw tradeError(TradeCodes.closed);
 }
 
+/** An amount or price as a request may carry it: a decimal string or a JSON number. */
+export type AmountInput = string | number;
+
 /**
- * A positive decimal with at most `maxDecimals` significant fraction digits, as units.
- * Malformed: code 7 `invalidKey`; too many decimals: code 7 trade.tooManyDecimals; zero:
- * `zeroError()` when given (spot orders answer 4013 / 4014 like a missing value), else code 7 `invalidKey`.
+ * The exact decimal text of an amount field. A JSON number is judged by its shortest
+ * round-trip text (what the JSON carried for any number a client sends), so 0.1 is "0.1";
+ * exponent forms ("1e-7", 1e21), NaN, Infinity and negative values are refused with code 7
+ * trade.plainDecimal naming the field. Other malformed text is left to the caller's parse.
  */
-export function positiveAmount(text: string, field: string, maxDecimals: number, invalidKey = 'trade.amountInvalid', zeroError?: () => ApiError): bigint {
-  const parsed = parseAmount(text);
-  if (!parsed) throw validationError(field, invalidKey);
-  if (parsed.decimals > maxDecimals) throw validationError(field, 'trade.tooManyDecimals', { field, decimals: maxDecimals });
-  if (parsed.units <= 0n) throw zeroError ? zeroError() : validationError(field, invalidKey);
+export function decimalText(value: AmountInput, field: string): string {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value;
+  if (typeof value === 'number' && (!Number.isFinite(value) || value < 0 || Object.is(value, -0))) throw validationError(field, 'trade.plainDecimal', { field });
+  if (/[eE]|^[+-]|NaN|Infinity/.test(text)) throw validationError(field, 'trade.plainDecimal', { field });
+  return text;
+}
+
+/**
+ * A positive decimal (string or JSON number) with at most `maxDecimals` significant fraction
+ * digits, as units. Exponent, NaN, Infinity, negative: code 7 trade.plainDecimal; otherwise
+ * malformed: code 7 `invalidKey`; too many decimals: code 7 trade.decimalsAllowed (names the
+ * field and the limit); zero: `zeroError()` when given (spot orders answer 4013 / 4014 like a
+ * missing value), else code 7 `invalidKey`.
+ */
+export function positiveAmount(value: AmountInput, field: string, maxDecimals: number, invalidKey = 'trade.amountInvalid', zeroError?: () => ApiError): bigint {
+  const parsed = parseAmount(decimalText(value, field));
+  if (!parsed) throw validationError(field, invalidKey, { field });
+  if (parsed.decimals > maxDecimals) throw validationError(field, 'trade.decimalsAllowed', { field, decimals: maxDecimals });
+  if (parsed.units <= 0n) throw zeroError ? zeroError() : validationError(field, invalidKey, { field });
   return parsed.units;
 }
 
@@ -65,13 +83,32 @@ export function notOpen(id: number): ApiError {
 }
 
 /** A spot limit price: missing or zero 4014, malformed code 7 trade.priceInvalid. */
-export function spotPrice(text: string | undefined, maxDecimals: number): bigint {
-  if (!text) throw tradeError(TradeCodes.priceRequired);
+export function spotPrice(text: AmountInput | undefined, maxDecimals: number): bigint {
+  if (text === undefined || text === '') throw tradeError(TradeCodes.priceRequired);
   return positiveAmount(text, 'mprice', maxDecimals, 'trade.priceInvalid', () => tradeError(TradeCodes.priceRequired));
 }
 
 /** A spot quantity (mnum) or USDT amount (musdt): missing or zero 4013, malformed code 7 trade.amountInvalid. */
-export function spotAmount(text: string | undefined, field: 'mnum' | 'musdt', maxDecimals: number): bigint {
-  if (!text) throw tradeError(TradeCodes.amountRequired);
+export function spotAmount(text: AmountInput | undefined, field: 'mnum' | 'musdt', maxDecimals: number): bigint {
+  if (text === undefined || text === '') throw tradeError(TradeCodes.amountRequired);
   return positiveAmount(text, field, maxDecimals, 'trade.amountInvalid', () => tradeError(TradeCodes.amountRequired));
+}
+
+/** The prices a limit order may name: the market price ± the configured band, rounded inward to the price's decimals. */
+export function limitBand(marketPrice: bigint, bandUnits: bigint, priceDecimals: number): { min: bigint; max: bigint } {
+  const delta = mul(marketPrice, bandUnits, 'down');
+  return { min: roundTo(marketPrice - delta, priceDecimals, 'up'), max: roundTo(marketPrice + delta, priceDecimals, 'down') };
+}
+
+/** A limit price outside the band around the market price: code 7 trade.outsideBand stating the band and the allowed range. */
+export function checkLimitBand(price: bigint, marketPrice: bigint, bandPercent: string, bandUnits: bigint, priceDecimals: number): void {
+  const { min, max } = limitBand(marketPrice, bandUnits, priceDecimals);
+  if (price < min || price > max) {
+    throw validationError('mprice', 'trade.outsideBand', {
+      band: bandPercent,
+      min: formatUnits(min, priceDecimals),
+      max: formatUnits(max, priceDecimals),
+      market: formatUnits(marketPrice, priceDecimals),
+    });
+  }
 }

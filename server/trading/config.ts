@@ -1,12 +1,14 @@
 // Business constants of trading, read from schemas/config (the files the app reads too).
 import { loadConfig } from '../../contract/loader.ts';
 import type { Limit } from '../config.ts';
-import { DEFAULT_DECIMALS, units } from '../../contract/decimal.ts';
+import { DEFAULT_DECIMALS, div, units } from '../../contract/decimal.ts';
 
 export interface SpotConfig {
   feeRate: string;
   quoteDecimals: number;
   minOrderUsdt: string;
+  /** A limit price must lie within this percent of the market price, either side ("20" = ±20 %) */
+  limitBandPercent: string;
 }
 
 export interface FuturesConfig {
@@ -24,6 +26,8 @@ export interface TradingConfig {
   minOrderUnits: bigint;
   minStakeUnits: bigint;
   maxStakeUnits: bigint;
+  /** limitBandPercent / 100 as units (0.2 for "20") */
+  limitBandUnits: bigint;
 }
 
 /** The coin every market settles and every USDT value is counted in. */
@@ -67,6 +71,8 @@ export function tradingConfig(): TradingConfig {
   const futures = loadConfig<FuturesConfig>('futures');
   if (futures.hy_time.length !== futures.hy_ykbl.length) throw new Error('schemas/config/futures.json: hy_time and hy_ykbl differ in length');
   for (const r of futures.hy_ykbl) units(r);
+  const limitBandUnits = div(units(spot.limitBandPercent), units('100'));
+  if (limitBandUnits <= 0n || limitBandUnits >= units('1')) throw new Error('schemas/config/spot.json: limitBandPercent must be above 0 and below 100');
   cached = {
     spot,
     futures,
@@ -74,6 +80,7 @@ export function tradingConfig(): TradingConfig {
     minOrderUnits: units(spot.minOrderUsdt),
     minStakeUnits: units(futures.minStake),
     maxStakeUnits: units(futures.maxStake),
+    limitBandUnits,
   };
   return cached;
 }

@@ -14,6 +14,9 @@ export function createFakeMarket(now: () => number = Date.now): FakeMarket {
   const list = markets.markets as MarketDef[];
   const find = (s: string) => list.find((m) => m.symbol === s);
   const prices = new Map(list.map((m) => [m.symbol, m.startPrice]));
+  const createdSec = Math.floor(now() / 1000);
+  /** Each symbol's price changes: [second, price], oldest first (a price holds until the next) */
+  const history = new Map<string, [number, string][]>(list.map((m) => [m.symbol, [[createdSec, m.startPrice]]]));
   const closed = new Set<string>();
   const listeners = new Set<(ts: number) => void>();
   const known = (s: string): MarketDef => {
@@ -30,6 +33,17 @@ export function createFakeMarket(now: () => number = Date.now): FakeMarket {
     market: find,
     price: (s) => prices.get(known(s).symbol)!,
     isOpen: (s) => !closed.has(s),
+    // Recorded from creation on: a second before it has no price (as if the server was down).
+    priceAt(s, sec) {
+      const changes = history.get(known(s).symbol)!;
+      if (sec > Math.floor(now() / 1000)) return undefined;
+      let price: string | null = null;
+      for (const [at, p] of changes) {
+        if (at > sec) break;
+        price = p;
+      }
+      return price;
+    },
     day: flat,
     bars: (s) => [flat(s)],
     onTick(listener) {
@@ -40,6 +54,7 @@ export function createFakeMarket(now: () => number = Date.now): FakeMarket {
     setPrice(symbol, price) {
       known(symbol);
       prices.set(symbol, price);
+      history.get(symbol)!.push([Math.floor(now() / 1000), price]);
       for (const l of listeners) l(now());
     },
     setOpen(symbol, open) {

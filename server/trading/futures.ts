@@ -1,7 +1,8 @@
 // Second-level futures. Creation debits the stake and records the open price and time;
-// at or after settleAt the scheduler records the close price and time and pays what the
-// pure settle() function says. Pending orders are rows, so they survive a restart and are
-// settled by the first run of the scheduler after it.
+// once settleAt has come the scheduler takes the price recorded at that second and pays what
+// the pure settle() function says. Pending orders are rows, so they survive a restart and are
+// settled by the first run of the scheduler after it; when no price was recorded at their
+// second (the server was down) the settlement is invalid and the stake is returned (spec §4).
 import type { FuturesConfig, FuturesCreatePayload, FuturesOrder } from '../../contract/generated/types.ts';
 import type { AppContext } from '../context.ts';
 import { isoTime } from '../db/index.ts';
@@ -39,6 +40,7 @@ export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
     result: row.result,
     pnl: row.pnl === null ? '' : formatUnits(BigInt(row.pnl), qd),
     payout: row.payout === null ? '' : formatUnits(BigInt(row.payout), qd),
+    reason: row.reason ?? '',
   };
 }
 
@@ -90,8 +92,8 @@ export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: 
 }
 
 /**
- * Settles one pending order with the given close price (the market price the scheduler
- * read at `now`, at or after settleAt); false if it was no longer pending.
+ * Settles one pending order with the given close price (the price recorded at its settleAt
+ * second, which is also its close time); false if it was no longer pending.
  */
 export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigint, now: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -100,7 +102,7 @@ export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigi
     const s = settle({ direction: o.direction, stake: BigInt(o.stake), profitRatio: o.profit_ratio, openPrice: BigInt(o.open_price), closePrice });
     const result = await trx
       .updateTable('futures_orders')
-      .set({ status: s.status, result: s.result, close_price: closePrice.toString(), close_time: now, pnl: s.pnl.toString(), payout: s.payout.toString() })
+      .set({ status: s.status, result: s.result, close_price: closePrice.toString(), close_time: Number(o.settle_at), pnl: s.pnl.toString(), payout: s.payout.toString() })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
@@ -110,19 +112,41 @@ export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigi
   });
 }
 
-/** Settles every pending order whose settleAt has come, at the current market price. */
+/**
+ * An invalid settlement: no price was recorded at the order's settleAt second (the server
+ * was down), so the stake is returned in full (contract_close) with the reason no_price.
+ */
+export async function voidOrder(ctx: TradingDeps, id: number, now: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const o = await trx.selectFrom('futures_orders').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    if (!o || Number(o.settle_at) > now) return false;
+    const result = await trx
+      .updateTable('futures_orders')
+      .set({ status: 'invalid', result: '', reason: 'no_price', close_price: null, close_time: null, pnl: '0', payout: o.stake })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await applyChanges(trx, [{ userId: o.user_id, coin: USDT, available: BigInt(o.stake), frozen: 0n, type: 'contract_close', refId: o.id }], now);
+    return true;
+  });
+}
+
+/** Settles every pending order whose settleAt has come, at the price recorded at that second. */
 export async function settleDueOrders(ctx: TradingDeps): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db.selectFrom('futures_orders').select(['id', 'symbol']).where('status', '=', 'pending').where('settle_at', '<=', now).orderBy('settle_at').orderBy('id').execute();
+  const due = await ctx.db.selectFrom('futures_orders').select(['id', 'symbol', 'settle_at']).where('status', '=', 'pending').where('settle_at', '<=', now).orderBy('settle_at').orderBy('id').execute();
   let settled = 0;
   for (const o of due) {
-    let price: bigint;
+    let price: string | null | undefined;
     try {
-      price = units(ctx.market.price(o.symbol));
+      price = ctx.market.priceAt(o.symbol, Math.floor(Number(o.settle_at) / 1000));
     } catch {
       continue; // symbol no longer quoted: stays pending, never settled on a made-up price
     }
-    if (await settleOrder(ctx, o.id, price, now)) settled++;
+    if (price === undefined) continue; // that second has not been stepped yet
+    const done = price === null ? await voidOrder(ctx, o.id, now) : await settleOrder(ctx, o.id, units(price), now);
+    if (done) settled++;
   }
   return settled;
 }

@@ -1,6 +1,9 @@
-// Spot orders. Market orders fill at once at the market price; limit orders freeze their
-// funds and fill in full at the limit price when the market crosses it (fillCrossedOrders,
-// run by the scheduler). The fee is taken from the side the user receives.
+// Spot orders. Market orders fill at once at the market price. A limit order must lie within
+// the configured band around the market price; one that crosses the market when placed (a
+// buy at or above it, a sell at or below it) fills at once at the market price, never worse;
+// any other freezes its funds and fills in full at the limit price when the market reaches it
+// (fillCrossedOrders, run by the scheduler). The fee is taken from the side the user receives.
+// A client order id makes placing idempotent: a repeat returns the first order.
 import type { SpotBuyPayload, SpotOrder, SpotSellPayload } from '../../contract/generated/types.ts';
 import type { AppContext } from '../context.ts';
 import type { TradingDeps } from './deps.ts';
@@ -8,7 +11,7 @@ import { type Db, isoTime } from '../db/index.ts';
 import type { SpotOrderRow, UserRow } from '../db/types.ts';
 import { notFound } from '../http/errors.ts';
 import type { MarketDef } from '../market/types.ts';
-import { belowMinimum, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, TradeCodes, tradeError } from './checks.ts';
+import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, TradeCodes, tradeError } from './checks.ts';
 import { coinDecimals, tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
@@ -51,8 +54,10 @@ interface NewOrder {
   price: bigint | null;
   amount: bigint;
   frozen: bigint;
-  /** Set for market orders, which fill on creation */
+  /** Set for orders that fill on creation (market orders, limit orders that cross the market) */
   fill?: { price: bigint; total: bigint; fee: bigint };
+  /** The client's own id of the order, unique per user */
+  clientOrderId?: string;
 }
 
 async function insertOrder(trx: Tx, userId: number, o: NewOrder, now: number): Promise<SpotOrderRow> {
@@ -78,6 +83,7 @@ async function insertOrder(trx: Tx, userId: number, o: NewOrder, now: number): P
       price_decimals: o.market.priceDecimals,
       amount_decimals: o.market.amountDecimals,
       status: o.fill ? 'filled' : 'open',
+      client_order_id: o.clientOrderId ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -89,24 +95,84 @@ function marketPrice(ctx: AppContext, symbol: string): bigint {
   return units(ctx.market.price(symbol));
 }
 
+/**
+ * A repeat of an order the user placed with the same client order id: the first order,
+ * unchanged (nothing is written). Checked before anything else and again inside the
+ * placing transaction; the unique index (user_id, client_order_id) settles a race.
+ */
+async function orderByClientId(db: Tx, userId: number, clientOrderId: string | undefined): Promise<SpotOrderRow | undefined> {
+  if (!clientOrderId) return undefined;
+  return db.selectFrom('spot_orders').selectAll().where('user_id', '=', userId).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message));
+}
+
+/** Runs `place` in one transaction unless the client order id is already taken; a repeat returns the first order. */
+async function placeOnce(ctx: AppContext, userId: number, clientOrderId: string | undefined, place: (trx: Tx) => Promise<SpotOrderRow>): Promise<SpotOrder> {
+  try {
+    const row = await ctx.db.transaction().execute(async (trx) => (await orderByClientId(trx, userId, clientOrderId)) ?? place(trx));
+    return toSpotOrder(row);
+  } catch (error) {
+    const first = isUniqueViolation(error) ? await orderByClientId(ctx.db, userId, clientOrderId) : undefined;
+    if (first) return toSpotOrder(first);
+    throw error;
+  }
+}
+
+/**
+ * The market price a limit order is held against when placed: the limit must lie within
+ * the configured band around it (code 7 trade.outsideBand otherwise).
+ */
+function bandedMarketPrice(ctx: AppContext, m: MarketDef, limit: bigint): bigint {
+  const cfg = tradingConfig();
+  const market = marketPrice(ctx, m.symbol);
+  checkLimitBand(limit, market, cfg.spot.limitBandPercent, cfg.limitBandUnits, m.priceDecimals);
+  return market;
+}
+
 export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBuyPayload): Promise<SpotOrder> {
+  const repeat = await orderByClientId(ctx.db, user.id, input.clientOrderId);
+  if (repeat) return toSpotOrder(repeat);
   checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);
   const cfg = tradingConfig();
   const now = ctx.now();
+  const clientOrderId = input.clientOrderId;
 
   if (input.buytype === 'limit') {
     const price = spotPrice(input.mprice, m.priceDecimals);
     const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
-    const cost = mul(price, amount, 'up');
+    const market = bandedMarketPrice(ctx, m, price);
+    const frozen = mul(price, amount, 'up');
+    // A limit at or above the market executes at once at the market price: the customer
+    // never pays more than the market. The limit's funds are frozen, the market cost paid
+    // from them and the rest released.
+    const crossing = crosses('buy', price, market);
+    const cost = crossing ? mul(market, amount, 'up') : frozen;
     if (cost < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen: cost }, now);
-      await applyChanges(trx, [{ userId: user.id, coin: m.quote, available: -cost, frozen: cost, type: 'spot_buy', refId: order.id }], now);
+    return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
+      if (!crossing) {
+        const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen, clientOrderId }, now);
+        await applyChanges(trx, [{ userId: user.id, coin: m.quote, available: -frozen, frozen, type: 'spot_buy', refId: order.id }], now);
+        return order;
+      }
+      const fee = mul(amount, cfg.feeRateUnits, 'down');
+      const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: cost, fee }, clientOrderId }, now);
+      await applyChanges(
+        trx,
+        [
+          { userId: user.id, coin: m.quote, available: -frozen, frozen, type: 'spot_buy', refId: order.id },
+          ...buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: true, cost, amount, fee }),
+          { userId: user.id, coin: m.quote, available: frozen - cost, frozen: cost - frozen, type: 'spot_buy', refId: order.id },
+        ],
+        now,
+      );
       return order;
     });
-    return toSpotOrder(row);
   }
 
   const budget = spotAmount(input.musdt, 'musdt', cfg.spot.quoteDecimals);
@@ -116,33 +182,52 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   if (amount <= 0n) throw belowMinimum('musdt', cfg.minOrderUnits);
   const cost = mul(amount, price, 'up');
   const fee = mul(amount, cfg.feeRateUnits, 'down');
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
     const usdt = await balanceOf(trx, user.id, m.quote);
     if (usdt.available < budget) throw tradeError(TradeCodes.insufficient);
-    const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee } }, now);
+    const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee }, clientOrderId }, now);
     await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now);
     return order;
   });
-  return toSpotOrder(row);
 }
 
 export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotSellPayload): Promise<SpotOrder> {
+  const repeat = await orderByClientId(ctx.db, user.id, input.clientOrderId);
+  if (repeat) return toSpotOrder(repeat);
   checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);
   const cfg = tradingConfig();
   const now = ctx.now();
+  const clientOrderId = input.clientOrderId;
 
   if (input.type === 'limit') {
     const price = spotPrice(input.mprice, m.priceDecimals);
     const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
+    const market = bandedMarketPrice(ctx, m, price);
     if (mul(price, amount, 'down') < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: amount }, now);
-      await applyChanges(trx, [{ userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_sell', refId: order.id }], now);
+    // A limit at or below the market executes at once at the market price: the customer
+    // never receives less than the market.
+    const crossing = crosses('sell', price, market);
+    return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
+      if (!crossing) {
+        const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: amount, clientOrderId }, now);
+        await applyChanges(trx, [{ userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_sell', refId: order.id }], now);
+        return order;
+      }
+      const proceeds = mul(amount, market, 'down');
+      const fee = mul(proceeds, cfg.feeRateUnits, 'down');
+      const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: proceeds, fee }, clientOrderId }, now);
+      await applyChanges(
+        trx,
+        [
+          { userId: user.id, coin: m.base, available: -amount, frozen: amount, type: 'spot_sell', refId: order.id },
+          ...sellFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: true, proceeds, amount, fee }),
+        ],
+        now,
+      );
       return order;
     });
-    return toSpotOrder(row);
   }
 
   const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
@@ -150,12 +235,11 @@ export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotS
   const proceeds = mul(amount, price, 'down');
   if (proceeds < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
   const fee = mul(proceeds, cfg.feeRateUnits, 'down');
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: proceeds, fee } }, now);
+  return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
+    const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: proceeds, fee }, clientOrderId }, now);
     await applyChanges(trx, sellFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, proceeds, amount, fee }), now);
     return order;
   });
-  return toSpotOrder(row);
 }
 
 interface BuyFill {

@@ -19,7 +19,17 @@ export interface RequestArgs {
   throwError?: boolean;
   /** A form's fields and the codes its screen file maps to a field: those errors are shown under the field, not as a toast */
   fieldErrors?: { fields: string[]; codes: number[] };
+  /** Sent as the Idempotency-Key header of a POST or PUT: one key per user action, the same for its retries */
+  idempotencyKey?: string;
 }
+
+/** What a generated mutation's argument may carry besides its payload. */
+export interface Idempotent {
+  /** One key per user action (src/api/actionKey.ts); never sent in the body */
+  idempotencyKey?: string;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The field a business error belongs to on the calling form, if any. */
 export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
@@ -120,6 +130,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
   const headers: Record<string, string> = { lang: ctx.getLang() };
   const token = args.auth === false ? null : ctx.getToken();
   if (token) headers['X-Token'] = token;
+  if (args.idempotencyKey && (args.method === 'POST' || args.method === 'PUT')) headers[IDEMPOTENCY_HEADER] = args.idempotencyKey;
   const { body, type } = encode(args);
   if (type) headers['Content-Type'] = type;
 

@@ -14,6 +14,7 @@ import { createLocalizer, messageKey } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
 import { formSchemaOf, type JsonSchema } from '../../contract/screen';
 import timings from '../../schemas/config/timings.json';
+import { createActionKey } from '../api/actionKey';
 import { errorField } from '../api/baseQuery';
 import { sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
@@ -58,6 +59,8 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
   const [responses, setResponses] = useState<Record<string, unknown>>({});
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
+  // One Idempotency-Key per submit, the same for a retry of that submit (src/api/actionKey.ts)
+  const actionKey = useRef(createActionKey()).current;
 
   // t changes with the language, so the messages follow it
   const validator = useMemo(
@@ -110,7 +113,9 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
       setBusy(true);
       setServerErrors({});
       try {
-        const res = await trigger(data ?? {});
+        const payload = data ?? {};
+        const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
+        actionKey.settle(res);
         if ('error' in res) {
           setCaptchaNonce((n) => n + 1);
           showServerError(res.error as FailedCall);

@@ -34,7 +34,8 @@ describe('generator', () => {
     expect(types).not.toMatch(/\[k: string\]: unknown/);
     expect(files.get(`${CONTRACT_GENERATED_DIR}/endpoints.ts`)).toContain("createCoin: { auth: true; input: Omit<CoinPayload, 'repeat'>; output: null };");
     const form = files.get(`${GENERATED_DIR}/screens/coin-add.ts`)!;
-    expect(form).toContain('body: withoutFields(arg, ["repeat"])');
+    expect(form).toContain('body: withoutFields(arg, ["repeat","idempotencyKey"])');
+    expect(form).toContain('idempotencyKey: arg.idempotencyKey');
     const list = files.get(`${GENERATED_DIR}/screens/coin-list.ts`)!;
     expect(list).toContain("params: { ...{\"cate\":2}, ...queryArg, page: pageParam, pageSize: 5 }");
     expect(list).toContain("providesTags: ['Coins']");

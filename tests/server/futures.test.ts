@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { I18n } from '../../server/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/trading/index.ts';
+import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/trading/index.ts';
 import { call, clock, type Envelope, type Loose, ROOT, registerByEmail, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const i18n = new I18n();
@@ -158,10 +158,11 @@ describe('futures orders', () => {
     market.setPrice('btcusdt', '60000.00');
     expect((await create(token, { cate: 1, usdt: '10', coinname: 'btcusdt', ctime_num: 30 })).code).toBe(0);
     expect((await call(s.app, 'GET', '/user/ploss', { token })).data).toEqual({ totalUsdt: '954.500000', todayPnl: '-35.500000', totalPnl: '-35.500000' });
-    c.advance(24 * 3_600_000); // next day: today's pnl is only what closes today
-    market.setPrice('btcusdt', '59999.99');
+    c.advance(30_000);
+    market.setPrice('btcusdt', '59999.99'); // the price recorded at its due second
+    c.advance(24 * 3_600_000 - 30_000); // settled the next day; its close time is its due time, yesterday
     await work();
-    expect((await call(s.app, 'GET', '/user/ploss', { token })).data).toEqual({ totalUsdt: '954.500000', todayPnl: '-10.000000', totalPnl: '-45.500000' });
+    expect((await call(s.app, 'GET', '/user/ploss', { token })).data).toEqual({ totalUsdt: '954.500000', todayPnl: '0.000000', totalPnl: '-45.500000' });
   });
 });
 
@@ -169,10 +170,10 @@ describe('bad input changes nothing', () => {
   type Case = [name: string, send: () => Promise<Envelope>, code: number, key: string, params?: Record<string, string | number>];
   const ok = { cate: 1, usdt: '10', coinname: 'btcusdt', ctime_num: 30 };
   const cases: Case[] = [
-    ['negative stake', () => create(token, { ...ok, usdt: '-10' }), 7, 'trade.amountInvalid', { field: 'usdt' }],
+    ['negative stake', () => create(token, { ...ok, usdt: '-10' }), 7, 'trade.plainDecimal', { field: 'usdt' }],
     ['zero stake', () => create(token, { ...ok, usdt: '0' }), 7, 'trade.amountInvalid', { field: 'usdt' }],
-    ['non-numeric stake', () => create(token, { ...ok, usdt: 'ten' }), 7, 'trade.amountInvalid', { field: 'usdt' }],
-    ['too many stake decimals', () => create(token, { ...ok, usdt: '10.0000001' }), 7, 'trade.tooManyDecimals', { field: 'usdt', decimals: 6 }],
+    ['non-numeric stake', () => create(token, { ...ok, usdt: 'ten' }), 7, 'trade.plainDecimal', { field: 'usdt' }],
+    ['too many stake decimals', () => create(token, { ...ok, usdt: '10.0000001' }), 7, 'trade.decimalsAllowed', { field: 'usdt', decimals: 6 }],
     ['stake below the minimum', () => create(token, { ...ok, usdt: '9.99' }), 7, 'futures.stakeOutOfRange', { field: 'usdt', min: '10', max: '50000' }],
     ['stake above the maximum', () => create(token, { ...ok, usdt: '50000.01' }), 7, 'futures.stakeOutOfRange', { field: 'usdt', min: '10', max: '50000' }],
     ['insufficient balance', () => create(token, { ...ok, usdt: '5000' }), 4020, 'errors.4020'],
@@ -214,7 +215,7 @@ describe('bad input changes nothing', () => {
 });
 
 describe('restart', () => {
-  it('a pending order survives a restart and settles on the first run after it, at the then-current price', async () => {
+  it('a pending order survives a restart; due while the server was down, it is invalid (no price) and its stake returned', async () => {
     const dataDir = tempDir();
     const c2 = clock();
     const m1 = createFakeMarket(c2.now);
@@ -235,15 +236,9 @@ describe('restart', () => {
       expect(pending.data).toMatchObject({ status: 'pending', openPrice: '150.00' });
       expect(await runDueWork({ db: second.app.db, market: m2, now: c2.now })).toEqual({ settled: 1, filled: 0 });
       const done = await call(second.app, 'GET', '/hyorder/findHyorder', { token: a.token, query: { ID: r.data.ID } });
-      expect(done.data).toMatchObject({
-        status: 'settled',
-        result: 'win',
-        openPrice: '150.00',
-        closePrice: '149.99',
-        closeTime: new Date(c2.now()).toISOString(),
-        payout: '24.000000',
-        pnl: '4.000000',
-      });
+      // No price was recorded at its due second: never the price of a later time.
+      expect(done.data).toMatchObject({ status: 'invalid', result: '', reason: 'no_price', openPrice: '150.00', closePrice: '', closeTime: '', payout: '20.000000', pnl: '0.000000' });
+      expect((await balanceOf(second.app.db, a.user.ID, 'USDT')).available).toBe(10_000_000_000n);
       expect(await ledgerMismatches(second.app.db)).toEqual([]);
     } finally {
       await second.app.close();
@@ -261,8 +256,8 @@ describe('restart', () => {
       const f = await call(srv.app, 'POST', '/hyorder/createHyorder', { token: a.token, body: { cate: 1, usdt: '10', coinname: 'btcusdt', ctime_num: 30 } });
       const l = await call(srv.app, 'POST', '/bborder/upbbbuy', { token: a.token, body: { symbol: 'btcusdt', buytype: 'limit', mprice: '49000', mnum: '0.001' } });
       expect([f.code, l.code]).toEqual([0, 0]);
-      c3.advance(31_000);
-      m.setPrice('btcusdt', '48000.00'); // a tick: the scheduler runs without waiting for its timer
+      c3.advance(30_000);
+      m.setPrice('btcusdt', '48000.00'); // recorded at the order's due second; a tick: the scheduler runs without waiting for its timer
       const state = async () => [
         (await call(srv.app, 'GET', '/hyorder/findHyorder', { token: a.token, query: { ID: f.data.ID } })).data.status,
         (await call(srv.app, 'GET', '/bborder/findBborder', { token: a.token, query: { ID: l.data.ID } })).data.status,

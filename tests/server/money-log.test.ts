@@ -40,8 +40,9 @@ beforeAll(async () => {
   const sell = await call(s.app, 'POST', '/bborder/upbbsell', { token: alice.token, body: { symbol: 'btcusdt', type: 'market', mnum: '0.001' } });
   expect(sell.code, sell.msg).toBe(0);
   c.advance(2000);
-  // A limit order only freezes: the total does not change, so it is no financial record.
-  const limit = await call(s.app, 'POST', '/bborder/upbbbuy', { token: alice.token, body: { symbol: 'btcusdt', buytype: 'limit', mprice: '20000', mnum: '0.001' } });
+  // A limit order below the market only freezes (25000 × 0.0008 = 20 USDT, within the ±20 % band):
+  // the total does not change, so it is no financial record.
+  const limit = await call(s.app, 'POST', '/bborder/upbbbuy', { token: alice.token, body: { symbol: 'btcusdt', buytype: 'limit', mprice: '25000', mnum: '0.0008' } });
   expect(limit.code, limit.msg).toBe(0);
   c.advance(1000);
   // With 20 USDT frozen, the balance after a change is still the whole total.

@@ -1,5 +1,5 @@
-// Operator commands of trading: credit (administrator deposit), balance and market-seed,
-// directly and through the CLI.
+// Operator commands of trading: credit (administrator deposit) and balance, directly and
+// through the CLI; no command chooses the market (market-seed is gone).
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
@@ -69,21 +69,20 @@ describe('credit and balance', () => {
     expect(bal.out).toMatch(/BTC\s+0\.50000000/);
     expect(await runCli(['credit', DEMO_EMAIL, 'USDT', '-1'], s.dataDir)).toMatchObject({ code: 1, out: expect.stringContaining('positive decimal') });
     expect(await runCli(['credit', DEMO_EMAIL], s.dataDir)).toMatchObject({ code: 1, out: expect.stringContaining('Usage: credit') });
-    expect((await runCli(['help'], s.dataDir)).out).toContain('market-seed <n>');
+    expect((await runCli(['help'], s.dataDir)).out).not.toContain('market-seed');
   });
 });
 
-describe('market-seed', () => {
-  it('stores the simulator seed for the next start; readMarketSeed reads it', async () => {
-    expect(await readMarketSeed(s.app.db)).toBeUndefined();
-    expect(await ops.marketSeed(s.app.db, '7')).toEqual({ seed: 7, previous: undefined });
-    expect(await readMarketSeed(s.app.db)).toBe(7);
-    const out = await runCli(['market-seed', '123'], s.dataDir);
-    expect(out).toMatchObject({ code: 0, out: expect.stringContaining('Market seed 123 stored (was 7)') });
-    expect(await readMarketSeed(s.app.db)).toBe(123);
-    for (const bad of ['-1', 'x', '1.5', '', '99999999999']) expect((await runCli(['market-seed', bad], s.dataDir)).code).toBe(1);
-    expect((await runCli(['market-seed'], s.dataDir)).code).toBe(1);
-    expect(await readMarketSeed(s.app.db)).toBe(123);
+describe('the market is not the operator’s', () => {
+  it('there is no market-seed command; the secret seed stays as stored on first start', async () => {
+    const secret = await readMarketSeed(s.app.db);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const out = await runCli(['market-seed', '7'], s.dataDir);
+    expect(out.code).toBe(1);
+    expect(out.out).toContain('Unknown command "market-seed"');
+    expect(out.out).not.toContain(secret!);
+    expect(await readMarketSeed(s.app.db)).toBe(secret);
+    expect('marketSeed' in ops).toBe(false);
   });
 
   it('runs as `tsx server/ops/cli.ts` against DATA_DIR', () => {

@@ -152,7 +152,7 @@ describe('limit orders', () => {
   });
 
   it('cancel unfreezes exactly; cancelling again, a filled order, a missing or another user’s order fails and changes nothing', async () => {
-    market.setPrice('btcusdt', '30000.00');
+    market.setPrice('btcusdt', '13000.00'); // the limit must lie within ±20 % of the market
     const before = await tradingState(s.app.db);
     const r = await buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '12345.67', mnum: '0.012345' });
     expect(r.code, r.msg).toBe(0);
@@ -226,25 +226,24 @@ describe('lists', () => {
 describe('bad input changes nothing', () => {
   type Case = [name: string, send: () => Promise<Envelope>, code: number, key: string, params?: Record<string, string | number>];
   const cases: Case[] = [
-    ['negative amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '-5' }), 7, 'trade.amountInvalid', { field: 'musdt' }],
+    ['negative amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '-5' }), 7, 'trade.plainDecimal', { field: 'musdt' }],
     ['zero amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '0' }), 4013, 'errors.4013'],
     ['zero quantity', () => sell(alice.token, { symbol: 'btcusdt', type: 'market', mnum: '0.000' }), 4013, 'errors.4013'],
     ['zero limit quantity', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000', mnum: '0' }), 4013, 'errors.4013'],
     ['zero price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '0', mnum: '1' }), 4014, 'errors.4014'],
     ['zero limit sell price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '0.00', mnum: '0.01' }), 4014, 'errors.4014'],
-    ['non-numeric amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 'ten' }), 7, 'trade.amountInvalid', { field: 'musdt' }],
-    ['non-numeric price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1e5', mnum: '1' }), 7, 'trade.priceInvalid', { field: 'mprice' }],
-    ['number instead of string', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 100 }), 7, 'validation.invalid', { field: 'musdt' }],
-    ['too many USDT decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10.1234567' }), 7, 'trade.tooManyDecimals', { field: 'musdt', decimals: 6 }],
-    ['too many price decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000.001', mnum: '0.01' }), 7, 'trade.tooManyDecimals', { field: 'mprice', decimals: 2 }],
-    ['too many quantity decimals', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '30000', mnum: '0.0100001' }), 7, 'trade.tooManyDecimals', { field: 'mnum', decimals: 6 }],
-    ['quantity decimals of DOGE', () => sell(alice.token, { symbol: 'dogeusdt', type: 'market', mnum: '10.5' }), 7, 'trade.tooManyDecimals', { field: 'mnum', decimals: 0 }],
+    ['non-numeric amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 'ten' }), 7, 'trade.plainDecimal', { field: 'musdt' }],
+    ['non-numeric price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1e5', mnum: '1' }), 7, 'trade.plainDecimal', { field: 'mprice' }],
+    ['too many USDT decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10.1234567' }), 7, 'trade.decimalsAllowed', { field: 'musdt', decimals: 6 }],
+    ['too many price decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000.001', mnum: '0.01' }), 7, 'trade.decimalsAllowed', { field: 'mprice', decimals: 2 }],
+    ['too many quantity decimals', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '30000', mnum: '0.0100001' }), 7, 'trade.decimalsAllowed', { field: 'mnum', decimals: 6 }],
+    ['quantity decimals of DOGE', () => sell(alice.token, { symbol: 'dogeusdt', type: 'market', mnum: '10.5' }), 7, 'trade.decimalsAllowed', { field: 'mnum', decimals: 0 }],
     ['unknown symbol', () => buy(alice.token, { symbol: 'abcusdt', buytype: 'market', musdt: '10' }), 7, 'trade.unknownSymbol', { field: 'symbol' }],
     ['symbol not quoted in USDT', () => buy(alice.token, { symbol: 'xauusd', buytype: 'market', musdt: '10' }), 7, 'trade.unknownSymbol'],
     ['malformed symbol', () => sell(alice.token, { symbol: 'BTC/USDT', type: 'market', mnum: '1' }), 7, 'trade.unknownSymbol', { field: 'symbol' }],
     ['limit buy without price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mnum: '0.01' }), 4014, 'errors.4014'],
     ['limit buy without quantity', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000' }), 4013, 'errors.4013'],
-    ['limit sell with an empty price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '', mnum: '0.01' }), 7, 'trade.priceInvalid'],
+    ['limit sell with an empty price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '', mnum: '0.01' }), 7, 'trade.plainDecimal', { field: 'mprice' }],
     ['market buy without amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market' }), 4013, 'errors.4013'],
     ['market sell without quantity', () => sell(alice.token, { symbol: 'btcusdt', type: 'market' }), 4013, 'errors.4013'],
     ['below the minimum', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '4.99' }), 7, 'trade.belowMinimum', { field: 'musdt', min: '5' }],
@@ -291,7 +290,7 @@ describe('bad input changes nothing', () => {
   it('more than 10 orders a second: 4024, nothing placed', async () => {
     market.setPrice('btcusdt', '30000.00');
     for (let i = 0; i < 10; i++) {
-      const r = await buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1000', mnum: '0.005' });
+      const r = await buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '29000', mnum: '0.0002' });
       expect(r.code, r.msg).toBe(0);
     }
     const before = await tradingState(s.app.db);

@@ -1,9 +1,10 @@
 // Second-level futures: live price, buy up or down, countdown and result.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../contract/number-format';
 import { useDispatch } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
+import { createActionKey } from '../../api/actionKey';
 import { endpoint as configEndpoint } from '../../api/generated/screens/futures-config';
 import { endpoint as createEndpoint, type FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
@@ -29,11 +30,15 @@ export default function FuturesScreen() {
   const [create, createState] = createEndpoint.useMutation();
   const [dialog, setDialog] = useState<'up' | 'down' | null>(null);
   const [order, setOrder] = useState<FuturesOrder | null>(null);
+  // One Idempotency-Key per confirmed order, reused if that same order is retried
+  const actionKey = useRef(createActionKey()).current;
   const usdt = assets.data?.list.find((a) => a.coin === 'USDT')?.available ?? '0';
   const live = ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : undefined;
 
   const place = async (ticket: FuturesTicket) => {
-    const res = await create({ cate: ticket.direction === 'up' ? 1 : 2, usdt: ticket.stake, coinname: market.symbol, ctime_num: ticket.duration });
+    const payload = { cate: ticket.direction === 'up' ? 1 : 2, usdt: ticket.stake, coinname: market.symbol, ctime_num: ticket.duration } as const;
+    const res = await create({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
+    actionKey.settle(res);
     if ('data' in res && res.data) {
       setOrder(res.data);
       setDialog(null);

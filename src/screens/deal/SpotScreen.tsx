@@ -1,12 +1,13 @@
 // Spot ticket: limit and market orders, percent-of-balance shortcuts, depth, current orders.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compare, decimalsOf, divide, isPositive, multiply, percentOf } from '../../../contract/decimal';
 import { formatAmount } from '../../../contract/number-format';
 import { Link, useSearchParams } from 'react-router-dom';
+import { createActionKey } from '../../api/actionKey';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
-import { endpoint as buyEndpoint } from '../../api/generated/screens/spot-buy';
-import { endpoint as sellEndpoint } from '../../api/generated/screens/spot-sell';
+import { endpoint as buyEndpoint, type SpotBuyPayload } from '../../api/generated/screens/spot-buy';
+import { endpoint as sellEndpoint, type SpotSellPayload } from '../../api/generated/screens/spot-sell';
 import { toast } from '../../ui/overlays';
 import { useTickers } from '../../store/marketHooks';
 import { marketOf } from '../market/markets';
@@ -36,6 +37,8 @@ export default function SpotScreen() {
   const [buy, buyState] = buyEndpoint.useMutation();
   const [sell, sellState] = sellEndpoint.useMutation();
   const busy = buyState.isLoading || sellState.isLoading;
+  // One Idempotency-Key per order the user submits, the same for a retry of that order
+  const actionKey = useRef(createActionKey()).current;
 
   const available = useMemo(() => {
     const find = (coin: string) => assets.data?.list.find((a) => a.coin === coin)?.available ?? '0';
@@ -55,9 +58,9 @@ export default function SpotScreen() {
 
   const check = (): string => {
     if (type === 'limit' && !isPositive(price)) return t('errors.4014');
-    if (type === 'limit' && decimalsOf(price) > market.priceDecimals) return t('trade.tooManyDecimals');
+    if (type === 'limit' && decimalsOf(price) > market.priceDecimals) return t('trade.decimalsAllowed', { field: t('trade.price'), decimals: market.priceDecimals });
     if (marketBuy ? !isPositive(usdt) : !isPositive(amount)) return t('errors.4013');
-    if (!marketBuy && decimalsOf(amount) > market.amountDecimals) return t('trade.tooManyDecimals');
+    if (!marketBuy && decimalsOf(amount) > market.amountDecimals) return t('trade.decimalsAllowed', { field: t('trade.amount'), decimals: market.amountDecimals });
     const need = marketBuy ? usdt : side === 'buy' ? estimate || '0' : amount;
     const have = side === 'buy' ? available.quote : available.base;
     return compare(need, have) > 0 ? t('errors.4020') : '';
@@ -67,10 +70,13 @@ export default function SpotScreen() {
     const problem = check();
     setError(problem);
     if (problem) return;
+    const buyOrder: SpotBuyPayload = marketBuy ? { symbol: market.symbol, buytype: 'market', musdt: usdt } : { symbol: market.symbol, buytype: type, mprice: price || undefined, mnum: amount };
+    const sellOrder: SpotSellPayload = { symbol: market.symbol, type, mprice: type === 'limit' ? price : undefined, mnum: amount };
     const res =
       side === 'buy'
-        ? await buy(marketBuy ? { symbol: market.symbol, buytype: 'market', musdt: usdt } : { symbol: market.symbol, buytype: type, mprice: price || undefined, mnum: amount })
-        : await sell({ symbol: market.symbol, type, mprice: type === 'limit' ? price : undefined, mnum: amount });
+        ? await buy({ ...buyOrder, idempotencyKey: actionKey.keyFor({ side, ...buyOrder }) })
+        : await sell({ ...sellOrder, idempotencyKey: actionKey.keyFor({ side, ...sellOrder }) });
+    actionKey.settle(res);
     if ('data' in res && res.data) {
       toast(t(res.data.status === 'filled' ? 'trade.filledNow' : 'trade.placed'));
       setAmount('');

@@ -16,8 +16,8 @@ import { buildServer } from '../../../server/app';
 import { businessError, validationError } from '../../../server/http/errors';
 import type { HandlerTable } from '../../../server/http/handler';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
-import { api } from '../../../src/api/base';
-import { configureApi } from '../../../src/api/baseQuery';
+import { api, withoutFields } from '../../../src/api/base';
+import { configureApi, type Idempotent } from '../../../src/api/baseQuery';
 import { endpoint as assets } from '../../../src/api/generated/screens/assets';
 import FormScreen from '../../../src/engine/FormScreen';
 import type { ScreenModule } from '../../../src/engine/types';
@@ -32,6 +32,8 @@ let token = '';
 const accepted: { coin: string; num: string }[] = [];
 /** Requests that reached the server for the form's endpoint */
 let sent = 0;
+/** The Idempotency-Key of each of those requests */
+const keys: (string | undefined)[] = [];
 let module: ScreenModule;
 
 beforeAll(async () => {
@@ -47,7 +49,9 @@ beforeAll(async () => {
   } as unknown as HandlerTable;
   app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'form-')), scheduler: false, extra: { screens: [loadedFixture(transfer)], handlers } });
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/test/transfer')) sent++;
+    if (!req.url.startsWith('/api/test/transfer')) return;
+    sent++;
+    keys.push(req.headers['idempotency-key'] as string | undefined);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -74,8 +78,9 @@ beforeAll(async () => {
   writeFileSync(file, validatorCode(formSchemaOf(transfer.payload, validatorId)));
   const injected = api.injectEndpoints({
     endpoints: (build) => ({
-      transferDemo: build.mutation<null, unknown>({
-        query: (arg) => ({ path: '/test/transfer', method: 'POST', body: arg, fieldErrors: { fields: ['coin', 'num'], codes: [4020] } }),
+      transferDemo: build.mutation<null, Record<string, unknown> & Idempotent>({
+        // the action's Idempotency-Key goes in the header, never the body (scripts/gen/module.ts)
+        query: (arg) => ({ path: '/test/transfer', method: 'POST', idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ['idempotencyKey']), fieldErrors: { fields: ['coin', 'num'], codes: [4020] } }),
       }),
     }),
   });
@@ -135,6 +140,8 @@ describe('a form with live limits', () => {
     fireEvent.change(amount(), { target: { value: '25.5' } });
     await submit();
     await waitFor(() => expect(accepted).toEqual([{ coin: 'USDT', num: '25.5' }]));
+    // the submit carried a fresh Idempotency-Key (a UUID), in the header and not the body
+    expect(keys.at(-1)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('shows a server refusal of a field under that field, as an alert', async () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
 
   market.setPrice('btcusdt', '30000.00');
   for (let i = 0; i < FILLED; i++) await order({ symbol: 'btcusdt', buytype: 'market', musdt: '100' });
-  for (let i = 0; i < OPEN + CANCELLED; i++) await order({ symbol: 'btcusdt', buytype: 'limit', mprice: '20000.00', mnum: '0.001' });
+  for (let i = 0; i < OPEN + CANCELLED; i++) await order({ symbol: 'btcusdt', buytype: 'limit', mprice: '25000.00', mnum: '0.001' });
   const page = await call(s.app, 'GET', '/bborder/myBborderList', { token, query: { status: 1, page: 1, pageSize: 100 } });
   for (const o of page.data.list.slice(0, CANCELLED)) {
     const r = await call(s.app, 'POST', '/bborder/clearorder', { token, body: { id: o.ID } });
@@ -123,7 +123,7 @@ describe('list screen against the real server', () => {
     await waitFor(() => expect(rows(container)).toHaveLength(20));
     for (const row of rows(container)) expect(within(row).getByText('BTC/USDT')).toBeTruthy();
     // a limit order shows its price with the pair's decimals; an open order has no average price yet, and no empty label for it
-    expect(rows(container)[0].textContent).toContain('Order price 20,000.00');
+    expect(rows(container)[0].textContent).toContain('Order price 25,000.00');
     expect(rows(container)[0].textContent).not.toContain('Average price');
   });
 

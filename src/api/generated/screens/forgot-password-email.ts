@@ -2,6 +2,7 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
+import type { Idempotent } from '../../baseQuery';
 import type { ResetPasswordByEmailPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/forgot-password-email.js';
 
@@ -141,8 +142,8 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    resetPassword: build.mutation<null, ResetPasswordByEmailPayload>({
-      query: (arg) => ({ path: '/base/resetPwd', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
+    resetPassword: build.mutation<null, ResetPasswordByEmailPayload & Idempotent>({
+      query: (arg) => ({ path: '/base/resetPwd', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
     }),
   }),
 });

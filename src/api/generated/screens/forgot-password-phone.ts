@@ -2,6 +2,7 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
+import type { Idempotent } from '../../baseQuery';
 import type { ResetPasswordByPhonePayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/forgot-password-phone.js';
 
@@ -154,8 +155,8 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    resetPasswordByPhone: build.mutation<null, ResetPasswordByPhonePayload>({
-      query: (arg) => ({ path: '/base/resetPwdByPhone', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
+    resetPasswordByPhone: build.mutation<null, ResetPasswordByPhonePayload & Idempotent>({
+      query: (arg) => ({ path: '/base/resetPwdByPhone', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId"],"codes":[4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
     }),
   }),
 });

@@ -59,6 +59,12 @@ export const screen: ScreenDef = {
         "values": "futures.resultValue"
       },
       {
+        "field": "reason",
+        "label": "futures.invalidReason",
+        "format": "status",
+        "values": "futures.reason"
+      },
+      {
         "field": "openPrice",
         "label": "futures.openPrice",
         "format": "amount",

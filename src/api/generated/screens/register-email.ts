@@ -2,6 +2,7 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
+import type { Idempotent } from '../../baseQuery';
 import type { RegisterByEmailPayload, Session } from '../../../../contract/generated/types';
 import * as validators from '../validators/register-email.js';
 
@@ -163,8 +164,8 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    registerByEmail: build.mutation<Session, RegisterByEmailPayload>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
+    registerByEmail: build.mutation<Session, RegisterByEmailPayload & Idempotent>({
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),

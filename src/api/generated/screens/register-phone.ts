@@ -2,6 +2,7 @@
 
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
+import type { Idempotent } from '../../baseQuery';
 import type { RegisterByPhonePayload, Session } from '../../../../contract/generated/types';
 import * as validators from '../validators/register-phone.js';
 
@@ -176,8 +177,8 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    registerByPhone: build.mutation<Session, RegisterByPhonePayload>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, body: withoutFields(arg, ["confirmPassword"]) }),
+    registerByPhone: build.mutation<Session, RegisterByPhonePayload & Idempotent>({
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),
