@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadedScreen, loadConfig, loadScreens } from '../contract/loader.ts';
 import type { HandlerTable } from './http/handler.ts';
-import { appConfig, DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
+import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
 import { installErrorHandling } from './http/envelope.ts';
@@ -14,7 +14,8 @@ import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
 import { I18n } from './i18n.ts';
 import { type FeedOptions, registerFeed } from './feed/index.ts';
-import { openStoredMarket, type StoredMarket } from './market/store.ts';
+import { openStoredMarket } from './market/store.ts';
+import { openUpstreamMarket } from './market/upstream.ts';
 import type { MarketData } from './market/types.ts';
 import { startScheduler } from './trading/index.ts';
 import { marketSeed } from './trading/settings.ts';
@@ -40,6 +41,10 @@ export interface ServerOptions {
   localesDir?: string;
   /** The market to quote (default: the simulator over the database, with its secret seed) */
   market?: MarketData;
+  /** Where prices come from when `market` is not given (default: MARKET_SOURCE, else 'simulator') */
+  marketSource?: 'simulator' | 'upstream';
+  /** The upstream feed of marketSource 'upstream' (default: MARKET_UPSTREAM_URL; staleMs: MARKET_STALE_MS) */
+  upstream?: { url?: string; staleMs?: number };
   /** Seed of a new installation's market simulator, honoured in test mode only (default: MARKET_SEED there) */
   marketSeed?: number;
   /** Test mode (default: NODE_ENV === 'test'): only then may a test choose the market seed */
@@ -81,10 +86,24 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
 
-  // The seed is secret and random per installation (stored on first start, never printed);
-  // only a test may choose it, so nobody can rebuild the prices from the code.
-  let stored: StoredMarket | undefined;
+  // MARKET_SOURCE=upstream: prices from an HTX-protocol feed, recorded as they are used.
+  let stored: { market: MarketData; close(): Promise<void> } | undefined;
   if (!opts.market) {
+    try {
+      const env = marketSourceConfig();
+      if ((opts.marketSource ?? env.source) === 'upstream') {
+        const url = opts.upstream?.url ?? env.upstreamUrl;
+        if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
+        stored = await openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now });
+      }
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  if (!opts.market && !stored) {
+    // The seed is secret and random per installation (stored on first start, never printed);
+    // only a test may choose it, so nobody can rebuild the prices from the code.
     try {
       const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
       const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;

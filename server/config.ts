@@ -72,3 +72,22 @@ export function feedConfig(): FeedLimits {
   const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } = loadConfig<FeedLimits>('feed');
   return { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs };
 }
+
+/** Where the server's prices come from (MARKET_SOURCE, MARKET_UPSTREAM_URL, MARKET_STALE_MS). */
+export interface MarketSourceConfig {
+  source: 'simulator' | 'upstream';
+  /** The upstream HTX-protocol feed (ws:// or wss://), required for 'upstream' */
+  upstreamUrl?: string;
+  /** Silence after which upstream prices are stale (default: server/market/upstream.ts DEFAULT_STALE_MS) */
+  staleMs?: number;
+}
+
+export function marketSourceConfig(env: NodeJS.ProcessEnv = process.env): MarketSourceConfig {
+  const source = env.MARKET_SOURCE?.trim() || 'simulator';
+  if (source !== 'simulator' && source !== 'upstream') throw new Error(`MARKET_SOURCE must be simulator or upstream, not ${source}`);
+  const upstreamUrl = env.MARKET_UPSTREAM_URL?.trim() || undefined;
+  const staleText = env.MARKET_STALE_MS?.trim();
+  const staleMs = staleText ? Number(staleText) : undefined;
+  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0)) throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
+  return { source, upstreamUrl, staleMs };
+}

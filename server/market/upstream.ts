@@ -437,11 +437,8 @@ export function createUpstreamMarket(opts: UpstreamMarketOptions, restored: read
       const minute = Math.floor(now() / 1000 / MINUTE_SEC);
       const id = (minute - MINUTES_PER_DAY + 1) * MINUTE_SEC;
       if (p.day24) return p.format(id, p.day24);
-      const bars = p.bars('1min', MINUTES_PER_DAY, id);
-      if (bars.length > 0) {
-        const raw = aggregateBars(p.minutes, lowerBound(p.minutes.idx, id / MINUTE_SEC), p.minutes.idx.length);
-        return p.format(id, raw);
-      }
+      const from = lowerBound(p.minutes.idx, id / MINUTE_SEC);
+      if (from < p.minutes.idx.length) return p.format(id, aggregateBars(p.minutes, from, p.minutes.idx.length));
       const c = p.price ?? 0;
       return p.format(id, { o: c, h: c, l: c, c, a: 0, v: 0, n: 0 });
     },

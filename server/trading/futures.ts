@@ -9,6 +9,7 @@ import { isoTime } from '../db/index.ts';
 import type { TradingDeps } from './deps.ts';
 import type { FuturesOrderRow, UserRow } from '../db/types.ts';
 import { validationError } from '../http/errors.ts';
+import { StalePriceError } from '../market/types.ts';
 import { anyMarket, checkOrderRate, checkTradingHours, positiveAmount } from './checks.ts';
 import { tradingConfig, USDT } from './config.ts';
 import { applyChanges } from './ledger.ts';
@@ -54,6 +55,8 @@ export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: 
   const cfg = tradingConfig();
   const m = anyMarket(ctx, input.coinname, 'coinname');
   checkTradingHours(ctx, m.symbol);
+  // an upstream feed silent past its stale limit: no order opens from an old price (nothing is written)
+  if (ctx.market.isStale?.(m.symbol)) throw new StalePriceError(m.symbol);
   const index = cfg.futures.hy_time.indexOf(input.ctime_num);
   if (index < 0) throw validationError('ctime_num', 'futures.durationRequired');
   const stake = positiveAmount(input.usdt, 'usdt', cfg.spot.quoteDecimals);

@@ -3,6 +3,7 @@
 // a futures order settles from recorded prices, and a feed cut shows as stale.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multiply } from '../../contract/decimal';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
 import { launchBrowser, loginThroughUi, phone, type Running, startApp } from './harness';
@@ -84,15 +85,18 @@ describe('spot', () => {
     await page.goto(`${running.url}/#/deal/deal?symbol=btcusdt`);
     await page.locator('.ticket').waitFor();
     const before = await balances();
-    await page.fill('input[name=price]', '30000');
+    // 10 % under the market: inside the ±20 % band, and it does not cross, so it rests
+    const limit = multiply(running.app.market.price('btcusdt'), '0.9', 2);
+    await page.fill('input[name=price]', limit);
     await page.fill('input[name=amount]', '0.01');
     await page.click('.ticket button[type=submit]');
     await page.locator('.toast', { hasText: en.trade.placed }).waitFor();
     const order = page.locator('.open-order');
     await order.waitFor();
     const frozen = await balances();
-    expect(units(before.USDT.available) - units(frozen.USDT.available)).toBe(units('300'));
-    expect(units(frozen.USDT.frozen) - units(before.USDT.frozen)).toBe(units('300'));
+    const cost = units(multiply(limit, '0.01', 6));
+    expect(units(before.USDT.available) - units(frozen.USDT.available)).toBe(cost);
+    expect(units(frozen.USDT.frozen) - units(before.USDT.frozen)).toBe(cost);
 
     await order.locator('button', { hasText: en.trade.cancel }).click();
     await page.click(`.dialog >> text=${en.common.confirm}`);
