@@ -2,14 +2,15 @@
 // its sources (src/, contract/, locales/, schemas/…: server/build-stale.ts), then
 // runs the server (server/main.ts). A failed build still starts the API;
 // STATIC_DIR='' means API only (no build).
-// (`npm start` regenerates stale generated code first: scripts/gen/fresh.ts.)
+// It first regenerates stale generated code (scripts/gen/fresh.ts, run as its own process:
+// the server imports nothing from scripts/), so `npm start` is one process that signals reach.
 //
 // SIGINT and SIGTERM stop it cleanly: during the build the build is stopped (its whole
 // process group) and nothing starts; once serving, server/main.ts closes the server (no
 // new connections, in-flight requests finish, websockets closed with 1001 "going away",
 // the scheduler stopped, the database closed) and exits 0. A close that hangs is cut
 // after SHUTDOWN_LIMIT_MS (exit 1).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isBuildStale } from './build-stale.ts';
@@ -40,7 +41,19 @@ function build(staticDir: string): Promise<number | 'stopped'> {
   });
 }
 
+/** Schemas newer than the generated code: regenerate, or stop with the generator's message. */
+function ensureGenerated(): void {
+  const script = 'scripts/gen/fresh.ts';
+  if (!existsSync(script)) return;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The generated code could not be brought up to date with the schemas; not starting.');
+    process.exit(1);
+  }
+}
+
 async function start(): Promise<void> {
+  ensureGenerated();
   const staticDir = process.env.STATIC_DIR === '' ? undefined : resolve(process.env.STATIC_DIR ?? './dist');
   if (staticDir !== undefined && isBuildStale(staticDir) && existsSync('vite.config.ts')) {
     console.log('Building the app (npm run build)…');
