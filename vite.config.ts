@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -14,9 +16,95 @@ const productionReactRouter: Alias[] = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
 ];
 
+/** Text assets the server sends pre-compressed (server/app.ts, @fastify/static `preCompressed`). */
+export const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
+
+/** The brotli and gzip copies of one text asset, both at maximum quality. */
+export function compressText(data: Buffer): { br: Buffer; gz: Buffer } {
+  return {
+    br: brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gz: gzipSync(data, { level: zlib.Z_BEST_COMPRESSION }),
+  };
+}
+
+/** Writes <file>.br and <file>.gz beside every text asset under `dir` (dot folders such as .vite skipped). */
+export function compressDir(dir: string): string[] {
+  const written: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) written.push(...compressDir(path));
+    } else if (entry.isFile() && COMPRESSIBLE.test(entry.name)) {
+      const { br, gz } = compressText(readFileSync(path));
+      writeFileSync(`${path}.br`, br);
+      writeFileSync(`${path}.gz`, gz);
+      written.push(path);
+    }
+  }
+  return written;
+}
+
+/**
+ * Messages only the server sends (already translated, by server/http/envelope.ts, for errors the
+ * framework raises before any handler): the app never looks them up, so its locale chunks leave them out.
+ */
+export const SERVER_ONLY_KEYS = { errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType'] };
+
+function serverOnlyLocaleKeys(): Plugin {
+  return {
+    name: 'coinapp-server-only-locale-keys',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      const tree = JSON.parse(code) as Record<string, Record<string, unknown>>;
+      for (const [group, keys] of Object.entries(SERVER_ONLY_KEYS)) for (const key of keys) delete tree[group]?.[key];
+      return { code: JSON.stringify(tree), map: null };
+    },
+  };
+}
+
+/** Build only: brotli + gzip copies of the output, and a modulepreload of the fallback locale's chunk. */
+function delivery(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'coinapp-delivery',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // en-US is loaded on every start (it fills in missing keys) and home is the landing route:
+    // fetch their chunks with the entry instead of discovering them after it has run.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byFacade = (re: RegExp) => chunks.find((c) => re.test(c.facadeModuleId ?? ''));
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const chunk = chunks.find((c) => c.fileName === file);
+          if (!chunk || files.has(file)) return;
+          files.add(file);
+          for (const i of chunk.imports) add(i);
+        };
+        for (const c of [byFacade(/[\\/]locales[\\/]en-US\.json$/), byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/)]) if (c) add(c.fileName);
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        compressDir(outDir);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), serverOnlyLocaleKeys(), delivery()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated
@@ -43,5 +131,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  server: { proxy: { '/api': server, '/ws': { target: server, ws: true } } },
+  server: { proxy: { '^/api/': server, '/ws': { target: server, ws: true } } },
 }));

@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type LoadedScreen, loadConfig, loadScreens } from '../contract/loader.ts';
+import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../contract/loader.ts';
 import type { HandlerTable } from './http/handler.ts';
-import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits } from './config.ts';
+import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
-import { installErrorHandling } from './http/envelope.ts';
+import { installErrorHandling, routingErrors } from './http/envelope.ts';
+import { BODY_LIMIT, installSecurity, securityHeaders, staticCacheHeaders } from './http/security.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
 import { I18n } from './i18n.ts';
@@ -21,6 +22,7 @@ import { startScheduler } from './trading/index.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers/index.ts';
 import { registerEndpoints, routesOf } from './http/endpoints.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export type { RateLimits } from './config.ts';
@@ -55,6 +57,8 @@ export interface ServerOptions {
   feed?: Partial<FeedOptions>;
   /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
   extra?: { screens: LoadedScreen[]; handlers: HandlerTable };
+  /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/config.ts) */
+  security?: Partial<SecurityConfig>;
 }
 
 declare module 'fastify' {
@@ -115,7 +119,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     }
   }
   const market = opts.market ?? stored!.market;
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false });
+  const security = { ...securityConfig(), ...opts.security };
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, bodyLimit: BODY_LIMIT, frameworkErrors: routingErrors(i18n, securityHeaders(security)) });
+  installSecurity(app, security);
   app.decorate('db', db);
   app.decorate('market', market);
 
@@ -143,9 +149,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      setHeaders: (reply, path) => {
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
-      },
+      preCompressed: true,
+      setHeaders: staticCacheHeaders(staticDir),
     });
   }
   installErrorHandling(app, i18n, config.apiPrefix, spa);
@@ -157,6 +162,16 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await app.close();
     throw error;
   }
+  // The OpenAPI 3.1 document of the endpoints above (public; rendered by /api.html), built on first request
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  app.get(`${config.apiPrefix}/openapi.json`, async () => {
+    openApi ??= openApiDocument(routes, loadEntities(), [...loadScreens(), ...(opts.extra?.screens ?? [])], {
+      prefix: config.apiPrefix,
+      version: config.version,
+      describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),
+    });
+    return openApi;
+  });
 
   await registerFeed(app, ctx, opts.feed);
   return app;

@@ -91,3 +91,37 @@ export function marketSourceConfig(env: NodeJS.ProcessEnv = process.env): Market
   if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0)) throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
   return { source, upstreamUrl, staleMs };
 }
+
+/** Response headers and CORS (CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; VITE_API_ROOT and VITE_FEED_URL when set). */
+export interface SecurityConfig {
+  /** Origins the app may connect to besides its own (the API root and feed of a build that points elsewhere) */
+  connectSrc: string[];
+  /** Origins that get Access-Control-Allow-Origin (the native wrapper's); none by default */
+  corsOrigins: string[];
+  /** Send Strict-Transport-Security on plain HTTP too (behind a TLS-terminating proxy); always sent over TLS */
+  hsts: boolean;
+}
+
+/** The origin of a URL; `anyScheme` for CORS, where a native wrapper's origin may be capacitor://localhost. */
+function originOf(value: string, name: string, anyScheme = false): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must hold absolute URLs or origins (https://host), not ${value}`);
+  }
+  if (!anyScheme && !/^(https?|wss?):$/.test(url.protocol)) throw new Error(`${name}: ${value} is not http(s) or ws(s)`);
+  return url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+}
+
+const list = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
+
+export function securityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
+  const connectSrc = [
+    ...list(env.CSP_CONNECT_SRC).map((v) => originOf(v, 'CSP_CONNECT_SRC')),
+    ...[env.VITE_API_ROOT, env.VITE_FEED_URL].filter((v): v is string => !!v?.trim()).map((v) => originOf(v.trim(), 'VITE_API_ROOT/VITE_FEED_URL')),
+  ];
+  const corsOrigins = list(env.CORS_ORIGINS).map((v) => originOf(v, 'CORS_ORIGINS', true));
+  const hsts = /^(1|true|yes|on)$/i.test(env.HSTS?.trim() ?? '');
+  return { connectSrc: [...new Set(connectSrc)], corsOrigins: [...new Set(corsOrigins)], hsts };
+}

@@ -19,6 +19,34 @@ function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply
 
 const BAD_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
+/** Locale keys of the framework's request errors; any other 4xx is errors.badRequest. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedType',
+  FST_ERR_BAD_URL: 'errors.badEncoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'errors.urlTooLong',
+};
+
+/**
+ * A request the framework refuses (bad JSON, body too large, unsupported content type, bad
+ * percent-encoding, URL too long): its own 4xx status, envelope code 7 and a translated message.
+ */
+function frameworkError(i18n: I18n, error: FastifyError, req: FastifyRequest, reply: FastifyReply, status: number): FastifyReply {
+  const t = i18n.translator(req.headers.lang);
+  const badJson = BAD_JSON_CODES.has(error.code) || error instanceof SyntaxError;
+  const key = badJson ? 'validation.badJson' : (FRAMEWORK_MESSAGES[error.code] ?? 'errors.badRequest');
+  return send(reply, status, { code: Codes.error, msg: t(key), data: null });
+}
+
+/** Fastify's `frameworkErrors` option: errors raised before routing (bad URL encoding, too long a parameter). */
+export function routingErrors(i18n: I18n, headers?: (req: FastifyRequest, reply: FastifyReply) => void) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    headers?.(req, reply);
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    return frameworkError(i18n, error, req, reply, status);
+  };
+}
+
 /** `spa`: serve index.html for unknown non-API GETs (the static plugin is registered). */
 export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: string, spa: boolean): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
@@ -27,10 +55,7 @@ export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: s
       return send(reply, error.httpStatus, { code: error.code, msg: t(error.msgKey, error.params), data: error.data });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const badJson = BAD_JSON_CODES.has(error.code) || error instanceof SyntaxError;
-      return send(reply, 200, { code: Codes.error, msg: t(badJson ? 'validation.badJson' : 'errors.badRequest'), data: null });
-    }
+    if (status >= 400 && status < 500) return frameworkError(i18n, error, req, reply, status);
     req.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { code: 500, msg: t('errors.internal'), data: null });
   });

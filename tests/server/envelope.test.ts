@@ -35,20 +35,20 @@ describe('envelope and errors', () => {
     }
   });
 
-  it('malformed JSON is code 7 validation.badJson, not a 500', async () => {
+  it('malformed JSON is HTTP 400 with code 7 validation.badJson, not a 500', async () => {
     for (const payload of ['{"username": ', '', '[1,']) {
       const res = await s.app.inject({ method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/json', lang: 'jp' }, payload });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 7, msg: msg('jp', 'validation.badJson'), data: null });
     }
   });
 
-  it('a body that is not an object, or of an unsupported type, is code 7', async () => {
+  it('a body that is not an object is code 7; an unsupported content type is HTTP 415 errors.unsupportedType', async () => {
     const text = await s.app.inject({ method: 'POST', url: '/api/base/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.json().code).toBe(7);
     const xml = await s.app.inject({ method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
-    expect(xml.statusCode).toBe(200);
-    expect(xml.json()).toEqual({ code: 7, msg: msg('en', 'errors.badRequest'), data: null });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ code: 7, msg: msg('en', 'errors.unsupportedType'), data: null });
     const array = await call(s.app, 'POST', '/base/login', { body: [1, 2] });
     expect(array.code).toBe(7);
   });
