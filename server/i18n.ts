@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decimalsOf } from '../contract/decimal.ts';
+import { formatAmount } from '../contract/number-format.ts';
 import { languagesConfig } from './config.ts';
 
 export const LOCALES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../locales');
@@ -25,6 +27,21 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 export function interpolate(text: string, params?: Params): string {
   if (!params) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Numbers in a message read as the app shows them: the locale's separators, every decimal
+ * the value has (a limit is exact, never rounded). The field name stays as it is.
+ */
+export function localizeNumbers(params: Params, locale: string): Params {
+  const out: Params = {};
+  for (const [k, v] of Object.entries(params)) {
+    const text = String(v);
+    out[k] = k !== 'field' && DECIMAL.test(text) ? formatAmount(text, decimalsOf(text), locale) : v;
+  }
+  return out;
 }
 
 export class I18n {
@@ -53,7 +70,7 @@ export class I18n {
 
   t(code: string, key: string, params?: Params): string {
     const text = lookup(this.locales.get(code), key) ?? lookup(this.locales.get(this.defaultCode), key) ?? key;
-    return interpolate(text, params);
+    return interpolate(text, params && localizeNumbers(params, code));
   }
 
   translator(lang: unknown): Translate {

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
 import { captchaAnswer } from '../../server/captcha.ts';
+import { localizeNumbers } from '../../server/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -151,7 +152,8 @@ export function msg(lang: string | undefined, key: string, params: Record<string
   const code = languages.languages.find((l) => l.prefix === lang)?.code ?? languages.default;
   const text = get(localeFile(code, dir), key) ?? get(localeFile(languages.default, dir), key);
   if (text === undefined) throw new Error(`no message ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+  const shown = localizeNumbers(params, code);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(shown[name] ?? `{{${name}}}`));
 }
 
 // ---- entity shapes ----

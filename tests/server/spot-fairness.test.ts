@@ -50,7 +50,8 @@ describe('a limit order never executes worse than the market', () => {
     const r = await buy({ symbol: 'ethusdt', buytype: 'limit', mprice: '5285.94', mnum: '0.1' });
     const params = { band: '20', market: '3523.96', min: '2819.17', max: '4228.75' };
     expect(r).toMatchObject({ code: 7, data: { field: 'mprice' }, msg: t('trade.outsideBand', params) });
-    expect(r.msg).toBe('The limit price must be within ±20% of the market price (3523.96): enter a price between 2819.17 and 4228.75');
+    // numbers in the message read as the app shows them, with the locale's separators
+    expect(r.msg).toBe('The limit price must be within ±20% of the market price (3,523.96): enter a price between 2,819.17 and 4,228.75');
     expect(await tradingState(s.app.db)).toEqual(before);
     // the same message in the caller's language
     const de = await call(s.app, 'POST', '/bborder/upbbbuy', { token: alice.token, lang: 'de', body: { symbol: 'ethusdt', buytype: 'limit', mprice: '5285.94', mnum: '0.1' } });
