@@ -177,21 +177,21 @@ export async function readRecords(db: Db, symbol: string, minuteFrom: number, ti
  * fresh backfill; every tick's changes are written after it (writes never overlap: ticks
  * during a write are written together after it).
  */
-export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promise<StoredMarket> {
-  const restore = await readMarketRestore(db);
-  const market = createSimulator({ seed: opts.seed, now: opts.now, autoStep: opts.autoStep, restore }, opts.markets ?? MARKETS);
+/** What a stored market needs of the market it writes: its ticks and a way to stop it. */
+interface Ticking {
+  onTick(listener: () => void): () => void;
+  close(): void;
+}
+
+/**
+ * Writes a market's changes after every tick with `writeOnce`; writes never overlap (ticks
+ * during a write are written together after it). `close` stops the market and writes the rest.
+ */
+export function persistTicks<M extends Ticking>(market: M, writeOnce: () => Promise<void>): { flush(): Promise<void>; close(): Promise<void> } {
   let writing: Promise<void> | null = null;
   let again = false;
   let closed = false;
-  let prunedAt = 0;
   let failure: unknown;
-
-  const writeOnce = async () => {
-    const changes = market.drain();
-    const prune = changes.sec - prunedAt >= PRUNE_EVERY_SEC;
-    await writeMarketChanges(db, changes, opts.now(), prune);
-    if (prune) prunedAt = changes.sec;
-  };
 
   const flush = (): Promise<void> => {
     if (writing) {
@@ -211,8 +211,6 @@ export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promi
     return writing;
   };
 
-  // The first write stores the genesis (or the gap after a restart) at once.
-  await flush();
   const unsubscribe = market.onTick(() => {
     if (closed) return;
     flush().catch((error: unknown) => {
@@ -222,7 +220,6 @@ export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promi
   });
 
   return {
-    market,
     flush,
     async close() {
       if (closed) return;
@@ -233,4 +230,22 @@ export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promi
       await flush();
     },
   };
+}
+
+export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promise<StoredMarket> {
+  const restore = await readMarketRestore(db);
+  const market = createSimulator({ seed: opts.seed, now: opts.now, autoStep: opts.autoStep, restore }, opts.markets ?? MARKETS);
+  let prunedAt = 0;
+
+  const writeOnce = async () => {
+    const changes = market.drain();
+    const prune = changes.sec - prunedAt >= PRUNE_EVERY_SEC;
+    await writeMarketChanges(db, changes, opts.now(), prune);
+    if (prune) prunedAt = changes.sec;
+  };
+
+  const stored = persistTicks(market, writeOnce);
+  // The first write stores the genesis (or the gap after a restart) at once.
+  await stored.flush();
+  return { market, ...stored };
 }

@@ -14,7 +14,7 @@ import { DAY_SEC, isWeekend, MINUTE_SEC, MINUTES_PER_DAY } from './calendar.ts';
 import { MARKETS } from './index.ts';
 import type { RawBar } from './series.ts';
 import { MINUTE_DAYS, PERIOD_SPECS, RECORD_SEC, type RawBarAt, VOL_DECIMALS } from './simulator.ts';
-import { type MarketRecords, readRecords, writeRecords } from './store.ts';
+import { type MarketRecords, readRecords, writeRecords, persistTicks } from './store.ts';
 import { type Bar, type MarketData, type MarketDef, type Period, StalePriceError } from './types.ts';
 
 /** Default stale limit: the upstream (HTX: a push a second, a ping every 5 s) silent this long */
@@ -493,11 +493,7 @@ export async function openUpstreamMarket(db: Db, opts: UpstreamMarketOptions): P
   const defs = (opts.markets ?? MARKETS).filter((d) => d.from === 1);
   const restored = await Promise.all(defs.map((d) => readRecords(db, d.symbol, minuteFrom, nowSec - RECORD_SEC)));
   const market = createUpstreamMarket(opts, restored);
-  let writing: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
   let prunedAt = 0;
-  let failure: unknown;
 
   const writeOnce = async () => {
     const sec = Math.floor(opts.now() / 1000);
@@ -508,42 +504,5 @@ export async function openUpstreamMarket(db: Db, opts: UpstreamMarketOptions): P
     if (prune) prunedAt = sec;
   };
 
-  const flush = (): Promise<void> => {
-    if (writing) {
-      again = true;
-      return writing;
-    }
-    writing = (async () => {
-      try {
-        do {
-          again = false;
-          await writeOnce();
-        } while (again);
-      } finally {
-        writing = null;
-      }
-    })();
-    return writing;
-  };
-
-  const unsubscribe = market.onTick(() => {
-    if (closed) return;
-    flush().catch((error: unknown) => {
-      if (failure === undefined) console.error('market store:', error);
-      failure = error;
-    });
-  });
-
-  return {
-    market,
-    flush,
-    async close() {
-      if (closed) return;
-      closed = true;
-      unsubscribe();
-      market.close();
-      if (writing) await writing.catch(() => {});
-      await flush();
-    },
-  };
+  return { market, ...persistTicks(market, writeOnce) };
 }
