@@ -70,6 +70,30 @@ declare module 'fastify' {
   }
 }
 
+interface StoredMarketHandle {
+  market: MarketData;
+  close(): Promise<void>;
+}
+
+/**
+ * The market over the database. MARKET_SOURCE=upstream: prices from an HTX-protocol feed,
+ * recorded as they are used. Otherwise the simulator, whose seed is secret and random per
+ * installation (stored on first start, never printed); only a test may choose it, so nobody
+ * can rebuild the prices from the code.
+ */
+async function openMarket(db: Db, opts: ServerOptions, now: () => number): Promise<StoredMarketHandle> {
+  const env = marketSourceConfig();
+  if ((opts.marketSource ?? env.source) === 'upstream') {
+    const url = opts.upstream?.url ?? env.upstreamUrl;
+    if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
+    return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now });
+  }
+  const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
+  const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
+  const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
+  return openStoredMarket(db, { seed: await marketSeed(db, now(), testSeed), now });
+}
+
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const config = appConfig();
   const now = opts.now ?? Date.now;
@@ -79,47 +103,22 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     coins: loadConfig<{ coins: { coin: string }[] }>('coins').coins.map((c) => c.coin),
     pairs: loadConfig<{ markets: { symbol: string }[] }>('markets').markets.map((m) => m.symbol),
   };
-  const routes = routesOf([...loadScreens(), ...(opts.extra?.screens ?? [])], validator, filterValues);
+  const screens = [...loadScreens(), ...(opts.extra?.screens ?? [])];
+  const routes = routesOf(screens, validator, filterValues);
+  // read before the database opens, so a bad setting stops start-up with nothing to close
+  const security = { ...securityConfig(), ...opts.security };
 
   const db = openDatabase(resolve(opts.dataDir));
+  let stored: StoredMarketHandle | undefined;
   try {
     await migrateToLatest(db);
     if (opts.seed !== false) await seedIfEmpty(db, now());
+    if (!opts.market) stored = await openMarket(db, opts, now);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-
-  // MARKET_SOURCE=upstream: prices from an HTX-protocol feed, recorded as they are used.
-  let stored: { market: MarketData; close(): Promise<void> } | undefined;
-  if (!opts.market) {
-    try {
-      const env = marketSourceConfig();
-      if ((opts.marketSource ?? env.source) === 'upstream') {
-        const url = opts.upstream?.url ?? env.upstreamUrl;
-        if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
-        stored = await openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now });
-      }
-    } catch (error) {
-      await db.destroy();
-      throw error;
-    }
-  }
-  if (!opts.market && !stored) {
-    // The seed is secret and random per installation (stored on first start, never printed);
-    // only a test may choose it, so nobody can rebuild the prices from the code.
-    try {
-      const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
-      const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
-      const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
-      stored = await openStoredMarket(db, { seed: await marketSeed(db, now(), testSeed), now });
-    } catch (error) {
-      await db.destroy();
-      throw error;
-    }
-  }
   const market = opts.market ?? stored!.market;
-  const security = { ...securityConfig(), ...opts.security };
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, bodyLimit: BODY_LIMIT, frameworkErrors: routingErrors(i18n, securityHeaders(security)) });
   installSecurity(app, security);
   app.decorate('db', db);
@@ -138,8 +137,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const stopScheduler = opts.scheduler === false ? () => {} : startScheduler(ctx);
   app.addHook('onClose', async () => {
     stopScheduler();
-    market.close();
-    await stored?.close();
+    // a stored market closes its market and writes what is left
+    if (stored) await stored.close();
+    else market.close();
     await db.destroy();
   });
 
@@ -165,7 +165,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // The OpenAPI 3.1 document of the endpoints above (public; rendered by /api.html), built on first request
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   app.get(`${config.apiPrefix}/openapi.json`, async () => {
-    openApi ??= openApiDocument(routes, loadEntities(), [...loadScreens(), ...(opts.extra?.screens ?? [])], {
+    openApi ??= openApiDocument(routes, loadEntities(), screens, {
       prefix: config.apiPrefix,
       version: config.version,
       describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),

@@ -195,11 +195,12 @@ function idempotently(store: IdempotencyStore, route: Route, req: FastifyRequest
 export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes: Route[], handlers: HandlerTable): void {
   const problems = registryProblems(routes, handlers);
   if (problems.length) throw new Error(`The schema files and the handler registry disagree:\n  ${problems.join('\n  ')}`);
-  const runByName = (name: string) => runOf(handlers[name as keyof HandlerTable] as unknown as HandlerEntry<never>).run as Run;
+  const entryOf = (name: string) => runOf(handlers[name as keyof HandlerTable] as unknown as HandlerEntry<never>);
+  const runByName = (name: string) => entryOf(name).run as Run;
   const idempotency = new IdempotencyStore(ctx.db, ctx.now);
 
   for (const route of routes) {
-    const targets = route.endpoints.map((e) => ({ spec: e, ...runOf(handlers[e.name as keyof HandlerTable] as unknown as HandlerEntry<never>) }));
+    const targets = route.endpoints.map((e) => ({ spec: e, ...entryOf(e.name) }));
     const checks = route.endpoints.map((e) => e.check).filter((c): c is Check => c !== undefined);
     app.route({
       method: route.method,

@@ -2,6 +2,9 @@
 // quote units, count; index 0 is the bar starting at `start` (a minute or a day index).
 // Grows by doubling; old bars can be dropped from the front.
 
+import { formatTicks } from '../../contract/decimal.ts';
+import type { Bar } from './types.ts';
+
 export class Series {
   /** Period index (epoch minute or epoch day) of bar 0 */
   start: number;
@@ -87,6 +90,39 @@ export interface RawBar {
   a: number;
   v: number;
   n: number;
+}
+
+/** Decimals of a bar's quote volume (vol), for every pair. */
+export const VOL_DECIMALS = 2;
+
+/** A raw bar as the API and the feed publish it: exact decimal strings with the pair's decimals. */
+export function formatBar(id: number, raw: RawBar, priceDecimals: number, amountDecimals: number): Bar {
+  return {
+    id,
+    open: formatTicks(raw.o, priceDecimals),
+    close: formatTicks(raw.c, priceDecimals),
+    high: formatTicks(raw.h, priceDecimals),
+    low: formatTicks(raw.l, priceDecimals),
+    amount: formatTicks(raw.a, amountDecimals),
+    vol: formatTicks(raw.v, VOL_DECIMALS),
+    count: raw.n,
+  };
+}
+
+/** One bar of consecutive bars (at least one): first open, last close, extremes, sums. */
+export function mergeBars(bars: readonly RawBar[]): RawBar {
+  let { h, l } = bars[0];
+  let a = 0;
+  let v = 0;
+  let n = 0;
+  for (const b of bars) {
+    if (b.h > h) h = b.h;
+    if (b.l < l) l = b.l;
+    a += b.a;
+    v += b.v;
+    n += b.n;
+  }
+  return { o: bars[0].o, h, l, c: bars[bars.length - 1].c, a, v, n };
 }
 
 /** Aggregate of bars [from, to) of a series (indices, not period numbers); undefined when empty. */

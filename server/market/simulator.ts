@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { DAY_SEC, isWeekend, MINUTE_SEC, MINUTES_PER_DAY, monthOf, monthStartDay, weekOf, weekStartDay } from './calendar.ts';
 import { formatTicks, parseTicks } from '../../contract/decimal.ts';
 import { Rng, streamKey } from './rng.ts';
-import { aggregate, type RawBar, Series } from './series.ts';
+import { aggregate, formatBar, type RawBar, Series, VOL_DECIMALS } from './series.ts';
+
+export { VOL_DECIMALS };
 import type { Bar, MarketData, MarketDef, Period } from './types.ts';
 
 /** Decimals of quote volumes (`vol`) */
-export const VOL_DECIMALS = 2;
 /** Days of 1-minute history kept (≥ 300 hourly bars) */
 export const MINUTE_DAYS = 14;
 /** Minute history is trimmed once this many days beyond MINUTE_DAYS have piled up */
@@ -490,16 +491,7 @@ class Pair {
   }
 
   format(id: number, raw: RawBar): Bar {
-    return {
-      id,
-      open: formatTicks(raw.o, this.pd),
-      close: formatTicks(raw.c, this.pd),
-      high: formatTicks(raw.h, this.pd),
-      low: formatTicks(raw.l, this.pd),
-      amount: formatTicks(raw.a, this.ad),
-      vol: formatTicks(raw.v, VOL_DECIMALS),
-      count: raw.n,
-    };
+    return formatBar(id, raw, this.pd, this.ad);
   }
 }
 

@@ -12,8 +12,8 @@ import { formatTicks, parseTicks } from '../../contract/decimal.ts';
 import type { Db } from '../db/index.ts';
 import { DAY_SEC, isWeekend, MINUTE_SEC, MINUTES_PER_DAY } from './calendar.ts';
 import { MARKETS } from './index.ts';
-import type { RawBar } from './series.ts';
-import { MINUTE_DAYS, PERIOD_SPECS, RECORD_SEC, type RawBarAt, VOL_DECIMALS } from './simulator.ts';
+import { formatBar, mergeBars, type RawBar, VOL_DECIMALS } from './series.ts';
+import { MINUTE_DAYS, PERIOD_SPECS, RECORD_SEC, type RawBarAt } from './simulator.ts';
 import { type MarketRecords, readRecords, writeRecords, persistTicks } from './store.ts';
 import { type Bar, type MarketData, type MarketDef, type Period, StalePriceError } from './types.ts';
 
@@ -212,34 +212,12 @@ class UpPair {
   }
 
   format(id: number, raw: RawBar): Bar {
-    return {
-      id,
-      open: formatTicks(raw.o, this.pd),
-      close: formatTicks(raw.c, this.pd),
-      high: formatTicks(raw.h, this.pd),
-      low: formatTicks(raw.l, this.pd),
-      amount: formatTicks(raw.a, this.ad),
-      vol: formatTicks(raw.v, VOL_DECIMALS),
-      count: raw.n,
-    };
+    return formatBar(id, raw, this.pd, this.ad);
   }
 }
 
 function aggregateBars(store: Bars, from: number, to: number): RawBar {
-  const bars = store.idx.slice(from, to).map((i) => store.byIdx.get(i)!);
-  let h = bars[0].h;
-  let l = bars[0].l;
-  let a = 0;
-  let v = 0;
-  let n = 0;
-  for (const b of bars) {
-    if (b.h > h) h = b.h;
-    if (b.l < l) l = b.l;
-    a += b.a;
-    v += b.v;
-    n += b.n;
-  }
-  return { o: bars[0].o, h, l, c: bars[bars.length - 1].c, a, v, n };
+  return mergeBars(store.idx.slice(from, to).map((i) => store.byIdx.get(i)!));
 }
 
 const KLINE = /^market\.([a-z0-9]+)\.kline\.(1min|1day)$/;

@@ -5,7 +5,7 @@ import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as findOrder } from '../../api/generated/screens/futures-order-detail';
-import { formatDateTime } from '../../engine/format';
+import { formatDateTime } from '../../engine/formats';
 import { secondsUntil } from './countdown';
 
 /** Countdown to settlement, then the result with the two recorded prices and times. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatField, maskAccount } from '../../../src/engine/format';
+import { formatField, maskAccount } from '../../../src/engine/formats';
 
 describe('field formatting', () => {
   it('masks all but the last four digits of an account', () => {
