@@ -32,7 +32,7 @@ export interface RowAction {
 }
 
 /** Field formats, from the engine's format registry (src/engine/formats.ts). */
-export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked';
+export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image';
 
 export interface FieldView {
   field: string;
@@ -84,6 +84,10 @@ export interface ScreenFile {
   /** Business error codes (40xx) whose message belongs under a field: code -> field */
   fieldErrors?: Record<string, string>;
   success?: { toast?: string; navigate?: string; session?: boolean };
+  /** A form: path into its sources of a block ({reason, until, link} or null) that stops it being sent */
+  block?: string;
+  /** A form: notes shown while a source value (a path into the sources) is true */
+  notices?: { when: string; text: string }[];
   list?: {
     titleField: string;
     /** Format of the title field (default text) */
@@ -91,6 +95,10 @@ export interface ScreenFile {
     subtitleField?: string;
     fields?: FieldView[];
     detailRoute?: string;
+    /** Query of the detail route: parameter -> record field (default { id: 'ID' }) */
+    detailQuery?: Record<string, string>;
+    /** An Export button: every record matching the filters as CSV */
+    export?: boolean;
     addRoute?: string;
     addLabel?: string;
     empty?: string;

@@ -23,6 +23,7 @@ import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers/index.ts';
 import { registerEndpoints, routesOf } from './http/endpoints.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { seedFunds } from './funds/seed.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export type { RateLimits } from './config.ts';
@@ -112,6 +113,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   let stored: StoredMarketHandle | undefined;
   try {
     await migrateToLatest(db);
+    await seedFunds(db, now());
     if (opts.seed !== false) await seedIfEmpty(db, now());
     if (!opts.market) stored = await openMarket(db, opts, now);
   } catch (error) {

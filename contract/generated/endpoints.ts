@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, CoinList, CoinListArgs, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawStatus, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -17,11 +17,12 @@ export interface Endpoints {
   getAssets: { auth: true; input: AssetsArgs; output: AssetList };
   getBankCards: { auth: true; input: { page?: number; pageSize?: number }; output: Page<BankCard> };
   getCaptcha: { auth: false; input: Empty; output: Captcha };
+  getCoinList: { auth: false; input: CoinListArgs; output: CoinList };
   getFuturesConfig: { auth: true; input: Empty; output: FuturesConfig };
   getFuturesOrder: { auth: true; input: { ID: number }; output: FuturesOrder };
   getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FuturesOrder> };
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
-  getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' }; output: Page<MoneyLog> };
+  getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
   getSite: { auth: false; input: Empty; output: SiteConfig };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };
@@ -30,6 +31,7 @@ export interface Endpoints {
   getTradeList: { auth: false; input: TradeListArgs; output: TradeListPage };
   getUserInfo: { auth: true; input: Empty; output: UserInfoResponse };
   getWithdrawalAddresses: { auth: true; input: { page?: number; pageSize?: number; coin?: '' | 'USDT' | 'BTC' | 'ETH' | 'USDC' | 'TRX' | 'BNB' }; output: Page<WithdrawalAddress> };
+  getWithdrawStatus: { auth: true; input: Empty; output: WithdrawStatus };
   login: { auth: false; input: LoginPayload; output: Session };
   registerByEmail: { auth: false; input: Omit<RegisterByEmailPayload, 'confirmPassword'>; output: Session };
   registerByPhone: { auth: false; input: Omit<RegisterByPhonePayload, 'confirmPassword'>; output: Session };

@@ -74,6 +74,58 @@ export interface Captcha {
   captchaLength: number;
 }
 
+export interface CoinList {
+  list: CoinWithNetworks[];
+  /**
+   * Every network of the listed coins, one row each (forms pick theirs by coin and network)
+   */
+  networks: CoinNetwork[];
+}
+
+export interface CoinListArgs {
+  /**
+   * 1: coins and networks open for deposit; 2: open for withdrawal; absent: every enabled coin
+   */
+  czstatus?: 1 | 2;
+}
+
+/**
+ * One network a coin moves on, from the coin table: the platform's deposit address and the limits, as decimal strings in the coin's decimals.
+ */
+export interface CoinNetwork {
+  coin: string;
+  /**
+   * TRC20, ERC20, BEP20, BTC… (wire name czline)
+   */
+  network: string;
+  /**
+   * The platform's deposit address on this network
+   */
+  address: string;
+  depositMin: string;
+  withdrawMin: string;
+  withdrawMax: string;
+  /**
+   * Charged on top of the amount withdrawn
+   */
+  withdrawFee: string;
+  decimals: number;
+  depositEnabled: boolean;
+  withdrawEnabled: boolean;
+}
+
+/**
+ * A coin of the coin table with its networks (GET /coin/getCoinList).
+ */
+export interface CoinWithNetworks {
+  ID: number;
+  coin: string;
+  name: string;
+  logo: string;
+  decimals: number;
+  networks: CoinNetwork[];
+}
+
 export interface FuturesConfig {
   hy_time: number[];
   hy_tzed: string[];
@@ -156,7 +208,7 @@ export interface KlineBar {
 export type KlineBars = KlineBar[];
 
 /**
- * A financial record's type (spec §3), the ledger's `type` column. Values nothing writes yet belong to features still to come.
+ * A financial record's type (spec §3, plus the freezes of withdrawal requests, bank withdrawals, loans and wire deposits), the ledger's `type` column.
  */
 export type LedgerType =
   | 'contract_open'
@@ -183,7 +235,13 @@ export type LedgerType =
   | 'deposit_success'
   | 'withdrawal_success'
   | 'admin_deposit'
-  | 'spot_fee';
+  | 'spot_fee'
+  | 'withdrawal_request'
+  | 'bank_withdrawal_request'
+  | 'bank_withdrawal_success'
+  | 'loan_disbursement'
+  | 'loan_repayment'
+  | 'wire_deposit';
 
 export interface LoginPayload {
   username: string;
@@ -424,6 +482,25 @@ export interface User {
 
 export interface UserInfoResponse {
   userInfo: User;
+}
+
+/**
+ * Why withdrawals are blocked now, until when (epoch ms, null when it lasts until the user acts) and where the user can lift it. The message is funds.block.<reason>.
+ */
+export interface WithdrawBlock {
+  reason: 'noPayPassword' | 'payLocked' | 'passwordChanged';
+  until: number | null;
+  link: string | null;
+}
+
+/**
+ * What the withdrawal screens show before the form: a block with its reason and end time, whether new withdrawals go to manual review, and the address-book whitelist mode.
+ */
+export interface WithdrawStatus {
+  block: WithdrawBlock | null;
+  manualReview: boolean;
+  whitelist: boolean;
+  hasPayPassword: boolean;
 }
 
 export interface WithdrawalAddress {

@@ -2,6 +2,9 @@
 // (portable between SQLite and PostgreSQL).
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../contract/generated/types.ts';
+import type { FundsTables } from './tables/funds.ts';
+
+export * from './tables/funds.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -21,6 +24,13 @@ export interface UsersTable {
   token_issued_at: number | null;
   password_changed_at: number | null;
   created_at: number;
+  /** Wrong withdrawal passwords in a row (migration 0005) */
+  pay_failures: Generated<number>;
+  /** Withdrawals locked until then after too many wrong withdrawal passwords */
+  pay_locked_until: Generated<number | null>;
+  pay_password_changed_at: Generated<number | null>;
+  /** 1: withdrawals go only to saved addresses that are active */
+  address_whitelist: Generated<number>;
 }
 
 export interface CaptchasTable {
@@ -73,6 +83,8 @@ export interface WithdrawalAddressesTable {
   name: string;
   remark: string;
   created_at: number;
+  /** When the address may be used for withdrawals (whitelist mode: 24 h after saving) */
+  active_at: Generated<number>;
 }
 
 export interface ArticlesTable {
@@ -243,7 +255,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database {
+export interface Database extends FundsTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -25,7 +25,8 @@ const FALLBACK: Record<string, string> = {
   exclusiveMinimum: 'validation.minimum',
   maximum: 'validation.maximum',
   exclusiveMaximum: 'validation.maximum',
-  enum: 'validation.enum',
+  // the server names what is allowed; the client's select shows the options instead
+  enum: 'validation.queryEnum',
 };
 
 /** Compiles request schemas (strict Ajv, our x- keywords allowed). */

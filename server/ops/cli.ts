@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { databaseFile, migrateToLatest, openDatabase } from '../db/index.ts';
+import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../funds/reviews.ts';
+import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
 import * as ops from './commands.ts';
+import { LOAN_HELP, loanCommand } from './loan.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -18,7 +21,13 @@ Commands:
   credit <user> <coin> <amount>
                       administrator deposit: add an exact positive amount (ledger admin_deposit)
   balance <user>      each coin's available, frozen and total
-  help                this list
+  reviews             everything waiting for review: kind, id, user, what, since
+  approve <kind> <id> [args]
+                      approve one item (kinds: ${REVIEW_KINDS.map((k) => k.kind).join(', ')})${REVIEW_KINDS.filter((k) => k.approveArgs).map((k) => `\n                        approve ${k.kind} <id> ${k.approveArgs}`).join('')}
+  reject <kind> <id> <reason…>
+                      reject one item; the customer sees the reason
+${COIN_HELP}
+${LOAN_HELP ? `${LOAN_HELP}\n` : ''}  help                this list
 
 <user> is an email, a phone number or a numeric user id.`;
 
@@ -44,7 +53,7 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'coin', 'loan'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -74,11 +83,24 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
       }
       case 'balance':
         return { code: 0, out: table((await ops.balance(db, arg)).map((b) => ({ ...b }))) };
+      case 'reviews':
+        return { code: 0, out: table((await pendingReviews(db)).map((r) => ({ ...r }))) };
+      case 'approve':
+        return { code: 0, out: await reviewKind(arg).approve(db, reviewId(arg2), args.slice(3), Date.now()) };
+      case 'reject': {
+        const reason = args.slice(3).join(' ').trim();
+        if (!reason) return { code: 1, out: 'Usage: reject <kind> <id> <reason>: the customer sees the reason.' };
+        return { code: 0, out: await reviewKind(arg).reject(db, reviewId(arg2), reason, Date.now()) };
+      }
+      case 'coin':
+        return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };
+      case 'loan':
+        return { code: 0, out: await loanCommand(db, args.slice(1), Date.now()) };
       default:
         return { code: 0, out: await ops.inviteCode(db) };
     }
   } catch (error) {
-    if (error instanceof ops.OpsError) return { code: 1, out: error.message };
+    if (error instanceof ops.OpsError || error instanceof ReviewError) return { code: 1, out: error.message };
     throw error;
   } finally {
     await db.destroy();

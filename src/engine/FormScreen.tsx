@@ -8,7 +8,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
@@ -20,6 +20,7 @@ import { sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
 import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme';
+import { formatDateTime } from './formats';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenModule } from './types';
 
@@ -37,6 +38,46 @@ function defaultsOf(payload: JsonSchema | undefined): Data {
   return Object.fromEntries(Object.entries(props).flatMap(([k, p]) => ('default' in p ? [[k, p.default]] : [])));
 }
 
+/** Fields the route's query names (/bitcoin/payment?coin=BTC): a payload property's value, typed as the schema says. */
+function fromQuery(payload: JsonSchema | undefined, params: URLSearchParams): Data {
+  const props = (payload?.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Data = {};
+  for (const [field, prop] of Object.entries(props)) {
+    const raw = params.get(field);
+    if (raw === null || raw === '') continue;
+    const numeric = prop.type === 'integer' || prop.type === 'number';
+    if (numeric && !/^\d+(\.\d+)?$/.test(raw)) continue;
+    out[field] = numeric ? Number(raw) : raw;
+  }
+  return out;
+}
+
+function at(data: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+}
+
+/** What stops the form being sent (a source's block: reason, end time, where to lift it). */
+interface Block {
+  reason: string;
+  until?: number | null;
+  link?: string | null;
+}
+
+function BlockNotice({ block }: { block: Block }) {
+  const { t, i18n } = useTranslation();
+  const until = typeof block.until === 'number' ? formatDateTime(new Date(block.until).toISOString(), i18n.language) : '';
+  return (
+    <div className="notice notice-block" role="alert">
+      <p>{t(`funds.block.${block.reason}`, { until })}</p>
+      {block.link && (
+        <Link className="btn btn-primary btn-block" to={block.link}>
+          {t('funds.block.setPayPassword')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 /** A business error from the api layer: { code, message, data }. */
 interface FailedCall {
   code?: number;
@@ -52,6 +93,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const dispatch = useDispatch();
   const [trigger] = endpoint.useMutation();
   // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
+  const [params] = useSearchParams();
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -73,16 +115,21 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
     () => Object.fromEntries(Object.keys(sourceDefs).map((name) => [name, (data: unknown) => setResponses((r) => (r[name] === data ? r : { ...r, [name]: data }))])),
     [sourceDefs],
   );
-  const limits = useMemo(() => {
-    const picked = Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)]));
-    return resolveLimits(screen.payload, picked);
-  }, [sourceDefs, responses, formData, screen.payload]);
+  const picked = useMemo(() => Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)])), [sourceDefs, responses, formData]);
+  const limits = useMemo(() => resolveLimits(screen.payload, picked), [picked, screen.payload]);
+  const block = screen.block ? (at(picked, screen.block) as Block | null | undefined) : undefined;
+  const notices = (screen.notices ?? []).filter((n) => at(picked, n.when) === true);
 
   // Sibling writes (captcha id, country code) go through rjsf, which queues every
   // change in order; our state only mirrors rjsf's data for the widgets to read.
   const formRef = useRef<Form<Data>>(null);
   const setField = useCallback((name: string, value: unknown) => formRef.current?.setFieldValue(name, value as never), []);
-  const formContext: FormContext = { formData, setField, captchaNonce, limits, schema: schema as Data };
+  // rjsf keeps the data (a formData prop would reset what the user types): the route's query goes in once
+  useEffect(() => {
+    for (const [field, value] of Object.entries(fromQuery(screen.payload, params))) setField(field, value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
+  }, []);
+  const formContext: FormContext = { formData, setField, captchaNonce, limits, sources: responses, schema: schema as Data };
 
   const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
   const decimalsOf = (field: string) => Number(limits[field]?.decimals ?? 6);
@@ -136,6 +183,12 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
       {Object.entries(sourceDefs).map(([name, def]) => (
         <SourceProbe key={name} endpoint={module.sources?.[name]} args={def.args ?? {}} onData={reporters[name]} />
       ))}
+      {block && <BlockNotice block={block} />}
+      {notices.map((n) => (
+        <p key={n.text} className="notice" role="status">
+          {t(n.text)}
+        </p>
+      ))}
       <Form
         ref={formRef}
         schema={schema}
@@ -161,7 +214,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
           void onSubmit(e as { formData?: Data });
         }}
       >
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || Boolean(block)}>
           {t(ui['ui:submitLabel'] ?? 'common.submit')}
         </button>
       </Form>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog, toast } from '../ui/overlays';
+import { copyText } from '../ui/CopyButton';
 import { filterOptions, filtersFromQuery } from './filters';
 import { formatRecordField } from './formats';
 import { resolveRowAction } from './rowActions';
@@ -237,11 +238,6 @@ export function ListView({
       {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
     </div>
   );
-}
-
-async function copyText(text: string): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');
-  await navigator.clipboard.writeText(text);
 }
 
 function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {

@@ -17,6 +17,8 @@ type Rec = Record<string, unknown>;
 export interface Formatted {
   text: string;
   tone?: Tone;
+  /** image: the URL of an uploaded image, drawn instead of the text */
+  image?: string;
 }
 
 export interface FormatContext {
@@ -124,6 +126,7 @@ export const FORMATS = {
   coin: (value) => ({ text: value.toUpperCase() }),
   pair: (value) => ({ text: pairName(value) }),
   masked: (value) => ({ text: maskAccount(value) }),
+  image: (value) => ({ text: value, image: value }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 
 /** Every format name a screen file may use. */

@@ -8,6 +8,8 @@ export interface FormContext {
   /** Changes after every failed submit: single-use captchas refresh */
   captchaNonce: number;
   limits: ResolvedLimits;
+  /** The form's data sources by name: each source's response (a coin list, the assets…) */
+  sources: Record<string, unknown>;
   /** The form's schema, for widgets that check a sibling field's format */
   schema: Record<string, unknown>;
 }

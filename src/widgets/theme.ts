@@ -1,15 +1,20 @@
 // Our rjsf theme: every widget and template the schema screens use. The widget registry
 // is open: a schema's ui:widget must name one of WIDGET_NAMES (check:schemas fails otherwise).
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { AddressBookWidget } from './address-book/AddressBookWidget';
 import { AmountWidget } from './amount/AmountWidget';
 import { CaptchaWidget } from './captcha/CaptchaWidget';
+import { CoinWidget } from './coin/CoinWidget';
 import { CountryWidget } from './country/CountryWidget';
+import { NetworkWidget } from './network/NetworkWidget';
 import { PasswordWidget } from './password/PasswordWidget';
 import { PhoneWidget } from './phone/PhoneWidget';
 import type { WidgetName } from './registry';
 import { SelectWidget } from './select/SelectWidget';
 import { SendCodeWidget } from './send-code/SendCodeWidget';
+import { UploadWidget } from './upload/UploadWidget';
 import { BaseInputTemplate } from './templates/BaseInputTemplate';
+import './widgets.css';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
@@ -21,6 +26,10 @@ const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   phone: PhoneWidget,
   select: SelectWidget,
   country: CountryWidget,
+  coin: CoinWidget,
+  network: NetworkWidget,
+  upload: UploadWidget,
+  addressBook: AddressBookWidget,
 };
 
 // rjsf draws enums with its own SelectWidget name; ours replaces it.

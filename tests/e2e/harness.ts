@@ -16,7 +16,8 @@ export interface Running {
 
 export async function startApp(): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
-  const app = await buildServer({ dataDir, staticDir: 'dist' });
+  // E2E_DIST: a build of one's own (helpers building at once must not share dist/)
+  const app = await buildServer({ dataDir, staticDir: process.env.E2E_DIST ?? 'dist' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -171,14 +171,15 @@ describe('withdrawal addresses', () => {
       [{ ...address, name: undefined }, 'name', 'address.nameRequired'],
       [{ ...address, name: 'n'.repeat(33) }, 'name', 'validation.tooLong'],
       [{ ...address, remark: 'r'.repeat(101) }, 'remark', 'validation.tooLong'],
-      [{ ...address, coin: 'DOGE' }, 'coin', 'validation.enum'],
+      [{ ...address, coin: 'DOGE' }, 'coin', 'validation.queryEnum'],
       [{ ...address, czline: 5 }, 'czline', 'validation.invalid'],
       [{ ...address, user_id: 1 }, 'user_id', 'validation.unknownField'],
     ];
     const before = await count(s.app, 'withdrawal_addresses');
     for (const [body, field, key] of cases) {
       const r = await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body, token: alice, lang: 'jp' });
-      expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('jp', key), data: { field } });
+      const params: Record<string, string> = key === 'validation.queryEnum' ? { field, allowed: 'USDT, BTC, ETH, USDC, TRX, BNB' } : {};
+      expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('jp', key, params), data: { field } });
     }
     expect(await count(s.app, 'withdrawal_addresses')).toBe(before);
   });

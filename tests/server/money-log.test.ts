@@ -139,7 +139,8 @@ describe('the type filter and the ledger agree', () => {
     expect(values[0]).toBe('');
     expect(values.slice(1)).toEqual(entity.enum);
     for (const o of filter.options.slice(1)) expect(o.label).toBe(`records.type.${o.value}`);
-    // spec §3 Financial record types, plus the ledger's administrator deposit and spot fee
+    // spec §3 Financial record types, plus the ledger's administrator deposit and spot fee, and the
+    // freezes and payouts of withdrawals, bank withdrawals, loans and wire deposits
     expect([...entity.enum].sort()).toEqual(
       [
         'contract_open',
@@ -167,6 +168,12 @@ describe('the type filter and the ledger agree', () => {
         'withdrawal_success',
         'admin_deposit',
         'spot_fee',
+        'withdrawal_request',
+        'bank_withdrawal_request',
+        'bank_withdrawal_success',
+        'loan_disbursement',
+        'loan_repayment',
+        'wire_deposit',
       ].sort(),
     );
   });

@@ -4,12 +4,14 @@ import * as m0001 from './0001_init.ts';
 import * as m0002 from './0002_trading.ts';
 import * as m0003 from './0003_market_history.ts';
 import * as m0004 from './0004_idempotency.ts';
+import * as m0005 from './0005_funds.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_trading': m0002,
   '0003_market_history': m0003,
   '0004_idempotency': m0004,
+  '0005_funds': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -138,6 +138,30 @@ export const screen: ScreenDef = {
         {
           "value": "spot_fee",
           "label": "records.type.spot_fee"
+        },
+        {
+          "value": "withdrawal_request",
+          "label": "records.type.withdrawal_request"
+        },
+        {
+          "value": "bank_withdrawal_request",
+          "label": "records.type.bank_withdrawal_request"
+        },
+        {
+          "value": "bank_withdrawal_success",
+          "label": "records.type.bank_withdrawal_success"
+        },
+        {
+          "value": "loan_disbursement",
+          "label": "records.type.loan_disbursement"
+        },
+        {
+          "value": "loan_repayment",
+          "label": "records.type.loan_repayment"
+        },
+        {
+          "value": "wire_deposit",
+          "label": "records.type.wire_deposit"
         }
       ]
     }

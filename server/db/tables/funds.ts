@@ -1,0 +1,178 @@
+// Funds tables (migration 0005_funds). Money columns are TEXT holding integer base units
+// (10^-8 of the coin); times are epoch milliseconds; flags are 0/1 integers.
+import type { Generated, Selectable } from 'kysely';
+
+/** Review states shared by deposits, withdrawals, bank withdrawals and wire transfers. */
+export const ReviewStatus = { pending: 1, completed: 2, rejected: 3 } as const;
+/** Loan orders: under review, approved (money paid out), rejected, repaid in full. */
+export const LoanStatus = { pending: 1, active: 2, rejected: 3, repaid: 4 } as const;
+
+export interface CoinsTable {
+  id: Generated<number>;
+  coin: string;
+  name: string;
+  logo: string;
+  /** Decimals amounts of the coin may have and are shown with */
+  decimals: number;
+  sort: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface CoinNetworksTable {
+  id: Generated<number>;
+  coin_id: number;
+  /** TRC20, ERC20, BEP20, BTC… (schemas/config/networks.json gives each its address format) */
+  network: string;
+  /** The platform's deposit address on this network */
+  deposit_address: string;
+  deposit_min: string;
+  withdraw_min: string;
+  withdraw_max: string;
+  withdraw_fee: string;
+  deposit_enabled: number;
+  withdraw_enabled: number;
+  created_at: number;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Random file name under DATA_DIR/uploads, with its extension */
+  name: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+export interface DepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  network: string;
+  address: string;
+  amount: string;
+  fee: string;
+  /** Units credited on approval; null until then */
+  received: string | null;
+  /** Upload name of the transfer proof */
+  proof: string;
+  /** 1 user deposit, 2 administrator deposit */
+  cate: number;
+  status: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  network: string;
+  address: string;
+  /** Units that arrive at the address */
+  amount: string;
+  /** Units of fee; amount + fee are frozen at submit */
+  fee: string;
+  /** 1 when a recent password or security change sent it to manual review */
+  manual_review: number;
+  status: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface BankWithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  coin: string;
+  amount: string;
+  fee: string;
+  bankname: string;
+  accountname: string;
+  bankcard: string;
+  ibna: string;
+  payeeaddress: string;
+  country: string;
+  status: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface WireTransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  /** Fiat amount in units of 10^-8 of the currency */
+  amount: string;
+  currency: string;
+  status: number;
+  reason: string;
+  /** What the operator sent the customer (bank, reference) */
+  instructions: string;
+  credited_coin: string | null;
+  credited_amount: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+export interface LoanProductsTable {
+  id: Generated<number>;
+  name: string;
+  coin: string;
+  min_amount: string;
+  max_amount: string;
+  /** Days without interest from approval */
+  free_days: number;
+  /** Decimal string, "0.001" = 0.1 % a day */
+  daily_rate: string;
+  /** Days from approval until repayment is due */
+  term_days: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface LoanOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  loan_id: number;
+  coin: string;
+  /** Units asked for */
+  amount: string;
+  approved_amount: string | null;
+  /** The product's terms when the user applied: they never change afterwards */
+  free_days: number;
+  daily_rate: string;
+  term_days: number;
+  /** Units repaid so far */
+  repaid: string;
+  status: number;
+  reason: string;
+  created_at: number;
+  approved_at: number | null;
+  repaid_at: number | null;
+}
+
+export interface FundsTables {
+  coins: CoinsTable;
+  coin_networks: CoinNetworksTable;
+  uploads: UploadsTable;
+  deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
+  bank_withdrawals: BankWithdrawalsTable;
+  wire_transfers: WireTransfersTable;
+  loan_products: LoanProductsTable;
+  loan_orders: LoanOrdersTable;
+}
+
+export type CoinRow = Selectable<CoinsTable>;
+export type CoinNetworkRow = Selectable<CoinNetworksTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type BankWithdrawalRow = Selectable<BankWithdrawalsTable>;
+export type WireTransferRow = Selectable<WireTransfersTable>;
+export type LoanProductRow = Selectable<LoanProductsTable>;
+export type LoanOrderRow = Selectable<LoanOrdersTable>;

@@ -1,0 +1,39 @@
+// The shape of a review kind (see reviews.ts) and helpers the kinds share.
+import type { Db } from '../db/index.ts';
+
+/** A refusal the CLI prints as it is (unknown id, bad amount, already decided…). */
+export class ReviewError extends Error {}
+
+export interface ReviewItem {
+  kind: string;
+  id: number;
+  /** The customer's email or phone */
+  user: string;
+  /** Amount, coin or currency and where it goes: one line */
+  summary: string;
+  /** ISO time of the request */
+  created: string;
+}
+
+export interface ReviewKind {
+  /** The CLI name: deposit, withdrawal, bank, wire, loan */
+  kind: string;
+  /** What `approve <kind> <id> [args…]` takes after the id, for the help text */
+  approveArgs: string;
+  pending(db: Db): Promise<ReviewItem[]>;
+  /** Approves one item; returns what happened, one or more lines. Already decided: says so and changes nothing. */
+  approve(db: Db, id: number, args: string[], now: number): Promise<string>;
+  /** Rejects one item with the reason the customer will see. */
+  reject(db: Db, id: number, reason: string, now: number): Promise<string>;
+}
+
+/** A positive integer id, or a ReviewError naming the argument. */
+export function reviewId(text: string | undefined): number {
+  if (!text || !/^\d{1,10}$/.test(text) || Number(text) < 1) throw new ReviewError(`The id must be a positive whole number, not "${text ?? ''}".`);
+  return Number(text);
+}
+
+/** The customer label of a review line. */
+export function userLabel(row: { email: string | null; phone: string | null; country_code: string }): string {
+  return row.email ?? `${row.country_code} ${row.phone ?? ''}`.trim();
+}

@@ -1,0 +1,30 @@
+// What operators review: deposits, withdrawals, bank withdrawals, wire transfers and loans.
+// Each kind lists what waits and decides one item atomically with its ledger rows; deciding
+// an item twice changes nothing and says so. The operator CLI (`ops reviews|approve|reject`)
+// is the only caller: no customer endpoint decides a review.
+import type { Db } from '../db/index.ts';
+import { bankWithdrawalReview } from './bank-withdrawals.ts';
+import { depositReview } from './deposits.ts';
+import { loanReview } from './loans.ts';
+import { wireReview } from './wire.ts';
+import { withdrawalReview } from './withdrawals.ts';
+
+import { ReviewError, type ReviewItem, type ReviewKind } from './review-kind.ts';
+
+export { ReviewError, type ReviewItem, type ReviewKind, reviewId, userLabel } from './review-kind.ts';
+
+export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview];
+
+export function reviewKind(kind: string | undefined): ReviewKind {
+  const k = REVIEW_KINDS.find((r) => r.kind === kind);
+  if (!k) throw new ReviewError(`Name the kind: ${REVIEW_KINDS.map((r) => r.kind).join(', ')}${kind ? ` (not "${kind}")` : ''}.`);
+  return k;
+}
+
+/** Everything waiting, oldest first within each kind. */
+export async function pendingReviews(db: Db): Promise<ReviewItem[]> {
+  const all: ReviewItem[] = [];
+  for (const k of REVIEW_KINDS) all.push(...(await k.pending(db)));
+  return all;
+}
+

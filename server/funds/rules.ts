@@ -1,0 +1,97 @@
+// Rules that guard money leaving an account: the withdrawal password (4022 when unset, 4023
+// when wrong, a lock after too many wrong ones in a row), the 24-hour block after a login
+// password change (spec §4, §9), and manual review after a password or security change.
+// Withdrawal, bank withdrawal and the status endpoint all read them from here, so the
+// screen shows the same block, reason and end time the server refuses with.
+import type { WithdrawBlock } from '../../contract/generated/types.ts';
+import { loadConfig } from '../../contract/loader.ts';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/types.ts';
+import { ApiError, Codes } from '../http/errors.ts';
+import { verifyPassword } from '../security/password.ts';
+
+export interface FundsRules {
+  payPasswordMaxFailures: number;
+  payPasswordLockMinutes: number;
+  manualReviewAfterSecurityChangeH: number;
+  addressActivationH: number;
+  exchangeFeeRate: string;
+  exchangeCoins: string[];
+  bankWithdrawFeeRate: string;
+  bankWithdrawMin: string;
+  bankWithdrawMax: string;
+}
+
+let rules: FundsRules | undefined;
+
+/** schemas/config/funds.json */
+export function fundsRules(): FundsRules {
+  rules ??= loadConfig<FundsRules>('funds');
+  return rules;
+}
+
+const HOUR = 3_600_000;
+
+/** Hours withdrawals stay blocked after a login password change (schemas/config/timings.json). */
+export function lockAfterPasswordChangeMs(): number {
+  return loadConfig<{ withdrawLockAfterPasswordChangeH: number }>('timings').withdrawLockAfterPasswordChangeH * HOUR;
+}
+
+export const NO_PAY_PASSWORD = 4022;
+export const WRONG_PAY_PASSWORD = 4023;
+
+/**
+ * What stops this user withdrawing now, if anything, with its end time: no withdrawal
+ * password yet (until it is set), too many wrong withdrawal passwords, a recent login
+ * password change.
+ */
+export function withdrawalBlock(user: UserRow, now: number): WithdrawBlock | null {
+  if (user.pay_password_hash === null) return { reason: 'noPayPassword', until: null, link: '/login/resetWithdrawPassword' };
+  const locked = user.pay_locked_until === null ? 0 : Number(user.pay_locked_until);
+  if (locked > now) return { reason: 'payLocked', until: locked, link: null };
+  const changed = user.password_changed_at === null ? null : Number(user.password_changed_at);
+  if (changed !== null && changed + lockAfterPasswordChangeMs() > now) return { reason: 'passwordChanged', until: changed + lockAfterPasswordChangeMs(), link: null };
+  return null;
+}
+
+/** Whether a recent password or withdrawal-password change sends new withdrawals to manual review. */
+export function manualReviewNeeded(user: UserRow, now: number): boolean {
+  const window = fundsRules().manualReviewAfterSecurityChangeH * HOUR;
+  const changes = [user.password_changed_at, user.pay_password_changed_at].filter((t): t is number => t !== null).map(Number);
+  return changes.some((t) => t + window > now);
+}
+
+/** The refusal for a block: 4022 for a missing withdrawal password, else code 7 with the block's reason and end time. */
+export function blockError(block: WithdrawBlock): ApiError {
+  if (block.reason === 'noPayPassword') return new ApiError(NO_PAY_PASSWORD, `errors.${NO_PAY_PASSWORD}`, { block });
+  const until = block.until === null ? '' : `${new Date(block.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return new ApiError(Codes.error, `funds.block.${block.reason}`, { block }, { until });
+}
+
+/** Refuses when withdrawals are blocked (see withdrawalBlock). */
+export function assertNotBlocked(user: UserRow, now: number): void {
+  const block = withdrawalBlock(user, now);
+  if (block) throw blockError(block);
+}
+
+/**
+ * Checks the withdrawal password. Unset: 4022. Wrong: 4023, and the failure is counted; the
+ * Nth wrong one in a row (payPasswordMaxFailures) locks withdrawals for payPasswordLockMinutes
+ * and answers with that lock. Right: the count starts again.
+ */
+export async function checkPayPassword(db: Db, user: UserRow, password: string, now: number): Promise<void> {
+  assertNotBlocked(user, now);
+  if (await verifyPassword(password, user.pay_password_hash!)) {
+    if (Number(user.pay_failures) !== 0) await db.updateTable('users').set({ pay_failures: 0 }).where('id', '=', user.id).execute();
+    return;
+  }
+  const { payPasswordMaxFailures, payPasswordLockMinutes } = fundsRules();
+  const failures = Number(user.pay_failures) + 1;
+  if (failures >= payPasswordMaxFailures) {
+    const until = now + payPasswordLockMinutes * 60_000;
+    await db.updateTable('users').set({ pay_failures: 0, pay_locked_until: until }).where('id', '=', user.id).execute();
+    throw blockError({ reason: 'payLocked', until, link: null });
+  }
+  await db.updateTable('users').set({ pay_failures: failures }).where('id', '=', user.id).execute();
+  throw new ApiError(WRONG_PAY_PASSWORD, `errors.${WRONG_PAY_PASSWORD}`, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
+}

@@ -1,0 +1,12 @@
+// The funds tables a fresh installation starts with: the coin table and the loan products,
+// each seeded only while it is empty (the operator changes them with `npm run ops -- …`).
+import type { Db } from '../db/index.ts';
+import { seedCoins } from './coins.ts';
+import { seedLoanProducts } from './loans.ts';
+
+export async function seedFunds(db: Db, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await seedCoins(trx, now);
+    await seedLoanProducts(trx, now);
+  });
+}
