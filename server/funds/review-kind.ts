@@ -25,6 +25,16 @@ export interface ReviewKind {
   approve(db: Db, id: number, args: string[], now: number): Promise<string>;
   /** Rejects one item with the reason the customer will see. */
   reject(db: Db, id: number, reason: string, now: number): Promise<string>;
+  /** Further steps of an item (`ops act <kind> <action> <id> [args…]`), e.g. a loan repayment or wire instructions */
+  actions?: Record<string, ReviewAction>;
+}
+
+export interface ReviewAction {
+  /** What the action takes after the id, for the help text */
+  args: string;
+  /** One line for the help text */
+  help: string;
+  run(db: Db, id: number, args: string[], now: number): Promise<string>;
 }
 
 /** A positive integer id, or a ReviewError naming the argument. */

@@ -26,7 +26,7 @@ Commands:
                       approve one item (kinds: ${REVIEW_KINDS.map((k) => k.kind).join(', ')})${REVIEW_KINDS.filter((k) => k.approveArgs).map((k) => `\n                        approve ${k.kind} <id> ${k.approveArgs}`).join('')}
   reject <kind> <id> <reason…>
                       reject one item; the customer sees the reason
-${COIN_HELP}
+${REVIEW_KINDS.flatMap((k) => Object.entries(k.actions ?? {}).map(([name, a]) => `  act ${k.kind} ${name} <id> ${a.args}\n                      ${a.help}\n`)).join('')}${COIN_HELP}
 ${LOAN_HELP ? `${LOAN_HELP}\n` : ''}  help                this list
 
 <user> is an email, a phone number or a numeric user id.`;
@@ -53,7 +53,7 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'coin', 'loan'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -91,6 +91,12 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
         const reason = args.slice(3).join(' ').trim();
         if (!reason) return { code: 1, out: 'Usage: reject <kind> <id> <reason>: the customer sees the reason.' };
         return { code: 0, out: await reviewKind(arg).reject(db, reviewId(arg2), reason, Date.now()) };
+      }
+      case 'act': {
+        const kind = reviewKind(arg);
+        const action = kind.actions?.[arg2 ?? ''];
+        if (!action) return { code: 1, out: `${kind.kind} has no action "${arg2 ?? ''}". Actions: ${Object.keys(kind.actions ?? {}).join(', ') || 'none'}.` };
+        return { code: 0, out: await action.run(db, reviewId(arg3), args.slice(4), Date.now()) };
       }
       case 'coin':
         return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };

@@ -3,9 +3,11 @@
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { AddressBookWidget } from './address-book/AddressBookWidget';
 import { AmountWidget } from './amount/AmountWidget';
+import { BankCardWidget } from './bank-card/BankCardWidget';
 import { CaptchaWidget } from './captcha/CaptchaWidget';
 import { CoinWidget } from './coin/CoinWidget';
 import { CountryWidget } from './country/CountryWidget';
+import { ExchangeQuoteWidget } from './exchange-quote/ExchangeQuoteWidget';
 import { NetworkWidget } from './network/NetworkWidget';
 import { PasswordWidget } from './password/PasswordWidget';
 import { PhoneWidget } from './phone/PhoneWidget';
@@ -30,6 +32,8 @@ const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   network: NetworkWidget,
   upload: UploadWidget,
   addressBook: AddressBookWidget,
+  bankCard: BankCardWidget,
+  exchangeQuote: ExchangeQuoteWidget,
 };
 
 // rjsf draws enums with its own SelectWidget name; ours replaces it.
