@@ -8,6 +8,7 @@ import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmDialog, toast } from '../ui/overlays';
 import { copyText } from '../ui/CopyButton';
+import { download, fetchAll, toCsv } from './csv';
 import { filterOptions, filtersFromQuery } from './filters';
 import { formatRecordField } from './formats';
 import { resolveRowAction } from './rowActions';
@@ -121,6 +122,32 @@ function SkeletonRows({ screen }: { screen: ScreenDef }) {
   );
 }
 
+/** The detail route of a row: its query from list.detailQuery (parameter -> record field), else ?id=<ID>. */
+export function detailHref(list: NonNullable<ScreenDef['list']>, row: Row): string {
+  const query = new URLSearchParams(Object.entries(list.detailQuery ?? { id: 'ID' }).map(([param, field]) => [param, String(row[field] ?? '')]));
+  return `${list.detailRoute}?${query}`;
+}
+
+function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Record<string, string> }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      download(screen.id, toCsv(screen, await fetchAll(screen, filters), i18n.language, t));
+    } catch {
+      toast(t('common.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void onClick()}>
+      {t(busy ? 'common.loading' : 'common.export')}
+    </button>
+  );
+}
+
 function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
   const { t, i18n } = useTranslation();
   return (
@@ -176,7 +203,7 @@ export function ListView({
           {t(pull.refreshing ? 'common.refreshing' : pull.armed ? 'common.releaseToRefresh' : 'common.pullToRefresh')}
         </div>
       )}
-      {(screen.filters?.length || list.addRoute) && (
+      {(screen.filters?.length || list.addRoute || list.export) && (
         <div className="list-toolbar">
           {screen.filters?.map((f) => (
             <label key={f.field} className="filter">
@@ -190,6 +217,7 @@ export function ListView({
               </select>
             </label>
           ))}
+          {list.export && <ExportButton screen={screen} filters={filters} />}
           {list.addRoute && (
             <Link className="btn btn-primary btn-small" to={list.addRoute}>
               + {t(list.addLabel ?? 'common.add')}
@@ -210,12 +238,13 @@ export function ListView({
       {!state.isLoading && (
         <ul className="rows">
           {state.rows.map((row) => (
-            <li key={row.ID} className="row">
+            <li key={row.ID ?? JSON.stringify(row)} className="row">
               <div
                 className={`row-main${list.detailRoute ? ' row-link' : ''}`}
                 role={list.detailRoute ? 'link' : undefined}
                 tabIndex={list.detailRoute ? 0 : undefined}
-                onClick={list.detailRoute ? () => navigate(`${list.detailRoute}?id=${row.ID}`) : undefined}
+                onClick={list.detailRoute ? () => navigate(detailHref(list, row)) : undefined}
+                onKeyDown={list.detailRoute ? (e) => e.key === 'Enter' && navigate(detailHref(list, row)) : undefined}
               >
                 <p className="row-title">{title(row)?.text ?? ''}</p>
                 {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}

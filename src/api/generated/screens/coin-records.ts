@@ -191,7 +191,8 @@ export const screen: ScreenDef = {
         "format": "datetime"
       }
     ],
-    "empty": "records.empty"
+    "empty": "records.empty",
+    "export": true
   }
 };
 
