@@ -8,7 +8,7 @@ import type { JsonSchema, ScreenFile } from './screen.ts';
 export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 
 /** Keywords of ours that Ajv must accept in strict mode. */
-export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly'] as const;
+export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal'] as const;
 
 export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from './screen.ts';
 
@@ -92,13 +92,28 @@ export function clientOnlyFields(payload: JsonSchema | undefined): string[] {
   return Object.keys(props).filter((k) => props[k]['x-clientOnly'] === true);
 }
 
-/** The payload as the server receives it: client-only fields removed. */
+/**
+ * Amount fields (x-decimal): the form sends a decimal string, and an API client may send a JSON
+ * number instead (both are exact; the handler reads either with one parser).
+ */
+export function decimalFields(payload: JsonSchema | undefined): string[] {
+  const props = (payload?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(props).filter((k) => props[k]['x-decimal'] === true);
+}
+
+/** The payload as the server receives it: client-only fields removed, amount fields taking a string or a number. */
 export function wirePayloadSchema(payload: JsonSchema): JsonSchema {
   const drop = new Set(clientOnlyFields(payload));
+  const decimals = new Set(decimalFields(payload));
   const props = payload.properties as Record<string, JsonSchema>;
+  const wire = (k: string, p: JsonSchema): JsonSchema => {
+    if (!decimals.has(k)) return p;
+    const { description, title, ...text } = p;
+    return { ...(description === undefined ? {} : { description }), ...(title === undefined ? {} : { title }), anyOf: [text, { type: 'number' }] };
+  };
   return {
     ...payload,
-    properties: Object.fromEntries(Object.entries(props).filter(([k]) => !drop.has(k))),
+    properties: Object.fromEntries(Object.entries(props).flatMap(([k, p]) => (drop.has(k) ? [] : [[k, wire(k, p)]]))),
     required: ((payload.required as string[] | undefined) ?? []).filter((k) => !drop.has(k)),
   };
 }

@@ -4,7 +4,7 @@
 // handlers and the client's endpoints are typed with.
 import { dirname, resolve } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import { clientOnlyFields, type JsonSchema, type LoadedEntity, type LoadedScreen, mapFileRefs } from '../../contract/loader.ts';
+import { clientOnlyFields, decimalFields, type JsonSchema, type LoadedEntity, type LoadedScreen, mapFileRefs } from '../../contract/loader.ts';
 import type { EndpointDef, FilterDef, ScreenFile } from '../../contract/screen.ts';
 import { pascal } from './naming.ts';
 
@@ -88,8 +88,12 @@ function endpointTypes(screen: ScreenFile, types: ScreenTypes, source: string): 
   switch (screen.kind) {
     case 'form':
     case 'action': {
-      const omit = clientOnlyFields(screen.payload);
-      const payload = types.payload ? (omit.length ? `Omit<${types.payload}, ${omit.map(literal).join(' | ')}>` : types.payload) : 'Empty';
+      const decimals = decimalFields(screen.payload);
+      const omit = [...clientOnlyFields(screen.payload), ...decimals];
+      const wide = decimals.map((k) => `${k}${(screen.payload?.required as string[] | undefined)?.includes(k) ? '' : '?'}: string | number`);
+      const base = types.payload ? (omit.length ? `Omit<${types.payload}, ${omit.map(literal).join(' | ')}>` : types.payload) : 'Empty';
+      // the server takes an amount (x-decimal) as a decimal string or a JSON number
+      const payload = wide.length ? `${base} & { ${wide.join('; ')} }` : base;
       out.push({ name: e.name, auth, input: merge(payload), output: types.response ?? 'null', source });
       break;
     }
