@@ -1,10 +1,282 @@
-// PLACEHOLDER: to be written (funds issue). Review kind "deposit".
-import type { ReviewKind } from './review-kind.ts';
+// Crypto deposits. The customer sends coins to the platform's address on a network, then
+// reports it with the amount and a transfer proof (POST /recharge/createRecharge): a row
+// under review, no balance change. An operator decides it (`ops approve deposit <id>
+// [received] [fee]`, `ops reject deposit <id> <reason…>`): approval credits the received
+// amount with a `deposit_success` ledger row in the same transaction as the status change;
+// deciding twice changes nothing and says so. `ops act deposit proof <id>` shows the proof's file.
+import type { Deposit } from '../../contract/generated/types.ts';
+import { formatUnits, parseAmount, plainUnits } from '../../contract/decimal.ts';
+import type { Db } from '../db/index.ts';
+import { isoTime } from '../db/index.ts';
+import { type DepositRow, ReviewStatus } from '../db/tables/funds.ts';
+import { ApiError, Codes, validationError } from '../http/errors.ts';
+import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { applyChanges, type Tx } from '../trading/ledger.ts';
+import { requireNetwork } from './coins.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+
+/** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
+export const MAX_DEPOSIT = 10n ** 12n;
+import { ownUpload, uploadNameOf, uploadPath, uploadUrl } from './uploads.ts';
+
+/** cate: who made the deposit. */
+export const DepositCate = { user: 1, admin: 2 } as const;
+
+/** Largest single deposit, in units (a sanity cap; the network minimum is the real bound below). */
+const MAX_UNITS = MAX_DEPOSIT * 10n ** 8n;
+/** Longest rejection reason the customer is shown. */
+export const MAX_REASON_LENGTH = 500;
+
+const STATUS_WORD: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
+
+/** Display decimals of each coin of the coin table (amounts of a coin never have more). */
+async function decimalsByCoin(db: Tx): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('coins').select(['coin', 'decimals']).execute();
+  return new Map(rows.map((r) => [r.coin, Number(r.decimals)]));
+}
+
+/** A deposit row as the customer sees it. */
+export function toDeposit(row: DepositRow, decimals: number): Deposit {
+  const amount = (v: string | null) => (v === null ? '' : formatUnits(BigInt(v), decimals));
+  return {
+    ID: Number(row.id),
+    coin: row.coin,
+    czline: row.network,
+    address: row.address,
+    num: amount(row.amount),
+    fee: amount(row.fee),
+    received: amount(row.received),
+    status: Number(row.status) as Deposit['status'],
+    cate: Number(row.cate) as Deposit['cate'],
+    payimg: row.proof ? uploadUrl(row.proof) : '',
+    reason: row.reason,
+    CreatedAt: isoTime(row.created_at),
+    reviewedAt: row.reviewed_at === null ? '' : isoTime(row.reviewed_at),
+  };
+}
+
+export async function depositsToShow(db: Tx, rows: DepositRow[]): Promise<Deposit[]> {
+  const decimals = await decimalsByCoin(db);
+  return rows.map((r) => toDeposit(r, decimals.get(r.coin) ?? 8));
+}
+
+export interface DepositRequest {
+  coin: string;
+  czline: string;
+  address: string;
+  num: AmountInput;
+  payimg: string;
+  cate: number;
+}
+
+/**
+ * Records a user deposit under review, after checking everything the customer claims:
+ * the coin (4019) and its network (code 7 funds.networkMismatch), deposits open on it, the
+ * platform's current address there, the amount (≥ the network's minimum, at most the coin's
+ * decimals) and a proof that is one of the caller's own uploads not already on another
+ * deposit still under review or completed. Nothing is written when a check fails.
+ */
+export async function createDeposit(db: Db, userId: number, input: DepositRequest, now: number): Promise<Deposit> {
+  if (input.cate !== DepositCate.user) throw validationError('cate', 'deposit.userOnly');
+  const { coin, network } = await requireNetwork(db, input.coin, input.czline);
+  if (Number(network.deposit_enabled) !== 1) throw validationError('czline', 'deposit.networkClosed', { coin: coin.coin, network: network.network });
+  if (input.address.trim() !== network.deposit_address) throw validationError('address', 'deposit.addressMismatch');
+
+  const decimals = Number(coin.decimals);
+  const amount = positiveAmount(input.num, 'num', decimals, 'deposit.amountInvalid');
+  const min = BigInt(network.deposit_min);
+  if (amount < min) throw validationError('num', 'deposit.belowMinimum', { limit: plainUnits(min) });
+  if (amount > MAX_UNITS) throw validationError('num', 'deposit.aboveMaximum', { limit: plainUnits(MAX_UNITS) });
+
+  const name = uploadNameOf(input.payimg);
+  return db.transaction().execute(async (trx) => {
+    const upload = name ? await ownUpload(trx, userId, name) : undefined;
+    if (!upload) throw validationError('payimg', 'deposit.proofNotYours');
+    const used = await trx
+      .selectFrom('deposits')
+      .select('id')
+      .where('proof', '=', upload.name)
+      .where('status', 'in', [ReviewStatus.pending, ReviewStatus.completed])
+      .executeTakeFirst();
+    if (used) throw validationError('payimg', 'deposit.proofUsed');
+    const row = await trx
+      .insertInto('deposits')
+      .values({
+        user_id: userId,
+        coin: coin.coin,
+        network: network.network,
+        address: network.deposit_address,
+        amount: amount.toString(),
+        fee: '0',
+        received: null,
+        proof: upload.name,
+        cate: DepositCate.user,
+        status: ReviewStatus.pending,
+        reason: '',
+        created_at: now,
+        reviewed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toDeposit(row, decimals);
+  });
+}
+
+/** One of the user's deposits; another user's id answers like a missing one. */
+export async function findDeposit(db: Db, userId: number, id: number): Promise<Deposit> {
+  const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new ApiError(Codes.error, 'errors.notFound');
+  const [shown] = await depositsToShow(db, [row]);
+  return shown;
+}
+
+/**
+ * An administrator deposit as a deposit record (cate 2, completed, no proof), so the customer's
+ * deposit history shows it with its type. Call inside the transaction that credits it (the
+ * ledger's admin_deposit row); `units` is the credited amount.
+ */
+export async function recordAdminDeposit(trx: Tx, userId: number, coin: string, units: bigint, now: number): Promise<number> {
+  const row = await trx
+    .insertInto('deposits')
+    .values({
+      user_id: userId,
+      coin,
+      network: '',
+      address: '',
+      amount: units.toString(),
+      fee: '0',
+      received: units.toString(),
+      proof: '',
+      cate: DepositCate.admin,
+      status: ReviewStatus.completed,
+      reason: '',
+      created_at: now,
+      reviewed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+// ---- operator review ---------------------------------------------------------------------
+
+async function depositOrFail(db: Tx, id: number): Promise<DepositRow> {
+  const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReviewError(`No deposit ${id}.`);
+  return row;
+}
+
+function alreadyDecided(row: DepositRow): string {
+  return `Deposit ${row.id} is already ${STATUS_WORD[Number(row.status)] ?? `in status ${row.status}`}; nothing changed.`;
+}
+
+/** An operator's amount argument in the coin's decimals: units, or a ReviewError naming it. */
+function operatorAmount(text: string, what: string, coin: string, decimals: number, allowZero: boolean): bigint {
+  const parsed = parseAmount(text.trim());
+  if (!parsed) throw new ReviewError(`The ${what} must be a plain decimal like 100 or 0.5, not "${text}".`);
+  if (parsed.decimals > decimals) throw new ReviewError(`${coin} amounts have at most ${decimals} decimals: ${what} "${text}".`);
+  if (parsed.units === 0n && !allowZero) throw new ReviewError(`The ${what} must be greater than zero.`);
+  if (parsed.units > MAX_UNITS) throw new ReviewError(`The ${what} must be at most ${plainUnits(MAX_UNITS)}.`);
+  return parsed.units;
+}
+
+const APPROVE_USAGE = 'Usage: approve deposit <id> [received] [fee]   (or fee=<fee> alone: received = amount − fee)';
+
+/** `[received] [fee]`, or `fee=<fee>` anywhere: the received amount and the fee as typed. */
+function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string } {
+  let receivedArg: string | undefined;
+  let feeArg: string | undefined;
+  for (const arg of args) {
+    const named = /^fee=(.*)$/i.exec(arg);
+    if (named && feeArg === undefined) feeArg = named[1];
+    else if (!named && receivedArg === undefined) receivedArg = arg;
+    else if (!named && feeArg === undefined) feeArg = arg;
+    else throw new ReviewError(APPROVE_USAGE);
+  }
+  return { receivedArg, feeArg };
+}
+
+/**
+ * Approves a deposit: credits `received` (default: the amount less the fee; fee 0 unless
+ * given) with a deposit_success ledger row, in the transaction that moves it out of review.
+ */
+export async function approveDeposit(db: Db, id: number, args: string[], now: number): Promise<string> {
+  const { receivedArg, feeArg } = approveArgsOf(args);
+  return db.transaction().execute(async (trx) => {
+    const row = await depositOrFail(trx, id);
+    if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);
+    const decimals = (await decimalsByCoin(trx)).get(row.coin) ?? 8;
+    const amount = BigInt(row.amount);
+    const fee = feeArg === undefined ? 0n : operatorAmount(feeArg, 'fee', row.coin, decimals, true);
+    const received = receivedArg === undefined ? amount - fee : operatorAmount(receivedArg, 'received amount', row.coin, decimals, false);
+    if (received <= 0n) throw new ReviewError(`The fee ${plainUnits(fee)} leaves nothing to credit of ${plainUnits(amount)} ${row.coin}.`);
+    const updated = await trx
+      .updateTable('deposits')
+      .set({ status: ReviewStatus.completed, fee: fee.toString(), received: received.toString(), reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    // another approval or rejection got there first: nothing of ours is written
+    if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(await depositOrFail(trx, id));
+    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, available: received, frozen: 0n, type: 'deposit_success', refId: id }], now);
+    const show = (v: bigint) => formatUnits(v, decimals);
+    return `Deposit ${id} approved: credited ${show(received)} ${row.coin} (reported ${show(amount)}, fee ${show(fee)}), ledger deposit_success.`;
+  });
+}
+
+export async function rejectDeposit(db: Db, id: number, reason: string, now: number): Promise<string> {
+  const text = reason.trim();
+  if (!text) throw new ReviewError('Give the reason: the customer sees it.');
+  if (text.length > MAX_REASON_LENGTH) throw new ReviewError(`The reason is at most ${MAX_REASON_LENGTH} characters (it has ${text.length}).`);
+  return db.transaction().execute(async (trx) => {
+    const row = await depositOrFail(trx, id);
+    if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);
+    const updated = await trx
+      .updateTable('deposits')
+      .set({ status: ReviewStatus.rejected, reason: text, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(await depositOrFail(trx, id));
+    return `Deposit ${id} rejected: "${text}". No balance changed.`;
+  });
+}
+
+async function pendingDeposits(db: Db): Promise<ReviewItem[]> {
+  const rows = await db
+    .selectFrom('deposits')
+    .innerJoin('users', 'users.id', 'deposits.user_id')
+    .select(['deposits.id', 'deposits.coin', 'deposits.network', 'deposits.amount', 'deposits.created_at', 'users.email', 'users.phone', 'users.country_code'])
+    .where('deposits.status', '=', ReviewStatus.pending)
+    .orderBy('deposits.id')
+    .execute();
+  const decimals = await decimalsByCoin(db);
+  return rows.map((r) => ({
+    kind: 'deposit',
+    id: Number(r.id),
+    user: userLabel(r),
+    summary: `${formatUnits(BigInt(r.amount), decimals.get(r.coin) ?? 8)} ${r.coin} on ${r.network} (proof: act deposit proof ${r.id})`,
+    created: isoTime(r.created_at),
+  }));
+}
+
+/** Where the operator finds a deposit's transfer proof. */
+async function proofOf(db: Db, id: number): Promise<string> {
+  const row = await depositOrFail(db, id);
+  if (!row.proof) return `Deposit ${id} has no proof (an administrator deposit).`;
+  const upload = await db.selectFrom('uploads').selectAll().where('name', '=', row.proof).executeTakeFirst();
+  const file = await uploadPath(db, row.proof);
+  if (!upload) return `Deposit ${id}: proof ${row.proof} is not in the uploads table; file ${file}`;
+  return [`Deposit ${id} proof:`, `  file  ${file}`, `  type  ${upload.mime}`, `  size  ${upload.size} bytes`, `  sent  ${isoTime(upload.created_at)}`].join('\n');
+}
 
 export const depositReview: ReviewKind = {
   kind: 'deposit',
-  approveArgs: '',
-  pending: async () => [],
-  approve: async () => 'not built yet',
-  reject: async () => 'not built yet',
+  approveArgs: '[received] [fee]   (or fee=<fee>; received default: the amount less the fee; fee default 0)',
+  pending: pendingDeposits,
+  approve: approveDeposit,
+  reject: rejectDeposit,
+  actions: {
+    proof: { args: '', help: 'the file of the deposit’s transfer proof (path, type, size)', run: (db, id) => proofOf(db, id) },
+  },
 };

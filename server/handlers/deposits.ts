@@ -1,7 +1,43 @@
-// PLACEHOLDER: to be written (funds issue).
+// Uploads and crypto deposits: POST /user/uploadBase64 (server/funds/uploads.ts), the coins
+// open for deposit (GET /coin/getCoinList under the deposit list's name), POST
+// /recharge/createRecharge, GET /recharge/myRechargeList and GET /recharge/findRecharge
+// (server/funds/deposits.ts). Amounts arrive as a decimal string or a JSON number (x-decimal).
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
+import { coinList, coinTable } from '../funds/coins.ts';
+import { createDeposit, depositsToShow, findDeposit } from '../funds/deposits.ts';
+import { storeUpload, UPLOAD_RATE } from '../funds/uploads.ts';
+import type { DepositRow } from '../db/types.ts';
+import { pageOfRows } from './records.ts';
 
-export function depositHandlers(_ctx: AppContext): HandlerTable {
-  return {};
+export function depositHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  return {
+    uploadBase64: async (input, { user }) => {
+      ctx.limiter.hit('uploads', String(user.id), UPLOAD_RATE);
+      const { url, mime, size } = await storeUpload(db, user.id, input.base64Str, ctx.now());
+      return { url, mime, size };
+    },
+
+    // The deposit coin list shares GET /coin/getCoinList with getCoinList (coin-list.json) and
+    // is tried first for the requests its schema accepts (czstatus 1 or none): it answers exactly
+    // what getCoinList would, plus the page fields a list screen reads.
+    getDepositCoins: async (input) => {
+      const list = coinList(await coinTable(db), input.czstatus === undefined ? undefined : Number(input.czstatus));
+      const page = { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: list.length };
+      return page;
+    },
+
+    createRecharge: async (input, { user }) => createDeposit(db, user.id, input, ctx.now()),
+
+    getDeposits: async (input, { user }) => {
+      let base = db.selectFrom('deposits').where('user_id', '=', user.id);
+      if (input.status !== undefined && input.status !== '') base = base.where('status', '=', Number(input.status));
+      if (input.cate !== undefined && input.cate !== '') base = base.where('cate', '=', Number(input.cate));
+      const page = await pageOfRows(base, input, (row: DepositRow) => row);
+      return { ...page, list: await depositsToShow(db, page.list) };
+    },
+
+    getDeposit: async (input, { user }) => findDeposit(db, user.id, input.ID),
+  };
 }

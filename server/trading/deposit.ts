@@ -1,14 +1,15 @@
 // Administrator deposits (ledger type admin_deposit): the operator CLI's `credit` and the
-// demo seed both go through here.
+// demo seed both go through here. Each is also a deposit record of type "administrator
+// deposit", so the customer's deposit history shows it; its ledger row refers to that record.
 import type { Db } from '../db/index.ts';
+import { MAX_DEPOSIT, recordAdminDeposit } from '../funds/deposits.ts';
 import { parseAmount, STORAGE_ONE } from '../../contract/decimal.ts';
 import { coinDecimals, knownCoins } from './config.ts';
 import { applyChanges, type Balance, balanceOf, type Tx } from './ledger.ts';
 
 export class DepositError extends Error {}
 
-/** Largest single administrator deposit (units are checked exactly, this is a sanity cap). */
-export const MAX_DEPOSIT = 10n ** 12n;
+export { MAX_DEPOSIT };
 
 /** Validates coin and amount; returns the upper-case coin and the amount in units. */
 export function parseDeposit(coin: string, amount: string): { coin: string; units: bigint } {
@@ -27,14 +28,15 @@ export function parseDeposit(coin: string, amount: string): { coin: string; unit
 /** Inside a caller's transaction. */
 export async function applyAdminDeposit(trx: Tx, userId: number, coin: string, amount: string, now: number): Promise<void> {
   const d = parseDeposit(coin, amount);
-  await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: 'admin_deposit', refId: null }], now);
+  const refId = await recordAdminDeposit(trx, userId, d.coin, d.units, now);
+  await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: 'admin_deposit', refId }], now);
 }
 
 /** One transaction: the credit and its ledger row; returns the new balance. */
 export async function adminDeposit(db: Db, userId: number, coin: string, amount: string, now: number): Promise<Balance> {
   const d = parseDeposit(coin, amount);
   return db.transaction().execute(async (trx) => {
-    await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: 'admin_deposit', refId: null }], now);
+    await applyAdminDeposit(trx, userId, d.coin, amount, now);
     return balanceOf(trx, userId, d.coin);
   });
 }

@@ -3,6 +3,8 @@
 // a translated error with Retry.
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { CopyButton } from '../ui/CopyButton';
+import { AuthImage } from '../widgets/upload/AuthImage';
 import { formatRecordField } from './formats';
 import type { ScreenDef, ScreenModule } from './types';
 import './engine.css';
@@ -50,9 +52,18 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
       {detail.fields?.map((f) => {
         const shown = formatRecordField(f, record, i18n.language, t);
         if (!shown) return null;
+        if (shown.image) {
+          return (
+            <div key={f.field} className="muted detail-field detail-image">
+              {t(f.label)}:
+              <AuthImage src={shown.image} alt={t(f.label)} />
+            </div>
+          );
+        }
         return (
-          <p key={f.field} className="muted detail-field">
+          <p key={f.field} className={`muted detail-field${f.copy ? ' detail-copy' : ''}`}>
             {t(f.label)}: <span className={shown.tone}>{shown.text}</span>
+            {f.copy && <CopyButton value={String(record[f.field])} label={`${t('common.copy')}: ${t(f.label)}`} />}
           </p>
         );
       })}
