@@ -1,10 +1,212 @@
-// PLACEHOLDER: to be written (funds issue). Review kind "withdrawal".
-import type { ReviewKind } from './review-kind.ts';
+// Crypto withdrawals: the request (checks, then one transaction that writes the withdrawal
+// and freezes amount + fee), the customer's view of a row, and the review kind "withdrawal"
+// the operator decides with `npm run ops -- approve|reject withdrawal <id>`.
+//
+// The amount the customer enters is what arrives at the address; the network's fee is
+// charged on top. Under review amount + fee are frozen (ledger withdrawal_request); an
+// approval lets them leave (withdrawal_success), a rejection returns them to the available
+// balance (withdrawal_refund) and the customer sees the reason.
+import type { Withdrawal } from '../../contract/generated/types.ts';
+import { plainUnits } from '../../contract/decimal.ts';
+import type { Db } from '../db/index.ts';
+import { isoTime } from '../db/index.ts';
+import { ReviewStatus, type UserRow, type WithdrawalRow } from '../db/types.ts';
+import { businessError, validationError } from '../http/errors.ts';
+import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
+import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { assertNotBlocked, checkPayPassword, manualReviewNeeded } from './rules.ts';
+
+/** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
+export interface WithdrawInput {
+  num: AmountInput;
+  czline: string;
+  address: string;
+  coinname: string;
+  pay_password: string;
+  coin_id: number;
+}
+
+const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  return {
+    ID: Number(row.id),
+    coinname: row.coin,
+    czline: row.network,
+    address: row.address,
+    num: plainUnits(amount),
+    fee: plainUnits(fee),
+    total: plainUnits(amount + fee),
+    actual: plainUnits(amount),
+    status: Number(row.status) as Withdrawal['status'],
+    reason: row.reason,
+    manualReview: Number(row.manual_review) === 1,
+    CreatedAt: isoTime(Number(row.created_at)),
+    ReviewedAt: row.reviewed_at === null ? '' : isoTime(Number(row.reviewed_at)),
+  };
+}
+
+/** "2025-01-16 12:00 UTC": how server messages name a moment (the screens show it in the user's zone). */
+export function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Whether two addresses of a network are the same (EVM hex addresses ignore letter case). */
+export function sameAddress(a: string, b: string): boolean {
+  return /^0x/i.test(a) ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/** The saved address of this coin and network equal to `address`, if any. */
+export async function savedAddress(db: Db, userId: number, coin: string, network: string, address: string): Promise<{ addr: string; activeAt: number } | undefined> {
+  const rows = await db.selectFrom('withdrawal_addresses').select(['addr', 'active_at']).where('user_id', '=', userId).where('coin', '=', coin).where('czline', '=', network).execute();
+  const row = rows.find((r) => sameAddress(r.addr, address));
+  return row && { addr: row.addr, activeAt: Number(row.active_at) };
+}
+
+/**
+ * Checks a withdrawal request and, when everything holds, writes it in one transaction: the
+ * withdrawal (status 1, fee, manual-review flag) and the freeze of amount + fee. Refusals, in
+ * order: a block (4022 no withdrawal password, locked, 24 h after a login password change);
+ * 4019 unknown coin; coin_id of another coin; network of another coin or closed for
+ * withdrawals; an address not in the network's format; whitelist mode and an unsaved or
+ * not yet active address; the amount (format, decimals, minimum, maximum); 4020 when amount +
+ * fee exceed the available balance; 4023 a wrong withdrawal password (five in a row lock).
+ */
+export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
+  assertNotBlocked(user, now);
+  const { coin, network } = await requireNetwork(db, input.coinname, input.czline);
+  if (Number(coin.id) !== input.coin_id) throw validationError('coin_id', 'withdraw.coinIdMismatch', { coin: coin.coin });
+  if (Number(network.withdraw_enabled) !== 1) throw validationError('czline', 'withdraw.networkClosed', { coin: coin.coin, network: network.network });
+
+  const address = input.address.trim();
+  if (!addressMatches(network.network, address)) {
+    throw validationError('address', 'address.formatInvalid', { network: network.network, example: networkFormats().get(network.network)?.example ?? '' });
+  }
+  if (Number(user.address_whitelist) === 1) {
+    const saved = await savedAddress(db, user.id, coin.coin, network.network, address);
+    if (!saved) throw validationError('address', 'withdraw.notInAddressBook', { coin: coin.coin, network: network.network });
+    if (saved.activeAt > now) throw validationError('address', 'withdraw.addressNotActive', { until: utcMinute(saved.activeAt) });
+  }
+
+  const decimals = Number(coin.decimals);
+  const amount = positiveAmount(input.num, 'num', decimals, 'withdraw.amountInvalid');
+  const min = BigInt(network.withdraw_min);
+  const max = BigInt(network.withdraw_max);
+  if (amount < min) throw validationError('num', 'withdraw.belowMinimum', { limit: plainUnits(min) });
+  if (amount > max) throw validationError('num', 'withdraw.aboveMaximum', { limit: plainUnits(max) });
+  const fee = BigInt(network.withdraw_fee);
+  const total = amount + fee;
+  if ((await balanceOf(db, user.id, coin.coin)).available < total) throw businessError(INSUFFICIENT_BALANCE);
+
+  await checkPayPassword(db, user, input.pay_password, now);
+
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: user.id,
+        coin: coin.coin,
+        network: network.network,
+        address,
+        amount: amount.toString(),
+        fee: fee.toString(),
+        manual_review: manualReviewNeeded(user, now) ? 1 : 0,
+        status: ReviewStatus.pending,
+        reason: '',
+        created_at: now,
+        reviewed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await applyChanges(trx, [{ userId: user.id, coin: coin.coin, available: -total, frozen: total, type: 'withdrawal_request', refId: Number(row.id) }], now);
+    return row;
+  });
+}
+
+// ---- review kind "withdrawal" ------------------------------------------------------------
+
+const REASON_MAX = 200;
+
+/** The row by id, or a ReviewError naming it. */
+async function withdrawalById(db: Db, id: number): Promise<WithdrawalRow> {
+  const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReviewError(`No withdrawal has id ${id}.`);
+  return row;
+}
+
+function already(row: WithdrawalRow): string {
+  const reason = Number(row.status) === ReviewStatus.rejected && row.reason ? ` (reason: ${row.reason})` : '';
+  return `Withdrawal ${row.id} is already ${STATUS_NAME[Number(row.status)] ?? `in status ${row.status}`}${reason}; nothing changed.`;
+}
+
+/**
+ * Decides one pending withdrawal: the conditional update (status 1 → `to`) and the ledger
+ * change run in one transaction, so a second decision finds nothing to update and changes
+ * nothing.
+ */
+async function decide(db: Db, id: number, to: number, reason: string, now: number, describe: (row: WithdrawalRow) => string): Promise<string> {
+  const row = await withdrawalById(db, id);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: to, reason, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return already(await withdrawalById(trx, id));
+    const total = BigInt(row.amount) + BigInt(row.fee);
+    const change =
+      to === ReviewStatus.completed
+        ? { available: 0n, frozen: -total, type: 'withdrawal_success' as const }
+        : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
+    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
+    return describe(row);
+  });
+}
 
 export const withdrawalReview: ReviewKind = {
   kind: 'withdrawal',
   approveArgs: '',
-  pending: async () => [],
-  approve: async () => 'not built yet',
-  reject: async () => 'not built yet',
+
+  async pending(db) {
+    const rows = await db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select(['withdrawals.id', 'withdrawals.coin', 'withdrawals.network', 'withdrawals.address', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.manual_review', 'withdrawals.created_at'])
+      .select(['users.email', 'users.phone', 'users.country_code'])
+      .where('withdrawals.status', '=', ReviewStatus.pending)
+      .orderBy('withdrawals.id')
+      .execute();
+    return rows.map(
+      (r): ReviewItem => ({
+        kind: 'withdrawal',
+        id: Number(r.id),
+        user: userLabel(r),
+        summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} on ${r.network} to ${r.address}${Number(r.manual_review) === 1 ? ' (manual review: recent security change)' : ''}`,
+        created: isoTime(Number(r.created_at)),
+      }),
+    );
+  },
+
+  async approve(db, id, args, now) {
+    if (args.length > 0) throw new ReviewError(`approve withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
+    return decide(db, id, ReviewStatus.completed, '', now, (row) => {
+      const total = BigInt(row.amount) + BigInt(row.fee);
+      return `Withdrawal ${row.id} approved: ${plainUnits(BigInt(row.amount))} ${row.coin} to ${row.address} on ${row.network}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (withdrawal_success).`;
+    });
+  },
+
+  async reject(db, id, reason, now) {
+    const text = reason.trim();
+    if (!text) throw new ReviewError('Give the reason the customer will see.');
+    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+    return decide(db, id, ReviewStatus.rejected, text, now, (row) => {
+      const total = BigInt(row.amount) + BigInt(row.fee);
+      return `Withdrawal ${row.id} rejected: ${plainUnits(total)} ${row.coin} returned to the available balance (withdrawal_refund). The customer sees: ${text}`;
+    });
+  },
 };

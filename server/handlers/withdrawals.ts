@@ -1,7 +1,62 @@
-// PLACEHOLDER: to be written (funds issue).
+// Crypto withdrawals of the logged-in user (create, list, detail), the coins open for
+// withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
+// answered exactly like a missing one.
+import { coinList, coinTable } from '../funds/coins.ts';
+import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../funds/withdrawals.ts';
 import type { AppContext } from '../context.ts';
+import { ApiError, notFound, validationError } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
+import { hashPassword, verifyPassword } from '../security/password.ts';
+import { pageOfRows } from './records.ts';
 
-export function withdrawalHandlers(_ctx: AppContext): HandlerTable {
-  return {};
+/** 4011: the login password given to set or change the withdrawal password is wrong. */
+export const WRONG_LOGIN_PASSWORD = 4011;
+
+/** Attempts to set or change the withdrawal password, per user: a stolen session cannot try login passwords fast. */
+export const PAY_PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+
+export function withdrawalHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  const create = async (input: WithdrawInput, user: Parameters<typeof requestWithdrawal>[1]) => toWithdrawal(await requestWithdrawal(db, user, input, ctx.now()));
+
+  return {
+    // GET /coin/getCoinList?czstatus=2 under its own name: whichever of the two runs, the
+    // answer is the same coin list (with every network, as getCoinList gives it) and one page
+    getWithdrawCoins: async () => {
+      const list = coinList(await coinTable(db), 2);
+      const answer = { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+      return answer;
+    },
+
+    createWithdraw: async (input, { user }) => create(input, user),
+
+    getWithdrawals: async (input, { user }) => {
+      let base = db.selectFrom('withdrawals').where('user_id', '=', user.id);
+      if (input.status) base = base.where('status', '=', Number(input.status));
+      return pageOfRows(base, input, toWithdrawal);
+    },
+
+    getWithdrawal: async (input, { user }) => {
+      const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
+      if (!row) throw notFound();
+      return toWithdrawal(row);
+    },
+
+    /**
+     * Sets or changes the withdrawal password. The session alone is not enough: the login
+     * password must match (4011 under loginPassword otherwise). The new one may not be the
+     * login password. Saving it starts a manual-review window for new withdrawals
+     * (pay_password_changed_at) and clears the wrong-password count.
+     */
+    changePayPassword: async (input, { user }) => {
+      ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
+      if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
+        throw new ApiError(WRONG_LOGIN_PASSWORD, `errors.${WRONG_LOGIN_PASSWORD}`, { field: 'loginPassword' });
+      }
+      if (input.password === input.loginPassword) throw validationError('password', 'payPassword.sameAsLogin');
+      const hash = await hashPassword(input.password);
+      await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();
+      return null;
+    },
+  };
 }

@@ -105,7 +105,7 @@ describe('newcomer journey', () => {
     await page.locator('.state-empty', { hasText: en.address.empty }).waitFor();
     await page.click(`text=${en.address.addTitle}`);
     await page.selectOption('#root_coin', 'USDT');
-    await page.selectOption('#root_czline', 'TRC20');
+    await page.click('#root_czline >> text=TRC20');
     await page.fill('#root_addr', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
     await page.fill('#root_name', 'My Tron wallet');
     await page.click('button[type=submit]');

@@ -165,23 +165,45 @@ describe('withdrawal addresses', () => {
   });
 
   it('rejects bad input with the screen messages and writes nothing', async () => {
-    const cases: [unknown, string, string][] = [
-      [{ ...address, addr: undefined }, 'addr', 'address.addrRequired'],
-      [{ ...address, addr: 'short' }, 'addr', 'address.addrInvalid'],
-      [{ ...address, name: undefined }, 'name', 'address.nameRequired'],
-      [{ ...address, name: 'n'.repeat(33) }, 'name', 'validation.tooLong'],
-      [{ ...address, remark: 'r'.repeat(101) }, 'remark', 'validation.tooLong'],
-      [{ ...address, coin: 'DOGE' }, 'coin', 'validation.queryEnum'],
-      [{ ...address, czline: 5 }, 'czline', 'validation.invalid'],
-      [{ ...address, user_id: 1 }, 'user_id', 'validation.unknownField'],
+    const cases: [unknown, string, string, Record<string, string | number>][] = [
+      [{ ...address, addr: undefined }, 'addr', 'address.addrRequired', {}],
+      [{ ...address, addr: 'short' }, 'addr', 'address.addrInvalid', {}],
+      [{ ...address, name: undefined }, 'name', 'address.nameRequired', {}],
+      [{ ...address, name: 'n'.repeat(33) }, 'name', 'validation.tooLong', {}],
+      [{ ...address, remark: 'r'.repeat(101) }, 'remark', 'validation.tooLong', {}],
+      [{ ...address, coin: undefined }, 'coin', 'address.coinRequired', {}],
+      [{ ...address, czline: 5 }, 'czline', 'validation.invalid', {}],
+      [{ ...address, user_id: 1 }, 'user_id', 'validation.unknownField', {}],
+      // the coin and network come from the coin table and must match (BTC on TRC20 is refused)
+      [{ ...address, coin: 'BTC' }, 'czline', 'funds.networkMismatch', { coin: 'BTC', networks: 'BTC' }],
+      [{ ...address, czline: 'OMNI' }, 'czline', 'funds.networkMismatch', { coin: 'USDT', networks: 'TRC20, ERC20, BEP20' }],
+      // the address has the network's format
+      [{ ...address, addr: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'addr', 'address.formatInvalid', { network: 'TRC20', example: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' }],
+      [{ ...address, czline: 'ERC20', addr: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, 'addr', 'address.formatInvalid', { network: 'ERC20', example: '0x52908400098527886E0F7030069857D2E4169EE7' }],
     ];
     const before = await count(s.app, 'withdrawal_addresses');
-    for (const [body, field, key] of cases) {
+    for (const [body, field, key, params] of cases) {
       const r = await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body, token: alice, lang: 'jp' });
-      const params: Record<string, string> = key === 'validation.queryEnum' ? { field, allowed: 'USDT, BTC, ETH, USDC, TRX, BNB' } : {};
       expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('jp', key, params), data: { field } });
     }
+    // a coin the coin table does not have: 4019
+    expect(await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body: { ...address, coin: 'DOGE' }, token: alice, lang: 'jp' })).toMatchObject({
+      code: 4019,
+      msg: msg('jp', 'errors.4019'),
+    });
     expect(await count(s.app, 'withdrawal_addresses')).toBe(before);
+  });
+
+  it('refuses the same address twice for a coin and network (EVM addresses in any letter case)', async () => {
+    const evm = { coin: 'USDT', czline: 'ERC20', addr: '0x52908400098527886E0F7030069857D2E4169EE7', name: 'Hot wallet' };
+    expect((await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body: evm, token: alice })).code).toBe(0);
+    const before = await count(s.app, 'withdrawal_addresses');
+    const again = await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body: { ...evm, addr: evm.addr.toLowerCase() }, token: alice, lang: 'jp' });
+    expect(again).toMatchObject({ code: 7, msg: msg('jp', 'address.duplicate'), data: { field: 'addr' } });
+    expect(await count(s.app, 'withdrawal_addresses')).toBe(before);
+    // another network or another user is another entry
+    expect((await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body: { ...evm, czline: 'BEP20' }, token: alice })).code).toBe(0);
+    expect((await call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { body: evm, token: bob })).code).toBe(0);
   });
 
   it('refuses an unknown coin filter', async () => {

@@ -1,15 +1,24 @@
 // An amount: digits and one decimal point only, the live limits as a hint under the
 // field ("Min 10 · Max 50,000 · Available 1,234.56"), and an All button that fills the
 // available amount less the fee the screen declares.
+//
+// ui:options.feeMode "onTop" (a withdrawal: the amount typed is what arrives, the fee is
+// charged on top) adds a line that follows the typing: "Fee 1 · Total deducted 101 ·
+// Arrives 100" (ui:options.feeText names another locale key with the same {{fee}},
+// {{total}} and {{arrives}}). Without feeMode the widget behaves as before.
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { toPlain, toScaled } from '../../../contract/decimal';
 import { allAmount, type FieldLimits } from '../../../contract/limits';
 import { formatAmount } from '../../../contract/number-format';
 import { formContextOf } from '../formContext';
+import { feeOnTop } from './fee';
 import { sanitizeAmount } from './sanitize';
+import './amount.css';
 
-function hint(limits: FieldLimits, decimals: number, locale: string, t: (k: string, o?: Record<string, unknown>) => string): string {
+type Translate = (k: string, o?: Record<string, unknown>) => string;
+
+function hint(limits: FieldLimits, decimals: number, locale: string, t: Translate): string {
   const parts: string[] = [];
   const show = (v: string) => formatAmount(v, decimals, locale);
   if (limits.minimum !== undefined) parts.push(t('limits.min', { value: show(limits.minimum) }));
@@ -20,12 +29,16 @@ function hint(limits: FieldLimits, decimals: number, locale: string, t: (k: stri
 }
 
 export function AmountWidget(props: WidgetProps) {
-  const { id, name, value, disabled, readonly, onChange, onBlur, onFocus, registry, placeholder } = props;
+  const { id, name, value, disabled, readonly, onChange, onBlur, onFocus, registry, placeholder, options } = props;
   const { t, i18n } = useTranslation();
   const limits = formContextOf(registry).limits[name] ?? {};
   const decimals = limits.decimals === undefined ? undefined : Number(limits.decimals);
   const all = allAmount(limits);
   const text = hint(limits, decimals ?? 6, i18n.language, t);
+  const onTop = options.feeMode === 'onTop' ? feeOnTop(value, limits) : undefined;
+  const show = (v: string) => formatAmount(v, decimals ?? 8, i18n.language);
+  const feeText = typeof options.feeText === 'string' ? options.feeText : 'withdraw.feeOnTop';
+  const described = [text && `${id}__hint`, onTop && `${id}__fee`].filter(Boolean).join(' ');
   return (
     <>
       <div className="input-row">
@@ -39,7 +52,7 @@ export function AmountWidget(props: WidgetProps) {
           value={value ?? ''}
           disabled={disabled || readonly}
           placeholder={placeholder ? t(placeholder) : ''}
-          aria-describedby={text ? `${id}__hint` : undefined}
+          aria-describedby={described || undefined}
           onChange={(e) => {
             const clean = sanitizeAmount(e.target.value, decimals);
             onChange(clean === '' ? undefined : clean);
@@ -56,6 +69,11 @@ export function AmountWidget(props: WidgetProps) {
       {text && (
         <p id={`${id}__hint`} className="field-hint">
           {text}
+        </p>
+      )}
+      {onTop && (
+        <p id={`${id}__fee`} className="field-hint amount-fee" aria-live="polite" data-testid="amount-fee">
+          {t(feeText, { fee: show(onTop.fee), total: show(onTop.total), arrives: show(onTop.arrives) })}
         </p>
       )}
     </>

@@ -1,0 +1,113 @@
+// POST /user/changePayPassword: sets or changes the withdrawal password. A session alone is
+// not enough (the login password must match: 4011 under loginPassword); the new password is 6
+// to 32 characters and not the login password; saving starts manual review of new
+// withdrawals, clears the wrong-password count, and the status reports it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/security/password.ts';
+import { call, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.app.close());
+
+const LOGIN = 'secret123';
+
+async function newUser(email: string) {
+  const { token, user } = await registerByEmail(s.app, email, LOGIN);
+  return { token, id: user.ID };
+}
+
+const userRow = (id: number) => s.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('POST /user/changePayPassword', () => {
+  it('sets the first withdrawal password with the login password; the status and the user follow', async () => {
+    const { token, id } = await newUser('pp-set@example.com');
+    let status = await call(s.app, 'GET', '/withdraw/status', { token });
+    expect(status.data).toMatchObject({ hasPayPassword: false, manualReview: false, block: { reason: 'noPayPassword', link: '/login/resetWithdrawPassword' } });
+
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'fund-pass-1' } });
+    expect(r).toMatchObject({ code: 0, data: null });
+
+    const row = await userRow(id);
+    expect(row.pay_password_hash).not.toBeNull();
+    expect(row.pay_password_hash).not.toContain('fund-pass-1');
+    expect(await verifyPassword('fund-pass-1', row.pay_password_hash!)).toBe(true);
+    expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
+    expect(Number(row.pay_failures)).toBe(0);
+
+    status = await call(s.app, 'GET', '/withdraw/status', { token });
+    // a new withdrawal password sends new withdrawals to manual review for a while
+    expect(status.data).toMatchObject({ hasPayPassword: true, manualReview: true, block: null });
+    const info = await call(s.app, 'GET', '/user/getUserInfo', { token });
+    expect(info.data.userInfo.hasPayPassword).toBe(true);
+  });
+
+  it('changes it, resets the wrong-password count, and restarts the manual-review window', async () => {
+    const { token, id } = await newUser('pp-change@example.com');
+    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'first-pass' } });
+    await s.app.db.updateTable('users').set({ pay_failures: 3 }).where('id', '=', id).execute();
+    s.clock.advance(100 * 3_600_000);
+    expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(false);
+
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'second-pass' } });
+    expect(r.code, r.msg).toBe(0);
+    const row = await userRow(id);
+    expect(await verifyPassword('second-pass', row.pay_password_hash!)).toBe(true);
+    expect(await verifyPassword('first-pass', row.pay_password_hash!)).toBe(false);
+    expect(Number(row.pay_failures)).toBe(0);
+    expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
+    expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(true);
+  });
+
+  it('a stolen session alone cannot set or change it: a wrong login password is 4011 under loginPassword and changes nothing', async () => {
+    const { token, id } = await newUser('pp-stolen@example.com');
+    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } });
+    const before = await userRow(id);
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: 'guessed-1', password: 'thief-pass' } });
+    expect(r).toMatchObject({ code: 4011, msg: msg('de', 'errors.4011'), data: { field: 'loginPassword' } });
+    expect(await userRow(id)).toEqual(before);
+    // without the login password at all it is a validation error, before anything runs
+    const none = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { password: 'thief-pass' } });
+    expect(none).toMatchObject({ code: 7, msg: msg('en', 'payPassword.loginPasswordRequired'), data: { field: 'loginPassword' } });
+    expect(await userRow(id)).toEqual(before);
+  });
+
+  it('limits attempts per user (4024 after five in 15 minutes), so login passwords cannot be guessed fast', async () => {
+    const { token, id } = await newUser('pp-limit@example.com');
+    for (let i = 0; i < 5; i++) {
+      expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: `guess-${i}`, password: 'thief-pass' } })).code).toBe(4011);
+    }
+    const sixth = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } });
+    expect(sixth).toMatchObject({ code: 4024, msg: msg('en', 'errors.4024') });
+    expect((await userRow(id)).pay_password_hash).toBeNull();
+    s.clock.advance(15 * 60_000 + 1);
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } })).code).toBe(0);
+  });
+
+  it('refuses bad input with a valid session, with the screen messages, and writes nothing', async () => {
+    const { token, id } = await newUser('pp-bad@example.com');
+    const cases: [unknown, string, string][] = [
+      [{ loginPassword: LOGIN }, 'password', 'payPassword.required'],
+      [{ loginPassword: LOGIN, password: '12345' }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: 'x'.repeat(33) }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: 123456 }, 'password', 'validation.invalid'],
+      [{ loginPassword: '', password: 'fund-pass' }, 'loginPassword', 'payPassword.loginPasswordRequired'],
+      [{ loginPassword: LOGIN, password: 'fund-pass', confirmPassword: 'fund-pass' }, 'confirmPassword', 'validation.unknownField'],
+      [{ loginPassword: LOGIN, password: 'fund-pass', uid: 1 }, 'uid', 'validation.unknownField'],
+      [{ loginPassword: LOGIN, password: LOGIN }, 'password', 'payPassword.sameAsLogin'],
+    ];
+    for (const [body, field, key] of cases) {
+      const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body, lang: 'jp' });
+      expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('jp', key), data: { field } });
+    }
+    const row = await userRow(id);
+    expect(row.pay_password_hash).toBeNull();
+    expect(row.pay_password_changed_at).toBeNull();
+  });
+
+  it('needs a session', async () => {
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { body: { loginPassword: LOGIN, password: 'fund-pass' } })).code).toBe(4015);
+  });
+});
