@@ -1,10 +1,288 @@
-// PLACEHOLDER: to be written (funds issue). Review kind "bank".
-import type { ReviewKind } from './review-kind.ts';
+// Withdrawals to a saved bank card: what can be withdrawn (per coin: limits, fee rate, the
+// largest amount whose fee fits), the request (checks, then one transaction that writes the
+// withdrawal and freezes amount + fee), the customer's view of a row, and the review kind
+// "bank" the operator decides with `npm run ops -- approve|reject bank <id>`.
+//
+// The amount entered is what the card receives (in fiat, at the operator's payout); the fee,
+// bankWithdrawFeeRate of the amount rounded up to the coin's decimals, is charged on top.
+// bankWithdrawMin/Max (schemas/config/funds.json) are USDT values: a coin's limits are those
+// values at its market price, so a BTC withdrawal has sensible bounds too. A coin without a
+// USDT price is not offered. Under review amount + fee are frozen (bank_withdrawal_request);
+// an approval lets them leave (bank_withdrawal_success), a rejection returns them
+// (withdrawal_refund) and the customer sees the reason.
+import type { BankWithdrawal, BankWithdrawOptions } from '../../contract/generated/types.ts';
+import { divide, formatUnits, multiply, plainUnits, roundTo, STORAGE_ONE, STORAGE_SCALE, units } from '../../contract/decimal.ts';
+import { normalizeIban } from '../../contract/iban.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { isoTime } from '../db/index.ts';
+import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../db/types.ts';
+import { businessError, validationError } from '../http/errors.ts';
+import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
+import { coinTable, requireCoin, UNSUPPORTED_COIN } from './coins.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { assertNotBlocked, checkPayPassword, fundsRules } from './rules.ts';
+
+const USDT = 'USDT';
+
+/** What POST /withdraw_bank/createWithdraw_bank carries (spec §3; the amount as a decimal string or a JSON number). */
+export interface BankWithdrawInput {
+  num: AmountInput;
+  bankname: string;
+  accountname: string;
+  bankcard: string;
+  ibna: string;
+  payeeaddress: string;
+  country: string;
+  coinname: string;
+  pay_password: string;
+  coin_id: number;
+}
+
+/** The fee of `amount` (a plain decimal) at `rate`, rounded up to `decimals`: the client shows the same (multiply, 'up'). */
+export function bankFee(amount: string, rate: string, decimals: number): bigint {
+  return units(multiply(amount, rate, decimals, 'up'));
+}
+
+/** The largest amount (units, at `decimals`) whose amount + fee is within `balance`. */
+export function withdrawable(balance: bigint, rate: string, decimals: number): bigint {
+  if (balance <= 0n) return 0n;
+  // one unit of the coin's last decimal, in ledger units
+  const step = 10n ** BigInt(Math.max(0, STORAGE_SCALE - decimals));
+  // amount × (1 + rate) ≤ balance, then down by one step while the rounded-up fee does not fit
+  let amount = roundTo((balance * STORAGE_ONE) / (STORAGE_ONE + units(rate)), decimals, 'down');
+  while (amount > 0n && amount + bankFee(plainUnits(amount), rate, decimals) > balance) amount -= step;
+  return amount > 0n ? amount : 0n;
+}
+
+/** USDT per one coin: 1 for USDT, else the live market price; undefined without a current price. */
+function usdtPrice(ctx: AppContext, coin: string): string | undefined {
+  if (coin === USDT) return '1';
+  const symbol = `${coin.toLowerCase()}usdt`;
+  if (!ctx.market.market(symbol)) return undefined;
+  try {
+    return ctx.market.price(symbol);
+  } catch {
+    // a stale price (the upstream feed is interrupted): not offered until it is current again
+    return undefined;
+  }
+}
+
+export interface BankLimits {
+  min: bigint;
+  max: bigint;
+}
+
+/** A coin's bank withdrawal limits in units of the coin, at its decimals; undefined when it has no USDT value now. */
+export function bankLimits(ctx: AppContext, coin: CoinRow): BankLimits | undefined {
+  const price = usdtPrice(ctx, coin.coin);
+  if (price === undefined || !/[1-9]/.test(price)) return undefined;
+  const d = Number(coin.decimals);
+  const { bankWithdrawMin, bankWithdrawMax } = fundsRules();
+  return { min: units(divide(bankWithdrawMin, price, d, 'up')), max: units(divide(bankWithdrawMax, price, d, 'down')) };
+}
+
+/** GET /withdraw_bank/options: per enabled coin with a USDT value, its limits, the fee rate and what the caller can withdraw. */
+export async function bankWithdrawOptions(ctx: AppContext, user: UserRow): Promise<BankWithdrawOptions> {
+  const feeRate = fundsRules().bankWithdrawFeeRate;
+  const { coins } = await coinTable(ctx.db);
+  const list: BankWithdrawOptions['list'] = [];
+  for (const coin of coins) {
+    if (Number(coin.enabled) !== 1) continue;
+    const limits = bankLimits(ctx, coin);
+    if (!limits) continue;
+    const d = Number(coin.decimals);
+    const { available } = await balanceOf(ctx.db, user.id, coin.coin);
+    list.push({
+      ID: Number(coin.id),
+      coin: coin.coin,
+      name: coin.name,
+      logo: coin.logo,
+      decimals: d,
+      min: plainUnits(limits.min),
+      max: plainUnits(limits.max),
+      feeRate,
+      balance: formatUnits(available, d),
+      available: plainUnits(withdrawable(available, feeRate, d)),
+    });
+  }
+  return { feeRate, list };
+}
+
+export function toBankWithdrawal(row: BankWithdrawalRow): BankWithdrawal {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  return {
+    ID: Number(row.id),
+    coinname: row.coin,
+    num: plainUnits(amount),
+    fee: plainUnits(fee),
+    total: plainUnits(amount + fee),
+    bankname: row.bankname,
+    accountname: row.accountname,
+    bankcard: row.bankcard,
+    ibna: row.ibna,
+    payeeaddress: row.payeeaddress,
+    country: row.country,
+    status: Number(row.status) as BankWithdrawal['status'],
+    reason: row.reason,
+    CreatedAt: isoTime(Number(row.created_at)),
+    reviewedAt: row.reviewed_at === null ? null : isoTime(Number(row.reviewed_at)),
+  };
+}
+
+/**
+ * Checks a bank withdrawal and, when everything holds, writes it in one transaction: the
+ * withdrawal (status 1, the card's details as they are now, the fee) and the freeze of amount +
+ * fee. Refusals, in order: a block (4022 no withdrawal password, locked, 24 h after a login
+ * password change); 4019 an unknown coin or one without a USDT value; coin_id of another coin;
+ * card details that are not one of the caller's saved cards; the amount (format, decimals,
+ * minimum, maximum); 4020 when amount + fee exceed the available balance; 4023 a wrong
+ * withdrawal password (five in a row lock).
+ */
+export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, input: BankWithdrawInput, now: number): Promise<BankWithdrawalRow> {
+  const { db } = ctx;
+  assertNotBlocked(user, now);
+  const coin = await requireCoin(db, input.coinname);
+  if (Number(coin.id) !== input.coin_id) throw validationError('coin_id', 'bankWithdraw.coinIdMismatch', { coin: coin.coin });
+  const limits = bankLimits(ctx, coin);
+  if (!limits) throw businessError(UNSUPPORTED_COIN);
+
+  const card = await db
+    .selectFrom('bank_cards')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('bankname', '=', input.bankname)
+    .where('accountname', '=', input.accountname)
+    .where('bankcard', '=', input.bankcard)
+    .where('ibna', '=', normalizeIban(input.ibna))
+    .where('payeeaddress', '=', input.payeeaddress)
+    .where('country', '=', input.country)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!card) throw validationError('bankcard', 'bankWithdraw.cardUnknown');
+
+  const decimals = Number(coin.decimals);
+  const amount = positiveAmount(input.num, 'num', decimals, 'bankWithdraw.amountInvalid');
+  if (amount < limits.min) throw validationError('num', 'bankWithdraw.belowMinimum', { limit: plainUnits(limits.min) });
+  if (amount > limits.max) throw validationError('num', 'bankWithdraw.aboveMaximum', { limit: plainUnits(limits.max) });
+  const fee = bankFee(plainUnits(amount), fundsRules().bankWithdrawFeeRate, decimals);
+  const total = amount + fee;
+  if ((await balanceOf(db, user.id, coin.coin)).available < total) throw businessError(INSUFFICIENT_BALANCE);
+
+  await checkPayPassword(db, user, input.pay_password, now);
+
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('bank_withdrawals')
+      .values({
+        user_id: user.id,
+        coin: coin.coin,
+        amount: amount.toString(),
+        fee: fee.toString(),
+        bankname: card.bankname,
+        accountname: card.accountname,
+        bankcard: card.bankcard,
+        ibna: card.ibna,
+        payeeaddress: card.payeeaddress,
+        country: card.country,
+        status: ReviewStatus.pending,
+        reason: '',
+        created_at: now,
+        reviewed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await applyChanges(trx, [{ userId: user.id, coin: coin.coin, available: -total, frozen: total, type: 'bank_withdrawal_request', refId: Number(row.id) }], now);
+    return row;
+  });
+}
+
+// ---- review kind "bank" ------------------------------------------------------------------
+
+const REASON_MAX = 200;
+const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
+
+async function bankWithdrawalById(db: Db, id: number): Promise<BankWithdrawalRow> {
+  const row = await db.selectFrom('bank_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReviewError(`No bank withdrawal has id ${id}.`);
+  return row;
+}
+
+function already(row: BankWithdrawalRow): string {
+  const reason = Number(row.status) === ReviewStatus.rejected && row.reason ? ` (reason: ${row.reason})` : '';
+  return `Bank withdrawal ${row.id} is already ${STATUS_NAME[Number(row.status)] ?? `in status ${row.status}`}${reason}; nothing changed.`;
+}
+
+function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | 'ibna'>): string {
+  return `${row.accountname}, ${row.bankname}, IBAN ${row.ibna}`;
+}
+
+/**
+ * Decides one pending bank withdrawal: the conditional update (status 1 → `to`) and the ledger
+ * change run in one transaction, so a second decision finds nothing to update and changes nothing.
+ */
+async function decide(db: Db, id: number, to: number, reason: string, now: number, describe: (row: BankWithdrawalRow) => string): Promise<string> {
+  const row = await bankWithdrawalById(db, id);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('bank_withdrawals')
+      .set({ status: to, reason, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return already(await bankWithdrawalById(trx, id));
+    const total = BigInt(row.amount) + BigInt(row.fee);
+    const change =
+      to === ReviewStatus.completed
+        ? { available: 0n, frozen: -total, type: 'bank_withdrawal_success' as const }
+        : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
+    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
+    return describe(row);
+  });
+}
 
 export const bankWithdrawalReview: ReviewKind = {
   kind: 'bank',
   approveArgs: '',
-  pending: async () => [],
-  approve: async () => 'not built yet',
-  reject: async () => 'not built yet',
+
+  async pending(db) {
+    const rows = await db
+      .selectFrom('bank_withdrawals')
+      .innerJoin('users', 'users.id', 'bank_withdrawals.user_id')
+      .select(['bank_withdrawals.id', 'bank_withdrawals.coin', 'bank_withdrawals.amount', 'bank_withdrawals.fee', 'bank_withdrawals.created_at'])
+      .select(['bank_withdrawals.bankname', 'bank_withdrawals.accountname', 'bank_withdrawals.ibna'])
+      .select(['users.email', 'users.phone', 'users.country_code'])
+      .where('bank_withdrawals.status', '=', ReviewStatus.pending)
+      .orderBy('bank_withdrawals.id')
+      .execute();
+    return rows.map(
+      (r): ReviewItem => ({
+        kind: 'bank',
+        id: Number(r.id),
+        user: userLabel(r),
+        summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} to ${destination(r)}`,
+        created: isoTime(Number(r.created_at)),
+      }),
+    );
+  },
+
+  async approve(db, id, args, now) {
+    if (args.length > 0) throw new ReviewError(`approve bank <id> takes no further arguments (got "${args.join(' ')}").`);
+    return decide(db, id, ReviewStatus.completed, '', now, (row) => {
+      const total = BigInt(row.amount) + BigInt(row.fee);
+      return `Bank withdrawal ${row.id} approved: pay ${plainUnits(BigInt(row.amount))} ${row.coin} to ${destination(row)}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (bank_withdrawal_success).`;
+    });
+  },
+
+  async reject(db, id, reason, now) {
+    const text = reason.trim();
+    if (!text) throw new ReviewError('Give the reason the customer will see.');
+    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+    return decide(db, id, ReviewStatus.rejected, text, now, (row) => {
+      const total = BigInt(row.amount) + BigInt(row.fee);
+      return `Bank withdrawal ${row.id} rejected: ${plainUnits(total)} ${row.coin} returned to the available balance (withdrawal_refund). The customer sees: ${text}`;
+    });
+  },
 };

@@ -1,10 +1,201 @@
-// PLACEHOLDER: to be written (funds issue). Review kind "wire".
-import type { ReviewKind } from './review-kind.ts';
+// Wire transfers (fiat deposits): the currencies and their minimums (schemas/config/
+// wire-minimums.json), the customer's request (it waits for an operator, no balance changes),
+// the customer's view of a row, and the review kind "wire":
+//
+//   ops act wire instruct <id> <text…>   payment instructions the customer sees (bank, reference)
+//   ops approve wire <id> <coin> <amount> the money arrived: credit <amount> <coin> (ledger wire_deposit)
+//   ops reject wire <id> <reason…>       the customer sees the reason
+//
+// Approval credits in the same transaction as the status change; deciding twice changes nothing.
+import type { WireCurrencies, WireTransfer } from '../../contract/generated/types.ts';
+import { formatUnits, parseAmount, plainUnits } from '../../contract/decimal.ts';
+import { loadConfig } from '../../contract/loader.ts';
+import type { Db } from '../db/index.ts';
+import { isoTime } from '../db/index.ts';
+import { ReviewStatus, type UserRow, type WireTransferRow } from '../db/types.ts';
+import { validationError } from '../http/errors.ts';
+import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { applyChanges } from '../trading/ledger.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+
+/** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
+const MINOR_UNITS: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, VND: 0 };
+
+export function currencyDecimals(currency: string): number {
+  return MINOR_UNITS[currency] ?? 2;
+}
+
+let minimums: Map<string, bigint> | undefined;
+
+/** schemas/config/wire-minimums.json: the smallest request per currency, in units (10^-8). */
+export function wireMinimums(): Map<string, bigint> {
+  minimums ??= new Map(Object.entries(loadConfig<Record<string, string>>('wire-minimums')).map(([currency, min]) => [currency, parseAmount(min)!.units]));
+  return minimums;
+}
+
+/** GET /wire_transfer/currencies */
+export function wireCurrencies(): WireCurrencies {
+  return {
+    list: [...wireMinimums()].map(([currency, min]) => ({ currency, minimum: plainUnits(min), decimals: currencyDecimals(currency) })),
+  };
+}
+
+export interface WireInput {
+  email: string;
+  amount: AmountInput;
+  currency: string;
+}
+
+export function toWireTransfer(row: WireTransferRow): WireTransfer {
+  return {
+    ID: Number(row.id),
+    email: row.email,
+    amount: formatUnits(BigInt(row.amount), currencyDecimals(row.currency)),
+    currency: row.currency,
+    status: Number(row.status) as WireTransfer['status'],
+    reason: row.reason,
+    instructions: row.instructions,
+    creditedCoin: row.credited_coin,
+    creditedAmount: row.credited_amount === null ? null : plainUnits(BigInt(row.credited_amount)),
+    CreatedAt: isoTime(Number(row.created_at)),
+    reviewedAt: row.reviewed_at === null ? null : isoTime(Number(row.reviewed_at)),
+  };
+}
+
+/** Writes a wire-transfer request (status 1) after checking the currency, the amount's form and decimals, and the currency's minimum. */
+export async function requestWire(db: Db, user: UserRow, input: WireInput, now: number): Promise<WireTransferRow> {
+  const min = wireMinimums().get(input.currency);
+  if (min === undefined) throw validationError('currency', 'wire.currencyRequired');
+  const amount = positiveAmount(input.amount, 'amount', currencyDecimals(input.currency), 'wire.amountInvalid');
+  if (amount < min) throw validationError('amount', 'wire.belowMinimum', { limit: plainUnits(min) });
+  return db
+    .insertInto('wire_transfers')
+    .values({
+      user_id: user.id,
+      email: input.email.trim(),
+      amount: amount.toString(),
+      currency: input.currency,
+      status: ReviewStatus.pending,
+      reason: '',
+      instructions: '',
+      credited_coin: null,
+      credited_amount: null,
+      created_at: now,
+      reviewed_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+// ---- review kind "wire" ------------------------------------------------------------------
+
+const REASON_MAX = 200;
+const INSTRUCTIONS_MAX = 1000;
+const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'waiting', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
+
+async function wireById(db: Db, id: number): Promise<WireTransferRow> {
+  const row = await db.selectFrom('wire_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReviewError(`No wire transfer has id ${id}.`);
+  return row;
+}
+
+function already(row: WireTransferRow): string {
+  const detail =
+    Number(row.status) === ReviewStatus.rejected && row.reason
+      ? ` (reason: ${row.reason})`
+      : Number(row.status) === ReviewStatus.completed && row.credited_amount !== null
+        ? ` (credited ${plainUnits(BigInt(row.credited_amount))} ${row.credited_coin ?? ''})`
+        : '';
+  return `Wire transfer ${row.id} is already ${STATUS_NAME[Number(row.status)] ?? `in status ${row.status}`}${detail}; nothing changed.`;
+}
+
+function announced(row: WireTransferRow): string {
+  return `${formatUnits(BigInt(row.amount), currencyDecimals(row.currency))} ${row.currency}`;
+}
+
+/** The coin and the exact amount an approval credits, or a ReviewError saying what is wrong. */
+async function creditOf(db: Db, args: string[]): Promise<{ coin: string; amount: bigint }> {
+  const [coinText, amountText, ...rest] = args;
+  if (!coinText || !amountText || rest.length > 0) throw new ReviewError('Usage: approve wire <id> <coin> <amount>: the coin and the exact amount to credit (e.g. approve wire 3 USDT 5000).');
+  const coin = await db.selectFrom('coins').select(['coin', 'decimals']).where('coin', '=', coinText.toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
+  if (!coin) throw new ReviewError(`Unknown or disabled coin "${coinText}".`);
+  const parsed = parseAmount(amountText);
+  if (!parsed || parsed.units <= 0n) throw new ReviewError(`The amount must be a positive plain decimal, not "${amountText}".`);
+  if (parsed.decimals > Number(coin.decimals)) throw new ReviewError(`${coin.coin} amounts have at most ${coin.decimals} decimals ("${amountText}").`);
+  return { coin: coin.coin, amount: parsed.units };
+}
 
 export const wireReview: ReviewKind = {
   kind: 'wire',
-  approveArgs: '',
-  pending: async () => [],
-  approve: async () => 'not built yet',
-  reject: async () => 'not built yet',
+  approveArgs: '<coin> <amount>   (the money arrived: credit this exact amount, ledger wire_deposit)',
+
+  async pending(db) {
+    const rows = await db
+      .selectFrom('wire_transfers')
+      .innerJoin('users', 'users.id', 'wire_transfers.user_id')
+      .selectAll('wire_transfers')
+      .select(['users.email as user_email', 'users.phone', 'users.country_code'])
+      .where('wire_transfers.status', '=', ReviewStatus.pending)
+      .orderBy('wire_transfers.id')
+      .execute();
+    return rows.map(
+      (r): ReviewItem => ({
+        kind: 'wire',
+        id: Number(r.id),
+        user: userLabel({ email: r.user_email, phone: r.phone, country_code: r.country_code }),
+        summary: `${announced(r)}, reply to ${r.email}; ${r.instructions ? 'instructions sent' : 'no instructions yet (act wire instruct)'}`,
+        created: isoTime(Number(r.created_at)),
+      }),
+    );
+  },
+
+  async approve(db, id, args, now) {
+    await wireById(db, id);
+    const { coin, amount } = await creditOf(db, args);
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('wire_transfers')
+        .set({ status: ReviewStatus.completed, credited_coin: coin, credited_amount: amount.toString(), reviewed_at: now })
+        .where('id', '=', id)
+        .where('status', '=', ReviewStatus.pending)
+        .executeTakeFirst();
+      const row = await wireById(trx, id);
+      if (Number(updated.numUpdatedRows) === 0) return already(row);
+      await applyChanges(trx, [{ userId: Number(row.user_id), coin, available: amount, frozen: 0n, type: 'wire_deposit', refId: id }], now);
+      return `Wire transfer ${id} approved (${announced(row)} received): credited ${plainUnits(amount)} ${coin} (wire_deposit).`;
+    });
+  },
+
+  async reject(db, id, reason, now) {
+    const text = reason.trim();
+    if (!text) throw new ReviewError('Give the reason the customer will see.');
+    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+    await wireById(db, id);
+    const updated = await db
+      .updateTable('wire_transfers')
+      .set({ status: ReviewStatus.rejected, reason: text, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    const row = await wireById(db, id);
+    if (Number(updated.numUpdatedRows) === 0) return already(row);
+    return `Wire transfer ${id} rejected (${announced(row)}); no balance changed. The customer sees: ${text}`;
+  },
+
+  actions: {
+    instruct: {
+      args: '<text…>',
+      help: 'payment instructions for a waiting wire transfer (bank, account, reference); the customer sees them, a new text replaces the old',
+      async run(db, id, args) {
+        const text = args.join(' ').trim();
+        if (!text) throw new ReviewError('Usage: act wire instruct <id> <text…>: the instructions the customer will see.');
+        if (text.length > INSTRUCTIONS_MAX) throw new ReviewError(`The instructions are ${text.length} characters; at most ${INSTRUCTIONS_MAX}.`);
+        await wireById(db, id);
+        const updated = await db.updateTable('wire_transfers').set({ instructions: text }).where('id', '=', id).where('status', '=', ReviewStatus.pending).executeTakeFirst();
+        const row = await wireById(db, id);
+        if (Number(updated.numUpdatedRows) === 0) return already(row);
+        return `Wire transfer ${id} (${announced(row)}): the customer now sees these instructions: ${text}`;
+      },
+    },
+  },
 };

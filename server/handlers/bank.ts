@@ -1,7 +1,12 @@
-// Bank cards of the logged-in user (fiat withdrawals go to one of them).
+// Bank cards of the logged-in user (fiat withdrawals go to one of them). The IBAN is kept in
+// its electronic form (capital letters, no spaces) and must pass the ISO 13616 check
+// (contract/iban.ts, the same check the form runs). Another user's card is answered exactly
+// like a missing one.
 import type { BankCard } from '../../contract/generated/types.ts';
+import { ibanLength, ibanProblem, normalizeIban } from '../../contract/iban.ts';
 import type { AppContext } from '../context.ts';
 import type { BankCardRow } from '../db/types.ts';
+import { notFound, validationError } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { isoTime, pageOfRows } from './records.ts';
 
@@ -19,10 +24,22 @@ export function toBankCard(row: BankCardRow): BankCard {
   };
 }
 
+/** The IBAN in electronic form, or code 7 on `field` saying what is wrong with it (its length for the country, or its check digits). */
+export function checkedIban(text: string, field = 'ibna'): string {
+  const iban = normalizeIban(text);
+  const problem = ibanProblem(iban);
+  if (problem === 'length') throw validationError(field, 'bank.ibanLength', { country: iban.slice(0, 2), length: ibanLength(iban.slice(0, 2)) ?? '' });
+  if (problem === 'checksum') throw validationError(field, 'bank.ibanChecksum');
+  if (problem === 'shape') throw validationError(field, 'bank.ibnaInvalid');
+  return iban;
+}
+
 export function bankHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
+  const ownCards = (userId: number, input: { page?: number; pageSize?: number }) => pageOfRows(db.selectFrom('bank_cards').where('user_id', '=', userId), input, toBankCard);
   return {
     createBankCard: async (input, { user }) => {
+      const ibna = checkedIban(input.ibna);
       const row = await db
         .insertInto('bank_cards')
         .values({
@@ -30,7 +47,7 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
           bankname: input.bankname.trim(),
           accountname: input.accountname.trim(),
           bankcard: input.bankcard,
-          ibna: input.ibna,
+          ibna,
           swift: input.swift,
           payeeaddress: input.payeeaddress.trim(),
           country: input.country,
@@ -40,6 +57,14 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
         .executeTakeFirstOrThrow();
       return toBankCard(row);
     },
-    getBankCards: async (input, { user }) => pageOfRows(db.selectFrom('bank_cards').where('user_id', '=', user.id), input, toBankCard),
+    getBankCards: async (input, { user }) => ownCards(user.id, input),
+    // the same list read as one page by the bank withdrawal form's card picker
+    getBankCardChoices: async (input, { user }) => ownCards(user.id, { page: input.page ?? 1, pageSize: input.pageSize ?? 100 }),
+    deleteBankCard: async (input, { user }) => {
+      // withdrawals keep their own copy of the card, so deleting it changes no record
+      const result = await db.deleteFrom('bank_cards').where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound();
+      return null;
+    },
   };
 }
