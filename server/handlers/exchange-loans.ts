@@ -1,7 +1,52 @@
-// PLACEHOLDER: to be written (funds issue).
+// Coin exchange (server/funds/exchange.ts) and loans (server/funds/loans.ts): the quote, the
+// exchange itself, the loan products, applications and the customer's loans. Another user's
+// loan is never listed; a product that is closed is answered like a missing one.
+import type { LoanProduct } from '../../contract/generated/types.ts';
+import type { Page } from '../../contract/screen.ts';
 import type { AppContext } from '../context.ts';
+import { type LoanOrderRow, LoanStatus } from '../db/types.ts';
+import { exchange, exchangeInfo } from '../funds/exchange.ts';
+import { applyForLoan, coinDecimalsMap, openProducts, productNames, toLoanOrder, toLoanProduct } from '../funds/loans.ts';
+import { notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
+import { pageOf, pageOfRows, type PagingInput } from './records.ts';
 
-export function exchangeLoanHandlers(_ctx: AppContext): HandlerTable {
-  return {};
+const LOAN_STATUS_FILTER = new Set<number>(Object.values(LoanStatus));
+
+export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+
+  /** The open products, one page (the list screen and the application form's source). */
+  async function loanProducts(input: PagingInput, lang: unknown): Promise<Page<LoanProduct>> {
+    const t = ctx.i18n.translator(lang);
+    const { page, pageSize, offset } = pageOf(input);
+    const base = openProducts(db);
+    const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll('loan_products').select('coins.decimals as coin_decimals').orderBy('loan_products.id').limit(pageSize).offset(offset).execute();
+    return { list: rows.map((r) => toLoanProduct(r, Number(r.coin_decimals), t)), total: Number(n), page, pageSize };
+  }
+
+  return {
+    exchangeFind: async (input) => exchangeInfo(ctx, input.symbol),
+    exchange: async (input, { user }) => exchange(ctx, user, input),
+
+    getLoanList: async (input, { req }) => loanProducts(input, req.headers.lang),
+    getLoanProducts: async (input, { req }) => loanProducts(input, req.headers.lang),
+    findLoan: async (input, { req }) => {
+      const row = await openProducts(db).selectAll('loan_products').select('coins.decimals as coin_decimals').where('loan_products.id', '=', input.ID).executeTakeFirst();
+      if (!row) throw notFound();
+      return toLoanProduct(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang));
+    },
+
+    createLoanOrder: async (input, { user }) => applyForLoan(ctx, user, input),
+    getLoanOrders: async (input, { user }) => {
+      let base = db.selectFrom('loan_orders').where('user_id', '=', user.id);
+      if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status))) base = base.where('status', '=', Number(input.status));
+      const page = await pageOfRows(base, input, (row: LoanOrderRow) => row);
+      const names = await productNames(db, page.list.map((o) => Number(o.loan_id)));
+      const decimals = await coinDecimalsMap(db);
+      const now = ctx.now();
+      return { ...page, list: page.list.map((o) => toLoanOrder(o, names.get(Number(o.loan_id)) ?? '', decimals.get(o.coin) ?? 8, now)) };
+    },
+  };
 }

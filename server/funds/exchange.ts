@@ -1,0 +1,167 @@
+// Coin exchange (/bitcoin/exchange): one coin into another at the SERVER's price at the moment
+// of execution, exactly, in one transaction.
+//
+// Rate of a pair. Every coin is priced in USDT by its market `<coin>usdt` (schemas/config/
+// markets.json); USDT itself is 1. The rate FROM → TO is P(FROM) / P(TO). A coin without such a
+// market, or whose market is closed or stale (an interrupted upstream feed), has no current
+// price: it cannot be exchanged (4021) and the quote says so.
+//
+// Amounts, for `num` of FROM, with r = exchangeFeeRate (schemas/config/funds.json) and d = the
+// TO coin's decimals (coin table):
+//   gross    = num × P(FROM) / P(TO), rounded down to d decimals   (one rounding of the exact value)
+//   fee      = gross × r, rounded UP to d decimals
+//   received = gross − fee  ( = gross × (1 − r) rounded down to d decimals)
+// and the ledger moves exactly these: spot_exchange −num FROM, spot_exchange +gross TO,
+// exchange_fee −fee TO. The quote widget (src/widgets/exchange-quote/quote.ts) computes the same
+// numbers from the same prices with the same functions of contract/decimal.ts, so what the
+// screen shows at a price is what moves at that price.
+import type { ExchangeInfo, ExchangeQuote, ExchangeResult } from '../../contract/generated/types.ts';
+import { divide, formatUnits, units } from '../../contract/decimal.ts';
+import { exchangeAmounts } from '../../contract/exchange.ts';
+
+export { type ExchangeAmounts, exchangeAmounts } from '../../contract/exchange.ts';
+import type { AppContext } from '../context.ts';
+import { isoTime } from '../db/index.ts';
+import type { CoinRow, UserRow } from '../db/types.ts';
+import { ApiError, businessError } from '../http/errors.ts';
+import { USDT } from '../trading/config.ts';
+import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { applyChanges, type Tx } from '../trading/ledger.ts';
+import { UNSUPPORTED_COIN } from './coins.ts';
+import { fundsRules } from './rules.ts';
+
+/** 4021: the exchange cannot be done (no current price, one coin on both sides, nothing to receive). */
+export const EXCHANGE_FAILED = 4021;
+
+/** Why an exchange cannot be done; each is answered with 4021 and exchange.<reason>. */
+export type ExchangeRefusal = 'noPrice' | 'sameCoin' | 'tooSmall';
+
+/** Decimals of the rate as the quote carries it (display only: amounts use the prices). */
+export const RATE_DECIMALS = 10;
+
+export function exchangeRefused(reason: ExchangeRefusal, coin = ''): ApiError {
+  return new ApiError(EXCHANGE_FAILED, `exchange.${reason}`, { reason, coin }, { coin });
+}
+
+/** The coins that can be exchanged: exchangeCoins of funds.json that the coin table has enabled, in the table's order. */
+export async function exchangeCoins(db: Tx): Promise<CoinRow[]> {
+  const allowed = new Set(fundsRules().exchangeCoins.map((c) => c.toUpperCase()));
+  const rows = await db.selectFrom('coins').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').execute();
+  return rows.filter((r) => allowed.has(r.coin));
+}
+
+/** An exchangeable coin by its code; 4019 otherwise. */
+function pick(coins: CoinRow[], code: string): CoinRow {
+  const c = coins.find((r) => r.coin === code.trim().toUpperCase());
+  if (!c) throw businessError(UNSUPPORTED_COIN);
+  return c;
+}
+
+/** The coin's current USDT price as a decimal string; null when it has none (no market, closed, stale). */
+export function usdtPrice(ctx: AppContext, coin: string): string | null {
+  if (coin === USDT) return '1';
+  const symbol = `${coin.toLowerCase()}usdt`;
+  const m = ctx.market.market(symbol);
+  if (!m || m.quote !== USDT) return null;
+  if (ctx.market.isStale?.(symbol)) return null;
+  if (!ctx.market.isOpen(symbol, ctx.now())) return null;
+  try {
+    const p = ctx.market.price(symbol);
+    return units(p) > 0n ? p : null;
+  } catch {
+    // a stale price (StalePriceError) or one the market cannot give
+    return null;
+  }
+}
+
+function quoteOf(ctx: AppContext, from: CoinRow, to: CoinRow): ExchangeQuote {
+  const fromPrice = usdtPrice(ctx, from.coin);
+  const toPrice = usdtPrice(ctx, to.coin);
+  const status: ExchangeQuote['status'] = from.coin === to.coin ? 'sameCoin' : fromPrice === null || toPrice === null ? 'noPrice' : 'ok';
+  return {
+    symbol: `${from.coin}_${to.coin}`,
+    from_coin: from.coin,
+    to_coin: to.coin,
+    fromDecimals: Number(from.decimals),
+    toDecimals: Number(to.decimals),
+    fromPrice: fromPrice ?? '',
+    toPrice: toPrice ?? '',
+    rate: status === 'ok' ? divide(fromPrice!, toPrice!, RATE_DECIMALS, 'down') : '',
+    feeRate: fundsRules().exchangeFeeRate,
+    status,
+    missing: status === 'noPrice' ? (fromPrice === null ? from.coin : to.coin) : '',
+    at: isoTime(ctx.now()),
+  };
+}
+
+/**
+ * GET /recharge/exchangeFind {symbol?}: the exchangeable coins with their current USDT price
+ * ('' without one) and, for symbol "FROM_TO", the pair's quote. An unknown coin in the symbol
+ * answers 4019; a pair without a current price is a quote with status noPrice (not an error:
+ * the screen polls it).
+ */
+export async function exchangeInfo(ctx: AppContext, symbol: string | undefined): Promise<ExchangeInfo> {
+  const coins = await exchangeCoins(ctx.db);
+  let quote: ExchangeQuote | null = null;
+  if (symbol) {
+    const [from, to] = symbol.split('_');
+    quote = quoteOf(ctx, pick(coins, from), pick(coins, to));
+  }
+  return {
+    list: coins.map((c) => ({ ID: Number(c.id), coin: c.coin, name: c.name, logo: c.logo, decimals: Number(c.decimals), price: usdtPrice(ctx, c.coin) ?? '' })),
+    feeRate: fundsRules().exchangeFeeRate,
+    quote,
+  };
+}
+
+export interface ExchangeInput {
+  num: AmountInput;
+  from_coin: string;
+  to_coin: string;
+}
+
+/**
+ * POST /recharge/exchange: converts `num` of from_coin into to_coin at the prices of this
+ * moment (never a price the client sent). 4019 for a coin that cannot be exchanged; 4021 for
+ * one coin on both sides, no current price, or nothing to receive; 4020 when the balance does
+ * not cover num (the transaction writes nothing then). Answers the amounts that moved.
+ */
+export async function exchange(ctx: AppContext, user: Pick<UserRow, 'id'>, input: ExchangeInput): Promise<ExchangeResult> {
+  const coins = await exchangeCoins(ctx.db);
+  const from = pick(coins, input.from_coin);
+  const to = pick(coins, input.to_coin);
+  const numUnits = positiveAmount(input.num, 'num', Number(from.decimals), 'exchange.numInvalid');
+  if (from.coin === to.coin) throw exchangeRefused('sameCoin', from.coin);
+  const quote = quoteOf(ctx, from, to);
+  if (quote.status !== 'ok') throw exchangeRefused('noPrice', quote.missing);
+  const num = formatUnits(numUnits, Number(from.decimals));
+  const amounts = exchangeAmounts(num, quote.fromPrice, quote.toPrice, quote.feeRate, quote.toDecimals);
+  const gross = units(amounts.gross);
+  const fee = units(amounts.fee);
+  if (gross - fee <= 0n) throw exchangeRefused('tooSmall', to.coin);
+  const now = ctx.now();
+  await ctx.db.transaction().execute((trx) =>
+    applyChanges(
+      trx,
+      [
+        { userId: user.id, coin: from.coin, available: -numUnits, frozen: 0n, type: 'spot_exchange', refId: null },
+        { userId: user.id, coin: to.coin, available: gross, frozen: 0n, type: 'spot_exchange', refId: null },
+        { userId: user.id, coin: to.coin, available: -fee, frozen: 0n, type: 'exchange_fee', refId: null },
+      ],
+      now,
+    ),
+  );
+  return {
+    from_coin: from.coin,
+    to_coin: to.coin,
+    num,
+    gross: amounts.gross,
+    fee: amounts.fee,
+    received: amounts.received,
+    rate: quote.rate,
+    fromPrice: quote.fromPrice,
+    toPrice: quote.toPrice,
+    feeRate: quote.feeRate,
+    at: isoTime(now),
+  };
+}
