@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -50,15 +51,26 @@ export function compressDir(dir: string): string[] {
  */
 export const SERVER_ONLY_KEYS = { errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType'] };
 
-function serverOnlyLocaleKeys(): Plugin {
+/**
+ * Locale files as the app loads them: without the keys only the server uses, and in two parts:
+ * `locales/x.json` without the schema screens' groups (src/i18n/parts.ts), and
+ * `locales/x.json?part=screens` with only those, loaded with the first schema screen.
+ */
+function splitLocales(): Plugin {
+  const screenGroups = new Set<string>(SCREEN_TEXT_GROUPS);
   return {
-    name: 'coinapp-server-only-locale-keys',
+    name: 'coinapp-split-locales',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+      const match = /[\\/]locales[\\/][^\\/?]+\.json(\?.*)?$/.exec(id);
+      if (!match) return null;
+      const screensPart = match[1] === SCREEN_TEXT_QUERY;
       const tree = JSON.parse(code) as Record<string, Record<string, unknown>>;
       for (const [group, keys] of Object.entries(SERVER_ONLY_KEYS)) for (const key of keys) delete tree[group]?.[key];
-      return { code: JSON.stringify(tree), map: null };
+      const kept = Object.fromEntries(Object.entries(tree).filter(([group]) => screenGroups.has(group) === screensPart));
+      // a file with a query is not JSON to the bundler any more: that part becomes a JS module here
+      if (screensPart) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null, moduleType: 'js' };
+      return { code: JSON.stringify(kept), map: null };
     },
   };
 }
@@ -104,7 +116,7 @@ function delivery(): Plugin {
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), serverOnlyLocaleKeys(), delivery()],
+  plugins: [react(), splitLocales(), delivery()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated
@@ -131,5 +143,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  server: { proxy: { '^/api/': server, '/ws': { target: server, ws: true } } },
+  server: { proxy: { '^/api/': server, '^/uploads/': server, '/ws': { target: server, ws: true } } },
 }));

@@ -32,7 +32,7 @@ export interface RowAction {
 }
 
 /** Field formats, from the engine's format registry (src/engine/formats.ts). */
-export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image';
+export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban';
 
 export interface FieldView {
   field: string;
@@ -52,6 +52,8 @@ export interface FieldView {
   ratio?: boolean;
   /** Locale key shown when the value is empty (a field with an empty value is otherwise left out) */
   empty?: string;
+  /** A detail field with a copy button (addresses, codes, references) */
+  copy?: boolean;
 }
 
 /** Filter kinds, from the engine's filter registry (src/engine/filters.ts). */

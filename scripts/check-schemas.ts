@@ -83,7 +83,7 @@ export function routesOf(screen: ScreenFile): string[] {
   const ui = (screen.ui ?? {}) as Record<string, unknown>;
   return [
     ...(screen.routes ?? []),
-    screen.success?.navigate,
+    screen.success?.navigate?.split('?')[0],
     screen.list?.addRoute,
     screen.list?.detailRoute,
     ...((ui['ui:links'] as { to: string }[] | undefined) ?? []).map((l) => l.to),

@@ -24,6 +24,7 @@ import { handlers } from './handlers/index.ts';
 import { registerEndpoints, routesOf } from './http/endpoints.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { seedFunds } from './funds/seed.ts';
+import { registerUploadRoutes } from './funds/uploads.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export type { RateLimits } from './config.ts';
@@ -175,6 +176,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     return openApi;
   });
 
+  // uploaded images, to their owner only (outside /api: the client fetches them with its token)
+  registerUploadRoutes(app, ctx);
   await registerFeed(app, ctx, opts.feed);
   return app;
 }

@@ -2,26 +2,47 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { Article, AssetList, AssetsArgs, BankCard, BankCardPayload, Captcha, CoinList, CoinListArgs, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, UserInfoResponse, WithdrawStatus, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardChoices, BankCardChoicesArgs, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoanProductPage, LoanProductsArgs, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
 export interface Endpoints {
+  changePayPassword: { auth: true; input: Omit<ChangePayPasswordPayload, 'confirmPassword'>; output: null };
   createBankCard: { auth: true; input: BankCardPayload; output: BankCard };
+  createBankWithdrawal: { auth: true; input: Omit<BankWithdrawPayload, 'num'> & { num: string | number }; output: BankWithdrawal };
   createFuturesOrder: { auth: true; input: FuturesCreatePayload; output: FuturesOrder };
+  createLoanOrder: { auth: true; input: Omit<LoanOrderPayload, 'amount' | 'min' | 'max'> & { amount: string | number; min?: string | number; max?: string | number }; output: LoanOrder };
+  createRecharge: { auth: true; input: Omit<DepositPayload, 'num'> & { num: string | number }; output: Deposit };
+  createWireTransfer: { auth: true; input: Omit<WireTransferPayload, 'amount'> & { amount: string | number }; output: WireTransfer };
+  createWithdraw: { auth: true; input: Omit<WithdrawPayload, 'num'> & { num: string | number }; output: Withdrawal };
   createWithdrawalAddress: { auth: true; input: WithdrawalAddressPayload; output: WithdrawalAddress };
+  deleteBankCard: { auth: true; input: { ID: number }; output: null };
   deleteWithdrawalAddress: { auth: true; input: { ID: number }; output: null };
+  exchange: { auth: true; input: Omit<ExchangePayload, 'quote' | 'num'> & { num: string | number }; output: ExchangeResult };
+  exchangeFind: { auth: true; input: ExchangeFindArgs; output: ExchangeInfo };
+  findBankWithdrawal: { auth: true; input: { ID: number }; output: BankWithdrawal };
+  findLoan: { auth: true; input: { ID: number }; output: LoanProduct };
   findWithdrawalAddress: { auth: true; input: RecordId; output: WithdrawalAddress };
+  getAddressBook: { auth: true; input: { page: number; pageSize: number }; output: AddressBook };
   getArticle: { auth: false; input: { ID: number }; output: Article };
   getArticles: { auth: false; input: { page?: number; pageSize?: number } & { cate: number }; output: Page<Article> };
   getAssets: { auth: true; input: AssetsArgs; output: AssetList };
+  getBankCardChoices: { auth: true; input: BankCardChoicesArgs; output: BankCardChoices };
   getBankCards: { auth: true; input: { page?: number; pageSize?: number }; output: Page<BankCard> };
+  getBankWithdrawals: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<BankWithdrawal> };
+  getBankWithdrawOptions: { auth: true; input: Empty; output: BankWithdrawOptions };
   getCaptcha: { auth: false; input: Empty; output: Captcha };
   getCoinList: { auth: false; input: CoinListArgs; output: CoinList };
+  getDeposit: { auth: true; input: { ID: number }; output: Deposit };
+  getDepositCoins: { auth: false; input: { czstatus: number }; output: Page<CoinWithNetworks> };
+  getDeposits: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3; cate?: '' | 1 | 2 }; output: Page<Deposit> };
   getFuturesConfig: { auth: true; input: Empty; output: FuturesConfig };
   getFuturesOrder: { auth: true; input: { ID: number }; output: FuturesOrder };
   getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FuturesOrder> };
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
+  getLoanList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<LoanProduct> };
+  getLoanOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4 }; output: Page<LoanOrder> };
+  getLoanProducts: { auth: true; input: LoanProductsArgs; output: LoanProductPage };
   getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
   getSite: { auth: false; input: Empty; output: SiteConfig };
@@ -30,7 +51,12 @@ export interface Endpoints {
   getSpotOrders: { auth: true; input: { page?: number; pageSize?: number; symbol?: string; status?: '' | 1 | 2 | 3 }; output: Page<SpotOrder> };
   getTradeList: { auth: false; input: TradeListArgs; output: TradeListPage };
   getUserInfo: { auth: true; input: Empty; output: UserInfoResponse };
+  getWireCurrencies: { auth: true; input: Empty; output: WireCurrencies };
+  getWireTransfers: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<WireTransfer> };
+  getWithdrawal: { auth: true; input: { ID: number }; output: Withdrawal };
   getWithdrawalAddresses: { auth: true; input: { page?: number; pageSize?: number; coin?: '' | 'USDT' | 'BTC' | 'ETH' | 'USDC' | 'TRX' | 'BNB' }; output: Page<WithdrawalAddress> };
+  getWithdrawals: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<Withdrawal> };
+  getWithdrawCoins: { auth: false; input: { czstatus: number }; output: Page<CoinWithNetworks> };
   getWithdrawStatus: { auth: true; input: Empty; output: WithdrawStatus };
   login: { auth: false; input: LoginPayload; output: Session };
   registerByEmail: { auth: false; input: Omit<RegisterByEmailPayload, 'confirmPassword'>; output: Session };
@@ -39,9 +65,11 @@ export interface Endpoints {
   resetPasswordByPhone: { auth: false; input: Omit<ResetPasswordByPhonePayload, 'confirmPassword'>; output: null };
   sendEmailCode: { auth: false; input: SendEmailCodePayload; output: null };
   sendPhoneCode: { auth: false; input: SendPhoneCodePayload; output: null };
+  setAddressWhitelist: { auth: true; input: AddressWhitelistPayload; output: AddressWhitelist };
   spotBuy: { auth: true; input: SpotBuyPayload; output: SpotOrder };
   spotCancel: { auth: true; input: SpotCancelPayload; output: SpotOrder };
   spotSell: { auth: true; input: SpotSellPayload; output: SpotOrder };
+  uploadBase64: { auth: true; input: UploadPayload; output: Upload };
 }
 
 export type EndpointName = keyof Endpoints;

@@ -2,6 +2,28 @@
 
 // Every record, payload and response type, declared once.
 
+/**
+ * The user's saved withdrawal addresses, newest first (up to 100): the withdrawal form's address picker filters them to its coin and network.
+ */
+export interface AddressBook {
+  list: WithdrawalAddress[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AddressWhitelist {
+  enabled: boolean;
+}
+
+/**
+ * Turns whitelist mode on or off. While on, withdrawals go only to saved addresses, and an address saved while on becomes usable 24 hours after saving. Turning it off needs the withdrawal password.
+ */
+export interface AddressWhitelistPayload {
+  enabled: boolean;
+  pay_password?: string;
+}
+
 export interface Article {
   ID: number;
   title: string;
@@ -55,14 +77,119 @@ export interface BankCard {
   CreatedAt: string;
 }
 
+export interface BankCardChoices {
+  list: BankCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The bank-card list (spec: {page: 1, pageSize: 100}) read as one page, for the bank withdrawal form's card picker: the same route and answer as the bank-card list screen's getBankCards.
+ */
+export interface BankCardChoicesArgs {
+  page?: number;
+  pageSize?: number;
+}
+
 export interface BankCardPayload {
   bankname: string;
   accountname: string;
   bankcard: string;
+  /**
+   * IBAN in electronic form (capital letters and digits, no spaces); the server also checks the ISO 13616 mod-97 check digits and the country's length (contract/iban.ts)
+   */
   ibna: string;
   swift: string;
   payeeaddress: string;
   country: string;
+}
+
+/**
+ * What the caller can withdraw to a bank card, per coin of the coin table that has a USDT value: the limits of schemas/config/funds.json (bankWithdrawMin/Max are USDT values, shown in the coin at the market price), the fee rate, and the largest amount whose fee still fits in the available balance.
+ */
+export interface BankWithdrawOptions {
+  /**
+   * Fee as a fraction of the amount ("0.01" = 1 %), charged on top of it
+   */
+  feeRate: string;
+  list: BankWithdrawOption[];
+}
+export interface BankWithdrawOption {
+  /**
+   * The coin's id in the coin table (the form's coin_id)
+   */
+  ID: number;
+  coin: string;
+  name: string;
+  logo: string;
+  decimals: number;
+  /**
+   * Smallest amount, in the coin (bankWithdrawMin USDT at the market price, rounded up)
+   */
+  min: string;
+  /**
+   * Largest amount, in the coin (bankWithdrawMax USDT at the market price, rounded down)
+   */
+  max: string;
+  feeRate: string;
+  /**
+   * The caller's available balance of the coin
+   */
+  balance: string;
+  /**
+   * The largest amount that can be withdrawn: amount plus its fee within the balance
+   */
+  available: string;
+}
+
+/**
+ * Spec §3 bank withdrawal. The card fields must be those of one of the caller's saved bank cards; amount plus fee (bankWithdrawFeeRate) is frozen until an operator decides.
+ */
+export interface BankWithdrawPayload {
+  coinname: string;
+  coin_id: number;
+  /**
+   * Amount in the coin as a plain decimal string, at most the coin's decimals; the fee (bankWithdrawFeeRate of it) is charged on top. (or a JSON number)
+   */
+  num: string;
+  bankname: string;
+  accountname: string;
+  bankcard: string;
+  ibna: string;
+  payeeaddress: string;
+  country: string;
+  pay_password: string;
+}
+
+/**
+ * A withdrawal to a bank card (GET /withdraw_bank/myWithdraw_bankList, /withdraw_bank/findWithdraw_bank). The card fields are copied from the saved card at submit. Amounts are decimal strings in the coin's decimals; num + fee was frozen at submit. status: 1 under review, 2 completed, 3 rejected (reason says why; the frozen amount was returned).
+ */
+export interface BankWithdrawal {
+  ID: number;
+  coinname: string;
+  /**
+   * Amount paid out to the card
+   */
+  num: string;
+  fee: string;
+  /**
+   * num + fee: what was frozen at submit
+   */
+  total: string;
+  bankname: string;
+  accountname: string;
+  bankcard: string;
+  /**
+   * IBAN, electronic form
+   */
+  ibna: string;
+  payeeaddress: string;
+  country: string;
+  status: 1 | 2 | 3;
+  reason: string;
+  CreatedAt: string;
+  reviewedAt: string | null;
 }
 
 export interface Captcha {
@@ -72,6 +199,15 @@ export interface Captcha {
    */
   picPath: string;
   captchaLength: number;
+}
+
+/**
+ * Sets or changes the withdrawal password. The session alone is not enough: the login password must be given too.
+ */
+export interface ChangePayPasswordPayload {
+  loginPassword: string;
+  password: string;
+  confirmPassword: string;
 }
 
 export interface CoinList {
@@ -124,6 +260,174 @@ export interface CoinWithNetworks {
   logo: string;
   decimals: number;
   networks: CoinNetwork[];
+}
+
+/**
+ * A crypto deposit: what the customer reported (coin, network, the platform address, amount, transfer proof) and the review's outcome. Amounts are decimal strings in the coin's decimals.
+ */
+export interface Deposit {
+  ID: number;
+  coin: string;
+  /**
+   * The network
+   */
+  czline: string;
+  /**
+   * The platform address the customer sent to
+   */
+  address: string;
+  /**
+   * The amount the customer reported
+   */
+  num: string;
+  /**
+   * The platform's fee, set at approval (0 until then)
+   */
+  fee: string;
+  /**
+   * The amount credited (the actual amount received); empty until approved
+   */
+  received: string;
+  /**
+   * 1 under review, 2 completed, 3 rejected
+   */
+  status: 1 | 2 | 3;
+  /**
+   * 1 user deposit, 2 administrator deposit
+   */
+  cate: 1 | 2;
+  /**
+   * The transfer proof's URL (/uploads/<name>, its owner only); empty for an administrator deposit
+   */
+  payimg: string;
+  /**
+   * Why the review rejected it; empty otherwise
+   */
+  reason: string;
+  /**
+   * ISO time
+   */
+  CreatedAt: string;
+  /**
+   * ISO time of the approval or rejection; empty until then
+   */
+  reviewedAt: string;
+}
+
+export interface DepositPayload {
+  coin: string;
+  czline: string;
+  /**
+   * The platform's deposit address on the network (set by the network picker); the server checks it is the current one
+   */
+  address: string;
+  /**
+   * The amount sent, as a plain decimal string: at least the network's deposit minimum, at most the coin's decimals. (or a JSON number)
+   */
+  num: string;
+  /**
+   * The transfer proof: the URL POST /user/uploadBase64 returned for one of the caller's own uploads
+   */
+  payimg: string;
+  /**
+   * 1: a user deposit (administrator deposits are the operator's)
+   */
+  cate: 1;
+}
+
+export interface ExchangeFindArgs {
+  /**
+   * A pair FROM_TO ("USDT_BTC"): the answer then carries its quote. Without it only the coins.
+   */
+  symbol?: string;
+}
+
+/**
+ * The coins that can be exchanged (exchangeCoins of schemas/config/funds.json that the coin table has enabled), each with its current USDT price, and the quote of the asked pair.
+ */
+export interface ExchangeInfo {
+  list: ExchangeCoin[];
+  /**
+   * Share of the received coin kept as the exchange fee ("0.002" = 0.2 %)
+   */
+  feeRate: string;
+  quote: ExchangeQuote | null;
+}
+export interface ExchangeCoin {
+  ID: number;
+  coin: string;
+  name: string;
+  logo: string;
+  /**
+   * Decimals an amount of the coin may have (coin table)
+   */
+  decimals: number;
+  /**
+   * Current price in USDT (USDT: 1); empty while the coin has no current price
+   */
+  price: string;
+}
+export interface ExchangeQuote {
+  symbol: string;
+  from_coin: string;
+  to_coin: string;
+  fromDecimals: number;
+  toDecimals: number;
+  /**
+   * USDT price of from_coin now; empty without one
+   */
+  fromPrice: string;
+  /**
+   * USDT price of to_coin now; empty without one
+   */
+  toPrice: string;
+  /**
+   * to_coin per from_coin (fromPrice / toPrice, 10 decimals, rounded down; for display: amounts are computed from the prices)
+   */
+  rate: string;
+  feeRate: string;
+  status: 'ok' | 'noPrice' | 'sameCoin';
+  /**
+   * noPrice: the coin without a current price
+   */
+  missing: string;
+  /**
+   * Server time of the prices (ISO 8601)
+   */
+  at: string;
+}
+
+/**
+ * Converts num of from_coin into to_coin at the server's price when it runs (server/funds/exchange.ts states the rate and rounding).
+ */
+export interface ExchangePayload {
+  from_coin: string;
+  to_coin: string;
+  /**
+   * Amount of from_coin: a plain decimal string, at most the coin's decimals, not above the available balance (or a JSON number)
+   */
+  num: string;
+  /**
+   * Display only: the live rate, fee and the amount received (the exchangeQuote widget)
+   */
+  quote?: string;
+}
+
+/**
+ * What moved: num of from_coin out; gross of to_coin in (spot_exchange) and fee of to_coin out (exchange_fee), so received = gross − fee; at the prices and time given.
+ */
+export interface ExchangeResult {
+  from_coin: string;
+  to_coin: string;
+  num: string;
+  gross: string;
+  fee: string;
+  received: string;
+  rate: string;
+  fromPrice: string;
+  toPrice: string;
+  feeRate: string;
+  at: string;
 }
 
 export interface FuturesConfig {
@@ -243,6 +547,134 @@ export type LedgerType =
   | 'loan_repayment'
   | 'wire_deposit';
 
+/**
+ * A loan application and, once approved, the loan. The product's terms are copied at application and never change. interest is owed so far, computed when read with the server clock: approved × dailyRate × full days since approval past the interest-free days (until repayment), rounded down to the coin's decimals. owed = approved + interest − repaid. Empty strings where a value does not apply yet.
+ */
+export interface LoanOrder {
+  ID: number;
+  /**
+   * The loan product
+   */
+  loan_id: number;
+  /**
+   * The product's name
+   */
+  name: string;
+  coin: string;
+  /**
+   * Amount asked for
+   */
+  amount: string;
+  /**
+   * Amount paid out on approval; empty before
+   */
+  approvedAmount: string;
+  /**
+   * 1 waiting for review, 2 paid out (active), 3 rejected, 4 repaid
+   */
+  status: 1 | 2 | 3 | 4;
+  freeDays: number;
+  dailyRate: string;
+  termDays: number;
+  /**
+   * Interest owed so far; empty before approval
+   */
+  interest: string;
+  /**
+   * Repaid so far; empty before approval
+   */
+  repaid: string;
+  /**
+   * Principal + interest − repaid; empty unless active
+   */
+  owed: string;
+  /**
+   * Why it was rejected
+   */
+  reason: string;
+  /**
+   * Application time
+   */
+  CreatedAt: string;
+  approvedAt: string;
+  /**
+   * Repayment due: approval + termDays
+   */
+  dueAt: string;
+  repaidAt: string;
+}
+
+/**
+ * An application for a loan product (spec payload {loan_id, min, max}). The amount asked is `amount`; min and max, when sent, echo the product's range the customer saw and must equal its current range (a changed product is refused, never applied for under terms not shown).
+ */
+export interface LoanOrderPayload {
+  loan_id: number;
+  /**
+   * Amount asked for: a plain decimal string within the product's min and max, at most the coin's decimals (or a JSON number)
+   */
+  amount: string;
+  /**
+   * The product's smallest amount as shown (optional echo) (or a JSON number)
+   */
+  min?: string;
+  /**
+   * The product's largest amount as shown (optional echo) (or a JSON number)
+   */
+  max?: string;
+}
+
+/**
+ * A loan product the operator offers (`npm run ops -- loan …`). Amounts are decimal strings in the coin's decimals; dailyRate is a ratio ("0.0005" = 0.05 % a day), charged on the approved amount for each full day after the interest-free days.
+ */
+export interface LoanProduct {
+  ID: number;
+  name: string;
+  coin: string;
+  /**
+   * Decimals an amount of the coin may have
+   */
+  decimals: number;
+  /**
+   * Smallest amount one may ask for
+   */
+  min: string;
+  /**
+   * Largest amount one may ask for
+   */
+  max: string;
+  /**
+   * Days from approval without interest
+   */
+  freeDays: number;
+  /**
+   * Interest per day as a ratio of the approved amount
+   */
+  dailyRate: string;
+  /**
+   * Days from approval until repayment is due
+   */
+  termDays: number;
+  /**
+   * The terms in a sentence in the caller's language, with the interest on the largest amount over the full term as an example
+   */
+  terms: string;
+}
+
+export interface LoanProductPage {
+  list: LoanProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * GET /loan/getLoanList as a data source (the loan application form reads the product's range from it): the same answer as the loan list screen's endpoint (screens/loan-list.json), as one plain query.
+ */
+export interface LoanProductsArgs {
+  page?: number;
+  pageSize?: number;
+}
+
 export interface LoginPayload {
   username: string;
   password: string;
@@ -272,6 +704,10 @@ export interface MoneyLog {
    * ISO time
    */
   CreatedAt: string;
+  /**
+   * Signed change of the frozen part ('' when it did not change): a withdrawal request freezes its amount and fee, a refund releases them
+   */
+  frozen: string;
 }
 
 export interface ProfitLoss {
@@ -463,6 +899,28 @@ export interface TradePair {
   isup: number;
 }
 
+/**
+ * A stored image: the URL it is served at to its owner (relative to the API root, outside /api), its type and size.
+ */
+export interface Upload {
+  /**
+   * /uploads/<name>: GET it with the owner's X-Token
+   */
+  url: string;
+  mime: 'image/jpeg' | 'image/png' | 'image/webp';
+  /**
+   * Bytes
+   */
+  size: number;
+}
+
+export interface UploadPayload {
+  /**
+   * The image as a data URL (data:image/png;base64,…) or bare base64: JPEG, PNG or WebP by its bytes, at most app.json maxUploadBytes (10 MB) decoded
+   */
+  base64Str: string;
+}
+
 export interface User {
   ID: number;
   email: string;
@@ -485,12 +943,71 @@ export interface UserInfoResponse {
 }
 
 /**
+ * The currencies a wire transfer may be requested in, with the smallest amount of each (schemas/config/wire-minimums.json) and the decimals its amounts may have (ISO 4217 minor units).
+ */
+export interface WireCurrencies {
+  list: WireCurrency[];
+}
+export interface WireCurrency {
+  currency: string;
+  minimum: string;
+  decimals: number;
+}
+
+/**
+ * A wire-transfer (fiat deposit) request (POST /wire_transfer/createWire_transfer, GET /wire_transfer/myWire_transferList). status: 1 waiting (the operator sends payment instructions, shown here), 2 received and credited (creditedAmount of creditedCoin), 3 rejected (reason).
+ */
+export interface WireTransfer {
+  ID: number;
+  email: string;
+  /**
+   * Fiat amount announced, in the currency's decimals
+   */
+  amount: string;
+  currency: string;
+  status: 1 | 2 | 3;
+  reason: string;
+  /**
+   * Payment instructions from the operator (bank, account, reference); empty until sent
+   */
+  instructions: string;
+  creditedCoin: string | null;
+  creditedAmount: string | null;
+  CreatedAt: string;
+  reviewedAt: string | null;
+}
+
+/**
+ * Spec §3 wire transfer request. The amount is at least the currency's minimum (schemas/config/wire-minimums.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.
+ */
+export interface WireTransferPayload {
+  email: string;
+  currency: 'USD' | 'EUR' | 'CAD' | 'VND' | 'HKD' | 'JPY' | 'KRW';
+  /**
+   * Amount in the currency as a plain decimal string, at most the currency's decimals. (or a JSON number)
+   */
+  amount: string;
+}
+
+/**
  * Why withdrawals are blocked now, until when (epoch ms, null when it lasts until the user acts) and where the user can lift it. The message is funds.block.<reason>.
  */
 export interface WithdrawBlock {
   reason: 'noPayPassword' | 'payLocked' | 'passwordChanged';
   until: number | null;
   link: string | null;
+}
+
+export interface WithdrawPayload {
+  coinname: string;
+  coin_id: number;
+  czline: string;
+  address: string;
+  /**
+   * The amount that arrives, as a plain decimal string, at most the coin's decimals; the network fee is charged on top. (or a JSON number)
+   */
+  num: string;
+  pay_password: string;
 }
 
 /**
@@ -503,6 +1020,55 @@ export interface WithdrawStatus {
   hasPayPassword: boolean;
 }
 
+/**
+ * A crypto withdrawal of the logged-in user (spec §3): what was asked, the fee charged on top, what arrives, and the review. Amounts are decimal strings in the coin's decimals.
+ */
+export interface Withdrawal {
+  ID: number;
+  coinname: string;
+  /**
+   * The network
+   */
+  czline: string;
+  /**
+   * Where the coins go
+   */
+  address: string;
+  /**
+   * The amount asked for; it is what arrives
+   */
+  num: string;
+  /**
+   * The network fee, charged on top of num
+   */
+  fee: string;
+  /**
+   * num + fee: what left (or, under review, is frozen in) the balance
+   */
+  total: string;
+  /**
+   * What arrives at the address (num)
+   */
+  actual: string;
+  /**
+   * 1 under review, 2 completed, 3 rejected and refunded
+   */
+  status: 1 | 2 | 3;
+  /**
+   * Why it was rejected; empty otherwise
+   */
+  reason: string;
+  /**
+   * A recent password or security change sent it to manual review
+   */
+  manualReview: boolean;
+  CreatedAt: string;
+  /**
+   * ISO time of the decision; empty while under review
+   */
+  ReviewedAt: string;
+}
+
 export interface WithdrawalAddress {
   ID: number;
   name: string;
@@ -511,11 +1077,19 @@ export interface WithdrawalAddress {
   addr: string;
   coin: string;
   CreatedAt: string;
+  /**
+   * ISO time from which whitelist mode lets withdrawals use it (saved while whitelist mode was on: 24 h after saving); empty when usable from the start
+   */
+  activeAt: string;
+  /**
+   * Whether withdrawals may use it now
+   */
+  active: boolean;
 }
 
 export interface WithdrawalAddressPayload {
-  coin: 'USDT' | 'BTC' | 'ETH' | 'USDC' | 'TRX' | 'BNB';
-  czline: 'TRC20' | 'ERC20' | 'BEP20' | 'BTC' | 'OMNI';
+  coin: string;
+  czline: string;
   addr: string;
   name: string;
   remark?: string;

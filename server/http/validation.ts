@@ -27,6 +27,7 @@ const FALLBACK: Record<string, string> = {
   exclusiveMaximum: 'validation.maximum',
   // the server names what is allowed; the client's select shows the options instead
   enum: 'validation.queryEnum',
+  const: 'validation.queryEnum',
 };
 
 /** Compiles request schemas (strict Ajv, our x- keywords allowed). */
@@ -49,9 +50,10 @@ function describe(check: Check, error: ErrorObject): ApiError {
   const field = fieldOf(error);
   const key = check.messages[`${field}.${error.keyword}`] ?? FALLBACK[error.keyword] ?? 'validation.invalid';
   const params: Params = { field };
-  const { limit, allowedValues } = error.params as { limit?: unknown; allowedValues?: unknown[] };
+  const { limit, allowedValues, allowedValue } = error.params as { limit?: unknown; allowedValues?: unknown[]; allowedValue?: unknown };
   if (typeof limit === 'number' || typeof limit === 'string') params.limit = limit;
   if (Array.isArray(allowedValues)) params.allowed = allowedValues.filter((v) => v !== '').join(', ');
+  if (error.keyword === 'const') params.allowed = String(allowedValue);
   const prop = (check.schema.properties as Record<string, JsonSchema> | undefined)?.[field];
   if (typeof prop?.minimum === 'number') params.min = prop.minimum;
   if (typeof prop?.maximum === 'number') params.max = prop.maximum;
@@ -63,11 +65,13 @@ function describe(check: Check, error: ErrorObject): ApiError {
  * the fewest errors (for paths with variants, e.g. register by email or by phone).
  */
 export function runChecks(checks: Check[], data: unknown): ApiError | null {
-  let best: { check: Check; errors: ErrorObject[] } | null = null;
+  let best: { check: Check; errors: ErrorObject[]; fixed: boolean } | null = null;
   for (const check of checks) {
     if (check.validate(data)) return null;
-    const errors = check.validate.errors ?? [];
-    if (!best || errors.length < best.errors.length) best = { check, errors: [...errors] };
+    const errors = [...(check.validate.errors ?? [])];
+    // a const is a screen's fixed query (/coin/getCoinList czstatus 1): on a tie the general file on the route explains better
+    const fixed = errors.some((e) => e.keyword === 'const');
+    if (!best || errors.length < best.errors.length || (errors.length === best.errors.length && best.fixed && !fixed)) best = { check, errors, fixed };
   }
   if (!best) return null;
   const first = best.errors[0];

@@ -8,7 +8,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
@@ -63,14 +63,21 @@ interface Block {
   link?: string | null;
 }
 
+/** Where a form opened from another screen returns after success: ?back=<route of this app>. */
+function backRoute(params: URLSearchParams): string | undefined {
+  const back = params.get('back');
+  return back && /^\/[A-Za-z]/.test(back) ? back : undefined;
+}
+
 function BlockNotice({ block }: { block: Block }) {
   const { t, i18n } = useTranslation();
+  const here = useLocation();
   const until = typeof block.until === 'number' ? formatDateTime(new Date(block.until).toISOString(), i18n.language) : '';
   return (
     <div className="notice notice-block" role="alert">
       <p>{t(`funds.block.${block.reason}`, { until })}</p>
       {block.link && (
-        <Link className="btn btn-primary btn-block" to={block.link}>
+        <Link className="btn btn-primary btn-block" to={`${block.link}?back=${encodeURIComponent(here.pathname + here.search)}`}>
           {t('funds.block.setPayPassword')}
         </Link>
       )}
@@ -170,8 +177,10 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         }
         const success = screen.success ?? {};
         if (success.session) dispatch(sessionStarted(res.data));
-        if (success.toast) toast(t(success.toast));
-        if (success.navigate) navigate(success.navigate, { replace: true });
+        // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
+        if (success.toast) toast(t(success.toast, res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {}));
+        const next = backRoute(params) ?? success.navigate;
+        if (next) navigate(next, { replace: true });
       } finally {
         setBusy(false);
       }

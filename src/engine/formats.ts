@@ -3,6 +3,7 @@
 // does not have. Adding a format is one entry here plus its name in contract/screen.ts FieldFormat
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
 import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
+import { groupIban } from '../../contract/iban';
 import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
 import coinsConfig from '../../schemas/config/coins.json';
 import marketsConfig from '../../schemas/config/markets.json';
@@ -127,6 +128,7 @@ export const FORMATS = {
   pair: (value) => ({ text: pairName(value) }),
   masked: (value) => ({ text: maskAccount(value) }),
   image: (value) => ({ text: value, image: value }),
+  iban: (value) => ({ text: groupIban(value) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 
 /** Every format name a screen file may use. */

@@ -1,6 +1,7 @@
 // The app's screen registry and the component that draws the schema screens of a route.
 import { createElement, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { SCREENS } from '../api/generated/manifest';
 import { retryableLazy, ScreenError } from '../ui/ErrorBoundary';
 import { createRegistry } from './registry';
@@ -52,10 +53,20 @@ function LoadedScreen({ entry }: { entry: ScreenEntry }) {
   );
 }
 
-/** The screens a route names; several screens on one route are shown as tabs. */
+/** The screens a route names; several screens on one route are shown as tabs, ?tab=<screen id> picks one. */
 export function SchemaRoute({ entries }: { entries: ScreenEntry[] }) {
   const { t } = useTranslation();
-  const [active, setActive] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const active = Math.max(0, entries.findIndex((e) => e.id === params.get('tab')));
+  const setActive = (i: number) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', entries[i].id);
+        return next;
+      },
+      { replace: true },
+    );
   if (entries.length === 1) return <LoadedScreen entry={entries[0]} />;
   return (
     <>

@@ -9,6 +9,8 @@ export const LANGUAGES = languages.languages;
 const STORAGE_KEY = 'lang';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
+// The same files' screen-text groups (src/i18n/parts.ts); in a build the files above lack them.
+const screenParts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json', { query: '?part=screens' });
 
 export function pickLanguage(saved: string | null, browser: readonly string[]): string {
   const codes = LANGUAGES.map((l) => l.code);
@@ -62,6 +64,32 @@ const fromChunk: BundleLoader = async (code) => {
   return (await load()).default;
 };
 
+const screenTextsLoaded = new Set<string>();
+
+async function loadScreenTextsOf(codes: readonly string[]): Promise<void> {
+  const missing = codes.filter((c) => !screenTextsLoaded.has(c));
+  const loaded = await Promise.all(
+    missing.map(async (c) => {
+      const load = screenParts[`../../locales/${c}.json`];
+      if (!load) throw new Error(`No locale file locales/${c}.json`);
+      return (await load()).default;
+    }),
+  );
+  missing.forEach((c, i) => {
+    i18next.addResourceBundle(c, 'translation', loaded[i], true, true);
+    screenTextsLoaded.add(c);
+  });
+}
+
+let screenTexts: { lang: string; ready: Promise<void> } | undefined;
+
+/** The schema screens' texts of the active language (and its fallback): one promise per language, for use(). */
+export function screenTextsReady(): Promise<void> {
+  const lang = i18next.language;
+  if (screenTexts?.lang !== lang) screenTexts = { lang, ready: loadScreenTextsOf(bundlesFor(lang)) };
+  return screenTexts.ready;
+}
+
 export async function initI18n(): Promise<typeof i18next> {
   const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
   const lang = pickLanguage(saved, typeof navigator !== 'undefined' ? navigator.languages : []);
@@ -73,6 +101,8 @@ export async function initI18n(): Promise<typeof i18next> {
 
 export async function changeLanguage(code: string): Promise<void> {
   await loadBundles(i18next, bundlesFor(code), fromChunk);
+  // a schema screen seen before keeps its texts in the new language
+  if (screenTextsLoaded.size > 0) await loadScreenTextsOf(bundlesFor(code));
   await i18next.changeLanguage(code);
   localStorage.setItem(STORAGE_KEY, code);
   document.documentElement.lang = code;

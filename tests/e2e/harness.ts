@@ -11,6 +11,8 @@ import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
 export interface Running {
   url: string;
   app: FastifyInstance;
+  /** The server's data dir: the operator CLI (runCli) works on it */
+  dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startApp(): Promise<Running> {
   return {
     url: `http://127.0.0.1:${port}`,
     app,
+    dataDir,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

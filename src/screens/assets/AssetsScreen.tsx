@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Icon, type IconName } from '../../ui/Icon';
 import { DEFAULT_DECIMALS } from '../../../contract/decimal';
 import type { Asset } from '../../../contract/generated/types';
 import { formatAmount, formatSigned } from '../../../contract/number-format';
@@ -10,6 +11,14 @@ import { endpoint as assets } from '../../api/generated/screens/assets';
 import { endpoint as profitLoss } from '../../api/generated/screens/profit-loss';
 import { usePullToRefresh } from '../../engine/usePullToRefresh';
 import { Amount } from './Amount';
+
+/** Where money moves in and out: deposit, withdraw, withdraw to a bank card, exchange. */
+const ACTIONS: readonly { to: string; label: string; icon: IconName }[] = [
+  { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
+  { to: '/bitcoin/withdrawList', label: 'home.withdraw', icon: 'withdraw' },
+  { to: '/bitcoin/bank', label: 'assets.toBank', icon: 'bank' },
+  { to: '/bitcoin/exchange', label: 'home.exchange', icon: 'swap' },
+];
 import { trendClass, visibleAssets } from './assetRows';
 
 const RECORDS = '/property/detail';
@@ -76,6 +85,14 @@ export default function AssetsScreen() {
               <PnL label={t('assets.todayPnl')} value={pl.data?.todayPnl} decimals={usdtDecimals} lang={lang} loading={loading} testId="assets-today-pnl" />
             </div>
           </section>
+          <nav className="assets-actions" aria-label={t('assets.actions')}>
+            {ACTIONS.map((a) => (
+              <Link key={a.to} to={a.to} className="assets-action">
+                <Icon name={a.icon} size={22} />
+                <span>{t(a.label)}</span>
+              </Link>
+            ))}
+          </nav>
           <div className="assets-tools">
             <input className="input search" type="search" placeholder={t('assets.search')} aria-label={t('assets.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
             <label className="assets-hide-small">

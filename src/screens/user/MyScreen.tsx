@@ -11,6 +11,11 @@ import type { RootState } from '../../store';
 import { loggedOut } from '../../store/session';
 
 const MENU = [
+  { to: '/bitcoin/paymentHistory', label: 'route.bitcoin.paymentHistory' },
+  { to: '/bitcoin/withdrawHistory', label: 'route.bitcoin.withdrawHistory' },
+  { to: '/bitcoin/bankHistory', label: 'route.bitcoin.bankHistory' },
+  { to: '/bitcoin/loanHistory', label: 'route.bitcoin.loanHistory' },
+  { to: '/bitcoin/wireTransfer', label: 'route.bitcoin.wireTransfer' },
   { to: '/user/bank', label: 'route.user.bank' },
   { to: '/user/address', label: 'route.user.address' },
   { to: '/user/realName', label: 'route.user.realName' },

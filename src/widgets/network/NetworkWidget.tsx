@@ -2,12 +2,14 @@
 // coin table. With ui:options.showAddress it also shows the platform's deposit address on that
 // network as text, a QR code and a copy button, and writes it into addressField.
 import type { WidgetProps } from '@rjsf/utils';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../ui/CopyButton';
 import { formContextOf } from '../formContext';
 import { networksOf } from '../sources';
+
+// Only deposit forms draw a QR code: its library loads with the first one, not with every form.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 export function NetworkWidget({ id, value, options, onChange, disabled, readonly, registry }: WidgetProps) {
   const { t } = useTranslation();
@@ -42,7 +44,9 @@ export function NetworkWidget({ id, value, options, onChange, disabled, readonly
       {options.showAddress === true && chosen && (
         <div className="deposit-address">
           <div className="qr" aria-hidden="true">
-            <QRCodeSVG value={chosen.address} size={168} marginSize={2} bgColor="#ffffff" fgColor="#000000" />
+            <Suspense fallback={null}>
+              <QRCodeSVG value={chosen.address} size={168} marginSize={2} bgColor="#ffffff" fgColor="#000000" />
+            </Suspense>
           </div>
           <p className="field-hint">{t('funds.depositAddress', { coin: chosen.coin, network: chosen.network })}</p>
           <div className="copy-row">

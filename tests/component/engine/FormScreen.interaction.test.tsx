@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FastifyInstance } from 'fastify';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formSchemaOf, type ScreenDef } from '../../../contract/screen';
 import { validatorCode } from '../../../scripts/gen/validators';
@@ -90,12 +90,20 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(cleanup);
 
-function show() {
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function show(entry = '/bitcoin/exchange') {
   const store = createStore({ token, user: null });
   render(
     <Provider store={store}>
-      <MemoryRouter>
-        <FormScreen module={module} />
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/bitcoin/exchange" element={<FormScreen module={module} />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
       </MemoryRouter>
     </Provider>,
   );
@@ -161,5 +169,20 @@ describe('a form with live limits', () => {
     await submit();
     const message = await screen.findByText('Insufficient balance');
     expect(message.closest('.field')?.querySelector('input')?.id).toBe('root_num');
+  });
+
+  it('goes back to the screen that opened it (?back=), and only within the app', async () => {
+    show('/bitcoin/exchange?back=%2Fbitcoin%2Fwithdraw%3Fcoinname%3DBTC');
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '1' } });
+    await submit();
+    expect((await screen.findByTestId('where')).textContent).toBe('/bitcoin/withdraw?coinname=BTC');
+    cleanup();
+    show('/bitcoin/exchange?back=https%3A%2F%2Fevil.example');
+    await screen.findByText('Available 10,000.000000');
+    fireEvent.change(amount(), { target: { value: '1' } });
+    await submit();
+    await waitFor(() => expect(accepted.filter((a) => a.num === '1')).toHaveLength(2));
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 });

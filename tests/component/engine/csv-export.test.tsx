@@ -78,10 +78,10 @@ describe('exporting the financial records', () => {
     show('/property/detail?coinname=USDT&type=admin_deposit');
     await screen.findAllByText('Administrator deposit');
     const lines = await exported();
-    expect(lines[0]).toBe('Financial records,Type,Amount,Balance after,Time');
+    expect(lines[0]).toBe('Financial records,Type,Amount,Frozen,Balance after,Time');
     // the seed's own USDT deposit plus the test's, newest first
     expect(lines).toHaveLength(1 + DEPOSITS + 1);
-    expect(lines[1]).toMatch(/^USDT,Administrator deposit,\+130\.500000,"\d{1,3}(,\d{3})+\.\d{6}","Jan 15, 2025/);
+    expect(lines[1]).toMatch(/^USDT,Administrator deposit,\+130\.500000,,"\d{1,3}(,\d{3})+\.\d{6}","Jan 15, 2025/);
   });
 
   it('leaves out what the filters leave out', async () => {

@@ -53,7 +53,8 @@ export const screen: ScreenDef = {
       },
       "ibna": {
         "type": "string",
-        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$"
+        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$",
+        "description": "IBAN in electronic form (capital letters and digits, no spaces); the server also checks the ISO 13616 mod-97 check digits and the country's length (contract/iban.ts)"
       },
       "swift": {
         "type": "string",
@@ -93,7 +94,8 @@ export const screen: ScreenDef = {
     },
     "ibna": {
       "ui:title": "bank.ibna",
-      "ui:placeholder": "bank.ibnaHint"
+      "ui:placeholder": "bank.ibnaHint",
+      "ui:widget": "iban"
     },
     "swift": {
       "ui:title": "bank.swift",

@@ -34,6 +34,11 @@ export const screen: ScreenDef = {
         "format": "masked"
       },
       {
+        "field": "ibna",
+        "label": "bank.ibna",
+        "format": "masked"
+      },
+      {
         "field": "swift",
         "label": "bank.swift"
       },
@@ -44,7 +49,23 @@ export const screen: ScreenDef = {
     ],
     "addRoute": "/user/addBank",
     "addLabel": "bank.addTitle",
-    "empty": "bank.empty"
+    "empty": "bank.empty",
+    "rowActions": [
+      {
+        "id": "delete",
+        "label": "common.delete",
+        "confirm": "bank.confirmDelete",
+        "toast": "common.deleted",
+        "endpoint": {
+          "name": "deleteBankCard",
+          "method": "DELETE",
+          "path": "/user_bank/deleteUser_bank",
+          "invalidates": [
+            "BankCards"
+          ]
+        }
+      }
+    ]
   }
 };
 
@@ -58,8 +79,12 @@ const injected = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ path: '/user_bank/getUser_bankList', method: 'GET', auth: true, params: { ...queryArg, page: pageParam, pageSize: 100 } }),
       providesTags: ['BankCards'],
     }),
+    deleteBankCard: build.mutation<null, { ID: number }>({
+      query: (arg) => ({ path: '/user_bank/deleteUser_bank', method: 'DELETE', auth: true, body: arg }),
+      invalidatesTags: ['BankCards'],
+    }),
   }),
 });
 
 export const endpoint = injected.endpoints.getBankCards;
-export const rowActions = {};
+export const rowActions = { delete: injected.endpoints.deleteBankCard };

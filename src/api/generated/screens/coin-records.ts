@@ -181,6 +181,11 @@ export const screen: ScreenDef = {
         "format": "signedAmount"
       },
       {
+        "field": "frozen",
+        "label": "records.frozen",
+        "format": "signedAmount"
+      },
+      {
         "field": "balance",
         "label": "records.balance",
         "format": "amount"

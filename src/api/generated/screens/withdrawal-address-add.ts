@@ -5,6 +5,8 @@ import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { WithdrawalAddress, WithdrawalAddressPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/withdrawal-address-add.js';
+import { endpoint as coinsSource } from './coin-list';
+import { endpoint as statusSource } from './withdraw-status';
 
 export type { WithdrawalAddress, WithdrawalAddressPayload };
 
@@ -23,6 +25,23 @@ export const screen: ScreenDef = {
       "Addresses"
     ]
   },
+  "sources": {
+    "coins": {
+      "endpoint": "getCoinList",
+      "args": {
+        "czstatus": 2
+      }
+    },
+    "status": {
+      "endpoint": "getWithdrawStatus"
+    }
+  },
+  "notices": [
+    {
+      "when": "status.whitelist",
+      "text": "address.activationNotice"
+    }
+  ],
   "payload": {
     "title": "WithdrawalAddressPayload",
     "type": "object",
@@ -36,26 +55,12 @@ export const screen: ScreenDef = {
     "properties": {
       "coin": {
         "type": "string",
-        "enum": [
-          "USDT",
-          "BTC",
-          "ETH",
-          "USDC",
-          "TRX",
-          "BNB"
-        ],
+        "pattern": "^[A-Za-z0-9]{1,16}$",
         "default": "USDT"
       },
       "czline": {
         "type": "string",
-        "enum": [
-          "TRC20",
-          "ERC20",
-          "BEP20",
-          "BTC",
-          "OMNI"
-        ],
-        "default": "TRC20"
+        "pattern": "^[A-Za-z0-9]{2,16}$"
       },
       "addr": {
         "type": "string",
@@ -82,14 +87,27 @@ export const screen: ScreenDef = {
     ],
     "coin": {
       "ui:title": "address.coin",
-      "ui:widget": "select"
+      "ui:widget": "coin",
+      "ui:options": {
+        "source": "coins",
+        "networkField": "czline"
+      }
     },
     "czline": {
       "ui:title": "address.czline",
-      "ui:widget": "select"
+      "ui:widget": "network",
+      "ui:options": {
+        "source": "coins",
+        "coinField": "coin"
+      }
     },
     "addr": {
-      "ui:title": "address.addr"
+      "ui:title": "address.addr",
+      "ui:widget": "addressBook",
+      "ui:options": {
+        "coinField": "coin",
+        "networkField": "czline"
+      }
     },
     "name": {
       "ui:title": "address.name"
@@ -104,7 +122,15 @@ export const screen: ScreenDef = {
     "addr.pattern": "address.addrInvalid",
     "name.required": "address.nameRequired",
     "name.maxLength": "validation.tooLong",
-    "remark.maxLength": "validation.tooLong"
+    "remark.maxLength": "validation.tooLong",
+    "coin.required": "address.coinRequired",
+    "coin.pattern": "address.coinRequired",
+    "czline.required": "address.czlineRequired",
+    "czline.pattern": "address.czlineRequired",
+    "addr.maxLength": "address.addrInvalid"
+  },
+  "fieldErrors": {
+    "4019": "coin"
   },
   "success": {
     "toast": "common.saved",
@@ -116,7 +142,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createWithdrawalAddress: build.mutation<WithdrawalAddress, WithdrawalAddressPayload & Idempotent>({
-      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, fieldErrors: {"fields":["coin","czline","addr","name","remark"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, fieldErrors: {"fields":["coin","czline","addr","name","remark"],"codes":[4019]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Addresses'],
     }),
   }),
@@ -125,3 +151,5 @@ const injected = api.injectEndpoints({
 export const endpoint = injected.endpoints.createWithdrawalAddress;
 export const rowActions = {};
 export const validate = validators;
+/** The endpoints the form's live limits read (screen.sources). */
+export const sources = { coins: coinsSource, status: statusSource };

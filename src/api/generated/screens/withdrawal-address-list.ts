@@ -13,6 +13,7 @@ export const screen: ScreenDef = {
     "/user/address"
   ],
   "title": "route.user.address",
+  "tab": "address.listTab",
   "endpoint": {
     "name": "getWithdrawalAddresses",
     "method": "GET",
@@ -69,12 +70,23 @@ export const screen: ScreenDef = {
       {
         "field": "remark",
         "label": "address.remark"
+      },
+      {
+        "field": "activeAt",
+        "label": "address.activeAt",
+        "format": "datetime"
       }
     ],
     "addRoute": "/user/addAddress",
     "addLabel": "address.addTitle",
     "empty": "address.empty",
     "rowActions": [
+      {
+        "id": "copy",
+        "kind": "copy",
+        "field": "addr",
+        "label": "common.copy"
+      },
       {
         "id": "delete",
         "label": "common.delete",

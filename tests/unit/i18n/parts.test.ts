@@ -1,0 +1,33 @@
+// The screen-text groups load only with the schema screens (src/app/SchemaView.tsx), so no
+// code that draws without them (the shell, hand-written screens, the api layer) may name a key
+// of theirs: it would show the bare key until a schema screen had been opened.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_TEXT_GROUPS } from '../../../src/i18n/parts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+/** Code that renders or speaks without the screen texts; src/engine, src/widgets and generated screens load with them. */
+const OUTSIDE = ['src/app', 'src/screens', 'src/ui', 'src/feed', 'src/store', 'src/i18n', 'src/main.tsx', 'src/api/base.ts', 'src/api/baseQuery.ts', 'src/api/actionKey.ts'];
+
+function files(path: string): string[] {
+  const full = join(ROOT, path);
+  if (statSync(full).isFile()) return [full];
+  return readdirSync(full).flatMap((f) => files(join(path, f)));
+}
+
+describe('screen-text groups', () => {
+  it('are named by no hand-written screen, the shell or the api layer', () => {
+    const uses: string[] = [];
+    for (const file of OUTSIDE.flatMap(files).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('parts.ts'))) {
+      const code = readFileSync(file, 'utf8');
+      for (const group of SCREEN_TEXT_GROUPS) if (new RegExp(`['"\`]${group}\\.[A-Za-z]`).test(code)) uses.push(`${file.slice(ROOT.length + 1)}: ${group}.*`);
+    }
+    expect(uses).toEqual([]);
+  });
+
+  it('are groups the locale files have', () => {
+    const en = JSON.parse(readFileSync(join(ROOT, 'locales/en-US.json'), 'utf8')) as Record<string, unknown>;
+    expect(SCREEN_TEXT_GROUPS.filter((g) => !(g in en))).toEqual([]);
+  });
+});
