@@ -14,14 +14,14 @@ import type { BankWithdrawal, BankWithdrawOptions } from '../../contract/generat
 import { divide, formatUnits, multiply, plainUnits, roundTo, STORAGE_ONE, STORAGE_SCALE, units } from '../../contract/decimal.ts';
 import { normalizeIban } from '../../contract/iban.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/index.ts';
 import { isoTime } from '../db/index.ts';
 import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../db/types.ts';
 import { businessError, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
 import { coinTable, requireCoin, UNSUPPORTED_COIN } from './coins.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { decideFrozenRequest, type FrozenRequestKind } from './frozen-requests.ts';
 import { assertNotBlocked, checkPayPassword, fundsRules } from './rules.ts';
 
 const USDT = 'USDT';
@@ -201,47 +201,11 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
 
 // ---- review kind "bank" ------------------------------------------------------------------
 
-const REASON_MAX = 200;
-const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
-
-async function bankWithdrawalById(db: Db, id: number): Promise<BankWithdrawalRow> {
-  const row = await db.selectFrom('bank_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ReviewError(`No bank withdrawal has id ${id}.`);
-  return row;
-}
-
-function already(row: BankWithdrawalRow): string {
-  const reason = Number(row.status) === ReviewStatus.rejected && row.reason ? ` (reason: ${row.reason})` : '';
-  return `Bank withdrawal ${row.id} is already ${STATUS_NAME[Number(row.status)] ?? `in status ${row.status}`}${reason}; nothing changed.`;
-}
-
 function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | 'ibna'>): string {
   return `${row.accountname}, ${row.bankname}, IBAN ${row.ibna}`;
 }
 
-/**
- * Decides one pending bank withdrawal: the conditional update (status 1 → `to`) and the ledger
- * change run in one transaction, so a second decision finds nothing to update and changes nothing.
- */
-async function decide(db: Db, id: number, to: number, reason: string, now: number, describe: (row: BankWithdrawalRow) => string): Promise<string> {
-  const row = await bankWithdrawalById(db, id);
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('bank_withdrawals')
-      .set({ status: to, reason, reviewed_at: now })
-      .where('id', '=', id)
-      .where('status', '=', ReviewStatus.pending)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return already(await bankWithdrawalById(trx, id));
-    const total = BigInt(row.amount) + BigInt(row.fee);
-    const change =
-      to === ReviewStatus.completed
-        ? { available: 0n, frozen: -total, type: 'bank_withdrawal_success' as const }
-        : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
-    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
-    return describe(row);
-  });
-}
+const BANK_WITHDRAWAL: FrozenRequestKind = { table: 'bank_withdrawals', label: 'Bank withdrawal', successType: 'bank_withdrawal_success' };
 
 export const bankWithdrawalReview: ReviewKind = {
   kind: 'bank',
@@ -270,17 +234,15 @@ export const bankWithdrawalReview: ReviewKind = {
 
   async approve(db, id, args, now) {
     if (args.length > 0) throw new ReviewError(`approve bank <id> takes no further arguments (got "${args.join(' ')}").`);
-    return decide(db, id, ReviewStatus.completed, '', now, (row) => {
+    return decideFrozenRequest<BankWithdrawalRow>(db, BANK_WITHDRAWAL, id, ReviewStatus.completed, '', now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Bank withdrawal ${row.id} approved: pay ${plainUnits(BigInt(row.amount))} ${row.coin} to ${destination(row)}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (bank_withdrawal_success).`;
     });
   },
 
   async reject(db, id, reason, now) {
-    const text = reason.trim();
-    if (!text) throw new ReviewError('Give the reason the customer will see.');
-    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
-    return decide(db, id, ReviewStatus.rejected, text, now, (row) => {
+    const text = rejectionReason(reason);
+    return decideFrozenRequest<BankWithdrawalRow>(db, BANK_WITHDRAWAL, id, ReviewStatus.rejected, text, now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Bank withdrawal ${row.id} rejected: ${plainUnits(total)} ${row.coin} returned to the available balance (withdrawal_refund). The customer sees: ${text}`;
     });

@@ -13,7 +13,7 @@ import { ApiError, Codes, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
 import { requireNetwork } from './coins.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
@@ -24,8 +24,6 @@ export const DepositCate = { user: 1, admin: 2 } as const;
 
 /** Largest single deposit, in units (a sanity cap; the network minimum is the real bound below). */
 const MAX_UNITS = MAX_DEPOSIT * 10n ** 8n;
-/** Longest rejection reason the customer is shown. */
-export const MAX_REASON_LENGTH = 500;
 
 const STATUS_WORD: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
@@ -225,9 +223,7 @@ export async function approveDeposit(db: Db, id: number, args: string[], now: nu
 }
 
 export async function rejectDeposit(db: Db, id: number, reason: string, now: number): Promise<string> {
-  const text = reason.trim();
-  if (!text) throw new ReviewError('Give the reason: the customer sees it.');
-  if (text.length > MAX_REASON_LENGTH) throw new ReviewError(`The reason is at most ${MAX_REASON_LENGTH} characters (it has ${text.length}).`);
+  const text = rejectionReason(reason);
   return db.transaction().execute(async (trx) => {
     const row = await depositOrFail(trx, id);
     if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);

@@ -47,3 +47,21 @@ export function reviewId(text: string | undefined): number {
 export function userLabel(row: { email: string | null; phone: string | null; country_code: string }): string {
   return row.email ?? `${row.country_code} ${row.phone ?? ''}`.trim();
 }
+
+/** The longest rejection reason a customer is shown. */
+export const REASON_MAX = 200;
+
+/** A rejection reason as given on the command line: required, at most REASON_MAX characters. */
+export function rejectionReason(reason: string): string {
+  const text = reason.trim();
+  if (!text) throw new ReviewError('Give the reason the customer will see.');
+  if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+  return text;
+}
+
+/** "<Label> <id> is already <status> (reason: …); nothing changed." */
+export function alreadyDecided(label: string, row: { id: number; status: number; reason: string }, names: Record<number, string>): string {
+  const status = Number(row.status);
+  const reason = status === 3 && row.reason ? ` (reason: ${row.reason})` : '';
+  return `${label} ${row.id} is already ${names[status] ?? `in status ${status}`}${reason}; nothing changed.`;
+}

@@ -16,7 +16,7 @@ import { ReviewStatus, type UserRow, type WireTransferRow } from '../db/types.ts
 import { validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges } from '../trading/ledger.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
 /** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
 const MINOR_UNITS: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, VND: 0 };
@@ -89,7 +89,6 @@ export async function requestWire(db: Db, user: UserRow, input: WireInput, now: 
 
 // ---- review kind "wire" ------------------------------------------------------------------
 
-const REASON_MAX = 200;
 const INSTRUCTIONS_MAX = 1000;
 const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'waiting', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
@@ -167,9 +166,7 @@ export const wireReview: ReviewKind = {
   },
 
   async reject(db, id, reason, now) {
-    const text = reason.trim();
-    if (!text) throw new ReviewError('Give the reason the customer will see.');
-    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+    const text = rejectionReason(reason);
     await wireById(db, id);
     const updated = await db
       .updateTable('wire_transfers')

@@ -15,7 +15,8 @@ import { businessError, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { decideFrozenRequest, type FrozenRequestKind } from './frozen-requests.ts';
 import { assertNotBlocked, checkPayPassword, manualReviewNeeded } from './rules.ts';
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
@@ -27,8 +28,6 @@ export interface WithdrawInput {
   pay_password: string;
   coin_id: number;
 }
-
-const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   const amount = BigInt(row.amount);
@@ -129,44 +128,9 @@ export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawIn
 
 // ---- review kind "withdrawal" ------------------------------------------------------------
 
-const REASON_MAX = 200;
-
 /** The row by id, or a ReviewError naming it. */
-async function withdrawalById(db: Db, id: number): Promise<WithdrawalRow> {
-  const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ReviewError(`No withdrawal has id ${id}.`);
-  return row;
-}
 
-function already(row: WithdrawalRow): string {
-  const reason = Number(row.status) === ReviewStatus.rejected && row.reason ? ` (reason: ${row.reason})` : '';
-  return `Withdrawal ${row.id} is already ${STATUS_NAME[Number(row.status)] ?? `in status ${row.status}`}${reason}; nothing changed.`;
-}
-
-/**
- * Decides one pending withdrawal: the conditional update (status 1 → `to`) and the ledger
- * change run in one transaction, so a second decision finds nothing to update and changes
- * nothing.
- */
-async function decide(db: Db, id: number, to: number, reason: string, now: number, describe: (row: WithdrawalRow) => string): Promise<string> {
-  const row = await withdrawalById(db, id);
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ status: to, reason, reviewed_at: now })
-      .where('id', '=', id)
-      .where('status', '=', ReviewStatus.pending)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return already(await withdrawalById(trx, id));
-    const total = BigInt(row.amount) + BigInt(row.fee);
-    const change =
-      to === ReviewStatus.completed
-        ? { available: 0n, frozen: -total, type: 'withdrawal_success' as const }
-        : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
-    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
-    return describe(row);
-  });
-}
+const WITHDRAWAL: FrozenRequestKind = { table: 'withdrawals', label: 'Withdrawal', successType: 'withdrawal_success' };
 
 export const withdrawalReview: ReviewKind = {
   kind: 'withdrawal',
@@ -194,17 +158,15 @@ export const withdrawalReview: ReviewKind = {
 
   async approve(db, id, args, now) {
     if (args.length > 0) throw new ReviewError(`approve withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
-    return decide(db, id, ReviewStatus.completed, '', now, (row) => {
+    return decideFrozenRequest<WithdrawalRow>(db, WITHDRAWAL, id, ReviewStatus.completed, '', now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Withdrawal ${row.id} approved: ${plainUnits(BigInt(row.amount))} ${row.coin} to ${row.address} on ${row.network}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (withdrawal_success).`;
     });
   },
 
   async reject(db, id, reason, now) {
-    const text = reason.trim();
-    if (!text) throw new ReviewError('Give the reason the customer will see.');
-    if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
-    return decide(db, id, ReviewStatus.rejected, text, now, (row) => {
+    const text = rejectionReason(reason);
+    return decideFrozenRequest<WithdrawalRow>(db, WITHDRAWAL, id, ReviewStatus.rejected, text, now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Withdrawal ${row.id} rejected: ${plainUnits(total)} ${row.coin} returned to the available balance (withdrawal_refund). The customer sees: ${text}`;
     });

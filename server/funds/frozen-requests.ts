@@ -1,0 +1,46 @@
+// Requests whose amount and fee were frozen when the customer sent them (crypto and bank
+// withdrawals): the operator's decision and its ledger change happen in one transaction, behind
+// a conditional status update, so deciding twice changes nothing. Approval lets the frozen money
+// leave; rejection returns it to the available balance (withdrawal_refund).
+import type { Db } from '../db/index.ts';
+import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../db/tables/funds.ts';
+import type { LedgerType } from '../db/types.ts';
+import { applyChanges } from '../trading/ledger.ts';
+import { alreadyDecided, ReviewError } from './review-kind.ts';
+
+export const REVIEW_STATUS_NAMES: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
+
+export interface FrozenRequestKind {
+  table: 'withdrawals' | 'bank_withdrawals';
+  /** "Withdrawal", "Bank withdrawal": how the CLI names one */
+  label: string;
+  /** Ledger type of the frozen money leaving on approval */
+  successType: LedgerType;
+}
+
+type Row = WithdrawalRow | BankWithdrawalRow;
+
+export async function frozenRequestById(db: Db, kind: FrozenRequestKind, id: number): Promise<Row> {
+  // both tables share the columns read here; Kysely needs one table name to type them
+  const row = await db.selectFrom(kind.table as 'withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ReviewError(`No ${kind.label.toLowerCase()} has id ${id}.`);
+  return row;
+}
+
+/** Decides one pending request; `describe` says what happened, or the answer is that it was decided already. */
+export async function decideFrozenRequest<R extends Row>(db: Db, kind: FrozenRequestKind, id: number, to: number, reason: string, now: number, describe: (row: R) => string): Promise<string> {
+  const row = (await frozenRequestById(db, kind, id)) as R;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable(kind.table as 'withdrawals')
+      .set({ status: to, reason, reviewed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return alreadyDecided(kind.label, await frozenRequestById(trx, kind, id), REVIEW_STATUS_NAMES);
+    const total = BigInt(row.amount) + BigInt(row.fee);
+    const change = to === ReviewStatus.completed ? { available: 0n, frozen: -total, type: kind.successType } : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
+    await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
+    return describe(row);
+  });
+}
