@@ -22,6 +22,8 @@ export interface Endpoints {
   exchangeFind: { auth: true; input: ExchangeFindArgs; output: ExchangeInfo };
   findBankWithdrawal: { auth: true; input: { ID: number }; output: BankWithdrawal };
   findLoan: { auth: true; input: { ID: number }; output: LoanProduct };
+  findLoanOrder: { auth: true; input: { ID: number }; output: LoanOrder };
+  findWireTransfer: { auth: true; input: { ID: number }; output: WireTransfer };
   findWithdrawalAddress: { auth: true; input: RecordId; output: WithdrawalAddress };
   getAddressBook: { auth: true; input: { page: number; pageSize: number }; output: AddressBook };
   getArticle: { auth: false; input: { ID: number }; output: Article };

@@ -30,6 +30,11 @@ export function bankWireHandlers(ctx: AppContext): HandlerTable {
 
     getWireCurrencies: async () => wireCurrencies(),
     createWireTransfer: async (input, { user }) => createWire(input, user),
+    findWireTransfer: async (input, { user }) => {
+      const row = await db.selectFrom('wire_transfers').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
+      if (!row) throw notFound();
+      return toWireTransfer(row);
+    },
     getWireTransfers: async (input, { user }) => {
       let base = db.selectFrom('wire_transfers').where('user_id', '=', user.id);
       if (input.status) base = base.where('status', '=', input.status);

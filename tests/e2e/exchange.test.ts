@@ -144,8 +144,15 @@ describe('loans', () => {
     await page.reload();
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.loan.status['2']);
-    await expect(row.textContent()).resolves.toContain(en.loan.dueAt);
     await shot('loan-history-dark');
+    expect(await width()).toBeLessThanOrEqual(375);
+    // its detail page has the terms and the repayment date
+    await row.locator('.row-main').click();
+    await page.waitForFunction(() => window.location.hash.startsWith('#/bitcoin/loanOrderDetail?id='));
+    const detail = page.locator('.detail');
+    await detail.locator('.detail-title', { hasText: 'Quick USDT loan' }).waitFor();
+    await expect(detail.textContent()).resolves.toContain(en.loan.dueAt);
+    await expect(detail.textContent()).resolves.toContain(en.loan.status['2']);
     expect(await width()).toBeLessThanOrEqual(375);
     expect(await shownTotal('USDT')).toBe('2,400.000000');
   });

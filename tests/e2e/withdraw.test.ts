@@ -162,7 +162,8 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await block.waitFor();
     expect(await page.locator('button[type=submit]').isDisabled()).toBe(true);
     await block.locator(`text=${en.funds.block.setPayPassword}`).click();
-    await waitForHash(page, '#/login/resetWithdrawPassword');
+    // the password form knows where it was opened from
+    await waitForHash(page, `#/login/resetWithdrawPassword?back=${encodeURIComponent('/bitcoin/withdraw?coinname=USDT')}`);
     await shot(page, 'set-password');
 
     // a wrong login password is refused under its field, and nothing is set
@@ -178,7 +179,9 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await page.waitForTimeout(timings.doubleSubmitMs); // a second tap sooner counts as a double tap
     await page.click('button[type=submit]');
     await toast(page, en.payPassword.saved);
-    await waitForHash(page, '#/bitcoin/withdrawList');
+    // back on the withdraw form it came from, now without the block
+    await waitForHash(page, '#/bitcoin/withdraw?coinname=USDT');
+    await page.locator('.notice-block').waitFor({ state: 'detached' });
   });
 
   it('withdraws everything with All, seeing the fee and what arrives, and finds it under review', async () => {

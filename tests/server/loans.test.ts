@@ -203,6 +203,17 @@ describe('GET /loan_order/getLoan_orderList', () => {
     expect((await orders(bob.token, { status: 1 })).data.total).toBe(mine.data.total);
     expect(await orders(bob.token, { status: 9 })).toMatchObject({ code: 7, data: { field: 'status' } });
   });
+
+  it('shows one of the caller’s loans as on the list (GET /loan_order/findLoan_order); another user’s is like a missing one', async () => {
+    const mine = (await orders(bob.token, { pageSize: 1 })).data.list[0];
+    const one = await call(s.app, 'GET', '/loan_order/findLoan_order', { token: bob.token, query: { ID: mine.ID } });
+    expect(one.code, one.msg).toBe(0);
+    expect(one.data).toEqual(mine);
+    const theirs = await call(s.app, 'GET', '/loan_order/findLoan_order', { token: alice.token, query: { ID: mine.ID } });
+    const missing = await call(s.app, 'GET', '/loan_order/findLoan_order', { token: alice.token, query: { ID: 999999 } });
+    expect(theirs).toMatchObject({ code: 7, msg: msg('en', 'errors.notFound') });
+    expect(missing).toMatchObject({ code: 7, msg: theirs.msg });
+  });
 });
 
 describe('review kind "loan"', () => {

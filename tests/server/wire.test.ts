@@ -133,6 +133,16 @@ describe('the customer list and the review kind "wire"', () => {
     expect(bad).toMatchObject({ code: 7, data: { field: 'status' } });
   });
 
+  it('shows one of the caller’s requests as on the list (GET /wire_transfer/findWire_transfer); another user’s is like a missing one', async () => {
+    const first = (await call(s.app, 'GET', '/wire_transfer/myWire_transferList', { token: alice, query: { pageSize: 1 } })).data.list[0];
+    const one = await call(s.app, 'GET', '/wire_transfer/findWire_transfer', { token: alice, query: { ID: first.ID } });
+    expect(one.code, one.msg).toBe(0);
+    expect(one.data).toEqual(first);
+    const theirs = await call(s.app, 'GET', '/wire_transfer/findWire_transfer', { token: bob, query: { ID: first.ID } });
+    expect(theirs).toMatchObject({ code: 7, msg: msg('en', 'errors.notFound') });
+    expect(await call(s.app, 'GET', '/wire_transfer/findWire_transfer', { token: alice, query: { ID: 0 } })).toMatchObject({ code: 7, data: { field: 'ID' } });
+  });
+
   it('instructions reach the customer; approval credits the exact amount once; rejection changes no balance', async () => {
     const list = (await call(s.app, 'GET', '/wire_transfer/myWire_transferList', { token: alice })).data.list as Loose[];
     const usd = list.find((w) => w.amount === '5000.00' && w.currency === 'USD');

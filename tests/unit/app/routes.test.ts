@@ -6,7 +6,9 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/bitcoin/loanHistory');
-    expect(paths.length).toBe(59);
+    // the spec's 59, plus the detail pages of the loan and wire-transfer histories
+    expect(paths.length).toBe(61);
+    expect(paths).toEqual(expect.arrayContaining(['/bitcoin/loanOrderDetail', '/bitcoin/wireDetail']));
   });
   it('treats /pages/x/y and /x/y as one route and / as home', () => {
     expect(canonicalPath('/pages/user/bank')).toBe('/user/bank');

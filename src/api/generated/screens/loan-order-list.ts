@@ -79,55 +79,15 @@ export const screen: ScreenDef = {
         "format": "datetime"
       },
       {
-        "field": "approvedAt",
-        "label": "loan.approvedAt",
-        "format": "datetime"
-      },
-      {
-        "field": "dueAt",
-        "label": "loan.dueAt",
-        "format": "datetime"
-      },
-      {
-        "field": "dailyRate",
-        "label": "loan.dailyRate",
-        "format": "percent",
-        "ratio": true
-      },
-      {
-        "field": "freeDays",
-        "label": "loan.freeDays"
-      },
-      {
-        "field": "interest",
-        "label": "loan.interest",
-        "format": "amount",
-        "coinField": "coin"
-      },
-      {
-        "field": "repaid",
-        "label": "loan.repaid",
-        "format": "amount",
-        "coinField": "coin"
-      },
-      {
         "field": "owed",
         "label": "loan.owed",
         "format": "amount",
         "coinField": "coin"
-      },
-      {
-        "field": "repaidAt",
-        "label": "loan.repaidAt",
-        "format": "datetime"
-      },
-      {
-        "field": "reason",
-        "label": "loan.reason"
       }
     ],
     "export": true,
-    "empty": "loan.noOrders"
+    "empty": "loan.noOrders",
+    "detailRoute": "/bitcoin/loanOrderDetail"
   }
 };
 

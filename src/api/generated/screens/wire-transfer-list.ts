@@ -71,10 +71,6 @@ export const screen: ScreenDef = {
         "format": "datetime"
       },
       {
-        "field": "email",
-        "label": "field.email"
-      },
-      {
         "field": "instructions",
         "label": "wire.instructions"
       },
@@ -87,15 +83,11 @@ export const screen: ScreenDef = {
       {
         "field": "reason",
         "label": "wire.reason"
-      },
-      {
-        "field": "reviewedAt",
-        "label": "wire.reviewedAt",
-        "format": "datetime"
       }
     ],
     "export": true,
-    "empty": "wire.empty"
+    "empty": "wire.empty",
+    "detailRoute": "/bitcoin/wireDetail"
   }
 };
 
