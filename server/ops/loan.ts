@@ -6,6 +6,10 @@ import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contr
 import type { Db } from '../db/index.ts';
 import type { LoanProductRow } from '../db/types.ts';
 import { ratePercent } from '../funds/loans.ts';
+import { loadConfig } from '../../contract/loader.ts';
+import { parseNames } from '../funds/local-names.ts';
+
+const LANGUAGE_PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages').languages.map((l) => l.prefix);
 import { OpsError } from './commands.ts';
 
 export const LOAN_HELP = `  loan list           every loan product: range, interest-free days, daily rate, term, open/closed
@@ -14,7 +18,10 @@ export const LOAN_HELP = `  loan list           every loan product: range, inter
   loan update <id> key=value …
                       change a product (keys as for create); orders keep the terms they were made under
   loan open|close <id>
-                      offer a product, or stop offering it (existing loans are not affected)`;
+                      offer a product, or stop offering it (existing loans are not affected)
+  loan name <id> <lang> <name…>
+                      the product's name in one language (lang: de, es, fr, it, jp, kr, pt, ru, tr,
+                      vn, zh, tw; "-" removes it); without one a language shows the English name`;
 
 /** Largest daily rate a product may have: 5 % a day (a guard against typing 0.5 for 0.005). */
 export const MAX_DAILY_RATE = '0.05';
@@ -177,6 +184,20 @@ export async function loanCommand(db: Db, args: string[], now: number): Promise<
       if (Number(p.enabled) === enabled) return `Loan product ${p.id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
       await db.updateTable('loan_products').set({ enabled }).where('id', '=', p.id).execute();
       return sub === 'open' ? `Loan product ${p.id} is open: customers can apply for it.` : `Loan product ${p.id} is closed: no new applications; existing loans are not affected.`;
+    }
+    case 'name': {
+      const [idText, lang, ...words] = rest;
+      const p = await productRow(db, idText);
+      const prefixes = LANGUAGE_PREFIXES.filter((l) => l !== 'en');
+      if (!lang || !prefixes.includes(lang)) throw new OpsError(`Name the language: ${prefixes.join(', ')} (English is the product's name itself; change it with loan update).`);
+      const text = words.join(' ').trim();
+      if (!text) throw new OpsError(`Usage: loan name <id> <lang> <name…> ("-" removes the ${lang} name).`);
+      if (text.length > 64) throw new OpsError(`The name is ${text.length} characters; at most 64.`);
+      const names = parseNames(p.names);
+      if (text === '-') delete names[lang];
+      else names[lang] = text;
+      await db.updateTable('loan_products').set({ names: JSON.stringify(names) }).where('id', '=', p.id).execute();
+      return text === '-' ? `Loan product ${p.id} shows its English name in ${lang}.` : `Loan product ${p.id} is "${text}" in ${lang}.`;
     }
     default:
       throw new OpsError(`Unknown loan command "${sub}".\n${LOAN_HELP}`);

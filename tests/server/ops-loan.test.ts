@@ -82,6 +82,27 @@ describe('ops loan', () => {
   });
 });
 
+describe('product names per language', () => {
+  const names = async (lang: string) => (await call(s.app, 'GET', '/loan/getLoanList', { token, lang })).data.list.map((p: Loose) => p.name);
+
+  it('shows each product in the caller’s language, else in English', async () => {
+    expect((await names('de')).slice(0, 3)).toEqual(['USDT-Schnellkredit', 'USDT-Geschäftskredit', 'BTC-Kredit']);
+    expect((await names('jp'))[0]).toBe('USDT クイックローン');
+    expect((await names('en'))[0]).toBe('Quick USDT loan');
+    expect((await names('xx'))[0]).toBe('Quick USDT loan');
+  });
+
+  it('ops loan name sets and removes one language’s name, and refuses an unknown language', async () => {
+    expect((await ops('loan', 'name', '3', 'de', 'Bitcoin-Darlehen')).out).toBe('Loan product 3 is "Bitcoin-Darlehen" in de.');
+    expect((await names('de'))[2]).toBe('Bitcoin-Darlehen');
+    expect((await ops('loan', 'name', '3', 'de', '-')).code).toBe(0);
+    expect((await names('de'))[2]).toBe('BTC loan');
+    const bad = await ops('loan', 'name', '3', 'xx', 'Name');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/Name the language: de, es/);
+  });
+});
+
 describe('loan review through the CLI', () => {
   it('reviews → approve → approve again → repay → repay again; reject', async () => {
     const a = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 4, amount: '100' } })).data.ID;

@@ -120,7 +120,10 @@ export interface WireTransfersTable {
 
 export interface LoanProductsTable {
   id: Generated<number>;
+  /** English name, the fallback of every language */
   name: string;
+  /** JSON {"de": "…", "jp": "…"}: the name per language prefix (migration 0006) */
+  names: Generated<string>;
   coin: string;
   min_amount: string;
   max_amount: string;
