@@ -128,8 +128,6 @@ export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawIn
 
 // ---- review kind "withdrawal" ------------------------------------------------------------
 
-/** The row by id, or a ReviewError naming it. */
-
 const WITHDRAWAL: FrozenRequestKind = { table: 'withdrawals', label: 'Withdrawal', successType: 'withdrawal_success' };
 
 export const withdrawalReview: ReviewKind = {
