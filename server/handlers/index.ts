@@ -13,6 +13,7 @@ import { depositHandlers } from "./deposits.ts";
 import { exchangeLoanHandlers } from "./exchange-loans.ts";
 import { fundsStatusHandlers } from "./funds-status.ts";
 import { futuresHandlers } from "./futures.ts";
+import { inviteHandlers } from "./invite.ts";
 import { marketHandlers } from "./market.ts";
 import { moneyLogHandlers } from "./records-money.ts";
 import { spotHandlers } from "./spot.ts";
@@ -36,6 +37,7 @@ const MODULES = [
   withdrawalHandlers,
   bankWireHandlers,
   exchangeLoanHandlers,
+  inviteHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

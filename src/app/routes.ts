@@ -54,7 +54,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/user/afficheDetail'),
   r('/user/inform'),
   r('/user/informDetail'),
-  r('/user/invite'),
+  r('/user/invite', { screen: 'invite' }),
   r('/user/about'),
   r('/user/MSB'),
   r('/user/bank'),

@@ -5,6 +5,7 @@ export const SCREEN_LOADERS: Record<string, () => Promise<{ default: ComponentTy
   home: () => import('./home/HomeScreen'),
   my: () => import('./user/MyScreen'),
   language: () => import('./user/LanguageScreen'),
+  invite: () => import('./user/InviteScreen'),
   market: () => import('./market/MarketScreen'),
   spot: () => import('./deal/SpotScreen'),
   chart: () => import('./deal/chart/ChartScreen'),
