@@ -85,7 +85,8 @@ export interface ScreenFile {
   sources?: Record<string, { endpoint: string; args?: Record<string, unknown>; list?: string; match?: Record<string, string> }>;
   /** Business error codes (40xx) whose message belongs under a field: code -> field */
   fieldErrors?: Record<string, string>;
-  success?: { toast?: string; navigate?: string; session?: boolean };
+  /** session: the response is a new session; logout: the change ended the session (the user logs in again) */
+  success?: { toast?: string; navigate?: string; session?: boolean; logout?: boolean };
   /** A form: path into its sources of a block ({reason, until, link} or null) that stops it being sent */
   block?: string;
   /** A form: notes shown while a source value (a path into the sources) is true */

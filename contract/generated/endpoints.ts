@@ -2,11 +2,12 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardChoices, BankCardChoicesArgs, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoanProductPage, LoanProductsArgs, LoginPayload, MoneyLog, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardChoices, BankCardChoicesArgs, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoanProductPage, LoanProductsArgs, LoginPayload, LogoutResult, MoneyLog, MyInvite, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
 export interface Endpoints {
+  changePassword: { auth: true; input: Omit<ChangePasswordPayload, 'confirmPassword'>; output: null };
   changePayPassword: { auth: true; input: Omit<ChangePayPasswordPayload, 'confirmPassword'>; output: null };
   createBankCard: { auth: true; input: BankCardPayload; output: BankCard };
   createBankWithdrawal: { auth: true; input: Omit<BankWithdrawPayload, 'num'> & { num: string | number }; output: BankWithdrawal };
@@ -46,6 +47,7 @@ export interface Endpoints {
   getLoanOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4 }; output: Page<LoanOrder> };
   getLoanProducts: { auth: true; input: LoanProductsArgs; output: LoanProductPage };
   getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
+  getMyInvite: { auth: true; input: Empty; output: MyInvite };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
   getSite: { auth: false; input: Empty; output: SiteConfig };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };
@@ -61,6 +63,7 @@ export interface Endpoints {
   getWithdrawCoins: { auth: false; input: { czstatus: number }; output: Page<CoinWithNetworks> };
   getWithdrawStatus: { auth: true; input: Empty; output: WithdrawStatus };
   login: { auth: false; input: LoginPayload; output: Session };
+  logout: { auth: true; input: Empty; output: LogoutResult };
   registerByEmail: { auth: false; input: Omit<RegisterByEmailPayload, 'confirmPassword'>; output: Session };
   registerByPhone: { auth: false; input: Omit<RegisterByPhonePayload, 'confirmPassword'>; output: Session };
   resetPassword: { auth: false; input: Omit<ResetPasswordByEmailPayload, 'confirmPassword'>; output: null };

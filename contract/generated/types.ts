@@ -202,6 +202,18 @@ export interface Captcha {
 }
 
 /**
+ * Changes the login password. Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.
+ */
+export interface ChangePasswordPayload {
+  /**
+   * The current login password
+   */
+  password: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
  * Sets or changes the withdrawal password. The session alone is not enough: the login password must be given too.
  */
 export interface ChangePayPasswordPayload {
@@ -489,6 +501,16 @@ export interface FuturesOrder {
   reason: '' | 'no_price';
 }
 
+/**
+ * A member of the user's referral tree, as the invitation page lists it: the account masked (e.g. jo•••@example.com, +86 138••••8000), when it joined (epoch ms), its level (1 = invited by the user, 2 = invited by a level-1 member, …) and whether its identity is verified.
+ */
+export interface InviteMember {
+  account: string;
+  joinedAt: number;
+  level: number;
+  verified: boolean;
+}
+
 export interface KlineArgs {
   id: string;
   num?: number;
@@ -683,6 +705,11 @@ export interface LoginPayload {
 }
 
 /**
+ * Nothing: the session's token stops working at once.
+ */
+export type LogoutResult = null;
+
+/**
  * One financial record: a ledger row of the user's own, newest first.
  */
 export interface MoneyLog {
@@ -708,6 +735,20 @@ export interface MoneyLog {
    * Signed change of the frozen part ('' when it did not change): a withdrawal request freezes its amount and fee, a refund releases them
    */
   frozen: string;
+}
+
+/**
+ * Invite statistics (spec §3): the user's own invitation code, the member count of each referral level (as many levels as config app.referralLevels, level 1 first), their total, and the newest members of all levels (at most `membersLimit`, newest first).
+ */
+export interface MyInvite {
+  invitationCode: string;
+  levels: {
+    level: number;
+    count: number;
+  }[];
+  total: number;
+  members: InviteMember[];
+  membersLimit: number;
 }
 
 export interface ProfitLoss {

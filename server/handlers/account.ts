@@ -7,6 +7,7 @@ import { assertActive } from '../http/auth.ts';
 import { ApiError, businessError, Codes } from '../http/errors.ts';
 import type { Handler, HandlerTable, IpLimit } from '../http/handler.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../security/password.ts';
+import { assertNewPassword } from '../security/password-policy.ts';
 import {
   createUser,
   findUserByEmail,
@@ -100,17 +101,20 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
       },
     },
     registerByEmail: async (input) => {
+      assertNewPassword(input.passWord, 'passWord');
       await requireCaptcha(input);
       const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
       return register({ email: input.email }, input, codeId);
     },
     registerByPhone: async (input) => {
+      assertNewPassword(input.passWord, 'passWord');
       await requireCaptcha(input);
       const codeId = await requireCode('sms', smsTarget(input.countryCode, input.phone), input.smsCode);
       return register({ phone: input.phone, countryCode: input.countryCode }, input, codeId);
     },
     login: { run: login, limits: [{ bucket: 'login', limit: (c) => c.limits.login }] },
     resetPassword: async (input) => {
+      assertNewPassword(input.passWord, 'passWord');
       await requireCaptcha(input);
       const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
       const user = await findUserByEmail(db, input.email);
@@ -120,6 +124,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
       return null;
     },
     resetPasswordByPhone: async (input) => {
+      assertNewPassword(input.passWord, 'passWord');
       await requireCaptcha(input);
       const codeId = await requireCode('sms', smsTarget(input.countryCode, input.phone), input.smsCode);
       const user = await findUserByPhone(db, input.phone, input.countryCode);

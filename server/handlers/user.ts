@@ -1,13 +1,36 @@
-// The logged-in user's own record, and the site configuration (the app compares `version`
-// with its own to clear a stale web-view cache).
+// The logged-in user's own record, the login password change, and the site configuration (the
+// app compares `version` with its own to clear a stale web-view cache).
 import { SITE_NAME } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { toUserEntity } from '../users.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { verifyPassword } from '../security/password.ts';
+import { assertNewPassword } from '../security/password-policy.ts';
+import { setPassword, toUserEntity } from '../users.ts';
+
+/** 4011: the current login password given does not match. */
+const WRONG_OLD_PASSWORD = 4011;
+/** Attempts to change the login password, per user: a stolen session cannot guess the old one quickly. */
+const CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export function userHandlers(ctx: AppContext): HandlerTable {
   return {
     getUserInfo: async (_input, { user }) => ({ userInfo: toUserEntity(user) }),
+    // The token stops working at once (the app forgets it as well)
+    logout: async (_input, { user }) => {
+      await ctx.db.updateTable('users').set({ token_hash: null, token_issued_at: null }).where('id', '=', user.id).execute();
+      return null;
+    },
+    // Ends every session (the user logs in again) and, by password_changed_at, blocks withdrawals
+    // for 24 hours and sends new ones to manual review (server/funds/rules.ts).
+    changePassword: async (input, { user }) => {
+      ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
+      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(WRONG_OLD_PASSWORD, `errors.${WRONG_OLD_PASSWORD}`, { field: 'password' });
+      if (input.newPassword === input.password) throw validationError('newPassword', 'changePassword.sameAsOld');
+      assertNewPassword(input.newPassword, 'newPassword');
+      await setPassword(ctx.db, user.id, input.newPassword, ctx.now());
+      return null;
+    },
     getSite: async () => ({ version: ctx.version, name: SITE_NAME }),
   };
 }

@@ -15,8 +15,9 @@ import { formatAmount } from '../../contract/number-format';
 import { formSchemaOf, type JsonSchema } from '../../contract/screen';
 import timings from '../../schemas/config/timings.json';
 import { createActionKey } from '../api/actionKey';
+import { api } from '../api/base';
 import { errorField } from '../api/baseQuery';
-import { sessionStarted } from '../store/session';
+import { loggedOut, sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
 import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme';
@@ -177,6 +178,10 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         }
         const success = screen.success ?? {};
         if (success.session) dispatch(sessionStarted(res.data));
+        if (success.logout) {
+          dispatch(loggedOut());
+          dispatch(api.util.resetApiState());
+        }
         // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
         if (success.toast) toast(t(success.toast, res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {}));
         const next = backRoute(params) ?? success.navigate;

@@ -7,6 +7,7 @@ export const SCREEN_TEXT_GROUPS = [
   'bank',
   'bankWithdraw',
   'captcha',
+  'changePassword',
   'deposit',
   'exchange',
   'field',

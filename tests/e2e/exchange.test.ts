@@ -41,7 +41,7 @@ beforeAll(async () => {
   await adminDeposit(app.db, r.user.ID, 'USDT', '1000', Date.now());
   browser = await launchBrowser();
   ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, 'secret123');
+  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
 });
 afterAll(async () => {
   await browser?.close();

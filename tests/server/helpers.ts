@@ -113,7 +113,7 @@ export async function sendPhoneCode(app: FastifyInstance, phone: string, country
   return (await outboxCode(app, `${countryCode} ${phone}`))!;
 }
 
-export async function registerByEmail(app: FastifyInstance, email: string, passWord = 'secret123', invitationCode = DEMO_INVITATION_CODE) {
+export async function registerByEmail(app: FastifyInstance, email: string, passWord = 'Secret-pass-123', invitationCode = DEMO_INVITATION_CODE) {
   const emailCode = await sendEmailCode(app, email);
   const cap = await newCaptcha(app);
   const r = await call(app, 'POST', '/base/registerUser', { body: { email, emailCode, passWord, invitationCode, ...cap } });

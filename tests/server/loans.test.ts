@@ -17,7 +17,7 @@ let bob: { token: string; id: number; email: string };
 async function advance(ms: number): Promise<void> {
   c.advance(ms);
   for (const u of [alice, bob]) {
-    const r = await login(s.app, u.email, 'secret123');
+    const r = await login(s.app, u.email, 'Secret-pass-123');
     expect(r.code, r.msg).toBe(0);
     u.token = r.data.token;
   }

@@ -86,7 +86,7 @@ describe('the OpenAPI document', () => {
     const login = op('POST', '/base/login');
     const body = login.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['username', 'password', 'captcha', 'captchaId']));
-    expect(body.properties.password).toMatchObject({ type: 'string', minLength: 6 });
+    expect(body.properties.password).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
     const [success, failure] = login.responses['200'].content['application/json'].schema.oneOf;
     expect(success.properties).toMatchObject({ code: { const: 0 }, msg: { type: 'string' }, data: { $ref: '#/components/schemas/Session' } });
     expect(failure.$ref).toBe('#/components/schemas/Error');

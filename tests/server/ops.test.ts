@@ -43,13 +43,13 @@ describe('ops commands', () => {
     expect((await ops.freeze(s.app.db, String(user.ID))).status).toBe('barred, frozen');
     expect((await ops.user(s.app.db, 'status@example.com')).status).toBe('barred, frozen');
     expect((await ops.unfreeze(s.app.db, 'status@example.com')).status).toBe('active');
-    expect((await login(s.app, 'status@example.com', 'secret123')).code).toBe(0);
+    expect((await login(s.app, 'status@example.com', 'Secret-pass-123')).code).toBe(0);
   });
 
   it('invite-code prints a code that registration accepts', async () => {
     const code = await ops.inviteCode(s.app.db);
     expect(code).toBe(DEMO_INVITATION_CODE);
-    const r = await registerByEmail(s.app, 'invited@example.com', 'secret123', code);
+    const r = await registerByEmail(s.app, 'invited@example.com', 'Secret-pass-123', code);
     expect(r.token).toBeTruthy();
   });
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.app.close());
 
-const LOGIN = 'secret123';
+const LOGIN = 'Secret-pass-123';
 
 async function newUser(email: string) {
   const { token, user } = await registerByEmail(s.app, email, LOGIN);

@@ -30,7 +30,7 @@ describe('persistence', () => {
       const list = await call(second.app, 'GET', '/user_qianbao/getUser_qianbaoList', { token });
       expect(list.data.total).toBe(1);
       expect((await login(second.app, DEMO_EMAIL, DEMO_PASSWORD)).code).toBe(0);
-      expect((await login(second.app, 'keep@example.com', 'secret123')).code).toBe(0);
+      expect((await login(second.app, 'keep@example.com', 'Secret-pass-123')).code).toBe(0);
     } finally {
       await second.app.close();
     }

@@ -12,7 +12,7 @@ afterAll(() => s.app.close());
 
 async function emailBody(email: string, extra: Record<string, unknown> = {}) {
   const emailCode = await sendEmailCode(s.app, email);
-  return { email, emailCode, passWord: 'secret123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)), ...extra };
+  return { email, emailCode, passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)), ...extra };
 }
 
 async function register(body: unknown, lang?: string) {
@@ -40,7 +40,7 @@ describe('register by email', () => {
     const demo = await s.app.db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(demo.id);
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
-    expect(row.password_hash).not.toContain('secret123');
+    expect(row.password_hash).not.toContain('Secret-pass-123');
     expect(row.token_hash).toBe(hashToken(r.data.token));
     expect(row.token_hash).not.toBe(r.data.token);
 
@@ -110,7 +110,7 @@ describe('register by email', () => {
     s.clock.advance(61_000);
     const second = await sendEmailCode(s.app, 'newer@example.com');
     if (first === second) return;
-    const body = { email: 'newer@example.com', emailCode: first, passWord: 'secret123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)) };
+    const body = { email: 'newer@example.com', emailCode: first, passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)) };
     expect((await register(body)).code).toBe(4009);
   });
 
@@ -140,7 +140,7 @@ describe('register by email', () => {
   });
 
   it('rejects bad input with the screen messages and writes nothing', async () => {
-    const base = { email: 'bad@example.com', emailCode: '123456', passWord: 'secret123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' };
+    const base = { email: 'bad@example.com', emailCode: '123456', passWord: 'Secret-pass-123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' };
     const without = (k: keyof typeof base) => Object.fromEntries(Object.entries(base).filter(([key]) => key !== k));
     const cases: [unknown, string, string][] = [
       [without('email'), 'email', 'validation.emailRequired'],
@@ -150,11 +150,11 @@ describe('register by email', () => {
       [{ ...base, email: 'nope' }, 'email', 'validation.emailInvalid'],
       [{ ...base, emailCode: '12' }, 'emailCode', 'validation.codeInvalid'],
       [{ ...base, emailCode: 123456 }, 'emailCode', 'validation.invalid'],
-      [{ ...base, passWord: 'x'.repeat(33) }, 'passWord', 'validation.passwordLength'],
+      [{ ...base, passWord: 'x'.repeat(65) }, 'passWord', 'validation.passwordLength'],
       [{ ...base, passWord: 'short' }, 'passWord', 'validation.passwordLength'],
       [{ ...base, invitationCode: 'a!' }, 'invitationCode', 'validation.invitationInvalid'],
       [{ ...base, captchaId: 'x'.repeat(65) }, 'captchaId', 'validation.tooLong'],
-      [{ ...base, confirmPassword: 'secret123' }, 'confirmPassword', 'validation.unknownField'],
+      [{ ...base, confirmPassword: 'Secret-pass-123' }, 'confirmPassword', 'validation.unknownField'],
       [{ ...base, isAdmin: true }, 'isAdmin', 'validation.unknownField'],
     ];
     const users = await count(s.app, 'users');
@@ -179,7 +179,7 @@ describe('register by email', () => {
 describe('register by phone', () => {
   async function phoneBody(phone: string, extra: Record<string, unknown> = {}) {
     const smsCode = await sendPhoneCode(s.app, phone);
-    return { phone, countryCode: '+86', smsCode, passWord: 'secret123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)), ...extra };
+    return { phone, countryCode: '+86', smsCode, passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)), ...extra };
   }
 
   it('creates the user and logs in', async () => {
@@ -187,7 +187,7 @@ describe('register by phone', () => {
     expect(r.code, r.msg).toBe(0);
     expectEntity('session', r.data);
     expect(r.data.user).toMatchObject({ email: '', phone: '13700001111', countryCode: '+86' });
-    const login = await call(s.app, 'POST', '/base/login', { body: { username: '13700001111', password: 'secret123', ...(await newCaptcha(s.app)) } });
+    const login = await call(s.app, 'POST', '/base/login', { body: { username: '13700001111', password: 'Secret-pass-123', ...(await newCaptcha(s.app)) } });
     expect(login.code, login.msg).toBe(0);
   });
 
@@ -205,9 +205,9 @@ describe('register by phone', () => {
   });
 
   it('reports the errors of the closest variant', async () => {
-    const r = await register({ phone: '13700003333', countryCode: '+86', passWord: 'secret123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
+    const r = await register({ phone: '13700003333', countryCode: '+86', passWord: 'Secret-pass-123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
     expect(r).toMatchObject({ code: 7, msg: msg('en', 'validation.codeRequired'), data: { field: 'smsCode' } });
-    const bad = await register({ phone: '123', countryCode: '+86', smsCode: '123456', passWord: 'secret123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
+    const bad = await register({ phone: '123', countryCode: '+86', smsCode: '123456', passWord: 'Secret-pass-123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
     expect(bad).toMatchObject({ code: 7, msg: msg('en', 'validation.phoneInvalid'), data: { field: 'phone' } });
   });
 });

@@ -13,7 +13,7 @@ import { adminDeposit } from '../../server/trading/deposit.ts';
 import { call, login, msg, newCaptcha, registerByEmail, ROOT, sendEmailCode, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
-const LOGIN = 'secret123';
+const LOGIN = 'Secret-pass-123';
 const PAY = 'fund-pass-1';
 const HOUR = 3_600_000;
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';

@@ -11,6 +11,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { "id":"bank-withdraw-detail","kind":"detail","routes":["/bitcoin/bankDetail"],"title":"route.bitcoin.bankDetail", load: () => import('./screens/bank-withdraw-detail') },
   { "id":"bank-withdraw-history","kind":"list","routes":["/bitcoin/bankHistory"],"title":"route.bitcoin.bankHistory", load: () => import('./screens/bank-withdraw-history') },
   { "id":"bank-withdraw","kind":"form","routes":["/bitcoin/bank"],"title":"route.bitcoin.bank", load: () => import('./screens/bank-withdraw') },
+  { "id":"change-password","kind":"form","routes":["/login/resetPassword"],"title":"route.login.resetPassword", load: () => import('./screens/change-password') },
   { "id":"coin-records","kind":"list","routes":["/property/detail"],"title":"route.property.detail", load: () => import('./screens/coin-records') },
   { "id":"deposit-coins","kind":"list","routes":["/bitcoin/paymentList"],"title":"route.bitcoin.paymentList", load: () => import('./screens/deposit-coins') },
   { "id":"deposit-create","kind":"form","routes":["/bitcoin/payment"],"title":"route.bitcoin.payment", load: () => import('./screens/deposit-create') },

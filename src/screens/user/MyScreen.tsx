@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/base';
+import { endpoint as logoutEndpoint } from '../../api/generated/screens/logout';
 import { confirmDialog, toast } from '../../ui/overlays';
 import { Icon } from '../../ui/Icon';
 import { LOGIN } from '../../app/routes';
@@ -37,8 +38,11 @@ export default function MyScreen() {
   const theme = useTheme();
   const language = LANGUAGES.find((l) => l.code === i18n.language)?.name;
 
+  const [signOut] = logoutEndpoint.useMutation();
   const logout = async () => {
     if (!(await confirmDialog(t('user.logoutConfirm')))) return;
+    // the server ends the session; offline or not, this device forgets it
+    await signOut();
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
     toast(t('user.loggedOut'));

@@ -46,12 +46,12 @@ export const screen: ScreenDef = {
       },
       "passWord": {
         "type": "string",
-        "minLength": 6,
-        "maxLength": 32
+        "minLength": 8,
+        "maxLength": 64
       },
       "confirmPassword": {
         "type": "string",
-        "maxLength": 32,
+        "maxLength": 64,
         "x-matches": "passWord",
         "x-clientOnly": true
       },

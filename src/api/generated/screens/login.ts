@@ -42,8 +42,8 @@ export const screen: ScreenDef = {
       },
       "password": {
         "type": "string",
-        "minLength": 6,
-        "maxLength": 32
+        "minLength": 1,
+        "maxLength": 64
       },
       "captcha": {
         "type": "string",
@@ -101,10 +101,10 @@ export const screen: ScreenDef = {
     "username.required": "validation.usernameRequired",
     "username.pattern": "validation.usernameInvalid",
     "password.required": "validation.passwordRequired",
-    "password.minLength": "validation.passwordLength",
     "captcha.required": "validation.captchaRequired",
     "captcha.minLength": "validation.captchaInvalid",
-    "captcha.pattern": "validation.captchaInvalid"
+    "captcha.pattern": "validation.captchaInvalid",
+    "password.maxLength": "validation.passwordLength"
   },
   "fieldErrors": {
     "4005": "captcha"
