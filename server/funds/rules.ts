@@ -86,12 +86,18 @@ export async function checkPayPassword(db: Db, user: UserRow, password: string, 
     return;
   }
   const { payPasswordMaxFailures, payPasswordLockMinutes } = fundsRules();
-  const failures = Number(user.pay_failures) + 1;
+  // counted in the database, so wrong passwords sent at the same moment each count
+  const counted = await db
+    .updateTable('users')
+    .set((eb) => ({ pay_failures: eb('pay_failures', '+', 1) }))
+    .where('id', '=', user.id)
+    .returning('pay_failures')
+    .executeTakeFirstOrThrow();
+  const failures = Number(counted.pay_failures);
   if (failures >= payPasswordMaxFailures) {
     const until = now + payPasswordLockMinutes * 60_000;
     await db.updateTable('users').set({ pay_failures: 0, pay_locked_until: until }).where('id', '=', user.id).execute();
     throw blockError({ reason: 'payLocked', until, link: null });
   }
-  await db.updateTable('users').set({ pay_failures: failures }).where('id', '=', user.id).execute();
   throw new ApiError(WRONG_PAY_PASSWORD, `errors.${WRONG_PAY_PASSWORD}`, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
 }

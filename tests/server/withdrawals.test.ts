@@ -253,6 +253,15 @@ describe('blocks: the withdrawal password and a login password change', () => {
     expect(await rowsOf(a)).toHaveLength(2);
   });
 
+  it('counts wrong withdrawal passwords sent at the same moment one by one: five at once lock withdrawals', async () => {
+    const a = await account();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(a, { pay_password: 'not-the-one' })));
+    expect(answers.filter((r) => r.code === 4023)).toHaveLength(4);
+    expect(answers.filter((r) => r.data?.block?.reason === 'payLocked')).toHaveLength(1);
+    expect((await call(s.app, 'GET', '/withdraw/status', { token: a.token })).data.block).toMatchObject({ reason: 'payLocked' });
+    expect(await rowsOf(a)).toHaveLength(0);
+  });
+
   it('blocks withdrawals for 24 hours after a login password change (the reset flow), showing the end time, then sends them to manual review', async () => {
     const a = await account();
     s.clock.advance(100 * HOUR); // past the manual-review window of setting the withdrawal password
