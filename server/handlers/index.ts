@@ -1,24 +1,24 @@
 // The handler registry: every endpoint of the schema files, by its name. Start-up fails
 // when an endpoint has no handler here or a handler names no endpoint (server/http/endpoints.ts).
-import type { AppContext } from "../context.ts";
-import type { HandlerTable } from "../http/handler.ts";
-import { accountHandlers } from "./account.ts";
-import { addressHandlers } from "./address.ts";
-import { articleHandlers } from "./article.ts";
-import { assetHandlers } from "./assets.ts";
-import { bankHandlers } from "./bank.ts";
-import { bankWireHandlers } from "./bank-wire.ts";
-import { coinHandlers } from "./coins.ts";
-import { depositHandlers } from "./deposits.ts";
-import { exchangeLoanHandlers } from "./exchange-loans.ts";
-import { fundsStatusHandlers } from "./funds-status.ts";
-import { futuresHandlers } from "./futures.ts";
-import { inviteHandlers } from "./invite.ts";
-import { marketHandlers } from "./market.ts";
-import { moneyLogHandlers } from "./records-money.ts";
-import { spotHandlers } from "./spot.ts";
-import { userHandlers } from "./user.ts";
-import { withdrawalHandlers } from "./withdrawals.ts";
+import type { AppContext } from '../context.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { accountHandlers } from './account.ts';
+import { addressHandlers } from './address.ts';
+import { articleHandlers } from './article.ts';
+import { assetHandlers } from './assets.ts';
+import { bankHandlers } from './bank.ts';
+import { bankWireHandlers } from './bank-wire.ts';
+import { coinHandlers } from './coins.ts';
+import { depositHandlers } from './deposits.ts';
+import { exchangeLoanHandlers } from './exchange-loans.ts';
+import { fundsStatusHandlers } from './funds-status.ts';
+import { futuresHandlers } from './futures.ts';
+import { inviteHandlers } from './invite.ts';
+import { marketHandlers } from './market.ts';
+import { moneyLogHandlers } from './records-money.ts';
+import { spotHandlers } from './spot.ts';
+import { userHandlers } from './user.ts';
+import { withdrawalHandlers } from './withdrawals.ts';
 
 const MODULES = [
   accountHandlers,
@@ -44,8 +44,7 @@ export function handlers(ctx: AppContext): HandlerTable {
   const table: Record<string, unknown> = {};
   for (const module of MODULES) {
     for (const [name, entry] of Object.entries(module(ctx))) {
-      if (name in table)
-        throw new Error(`two handler modules define "${name}"`);
+      if (name in table) throw new Error(`two handler modules define "${name}"`);
       table[name] = entry;
     }
   }
