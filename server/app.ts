@@ -129,6 +129,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   const ctx: AppContext = {
     db,
+    dataDir: resolve(opts.dataDir),
     now,
     i18n,
     validator,

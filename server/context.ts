@@ -8,6 +8,8 @@ import type { MarketData } from './market/types.ts';
 
 export interface AppContext {
   db: Db;
+  /** DATA_DIR: the database file and the uploads folder */
+  dataDir: string;
   now: () => number;
   i18n: I18n;
   validator: Validator;

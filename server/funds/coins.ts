@@ -165,6 +165,16 @@ export function coinList(table: CoinTable, czstatus?: number): CoinWithNetworks[
     .filter((c) => czstatus === undefined || c.networks.length > 0);
 }
 
+/**
+ * GET /coin/getCoinList as every screen file on that route answers it (the coin pickers' source
+ * and the deposit and withdrawal coin lists): the coins, every network flat for forms to pick
+ * from, and the one page the lists show.
+ */
+export async function coinListAnswer(db: Tx, czstatus?: number) {
+  const list = coinList(await coinTable(db), czstatus);
+  return { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+}
+
 /** An enabled coin by its code; 4019 when there is none. */
 export async function requireCoin(db: Tx, coin: string): Promise<CoinRow> {
   const row = await db.selectFrom('coins').selectAll().where('coin', '=', coin.trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst();

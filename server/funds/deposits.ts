@@ -257,11 +257,11 @@ async function pendingDeposits(db: Db): Promise<ReviewItem[]> {
 }
 
 /** Where the operator finds a deposit's transfer proof. */
-async function proofOf(db: Db, id: number): Promise<string> {
+async function proofOf(db: Db, dataDir: string, id: number): Promise<string> {
   const row = await depositOrFail(db, id);
   if (!row.proof) return `Deposit ${id} has no proof (an administrator deposit).`;
   const upload = await db.selectFrom('uploads').selectAll().where('name', '=', row.proof).executeTakeFirst();
-  const file = await uploadPath(db, row.proof);
+  const file = uploadPath(dataDir, row.proof);
   if (!upload) return `Deposit ${id}: proof ${row.proof} is not in the uploads table; file ${file}`;
   return [`Deposit ${id} proof:`, `  file  ${file}`, `  type  ${upload.mime}`, `  size  ${upload.size} bytes`, `  sent  ${isoTime(upload.created_at)}`].join('\n');
 }
@@ -273,6 +273,6 @@ export const depositReview: ReviewKind = {
   approve: approveDeposit,
   reject: rejectDeposit,
   actions: {
-    proof: { args: '', help: 'the file of the deposit’s transfer proof (path, type, size)', run: (db, id) => proofOf(db, id) },
+    proof: { args: '', help: 'the file of the deposit’s transfer proof (path, type, size)', run: (db, id, _args, _now, dataDir) => proofOf(db, dataDir, id) },
   },
 };

@@ -24,6 +24,7 @@ import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
 import { requireCoin } from './coins.ts';
 import { localName } from './local-names.ts';
+import { utcMinute } from './rules.ts';
 import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
 export const DAY_MS = 86_400_000;
@@ -330,10 +331,6 @@ export function operatorAmount(text: string | undefined, what: string, coin: str
   return parsed.units;
 }
 
-function utc(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 async function orderOf(db: Tx, id: number): Promise<LoanOrderRow> {
   const order = await db.selectFrom('loan_orders').selectAll().where('id', '=', id).executeTakeFirst();
   if (!order) throw new ReviewError(`No loan ${id}. See: reviews.`);
@@ -429,7 +426,7 @@ export const loanReview: ReviewKind = {
       const freeUntil = now + Number(order.free_days) * DAY_MS;
       return [
         `Approved loan ${id}: paid out ${show(amount)} to ${await customer(trx, Number(order.user_id))} (loan_disbursement).`,
-        `Interest ${ratePercent(order.daily_rate)} % a day from ${utc(freeUntil)}; repayment due ${utc(now + Number(order.term_days) * DAY_MS)}.`,
+        `Interest ${ratePercent(order.daily_rate)} % a day from ${utcMinute(freeUntil)}; repayment due ${utcMinute(now + Number(order.term_days) * DAY_MS)}.`,
       ].join('\n');
     });
   },

@@ -34,7 +34,8 @@ export interface ReviewAction {
   args: string;
   /** One line for the help text */
   help: string;
-  run(db: Db, id: number, args: string[], now: number): Promise<string>;
+  /** `dataDir`: DATA_DIR, where files of an item (an uploaded proof) are */
+  run(db: Db, id: number, args: string[], now: number, dataDir: string): Promise<string>;
 }
 
 /** A positive integer id, or a ReviewError naming the argument. */

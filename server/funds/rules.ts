@@ -61,10 +61,15 @@ export function manualReviewNeeded(user: UserRow, now: number): boolean {
   return changes.some((t) => t + window > now);
 }
 
+/** "2025-01-16 12:00 UTC": how server messages and the operator CLI name a moment (screens show it in the user's zone). */
+export function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** The refusal for a block: 4022 for a missing withdrawal password, else code 7 with the block's reason and end time. */
 export function blockError(block: WithdrawBlock): ApiError {
   if (block.reason === 'noPayPassword') return new ApiError(NO_PAY_PASSWORD, `errors.${NO_PAY_PASSWORD}`, { block });
-  const until = block.until === null ? '' : `${new Date(block.until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const until = block.until === null ? '' : utcMinute(block.until);
   return new ApiError(Codes.error, `funds.block.${block.reason}`, { block }, { until });
 }
 

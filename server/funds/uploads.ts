@@ -7,9 +7,8 @@
 // data-URL prefix or the file name claims; at most app.json maxUploadBytes decoded.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { loadConfig } from '../../contract/loader.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -62,32 +61,14 @@ export function uploadNameOf(url: string): string | undefined {
   return m && isUploadName(m[1]) ? m[1] : undefined;
 }
 
-const dataDirs = new WeakMap<object, string>();
-
-/**
- * The server's data dir (DATA_DIR): the folder of the SQLite file the database was opened on
- * (server/db databaseFile: <dataDir>/app.db), so the API, the operator CLI and tests agree
- * without another setting.
- */
-export async function dataDirOf(db: Db | Tx): Promise<string> {
-  const known = dataDirs.get(db);
-  if (known) return known;
-  const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(db);
-  const file = rows.find((r) => r.name === 'main')?.file;
-  if (!file) throw new Error('uploads need a database file: the data dir is the folder of app.db');
-  const dir = dirname(file);
-  dataDirs.set(db, dir);
-  return dir;
-}
-
 /** DATA_DIR/uploads */
-export async function uploadsDir(db: Db | Tx): Promise<string> {
-  return join(await dataDirOf(db), 'uploads');
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, 'uploads');
 }
 
 /** The file of a stored upload. */
-export async function uploadPath(db: Db | Tx, name: string): Promise<string> {
-  return join(await uploadsDir(db), name);
+export function uploadPath(dataDir: string, name: string): string {
+  return join(uploadsDir(dataDir), name);
 }
 
 const DATA_URL = /^data:([^,;]*)(;[^,;=]+=[^,;]*)*;base64,/i;
@@ -125,10 +106,10 @@ export interface StoredUpload {
 }
 
 /** Checks the image, writes it under a random name and records it for `userId`. */
-export async function storeUpload(db: Db, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
+export async function storeUpload(db: Db, dataDir: string, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
   const { bytes, kind } = decodeImage(base64Str);
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  const dir = await uploadsDir(db);
+  const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const file = join(dir, name);
   // wx: never over an existing file (a random 128-bit name does not repeat, but never is cheap)
@@ -166,19 +147,17 @@ async function owner(ctx: AppContext, req: Parameters<typeof authenticate>[1]): 
 /**
  * GET /uploads/<name>: the image to its owner (X-Token, as the app sends on every call), with
  * the content type recorded at upload, `nosniff` (set on every response by server/http/security.ts)
- * and no shared caching. Anyone else's upload, or an unknown name, is 404. Idempotent: a second
- * call (a test registering the route itself, then app.ts) leaves the first registration.
+ * and no shared caching. Anyone else's upload, or an unknown name, is 404.
  */
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const url = `${UPLOAD_ROUTE_PREFIX}:name`;
-  if (app.hasRoute({ method: 'GET', url })) return;
   app.get<{ Params: { name: string } }>(url, async (req, reply) => {
     const user = await owner(ctx, req);
     const row = await ownUpload(ctx.db, user.id, req.params.name);
     if (!row) throw missing();
     let bytes: Buffer;
     try {
-      bytes = await readFile(await uploadPath(ctx.db, row.name));
+      bytes = await readFile(uploadPath(ctx.dataDir, row.name));
     } catch {
       throw missing();
     }

@@ -17,7 +17,7 @@ import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind } from './frozen-requests.ts';
-import { assertNotBlocked, checkPayPassword, manualReviewNeeded } from './rules.ts';
+import { assertNotBlocked, checkPayPassword, manualReviewNeeded, utcMinute } from './rules.ts';
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
 export interface WithdrawInput {
@@ -47,11 +47,6 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     CreatedAt: isoTime(Number(row.created_at)),
     ReviewedAt: row.reviewed_at === null ? '' : isoTime(Number(row.reviewed_at)),
   };
-}
-
-/** "2025-01-16 12:00 UTC": how server messages name a moment (the screens show it in the user's zone). */
-export function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** Whether two addresses of a network are the same (EVM hex addresses ignore letter case). */

@@ -1,13 +1,10 @@
 // The coin table as customers see it (GET /coin/getCoinList).
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { coinList, coinTable } from '../funds/coins.ts';
+import { coinListAnswer } from '../funds/coins.ts';
 
 export function coinHandlers(ctx: AppContext): HandlerTable {
   return {
-    getCoinList: async (input) => {
-      const list = coinList(await coinTable(ctx.db), input.czstatus);
-      return { list, networks: list.flatMap((c) => c.networks) };
-    },
+    getCoinList: async (input) => coinListAnswer(ctx.db, input.czstatus),
   };
 }

@@ -4,7 +4,7 @@
 // (server/funds/deposits.ts). Amounts arrive as a decimal string or a JSON number (x-decimal).
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { coinList, coinTable } from '../funds/coins.ts';
+import { coinListAnswer } from '../funds/coins.ts';
 import { createDeposit, depositsToShow, findDeposit } from '../funds/deposits.ts';
 import { storeUpload, UPLOAD_RATE } from '../funds/uploads.ts';
 import type { DepositRow } from '../db/types.ts';
@@ -15,18 +15,14 @@ export function depositHandlers(ctx: AppContext): HandlerTable {
   return {
     uploadBase64: async (input, { user }) => {
       ctx.limiter.hit('uploads', String(user.id), UPLOAD_RATE);
-      const { url, mime, size } = await storeUpload(db, user.id, input.base64Str, ctx.now());
+      const { url, mime, size } = await storeUpload(db, ctx.dataDir, user.id, input.base64Str, ctx.now());
       return { url, mime, size };
     },
 
     // The deposit coin list shares GET /coin/getCoinList with getCoinList (coin-list.json) and
     // is tried first for the requests its schema accepts (czstatus 1 or none): it answers exactly
     // what getCoinList would, plus the page fields a list screen reads.
-    getDepositCoins: async (input) => {
-      const list = coinList(await coinTable(db), input.czstatus === undefined ? undefined : Number(input.czstatus));
-      const page = { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: list.length };
-      return page;
-    },
+    getDepositCoins: async (input) => coinListAnswer(db, Number(input.czstatus)),
 
     createRecharge: async (input, { user }) => createDeposit(db, user.id, input, ctx.now()),
 

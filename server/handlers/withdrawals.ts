@@ -1,7 +1,7 @@
 // Crypto withdrawals of the logged-in user (create, list, detail), the coins open for
 // withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
 // answered exactly like a missing one.
-import { coinList, coinTable } from '../funds/coins.ts';
+import { coinListAnswer } from '../funds/coins.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../funds/withdrawals.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';
@@ -22,11 +22,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
   return {
     // GET /coin/getCoinList?czstatus=2 under its own name: whichever of the two runs, the
     // answer is the same coin list (with every network, as getCoinList gives it) and one page
-    getWithdrawCoins: async () => {
-      const list = coinList(await coinTable(db), 2);
-      const answer = { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
-      return answer;
-    },
+    getWithdrawCoins: async (input) => coinListAnswer(db, Number(input.czstatus)),
 
     createWithdraw: async (input, { user }) => create(input, user),
 

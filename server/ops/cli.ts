@@ -96,7 +96,7 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
         const kind = reviewKind(arg);
         const action = kind.actions?.[arg2 ?? ''];
         if (!action) return { code: 1, out: `${kind.kind} has no action "${arg2 ?? ''}". Actions: ${Object.keys(kind.actions ?? {}).join(', ') || 'none'}.` };
-        return { code: 0, out: await action.run(db, reviewId(arg3), args.slice(4), Date.now()) };
+        return { code: 0, out: await action.run(db, reviewId(arg3), args.slice(4), Date.now(), resolve(dataDir)) };
       }
       case 'coin':
         return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };

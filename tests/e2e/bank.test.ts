@@ -194,7 +194,7 @@ describe('wire transfer', () => {
     expect(await count('wire_transfers')).toBe(1);
 
     const id = Number((await running.app.db.selectFrom('wire_transfers').select('id').executeTakeFirstOrThrow()).id);
-    await wireReview.actions!.instruct.run(running.app.db, id, ['Pay', 'to', 'CoinApp', 'Ltd,', 'reference', `W-${id}`], Date.now());
+    await wireReview.actions!.instruct.run(running.app.db, id, ['Pay', 'to', 'CoinApp', 'Ltd,', 'reference', `W-${id}`], Date.now(), running.dataDir!);
     await page.getByRole('tab', { name: en.wire.tabRecords }).click();
     const row = page.locator('.row', { hasText: 'JPY' });
     await row.waitFor();

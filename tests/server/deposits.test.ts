@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs } from '../../contract/loader.ts';
-import type { AppContext } from '../../server/context.ts';
 import { SEED_COINS } from '../../server/funds/coins.ts';
 import { approveDeposit, recordAdminDeposit, rejectDeposit } from '../../server/funds/deposits.ts';
-import { registerUploadRoutes } from '../../server/funds/uploads.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { applyChanges, balanceOf, ledgerMismatches } from '../../server/trading/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
@@ -28,7 +26,6 @@ const validateDeposit = new Ajv({ strict: false }).compile(inlineRefs(JSON.parse
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
-  registerUploadRoutes(s.app, { db: s.app.db, now: s.clock.now } as AppContext);
   const a = await registerByEmail(s.app, 'alice_deposit@example.com');
   const b = await registerByEmail(s.app, 'bob_deposit@example.com');
   alice = { token: a.token, id: a.user.ID };

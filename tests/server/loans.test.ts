@@ -280,15 +280,15 @@ describe('review kind "loan"', () => {
     const repay = loanReview.actions!.repay;
     await adminDeposit(s.app.db, alice.id, 'USDT', '1.5', c.now());
     const before = await counts();
-    await expect(repay.run(s.app.db, id, ['1001.500001'], c.now())).rejects.toThrow(/at most 1001\.500000 USDT is owed now \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT − repaid 0\.000000 USDT\)/);
-    await expect(repay.run(s.app.db, id, ['abc'], c.now())).rejects.toThrow(/decimal number/);
-    await expect(repay.run(s.app.db, id, [], c.now())).rejects.toThrow(/Usage/);
+    await expect(repay.run(s.app.db, id, ['1001.500001'], c.now(), s.dataDir)).rejects.toThrow(/at most 1001\.500000 USDT is owed now \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT − repaid 0\.000000 USDT\)/);
+    await expect(repay.run(s.app.db, id, ['abc'], c.now(), s.dataDir)).rejects.toThrow(/decimal number/);
+    await expect(repay.run(s.app.db, id, [], c.now(), s.dataDir)).rejects.toThrow(/Usage/);
     expect(await counts()).toEqual(before);
 
-    expect(await repay.run(s.app.db, id, ['600'], c.now())).toMatch(/Recorded a repayment of 600\.000000 USDT .*\nStill owed: 401\.500000 USDT/);
+    expect(await repay.run(s.app.db, id, ['600'], c.now(), s.dataDir)).toMatch(/Recorded a repayment of 600\.000000 USDT .*\nStill owed: 401\.500000 USDT/);
     expect(await available(alice.id, 'USDT')).toBe(units('401.5'));
     expect(await orderOf(alice.token, id)).toMatchObject({ status: 2, repaid: '600.000000', owed: '401.500000' });
-    expect(await repay.run(s.app.db, id, ['401.5'], c.now())).toMatch(/Loan \d+ is repaid in full \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT\)/);
+    expect(await repay.run(s.app.db, id, ['401.5'], c.now(), s.dataDir)).toMatch(/Loan \d+ is repaid in full \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT\)/);
     expect(await available(alice.id, 'USDT')).toBe(0n);
     const done = await orderOf(alice.token, id);
     expect(done).toMatchObject({ status: 4, repaid: '1001.500000', interest: '1.500000', owed: '', repaidAt: new Date(c.now()).toISOString() });
@@ -300,7 +300,7 @@ describe('review kind "loan"', () => {
     // interest stops at repayment
     await advance(5 * DAY_MS);
     expect((await orderOf(alice.token, id)).interest).toBe('1.500000');
-    expect(await repay.run(s.app.db, id, ['1'], c.now())).toBe(`Loan ${id} is already repaid; nothing changed.`);
+    expect(await repay.run(s.app.db, id, ['1'], c.now(), s.dataDir)).toBe(`Loan ${id} is already repaid; nothing changed.`);
   });
 
   it('approve a smaller amount; reject with a reason the customer sees; deciding twice changes nothing', async () => {
@@ -312,7 +312,7 @@ describe('review kind "loan"', () => {
     await advance(5 * DAY_MS);
     expect(await orderOf(bob.token, a)).toMatchObject({ interest: '0.00010000', owed: '0.25010000' });
     const held = await counts();
-    await expect(loanReview.actions!.repay.run(s.app.db, a, ['0.2501'], c.now())).rejects.toThrow(
+    await expect(loanReview.actions!.repay.run(s.app.db, a, ['0.2501'], c.now(), s.dataDir)).rejects.toThrow(
       /Insufficient balance \(4020\): the customer has 0\.25000000 BTC available, the repayment is 0\.25010000 BTC/,
     );
     expect(await counts()).toEqual(held);
@@ -324,7 +324,7 @@ describe('review kind "loan"', () => {
     expect(await orderOf(bob.token, r)).toMatchObject({ status: 3, reason: 'Income could not be verified', approvedAmount: '', interest: '' });
     expect(await loanReview.reject(s.app.db, r, 'again', c.now())).toBe(`Loan ${r} is already rejected; nothing changed.`);
     expect(await loanReview.approve(s.app.db, r, [], c.now())).toBe(`Loan ${r} is already rejected; nothing changed.`);
-    await expect(loanReview.actions!.repay.run(s.app.db, r, ['1'], c.now())).rejects.toThrow(/is rejected: there is nothing to repay/);
+    await expect(loanReview.actions!.repay.run(s.app.db, r, ['1'], c.now(), s.dataDir)).rejects.toThrow(/is rejected: there is nothing to repay/);
     expect(await counts()).toEqual(before);
     await expect(loanReview.approve(s.app.db, 99999, [], c.now())).rejects.toThrow(/No loan 99999/);
   });

@@ -5,8 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/context.ts';
-import { MAX_UPLOAD_BYTES, registerUploadRoutes } from '../../server/funds/uploads.ts';
+import { MAX_UPLOAD_BYTES } from '../../server/funds/uploads.ts';
 import { ledgerMismatches } from '../../server/trading/ledger.ts';
 import { dataUrl, GIF_BYTES, JPEG_BYTES, pngImage, SVG_BYTES, TEXT_BYTES, WEBP_BYTES } from '../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
@@ -18,9 +17,6 @@ const PNG = pngImage(40, 30);
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
-  // the lead's one line in server/app.ts; registering twice is a no-op, so this stays right after it lands
-  registerUploadRoutes(s.app, { db: s.app.db, now: s.clock.now } as AppContext);
-  registerUploadRoutes(s.app, { db: s.app.db, now: s.clock.now } as AppContext);
   alice = (await registerByEmail(s.app, 'alice_upload@example.com')).token;
   bob = (await registerByEmail(s.app, 'bob_upload@example.com')).token;
 });
