@@ -18,11 +18,11 @@ import { isoTime } from '../db/index.ts';
 import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../db/types.ts';
 import { businessError, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
+import { balanceOf } from '../trading/ledger.ts';
 import { coinTable, requireCoin, UNSUPPORTED_COIN } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
-import { decideFrozenRequest, type FrozenRequestKind } from './frozen-requests.ts';
-import { assertNotBlocked, checkPayPassword, fundsRules } from './rules.ts';
+import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
+import { assertNotBlocked, fundsRules } from './rules.ts';
 
 const USDT = 'USDT';
 
@@ -169,12 +169,8 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   if (amount > limits.max) throw validationError('num', 'bankWithdraw.aboveMaximum', { limit: plainUnits(limits.max) });
   const fee = bankFee(plainUnits(amount), fundsRules().bankWithdrawFeeRate, decimals);
   const total = amount + fee;
-  if ((await balanceOf(db, user.id, coin.coin)).available < total) throw businessError(INSUFFICIENT_BALANCE);
-
-  await checkPayPassword(db, user, input.pay_password, now);
-
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
+  return submitFrozenRequest(db, user, { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
+    trx
       .insertInto('bank_withdrawals')
       .values({
         user_id: user.id,
@@ -193,10 +189,8 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
         reviewed_at: null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-    await applyChanges(trx, [{ userId: user.id, coin: coin.coin, available: -total, frozen: total, type: 'bank_withdrawal_request', refId: Number(row.id) }], now);
-    return row;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 // ---- review kind "bank" ------------------------------------------------------------------
@@ -221,15 +215,13 @@ export const bankWithdrawalReview: ReviewKind = {
       .where('bank_withdrawals.status', '=', ReviewStatus.pending)
       .orderBy('bank_withdrawals.id')
       .execute();
-    return rows.map(
-      (r): ReviewItem => ({
-        kind: 'bank',
-        id: Number(r.id),
-        user: userLabel(r),
-        summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} to ${destination(r)}`,
-        created: isoTime(Number(r.created_at)),
-      }),
-    );
+    return rows.map((r): ReviewItem => ({
+      kind: 'bank',
+      id: Number(r.id),
+      user: userLabel(r),
+      summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} to ${destination(r)}`,
+      created: isoTime(Number(r.created_at)),
+    }));
   },
 
   async approve(db, id, args, now) {

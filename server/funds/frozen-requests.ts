@@ -1,12 +1,16 @@
-// Requests whose amount and fee were frozen when the customer sent them (crypto and bank
-// withdrawals): the operator's decision and its ledger change happen in one transaction, behind
-// a conditional status update, so deciding twice changes nothing. Approval lets the frozen money
-// leave; rejection returns it to the available balance (withdrawal_refund).
+// Requests whose amount and fee are frozen when the customer sends them (crypto and bank
+// withdrawals). Sending checks the balance and the withdrawal password, then writes the request
+// and its freeze in one transaction. The operator's decision and its ledger change also happen
+// in one transaction, behind a conditional status update, so deciding twice changes nothing.
+// Approval lets the frozen money leave; rejection returns it to the available balance
+// (withdrawal_refund).
 import type { Db } from '../db/index.ts';
 import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../db/tables/funds.ts';
-import type { LedgerType } from '../db/types.ts';
-import { applyChanges } from '../trading/ledger.ts';
+import type { LedgerType, UserRow } from '../db/types.ts';
+import { applyChanges, balanceOf, INSUFFICIENT_BALANCE, type Tx } from '../trading/ledger.ts';
+import { businessError } from '../http/errors.ts';
 import { alreadyDecided, ReviewError } from './review-kind.ts';
+import { checkPayPassword } from './rules.ts';
 
 export const REVIEW_STATUS_NAMES: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
@@ -20,9 +24,37 @@ export interface FrozenRequestKind {
 
 type Row = WithdrawalRow | BankWithdrawalRow;
 
+export interface FrozenRequest {
+  coin: string;
+  /** Amount + fee, units: what is frozen until the decision */
+  total: bigint;
+  /** Ledger type of the freeze */
+  type: LedgerType;
+  payPassword: string;
+}
+
+/**
+ * Sends a request whose checks have passed: 4020 when amount + fee exceed the available balance,
+ * then the withdrawal password (4023; five wrong in a row lock), then `insert` writes the row and
+ * the freeze goes with it in the same transaction.
+ */
+export async function submitFrozenRequest<R extends { id: number }>(db: Db, user: UserRow, req: FrozenRequest, now: number, insert: (trx: Tx) => Promise<R>): Promise<R> {
+  if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(INSUFFICIENT_BALANCE);
+  await checkPayPassword(db, user, req.payPassword, now);
+  return db.transaction().execute(async (trx) => {
+    const row = await insert(trx);
+    await applyChanges(trx, [{ userId: user.id, coin: req.coin, available: -req.total, frozen: req.total, type: req.type, refId: Number(row.id) }], now);
+    return row;
+  });
+}
+
 export async function frozenRequestById(db: Db, kind: FrozenRequestKind, id: number): Promise<Row> {
   // both tables share the columns read here; Kysely needs one table name to type them
-  const row = await db.selectFrom(kind.table as 'withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom(kind.table as 'withdrawals')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new ReviewError(`No ${kind.label.toLowerCase()} has id ${id}.`);
   return row;
 }

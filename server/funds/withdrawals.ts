@@ -11,13 +11,12 @@ import { plainUnits } from '../../contract/decimal.ts';
 import type { Db } from '../db/index.ts';
 import { isoTime } from '../db/index.ts';
 import { ReviewStatus, type UserRow, type WithdrawalRow } from '../db/types.ts';
-import { businessError, validationError } from '../http/errors.ts';
+import { validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges, balanceOf, INSUFFICIENT_BALANCE } from '../trading/ledger.ts';
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
-import { decideFrozenRequest, type FrozenRequestKind } from './frozen-requests.ts';
-import { assertNotBlocked, checkPayPassword, manualReviewNeeded, utcMinute } from './rules.ts';
+import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
+import { assertNotBlocked, manualReviewNeeded, utcMinute } from './rules.ts';
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
 export interface WithdrawInput {
@@ -94,12 +93,8 @@ export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawIn
   if (amount > max) throw validationError('num', 'withdraw.aboveMaximum', { limit: plainUnits(max) });
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
-  if ((await balanceOf(db, user.id, coin.coin)).available < total) throw businessError(INSUFFICIENT_BALANCE);
-
-  await checkPayPassword(db, user, input.pay_password, now);
-
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
+  return submitFrozenRequest(db, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
+    trx
       .insertInto('withdrawals')
       .values({
         user_id: user.id,
@@ -115,10 +110,8 @@ export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawIn
         reviewed_at: null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-    await applyChanges(trx, [{ userId: user.id, coin: coin.coin, available: -total, frozen: total, type: 'withdrawal_request', refId: Number(row.id) }], now);
-    return row;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 // ---- review kind "withdrawal" ------------------------------------------------------------
@@ -138,15 +131,13 @@ export const withdrawalReview: ReviewKind = {
       .where('withdrawals.status', '=', ReviewStatus.pending)
       .orderBy('withdrawals.id')
       .execute();
-    return rows.map(
-      (r): ReviewItem => ({
-        kind: 'withdrawal',
-        id: Number(r.id),
-        user: userLabel(r),
-        summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} on ${r.network} to ${r.address}${Number(r.manual_review) === 1 ? ' (manual review: recent security change)' : ''}`,
-        created: isoTime(Number(r.created_at)),
-      }),
-    );
+    return rows.map((r): ReviewItem => ({
+      kind: 'withdrawal',
+      id: Number(r.id),
+      user: userLabel(r),
+      summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} on ${r.network} to ${r.address}${Number(r.manual_review) === 1 ? ' (manual review: recent security change)' : ''}`,
+      created: isoTime(Number(r.created_at)),
+    }));
   },
 
   async approve(db, id, args, now) {
