@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardChoices, BankCardChoicesArgs, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoanProductPage, LoanProductsArgs, LoginPayload, LogoutResult, MoneyLog, MyInvite, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MoneyLog, MyInvite, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -30,7 +30,6 @@ export interface Endpoints {
   getArticle: { auth: false; input: { ID: number }; output: Article };
   getArticles: { auth: false; input: { page?: number; pageSize?: number } & { cate: number }; output: Page<Article> };
   getAssets: { auth: true; input: AssetsArgs; output: AssetList };
-  getBankCardChoices: { auth: true; input: BankCardChoicesArgs; output: BankCardChoices };
   getBankCards: { auth: true; input: { page?: number; pageSize?: number }; output: Page<BankCard> };
   getBankWithdrawals: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<BankWithdrawal> };
   getBankWithdrawOptions: { auth: true; input: Empty; output: BankWithdrawOptions };
@@ -45,7 +44,6 @@ export interface Endpoints {
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
   getLoanList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<LoanProduct> };
   getLoanOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4 }; output: Page<LoanOrder> };
-  getLoanProducts: { auth: true; input: LoanProductsArgs; output: LoanProductPage };
   getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
   getMyInvite: { auth: true; input: Empty; output: MyInvite };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };

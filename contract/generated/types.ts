@@ -77,21 +77,6 @@ export interface BankCard {
   CreatedAt: string;
 }
 
-export interface BankCardChoices {
-  list: BankCard[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * The bank-card list (spec: {page: 1, pageSize: 100}) read as one page, for the bank withdrawal form's card picker: the same route and answer as the bank-card list screen's getBankCards.
- */
-export interface BankCardChoicesArgs {
-  page?: number;
-  pageSize?: number;
-}
-
 export interface BankCardPayload {
   bankname: string;
   accountname: string;
@@ -680,21 +665,6 @@ export interface LoanProduct {
    * The terms in a sentence in the caller's language, with the interest on the largest amount over the full term as an example
    */
   terms: string;
-}
-
-export interface LoanProductPage {
-  list: LoanProduct[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * GET /loan/getLoanList as a data source (the loan application form reads the product's range from it): the same answer as the loan list screen's endpoint (screens/loan-list.json), as one plain query.
- */
-export interface LoanProductsArgs {
-  page?: number;
-  pageSize?: number;
 }
 
 export interface LoginPayload {

@@ -59,7 +59,6 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
     },
     getBankCards: async (input, { user }) => ownCards(user.id, input),
     // the same list read as one page by the bank withdrawal form's card picker
-    getBankCardChoices: async (input, { user }) => ownCards(user.id, { page: input.page ?? 1, pageSize: input.pageSize ?? 100 }),
     deleteBankCard: async (input, { user }) => {
       // withdrawals keep their own copy of the card, so deleting it changes no record
       const result = await db.deleteFrom('bank_cards').where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();

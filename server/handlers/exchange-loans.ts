@@ -31,7 +31,6 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     exchange: async (input, { user }) => exchange(ctx, user, input),
 
     getLoanList: async (input, { req }) => loanProducts(input, req.headers.lang),
-    getLoanProducts: async (input, { req }) => loanProducts(input, req.headers.lang),
     findLoan: async (input, { req }) => {
       const row = await openProducts(db).selectAll('loan_products').select('coins.decimals as coin_decimals').where('loan_products.id', '=', input.ID).executeTakeFirst();
       if (!row) throw notFound();

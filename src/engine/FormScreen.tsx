@@ -27,10 +27,24 @@ import type { ScreenModule } from './types';
 
 type Data = Record<string, unknown>;
 
+interface ProbeProps {
+  endpoint: ScreenModule['endpoint'];
+  args: unknown;
+  onData(data: unknown): void;
+}
+
 /** Loads one data source with its RTK Query hook and reports the response. */
-function SourceProbe({ endpoint, args, onData }: { endpoint: ScreenModule['endpoint']; args: unknown; onData(data: unknown): void }) {
+function SourceProbe({ endpoint, args, onData }: ProbeProps) {
   const { data } = endpoint.useQuery(args);
   useEffect(() => onData(data), [data, onData]);
+  return null;
+}
+
+/** A paged list as a source (a list screen's endpoint): its first page, as the server reads it too. */
+function PagedSourceProbe({ endpoint, args, onData }: ProbeProps) {
+  const { data } = endpoint.useInfiniteQuery(args);
+  const first = data?.pages?.[0];
+  useEffect(() => onData(first), [first, onData]);
   return null;
 }
 
@@ -194,9 +208,11 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const ui = (screen.ui ?? {}) as UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string };
   return (
     <div className="form-screen">
-      {Object.entries(sourceDefs).map(([name, def]) => (
-        <SourceProbe key={name} endpoint={module.sources?.[name]} args={def.args ?? {}} onData={reporters[name]} />
-      ))}
+      {Object.entries(sourceDefs).map(([name, def]) => {
+        const endpoint = module.sources?.[name];
+        const Probe = typeof endpoint?.useInfiniteQuery === 'function' ? PagedSourceProbe : SourceProbe;
+        return <Probe key={name} endpoint={endpoint} args={def.args ?? {}} onData={reporters[name]} />;
+      })}
       {block && <BlockNotice block={block} />}
       {notices.map((n) => (
         <p key={n.text} className="notice" role="status">

@@ -195,6 +195,8 @@ describe('wire transfer', () => {
 
     const id = Number((await running.app.db.selectFrom('wire_transfers').select('id').executeTakeFirstOrThrow()).id);
     await wireReview.actions!.instruct.run(running.app.db, id, ['Pay', 'to', 'CoinApp', 'Ltd,', 'reference', `W-${id}`], Date.now(), running.dataDir!);
+    // the form opened the requests tab on success; the operator's instructions come later, so reload
+    await page.reload();
     await page.getByRole('tab', { name: en.wire.tabRecords }).click();
     const row = page.locator('.row', { hasText: 'JPY' });
     await row.waitFor();

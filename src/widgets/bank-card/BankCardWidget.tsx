@@ -1,6 +1,6 @@
 // Bank cards in forms.
 //
-// The card picker (bank withdrawal): the user's saved cards from a getBankCardChoices source
+// The card picker (bank withdrawal): the user's saved cards from a source over the bank-card list (getBankCards)
 // (ui:options.source), each with its bank, holder and IBAN in groups of four. Picking one
 // fills the payload's card fields (bankname, accountname, ibna, payeeaddress, country through
 // setField, and this field, bankcard); the server accepts only the details of one of the

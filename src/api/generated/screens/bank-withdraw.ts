@@ -6,7 +6,7 @@ import type { Idempotent } from '../../baseQuery';
 import type { BankWithdrawPayload, BankWithdrawal } from '../../../../contract/generated/types';
 import * as validators from '../validators/bank-withdraw.js';
 import { endpoint as statusSource } from './withdraw-status';
-import { endpoint as cardsSource } from './bank-card-choices';
+import { endpoint as cardsSource } from './bank-card-list';
 import { endpoint as bankSource } from './bank-withdraw-options';
 
 export type { BankWithdrawPayload, BankWithdrawal };
@@ -34,7 +34,7 @@ export const screen: ScreenDef = {
       "endpoint": "getWithdrawStatus"
     },
     "cards": {
-      "endpoint": "getBankCardChoices",
+      "endpoint": "getBankCards",
       "args": {
         "page": 1,
         "pageSize": 100

@@ -5,7 +5,7 @@ import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { LoanOrder, LoanOrderPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/loan-order-create.js';
-import { endpoint as productSource } from './loan-products';
+import { endpoint as productSource } from './loan-list';
 
 export type { LoanOrder, LoanOrderPayload };
 
@@ -27,10 +27,10 @@ export const screen: ScreenDef = {
   },
   "sources": {
     "product": {
-      "endpoint": "getLoanProducts",
+      "endpoint": "getLoanList",
       "args": {
         "page": 1,
-        "pageSize": 100
+        "pageSize": 20
       },
       "list": "list",
       "match": {
