@@ -13,7 +13,7 @@ import { ApiError, Codes, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
 import { requireNetwork } from './coins.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
@@ -25,7 +25,6 @@ export const DepositCate = { user: 1, admin: 2 } as const;
 /** Largest single deposit, in units (a sanity cap; the network minimum is the real bound below). */
 const MAX_UNITS = MAX_DEPOSIT * 10n ** 8n;
 
-const STATUS_WORD: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
 /** Display decimals of each coin of the coin table (amounts of a coin never have more). */
 async function decimalsByCoin(db: Tx): Promise<Map<string, number>> {
@@ -165,7 +164,7 @@ async function depositOrFail(db: Tx, id: number): Promise<DepositRow> {
 }
 
 function alreadyDecided(row: DepositRow): string {
-  return `Deposit ${row.id} is already ${STATUS_WORD[Number(row.status)] ?? `in status ${row.status}`}; nothing changed.`;
+  return `Deposit ${row.id} is already ${REVIEW_STATUS_NAMES[Number(row.status)] ?? `in status ${row.status}`}; nothing changed.`;
 }
 
 /** An operator's amount argument in the coin's decimals: units, or a ReviewError naming it. */

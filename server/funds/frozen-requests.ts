@@ -12,8 +12,6 @@ import { businessError } from '../http/errors.ts';
 import { alreadyDecided, ReviewError } from './review-kind.ts';
 import { checkPayPassword } from './rules.ts';
 
-export const REVIEW_STATUS_NAMES: Record<number, string> = { [ReviewStatus.pending]: 'under review', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
-
 export interface FrozenRequestKind {
   table: 'withdrawals' | 'bank_withdrawals';
   /** "Withdrawal", "Bank withdrawal": how the CLI names one */
@@ -69,7 +67,7 @@ export async function decideFrozenRequest<R extends Row>(db: Db, kind: FrozenReq
       .where('id', '=', id)
       .where('status', '=', ReviewStatus.pending)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return alreadyDecided(kind.label, await frozenRequestById(trx, kind, id), REVIEW_STATUS_NAMES);
+    if (Number(updated.numUpdatedRows) === 0) return alreadyDecided(kind.label, await frozenRequestById(trx, kind, id));
     const total = BigInt(row.amount) + BigInt(row.fee);
     const change = to === ReviewStatus.completed ? { available: 0n, frozen: -total, type: kind.successType } : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
     await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);

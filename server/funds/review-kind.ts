@@ -49,6 +49,9 @@ export function userLabel(row: { email: string | null; phone: string | null; cou
   return row.email ?? `${row.country_code} ${row.phone ?? ''}`.trim();
 }
 
+/** How the CLI names the review states of deposits, withdrawals and bank withdrawals. */
+export const REVIEW_STATUS_NAMES: Record<number, string> = { 1: 'under review', 2: 'completed', 3: 'rejected' };
+
 /** The longest rejection reason a customer is shown. */
 export const REASON_MAX = 200;
 
@@ -61,7 +64,7 @@ export function rejectionReason(reason: string): string {
 }
 
 /** "<Label> <id> is already <status> (reason: …); nothing changed." */
-export function alreadyDecided(label: string, row: { id: number; status: number; reason: string }, names: Record<number, string>): string {
+export function alreadyDecided(label: string, row: { id: number; status: number; reason: string }, names: Record<number, string> = REVIEW_STATUS_NAMES): string {
   const status = Number(row.status);
   const reason = status === 3 && row.reason ? ` (reason: ${row.reason})` : '';
   return `${label} ${row.id} is already ${names[status] ?? `in status ${status}`}${reason}; nothing changed.`;
