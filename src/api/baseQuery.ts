@@ -82,6 +82,16 @@ export function configureApi(partial: Partial<ApiContext>): void {
   context = { ...context, ...partial };
 }
 
+/**
+ * A file the server serves outside the JSON envelope to the session's owner (an uploaded image at
+ * /uploads/<name>): fetched from the API root with the session's X-Token.
+ */
+export function fetchWithToken(path: string, signal?: AbortSignal, ctx: ApiContext = context): Promise<Response> {
+  const token = ctx.getToken();
+  const href = /^https?:\/\//.test(path) ? path : `${ctx.apiRoot}${path}`;
+  return ctx.fetch(href, { headers: token ? { 'X-Token': token } : {}, signal });
+}
+
 const LOGOUT_CODES = new Set([4016, 4017]);
 const REAL_NAME_CODE = 4025;
 

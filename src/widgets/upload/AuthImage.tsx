@@ -17,7 +17,7 @@ export function AuthImage({ src, alt, className }: { src: string; alt: string; c
   useEffect(() => {
     const abort = new AbortController();
     let objectUrl: string | undefined;
-    fetchUpload(src, token, abort.signal).then(
+    fetchUpload(src, abort.signal).then(
       (blob) => {
         objectUrl = URL.createObjectURL(blob);
         setShown({ src, url: objectUrl });
@@ -30,6 +30,7 @@ export function AuthImage({ src, alt, className }: { src: string; alt: string; c
       abort.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
+    // a new session (the token) fetches again
   }, [src, token]);
 
   const current = shown?.src === src ? shown : undefined;

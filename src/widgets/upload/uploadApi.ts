@@ -3,7 +3,7 @@
 // app.json maxUploadBytes decoded, JPEG, PNG or WebP (the server judges the bytes).
 import type { Upload } from '../../../contract/generated/types';
 import appConfig from '../../../schemas/config/app.json';
-import { type ApiError, callApi } from '../../api/baseQuery';
+import { type ApiError, callApi, fetchWithToken } from '../../api/baseQuery';
 import { screen as uploadScreen } from '../../api/generated/screens/upload';
 
 export const MAX_UPLOAD_BYTES: number = appConfig.maxUploadBytes;
@@ -24,17 +24,9 @@ export async function uploadImage(dataUrl: string): Promise<UploadResult> {
   return 'error' in res ? res : { data: res.data as Upload };
 }
 
-/** The API root the app was built with (main.tsx gives the api layer the same). */
-const API_ROOT: string = (import.meta.env?.VITE_API_ROOT as string | undefined) ?? '';
-
-/** Where an upload URL the server returned (/uploads/<name>) is fetched from. */
-export function uploadHref(url: string): string {
-  return /^https?:\/\//.test(url) ? url : `${API_ROOT}${url}`;
-}
-
-/** An upload's bytes, fetched with the owner's token (uploads are served to their owner only). */
-export async function fetchUpload(url: string, token: string | null, signal?: AbortSignal): Promise<Blob> {
-  const res = await fetch(uploadHref(url), { headers: token ? { 'X-Token': token } : {}, signal });
+/** An upload's bytes, fetched with the session's token (uploads are served to their owner only). */
+export async function fetchUpload(url: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await fetchWithToken(url, signal);
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const blob = await res.blob();
   if (!blob.type.startsWith('image/')) throw new Error(`not an image: ${blob.type}`);
