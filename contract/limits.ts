@@ -24,14 +24,15 @@ export interface SourceDef {
   match?: Record<string, string>;
 }
 
-function at(data: unknown, path: string): unknown {
+/** The value at a dotted path ("status.block") in nested data; undefined where it leads nowhere. */
+export function valueAt(data: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 }
 
 /** The row (or the whole response) a source contributes for the current form values. */
 export function pickSource(def: SourceDef, response: unknown, formData: Record<string, unknown>): unknown {
   if (!def.list) return response;
-  const rows = at(response, def.list);
+  const rows = valueAt(response, def.list);
   if (!Array.isArray(rows)) return undefined;
   const match = Object.entries(def.match ?? {});
   return rows.find((row) => match.every(([rowField, formField]) => String((row as Record<string, unknown>)[rowField]) === String(formData[formField] ?? '')));
@@ -46,7 +47,7 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
     const spec = prop['x-limits'] as Partial<Record<LimitName, string>> | undefined;
     if (!spec) continue;
     for (const [name, path] of Object.entries(spec) as [LimitName, string][]) {
-      const value = at(data, path);
+      const value = valueAt(data, path);
       if (path && isDecimal(value)) out[field] = { ...out[field], [name]: String(value) };
     }
   }

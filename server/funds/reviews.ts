@@ -7,11 +7,10 @@ import { bankWithdrawalReview } from './bank-withdrawals.ts';
 import { depositReview } from './deposits.ts';
 import { loanReview } from './loans.ts';
 import { wireReview } from './wire.ts';
+import { ReviewError, type ReviewItem, type ReviewKind } from './review-kind.ts';
 import { withdrawalReview } from './withdrawals.ts';
 
-import { ReviewError, type ReviewItem, type ReviewKind } from './review-kind.ts';
-
-export { ReviewError, type ReviewItem, type ReviewKind, reviewId, userLabel } from './review-kind.ts';
+export { ReviewError, reviewId } from './review-kind.ts';
 
 export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview];
 

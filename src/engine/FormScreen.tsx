@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits';
+import { limitViolations, mismatchedFields, pickSource, resolveLimits, valueAt } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
 import { formSchemaOf, type JsonSchema } from '../../contract/screen';
@@ -65,10 +65,6 @@ function fromQuery(payload: JsonSchema | undefined, params: URLSearchParams): Da
     out[field] = numeric ? Number(raw) : raw;
   }
   return out;
-}
-
-function at(data: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 }
 
 /** What stops the form being sent (a source's block: reason, end time, where to lift it). */
@@ -139,8 +135,8 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   );
   const picked = useMemo(() => Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)])), [sourceDefs, responses, formData]);
   const limits = useMemo(() => resolveLimits(screen.payload, picked), [picked, screen.payload]);
-  const block = screen.block ? (at(picked, screen.block) as Block | null | undefined) : undefined;
-  const notices = (screen.notices ?? []).filter((n) => at(picked, n.when) === true);
+  const block = screen.block ? (valueAt(picked, screen.block) as Block | null | undefined) : undefined;
+  const notices = (screen.notices ?? []).filter((n) => valueAt(picked, n.when) === true);
 
   // Sibling writes (captcha id, country code) go through rjsf, which queues every
   // change in order; our state only mirrors rjsf's data for the widgets to read.
