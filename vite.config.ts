@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
+import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -49,7 +50,11 @@ export function compressDir(dir: string): string[] {
  * Messages only the server sends (already translated, by server/http/envelope.ts, for errors the
  * framework raises before any handler): the app never looks them up, so its locale chunks leave them out.
  */
-export const SERVER_ONLY_KEYS = { errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType'] };
+export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
+  errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType'],
+  notice: NOTICE_EVENTS,
+  places: ['thisComputer', 'localNetwork'],
+};
 
 /**
  * Locale files as the app loads them: without the keys only the server uses, and in two parts:
@@ -99,9 +104,7 @@ function delivery(): Plugin {
           for (const i of chunk.imports) add(i);
         };
         for (const c of [byFacade(/[\\/]locales[\\/]en-US\.json$/), byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/)]) if (c) add(c.fileName);
-        return [...files]
-          .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
       },
     },
     closeBundle: {

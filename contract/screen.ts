@@ -25,6 +25,10 @@ export interface RowAction {
   kind?: RowActionKind;
   /** The record field a copy action copies */
   field?: string;
+  /** Shown only on rows where this record field is true */
+  when?: string;
+  /** Hidden on rows where this record field is true */
+  unless?: string;
   confirm?: string;
   toast?: string;
   /** Required for a mutation */
@@ -32,7 +36,7 @@ export interface RowAction {
 }
 
 /** Field formats, from the engine's format registry (src/engine/formats.ts). */
-export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban';
+export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban' | 'html';
 
 export interface FieldView {
   field: string;
@@ -74,6 +78,8 @@ export interface ScreenFile {
   title?: string;
   tab?: string;
   auth?: boolean;
+  /** The endpoint needs a verified identity: others get 4025 before the handler runs (server/http/endpoints.ts) */
+  verified?: boolean;
   endpoint: EndpointDef;
   payload?: JsonSchema;
   response?: JsonSchema;
@@ -90,6 +96,7 @@ export interface ScreenFile {
   /** A form: path into its sources of a block ({reason, until, link} or null) that stops it being sent */
   block?: string;
   /** A form: notes shown while a source value (a path into the sources) is true */
+  /** Shown while `when` (a path into the sources) holds true or a non-empty text, quoted in the message as {{value}} */
   notices?: { when: string; text: string }[];
   list?: {
     titleField: string;

@@ -26,6 +26,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { seedFunds } from './funds/seed.ts';
 import { registerUploadRoutes } from './funds/uploads.ts';
 import { seedIfEmpty } from './seed.ts';
+import { type SessionConfig, sessionConfig } from './sessions.ts';
 
 export type { RateLimits } from './config.ts';
 
@@ -59,6 +60,10 @@ export interface ServerOptions {
   feed?: Partial<FeedOptions>;
   /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
   extra?: { screens: LoadedScreen[]; handlers: HandlerTable };
+  /** Devices per user and session lifetime (default: schemas/config/sessions.json) */
+  sessions?: Partial<SessionConfig>;
+  /** The version /base/site reports (default: schemas/config/app.json; tests of the app's version check change it) */
+  version?: string;
   /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/config.ts) */
   security?: Partial<SecurityConfig>;
 }
@@ -135,8 +140,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     validator,
     limiter: new RateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
-    version: config.version,
+    version: opts.version ?? config.version,
     market,
+    sessions: { ...sessionConfig(), ...opts.sessions },
   };
   const stopScheduler = opts.scheduler === false ? () => {} : startScheduler(ctx);
   app.addHook('onClose', async () => {

@@ -25,19 +25,34 @@ function body(channel: Channel, code: string): string {
 export async function issueCode(db: Db, channel: Channel, target: string, now: number): Promise<void> {
   const code = randomDigits(6);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('verification_codes')
-      .set({ used_at: now })
-      .where('channel', '=', channel)
-      .where('target', '=', target)
-      .where('used_at', 'is', null)
-      .execute();
+    await trx.updateTable('verification_codes').set({ used_at: now }).where('channel', '=', channel).where('target', '=', target).where('used_at', 'is', null).execute();
     await trx
       .insertInto('verification_codes')
       .values({ channel, target, code, attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, used_at: null })
       .execute();
-    await trx.insertInto('outbox').values({ channel, target, code, body: body(channel, code), created_at: now }).execute();
+    await deliver(trx, channel, target, body(channel, code), now, code);
   });
+}
+
+/** The anti-phishing code of the account an email address or `+cc phone` target belongs to, if it set one. */
+async function antiPhishingCodeOf(db: Db, channel: Channel, target: string): Promise<string | null> {
+  let q = db.selectFrom('users').select('anti_phishing_code');
+  if (channel === 'email') q = q.where('email', '=', target);
+  else {
+    const [countryCode, phone] = target.split(' ');
+    q = q.where('country_code', '=', countryCode).where('phone', '=', phone);
+  }
+  return (await q.executeTakeFirst())?.anti_phishing_code ?? null;
+}
+
+/**
+ * Puts a message in the outbox (the delivery queue). When the account behind the target has an
+ * anti-phishing code, the message starts with it, so a customer can tell ours from a fake.
+ */
+export async function deliver(db: Db, channel: Channel, target: string, text: string, now: number, code = ''): Promise<void> {
+  const antiPhishing = await antiPhishingCodeOf(db, channel, target);
+  const body = antiPhishing ? (channel === 'email' ? `Anti-phishing code: ${antiPhishing}\n\n${text}` : `[${antiPhishing}] ${text}`) : text;
+  await db.insertInto('outbox').values({ channel, target, code, body, created_at: now }).execute();
 }
 
 /**
@@ -56,7 +71,11 @@ export async function checkCode(db: Db, channel: Channel, target: string, code: 
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || row.attempts >= CODE_MAX_ATTEMPTS) return null;
   if (row.code !== code) {
-    await db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('verification_codes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
     return null;
   }
   return row.id;

@@ -11,8 +11,6 @@ export interface LanguagesConfig {
   languages: { code: string; prefix: string; name: string }[];
 }
 
-export const SITE_NAME = 'CoinApp';
-
 /** Sliding-window limits: at most `max` hits per `windowMs`. */
 export interface Limit {
   max: number;
@@ -20,23 +18,39 @@ export interface Limit {
 }
 
 export interface RateLimits {
-  /** POST /base/login, per IP */
+  /** POST /base/login, per IP (every attempt) */
   login: Limit;
+  /** POST /base/login, failed attempts per account name (email or phone), known or not; a success clears them */
+  loginPerAccount: Limit;
   /** POST /base/captcha, per IP */
   captcha: Limit;
   /** POST /base/emailCode and /base/phoneCode, per target (email or phone) */
   codePerTarget: Limit;
   /** POST /base/emailCode and /base/phoneCode, per IP */
   codePerIp: Limit;
+  /** POST /base/registerUser, per IP */
+  registerPerIp: Limit;
+  /** POST /base/registerUser, per email address or phone number */
+  registerPerTarget: Limit;
+  /** POST /base/resetPwd and /base/resetPwdByPhone, per IP */
+  resetPerIp: Limit;
+  /** POST /base/resetPwd and /base/resetPwdByPhone, per email address or phone number */
+  resetPerTarget: Limit;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 20, windowMs: MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   captcha: { max: 120, windowMs: MINUTE },
   codePerTarget: { max: 1, windowMs: MINUTE },
   codePerIp: { max: 30, windowMs: MINUTE },
+  registerPerIp: { max: 30, windowMs: HOUR },
+  registerPerTarget: { max: 10, windowMs: HOUR },
+  resetPerIp: { max: 30, windowMs: HOUR },
+  resetPerTarget: { max: 10, windowMs: HOUR },
 };
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;
@@ -44,7 +58,6 @@ export const CAPTCHA_LENGTH = 4;
 export const CODE_TTL_MS = 10 * MINUTE;
 /** Wrong guesses after which a verification code is dead */
 export const CODE_MAX_ATTEMPTS = 5;
-export const TOKEN_TTL_MS = 7 * 24 * 60 * MINUTE;
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 

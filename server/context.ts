@@ -5,6 +5,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { Validator } from './http/validation.ts';
 import type { I18n } from './i18n.ts';
 import type { MarketData } from './market/types.ts';
+import type { SessionConfig } from './sessions.ts';
 
 export interface AppContext {
   db: Db;
@@ -17,4 +18,5 @@ export interface AppContext {
   limits: RateLimits;
   version: string;
   market: MarketData;
+  sessions: SessionConfig;
 }

@@ -1,5 +1,5 @@
 // Server-side messages: the same locale files as the app. The `lang` header carries the
-// short prefix (en, de, jp…); every key falls back to en-US when a locale lacks it.
+// short prefix (en, de, jp…) or a standard tag (ja, en-GB); every key falls back to en-US when a locale lacks it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +44,15 @@ export function localizeNumbers(params: Params, locale: string): Params {
   return out;
 }
 
+/** Subtags of a Chinese language tag that mean traditional characters */
+const TRADITIONAL_CHINESE = new Set(['hant', 'tw', 'hk', 'mo']);
+
 export class I18n {
   readonly defaultCode: string;
   private readonly locales = new Map<string, Tree>();
   private readonly byPrefix = new Map<string, string>();
+  /** Primary language subtag (ja, ko, zh…) to the locale code that has it */
+  private readonly byLanguage = new Map<string, string>();
 
   constructor(localesDir = LOCALES_DIR) {
     const config = languagesConfig();
@@ -55,17 +60,28 @@ export class I18n {
     for (const { code, prefix } of config.languages) {
       this.byPrefix.set(prefix.toLowerCase(), code);
       this.byPrefix.set(code.toLowerCase(), code);
+      const language = code.split('-')[0].toLowerCase();
+      if (!this.byLanguage.has(language)) this.byLanguage.set(language, code);
       const file = join(localesDir, `${code}.json`);
       if (existsSync(file)) this.locales.set(code, JSON.parse(readFileSync(file, 'utf8')) as Tree);
     }
     if (!this.locales.has(this.defaultCode)) throw new Error(`Missing locale file ${join(localesDir, `${this.defaultCode}.json`)}`);
   }
 
-  /** Locale code for a `lang` header value: a prefix (jp) or a code (ja-JP); default en-US. */
+  /**
+   * Locale code for a `lang` header value: the spec's prefix (jp, kr, vn, tw), one of our codes
+   * (ja-JP), or a standard language tag (ja, ko, vi, en-GB, zh-Hant, zh_TW; the first of an
+   * Accept-Language list). Traditional Chinese tags (Hant, TW, HK, MO) read zh-TW. Default en-US.
+   */
   resolve(lang: unknown): string {
     const value = Array.isArray(lang) ? lang[0] : lang;
     if (typeof value !== 'string') return this.defaultCode;
-    return this.byPrefix.get(value.trim().toLowerCase()) ?? this.defaultCode;
+    const tag = value.split(',')[0].split(';')[0].trim().toLowerCase().replace(/_/g, '-');
+    const known = this.byPrefix.get(tag);
+    if (known) return known;
+    const [language, ...rest] = tag.split('-');
+    if (language === 'zh' && rest.some((s) => TRADITIONAL_CHINESE.has(s)) && this.locales.has('zh-TW')) return 'zh-TW';
+    return this.byLanguage.get(language) ?? this.defaultCode;
   }
 
   t(code: string, key: string, params?: Params): string {

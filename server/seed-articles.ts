@@ -1,11 +1,23 @@
 // Demo announcements (cate 1), newest first. Plain text; paragraphs separated by blank lines.
-export interface SeedArticle {
+// The English text is here; the other languages are in seed-articles/<prefix>.json (the same
+// articles in the same order), stored in each row's `translations` (migration 0009).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../contract/loader.ts';
+
+export interface ArticleTexts {
   title: string;
   summary: string;
   content: string;
 }
 
-export const SEED_ANNOUNCEMENTS: SeedArticle[] = [
+export interface SeedArticle extends ArticleTexts {
+  /** JSON {prefix: {title, summary, content}} */
+  translations: string;
+}
+
+const ENGLISH: ArticleTexts[] = [
   {
     title: 'Scheduled system maintenance on Sunday',
     summary: 'Trading, deposits and withdrawals will pause for about two hours during the upgrade.',
@@ -85,3 +97,20 @@ export const SEED_ANNOUNCEMENTS: SeedArticle[] = [
       'Dear users,\n\nWelcome to CoinApp. With one account you can trade spot pairs, open second-level futures, subscribe to new coins, and hold staking and mining products.\n\nBefore you start, we recommend that you complete identity verification, set a withdrawal password and save your withdrawal addresses.\n\nIf you have a question, the service page in the app is open around the clock.\n\nThe CoinApp team',
   },
 ];
+
+const TRANSLATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'seed-articles');
+const PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages')
+  .languages.map((l) => l.prefix)
+  .filter((p) => p !== 'en');
+
+function translationsOf(index: number): string {
+  const out: Record<string, ArticleTexts> = {};
+  for (const prefix of PREFIXES) {
+    const all = JSON.parse(readFileSync(join(TRANSLATIONS_DIR, `${prefix}.json`), 'utf8')) as ArticleTexts[];
+    if (all.length !== ENGLISH.length) throw new Error(`seed-articles/${prefix}.json has ${all.length} articles, not ${ENGLISH.length}`);
+    out[prefix] = all[index];
+  }
+  return JSON.stringify(out);
+}
+
+export const SEED_ANNOUNCEMENTS: SeedArticle[] = ENGLISH.map((a, i) => ({ ...a, translations: translationsOf(i) }));

@@ -1,10 +1,11 @@
-// User records: lookups, creation with a unique invitation code, sessions, and the User
+// User records: lookups, creation with a unique invitation code, and the User
 // entity of schemas/entities/user.json.
 import type { User } from '../contract/generated/types.ts';
 import type { Db } from './db/index.ts';
 import type { NewUser, UserRow } from './db/types.ts';
 import { hashPassword } from './security/password.ts';
-import { hashToken, newToken, randomInvitationCode } from './security/tokens.ts';
+import { randomInvitationCode } from './security/tokens.ts';
+import { endAllSessions } from './sessions.ts';
 
 export function toUserEntity(row: UserRow): User {
   return {
@@ -16,7 +17,15 @@ export function toUserEntity(row: UserRow): User {
     creditScore: Number(row.credit_score),
     realNameStatus: Number(row.real_name_status),
     hasPayPassword: row.pay_password_hash !== null,
+    antiPhishingCode: maskCode(row.anti_phishing_code ?? ''),
   };
+}
+
+/** Ab****yz: enough for the owner to recognise their code, not enough to copy it. */
+export function maskCode(code: string): string {
+  if (code === '') return '';
+  const shown = code.length > 6 ? 2 : 1;
+  return `${code.slice(0, shown)}${'*'.repeat(code.length - 2 * shown)}${code.slice(-shown)}`;
 }
 
 export function isEmail(value: string): boolean {
@@ -80,33 +89,19 @@ export async function createUser(db: Db, input: CreateUserInput, now: number): P
     real_name_status: 0,
     barred: 0,
     frozen: 0,
-    token_hash: null,
-    token_issued_at: null,
     password_changed_at: null,
     created_at: now,
   };
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Starts the one live session of a user; the previous token stops working (4016). */
-export async function startSession(db: Db, userId: number, now: number): Promise<string> {
-  const token = newToken();
-  await db.updateTable('users').set({ token_hash: hashToken(token), token_issued_at: now }).where('id', '=', userId).execute();
-  return token;
-}
-
-export async function findUserByToken(db: Db, token: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-}
-
-/** Sets a new login password, records when, and ends the current session. */
+/** Sets a new login password, records when, and ends every session of the user. */
 export async function setPassword(db: Db, userId: number, password: string, now: number): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: now, token_hash: null, token_issued_at: null })
-    .where('id', '=', userId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', userId).execute();
+    await endAllSessions(trx, userId);
+  });
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -6,7 +6,7 @@ import { api } from './api/base';
 import { configureApi } from './api/baseQuery';
 import { alertDialog, toast } from './ui/overlays';
 import { AppRouter } from './app/router';
-import { LOGIN, REAL_NAME } from './app/routes';
+import { REAL_NAME } from './app/routes';
 import { applyTheme } from './ui/theme';
 import './app/styles.css';
 import { currentPrefix, initI18n } from './i18n';
@@ -28,10 +28,10 @@ configureApi({
   effects: {
     toast,
     modal: (m) => void alertDialog(m),
+    // without a session the route guard opens login and keeps the page to come back to
     logout: () => {
       store.dispatch(loggedOut());
       store.dispatch(api.util.resetApiState());
-      go(LOGIN, true);
     },
     openRealName: () => go(REAL_NAME),
     translate: (key, vars) => (i18next.exists(key) ? i18next.t(key, vars) : undefined),
@@ -46,3 +46,5 @@ createRoot(document.getElementById('root')!).render(
     </Provider>
   </StrictMode>,
 );
+// After the first paint: a build older than the server's clears what it left cached and reloads once
+void import('./app/versionCheck').then(({ runVersionCheck }) => runVersionCheck(store));

@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MoneyLog, MyInvite, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SiteConfig, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -14,16 +14,21 @@ export interface Endpoints {
   createFuturesOrder: { auth: true; input: FuturesCreatePayload; output: FuturesOrder };
   createLoanOrder: { auth: true; input: Omit<LoanOrderPayload, 'amount' | 'min' | 'max'> & { amount: string | number; min?: string | number; max?: string | number }; output: LoanOrder };
   createRecharge: { auth: true; input: Omit<DepositPayload, 'num'> & { num: string | number }; output: Deposit };
+  createUserCard: { auth: true; input: UserCardPayload; output: UserCard };
   createWireTransfer: { auth: true; input: Omit<WireTransferPayload, 'amount'> & { amount: string | number }; output: WireTransfer };
   createWithdraw: { auth: true; input: Omit<WithdrawPayload, 'num'> & { num: string | number }; output: Withdrawal };
   createWithdrawalAddress: { auth: true; input: WithdrawalAddressPayload; output: WithdrawalAddress };
   deleteBankCard: { auth: true; input: { ID: number }; output: null };
   deleteWithdrawalAddress: { auth: true; input: { ID: number }; output: null };
+  endOtherSessions: { auth: true; input: { ID: number }; output: null };
+  endSession: { auth: true; input: { ID: number }; output: null };
   exchange: { auth: true; input: Omit<ExchangePayload, 'quote' | 'num'> & { num: string | number }; output: ExchangeResult };
   exchangeFind: { auth: true; input: ExchangeFindArgs; output: ExchangeInfo };
   findBankWithdrawal: { auth: true; input: { ID: number }; output: BankWithdrawal };
   findLoan: { auth: true; input: { ID: number }; output: LoanProduct };
   findLoanOrder: { auth: true; input: { ID: number }; output: LoanOrder };
+  findMyUserCard: { auth: true; input: Empty; output: Page<UserCard> };
+  findNotice: { auth: true; input: { ID: number }; output: Notice };
   findWireTransfer: { auth: true; input: { ID: number }; output: WireTransfer };
   findWithdrawalAddress: { auth: true; input: RecordId; output: WithdrawalAddress };
   getAddressBook: { auth: true; input: { page: number; pageSize: number }; output: AddressBook };
@@ -46,8 +51,12 @@ export interface Endpoints {
   getLoanOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4 }; output: Page<LoanOrder> };
   getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
   getMyInvite: { auth: true; input: Empty; output: MyInvite };
+  getNoticeList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<Notice> };
+  getNoticeUnread: { auth: true; input: Empty; output: NoticeUnread };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
+  getSessions: { auth: true; input: { page?: number; pageSize?: number }; output: Page<DeviceSession> };
   getSite: { auth: false; input: Empty; output: SiteConfig };
+  getSiteDocuments: { auth: false; input: SiteDocumentsPayload; output: SiteDocumentPage };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };
   getSpotOrder: { auth: true; input: { ID: number }; output: SpotOrder };
   getSpotOrders: { auth: true; input: { page?: number; pageSize?: number; symbol?: string; status?: '' | 1 | 2 | 3 }; output: Page<SpotOrder> };
@@ -62,6 +71,7 @@ export interface Endpoints {
   getWithdrawStatus: { auth: true; input: Empty; output: WithdrawStatus };
   login: { auth: false; input: LoginPayload; output: Session };
   logout: { auth: true; input: Empty; output: LogoutResult };
+  readAllNotices: { auth: true; input: Empty; output: NoticeReadAll };
   registerByEmail: { auth: false; input: Omit<RegisterByEmailPayload, 'confirmPassword'>; output: Session };
   registerByPhone: { auth: false; input: Omit<RegisterByPhonePayload, 'confirmPassword'>; output: Session };
   resetPassword: { auth: false; input: Omit<ResetPasswordByEmailPayload, 'confirmPassword'>; output: null };
@@ -69,9 +79,12 @@ export interface Endpoints {
   sendEmailCode: { auth: false; input: SendEmailCodePayload; output: null };
   sendPhoneCode: { auth: false; input: SendPhoneCodePayload; output: null };
   setAddressWhitelist: { auth: true; input: AddressWhitelistPayload; output: AddressWhitelist };
+  setAntiPhishingCode: { auth: true; input: AntiPhishingPayload; output: null };
+  setPassword: { auth: false; input: Omit<SetPasswordPayload, 'confirmPassword'>; output: null };
   spotBuy: { auth: true; input: SpotBuyPayload; output: SpotOrder };
   spotCancel: { auth: true; input: SpotCancelPayload; output: SpotOrder };
   spotSell: { auth: true; input: SpotSellPayload; output: SpotOrder };
+  updateUserCard: { auth: true; input: UserCardUpdatePayload; output: UserCard };
   uploadBase64: { auth: true; input: UploadPayload; output: Upload };
 }
 

@@ -24,6 +24,14 @@ export interface AddressWhitelistPayload {
   pay_password?: string;
 }
 
+/**
+ * Sets or changes the code every email and SMS from the platform starts with. The login password is required: a stolen session alone cannot change it.
+ */
+export interface AntiPhishingPayload {
+  code: string;
+  password: string;
+}
+
 export interface Article {
   ID: number;
   title: string;
@@ -331,6 +339,42 @@ export interface DepositPayload {
    */
   cate: 1;
 }
+
+/**
+ * A device the user is signed in on
+ */
+export interface DeviceSession {
+  ID: number;
+  /**
+   * Browser and system, e.g. "Chrome · Android", or "Unknown device" in the reader's language
+   */
+  device: string;
+  /**
+   * Where its address is, from the operator's IP ranges (schemas/config/sessions.json); "" when unknown
+   */
+  place: string;
+  /**
+   * The address it signed in from
+   */
+  ip: string;
+  /**
+   * ISO 8601 time of sign-in
+   */
+  signedInAt: string;
+  /**
+   * ISO 8601 time of the last request (to the minute)
+   */
+  lastSeenAt: string;
+  /**
+   * The session this request came with
+   */
+  current: boolean;
+}
+
+/**
+ * A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern.
+ */
+export type EmailAddress = string;
 
 export interface ExchangeFindArgs {
   /**
@@ -668,6 +712,9 @@ export interface LoanProduct {
 }
 
 export interface LoginPayload {
+  /**
+   * An email or a mobile number (digits, optionally after +country code); the pattern is contract/email.ts loginUsernamePattern()
+   */
   username: string;
   password: string;
   captcha: string;
@@ -721,6 +768,32 @@ export interface MyInvite {
   membersLimit: number;
 }
 
+/**
+ * One notification of the reader's: an event notice (a deposit, withdrawal, loan, identity check or order of theirs settled) or an operator broadcast. Title and body are in the request's language (English when a broadcast has no text in it). read: 1 once the reader opened it or marked all read.
+ */
+export interface Notice {
+  ID: number;
+  title: string;
+  body: string;
+  kind: 'event' | 'broadcast';
+  read: 0 | 1;
+  CreatedAt: string;
+}
+
+/**
+ * Every unread notice of the reader's is marked read; count: how many were.
+ */
+export interface NoticeReadAll {
+  count: number;
+}
+
+/**
+ * How many notices of the reader's are unread (the badge on the personal centre).
+ */
+export interface NoticeUnread {
+  count: number;
+}
+
 export interface ProfitLoss {
   totalUsdt: string;
   todayPnl: string;
@@ -732,13 +805,25 @@ export interface RecordId {
 }
 
 export interface RegisterByEmailPayload {
-  email: string;
+  email: EmailAddress;
   emailCode: string;
   passWord: string;
   confirmPassword: string;
   captcha: string;
   captchaId: string;
   invitationCode: string;
+  /**
+   * Sent empty by the spec's one registration payload (the other variant's field)
+   */
+  phone?: string;
+  /**
+   * Sent empty by the spec's one registration payload (the other variant's field)
+   */
+  smsCode?: string;
+  /**
+   * Sent by the spec's one registration payload (the phone variant's country code); not used
+   */
+  countryCode?: string;
 }
 
 export interface RegisterByPhonePayload {
@@ -750,10 +835,18 @@ export interface RegisterByPhonePayload {
   captcha: string;
   captchaId: string;
   invitationCode: string;
+  /**
+   * Sent empty by the spec's one registration payload (the other variant's field)
+   */
+  email?: string;
+  /**
+   * Sent empty by the spec's one registration payload (the other variant's field)
+   */
+  emailCode?: string;
 }
 
 export interface ResetPasswordByEmailPayload {
-  email: string;
+  email: EmailAddress;
   emailCode: string;
   passWord: string;
   confirmPassword: string;
@@ -772,7 +865,7 @@ export interface ResetPasswordByPhonePayload {
 }
 
 export interface SendEmailCodePayload {
-  email: string;
+  email: EmailAddress;
 }
 
 export interface SendPhoneCodePayload {
@@ -785,9 +878,65 @@ export interface Session {
   user: User;
 }
 
+/**
+ * Sets the login password with a one-time link (an account created without a password, or an operator's reset link). The link's token comes from the route query (?token=). Afterwards every session of the user ends and withdrawals are blocked for 24 hours.
+ */
+export interface SetPasswordPayload {
+  /**
+   * The link's one-time token; missing, unknown, used and expired tokens get a message that says so
+   */
+  token?: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Site config (spec §3): the server's version (the app reloads when it differs from its own), the platform's name, and what the operator publishes (schemas/config/site.json): the MSB registration (null: not configured) and the service desk's contact channels and hours.
+ */
 export interface SiteConfig {
   version: string;
   name: string;
+  msb: null | MsbRegistration;
+  service: ServiceDesk;
+}
+export interface MsbRegistration {
+  registrationName: string;
+  registrationNumber: string;
+  jurisdiction: string;
+  /**
+   * '' when no image is configured
+   */
+  documentImage: string;
+}
+export interface ServiceDesk {
+  channels: ContactChannel[];
+  hours: ServiceHours;
+}
+export interface ContactChannel {
+  type: 'email' | 'phone' | 'telegram' | 'whatsapp' | 'url';
+  value: string;
+}
+export interface ServiceHours {
+  timeZone: string;
+  days: number[];
+  from: string;
+  to: string;
+}
+
+export interface SiteDocumentPage {
+  list: Article[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * GET /base/article for the site's documents (spec §7 {page,pageSize,cate}): cate 2 terms of service, 3 privacy policy (server/notices/articles.ts), newest first, in the request's language with the English fallback. Announcements (cate 1) are answered by getArticles.
+ */
+export interface SiteDocumentsPayload {
+  cate: 2 | 3;
+  page?: number;
+  pageSize?: number;
 }
 
 export interface SpotBuyPayload {
@@ -947,6 +1096,130 @@ export interface User {
    */
   realNameStatus: number;
   hasPayPassword: boolean;
+  /**
+   * The anti-phishing code masked (Ab****yz); "" when none is set
+   */
+  antiPhishingCode: string;
+}
+
+/**
+ * The caller's identity verification record (spec §3 real-name record): document type, the name on it, three photos (their /uploads/<name> URLs, shown to the owner only), the review status and, when rejected, the operator's reason. rejected and block are what the submit form reads.
+ */
+export interface UserCard {
+  ID: number;
+  /**
+   * The owner (the caller)
+   */
+  uid: number;
+  /**
+   * 1 passport, 2 driving licence, 3 identity card
+   */
+  type: 1 | 2 | 3;
+  name: string;
+  /**
+   * Front of the document: /uploads/<name>
+   */
+  card_front: string;
+  /**
+   * Back of the document: /uploads/<name>
+   */
+  card_end: string;
+  /**
+   * The user holding the document: /uploads/<name>
+   */
+  card_hand: string;
+  /**
+   * 1 under review, 2 verified, 3 rejected (users.real_name_status is 0 before any submission)
+   */
+  status: 1 | 2 | 3;
+  /**
+   * Why it was rejected; empty otherwise
+   */
+  reason: string;
+  /**
+   * ISO time of the first submission
+   */
+  CreatedAt: string;
+  /**
+   * ISO time of the last submission or decision
+   */
+  UpdatedAt: string;
+  /**
+   * status 3: the form takes a resubmission
+   */
+  rejected: boolean;
+  /**
+   * Why nothing can be submitted now (under review or verified; the message is funds.block.<reason>), null when a submission is possible
+   */
+  block: {
+    reason: 'kycPending' | 'kycVerified';
+    until: null;
+    link: null;
+  } | null;
+}
+
+/**
+ * Spec §3 real-name record. The first submission creates the caller's record; after a rejection the same record is resubmitted (status 1 again). Refused while under review or verified.
+ */
+export interface UserCardPayload {
+  /**
+   * 1 passport, 2 driving licence, 3 identity card
+   */
+  type: 1 | 2 | 3;
+  /**
+   * The name as on the document: trimmed; not blank, at most 64 characters, no control or bidi characters
+   */
+  name: string;
+  /**
+   * Front of the document: the URL POST /user/uploadBase64 returned for one of the caller's own images
+   */
+  card_front: string;
+  /**
+   * Back of the document, as card_front
+   */
+  card_end: string;
+  /**
+   * The user holding the document, as card_front
+   */
+  card_hand: string;
+}
+
+/**
+ * Spec §7 resubmission after a rejection: updates the SAME record with new details and status 1. Only the caller's own rejected record; under review or verified is refused. status and uid are accepted for compatibility and never read.
+ */
+export interface UserCardUpdatePayload {
+  /**
+   * The caller's own record (another user's answers like an unknown one)
+   */
+  ID: number;
+  /**
+   * 1 passport, 2 driving licence, 3 identity card
+   */
+  type: 1 | 2 | 3;
+  /**
+   * The name as on the document: trimmed; not blank, at most 64 characters, no control or bidi characters
+   */
+  name: string;
+  /**
+   * Front of the document: the URL POST /user/uploadBase64 returned for one of the caller's own images
+   */
+  card_front: string;
+  /**
+   * Back of the document, as card_front
+   */
+  card_end: string;
+  /**
+   * The user holding the document, as card_front
+   */
+  card_hand: string;
+  /**
+   * Sent by the original app; ignored: a resubmission always goes back to 1 (under review)
+   */
+  status?: number;
+  /**
+   * Sent by the original app; ignored: the owner is the session's user
+   */
+  uid?: number;
 }
 
 export interface UserInfoResponse {
@@ -992,7 +1265,7 @@ export interface WireTransfer {
  * Spec §3 wire transfer request. The amount is at least the currency's minimum (schemas/config/wire-minimums.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.
  */
 export interface WireTransferPayload {
-  email: string;
+  email: EmailAddress;
   currency: 'USD' | 'EUR' | 'CAD' | 'VND' | 'HKD' | 'JPY' | 'KRW';
   /**
    * Amount in the currency as a plain decimal string, at most the currency's decimals. (or a JSON number)

@@ -1,14 +1,16 @@
 // Table shapes as Kysely sees them. Times are epoch milliseconds; flags are 0/1 integers
 // (portable between SQLite and PostgreSQL).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../contract/generated/types.ts';
 import type { FundsTables } from './tables/funds.ts';
 import type { KycTables } from './tables/kyc.ts';
+import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
 import type { SessionTables } from './tables/sessions.ts';
 
 export * from './tables/funds.ts';
 export * from './tables/kyc.ts';
+export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
 export * from './tables/sessions.ts';
 
@@ -25,9 +27,6 @@ export interface UsersTable {
   real_name_status: number;
   barred: number;
   frozen: number;
-  /** sha256 of the one live session token */
-  token_hash: string | null;
-  token_issued_at: number | null;
   password_changed_at: number | null;
   created_at: number;
   /** Wrong withdrawal passwords in a row (migration 0005) */
@@ -37,6 +36,8 @@ export interface UsersTable {
   pay_password_changed_at: Generated<number | null>;
   /** 1: withdrawals go only to saved addresses that are active */
   address_whitelist: Generated<number>;
+  /** Shown at the start of every email and SMS (migration 0007); null until the user sets one */
+  anti_phishing_code: Generated<string | null>;
 }
 
 export interface CaptchasTable {
@@ -100,6 +101,8 @@ export interface ArticlesTable {
   content: string;
   cate: number;
   created_at: number;
+  /** {prefix: {title, summary, content}} of the other languages (migration 0009); the columns above are English */
+  translations: ColumnType<string, string | undefined, string>;
 }
 
 // ---- trading (migration 0002_trading). Money columns are TEXT holding a signed integer
@@ -261,7 +264,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends FundsTables, KycTables, NoticeTables, SessionTables {
+export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -12,6 +12,7 @@ import { type DepositRow, ReviewStatus } from '../db/tables/funds.ts';
 import { ApiError, Codes, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
+import { notify } from '../notices/notify.ts';
 import { requireNetwork } from './coins.ts';
 import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
@@ -216,6 +217,7 @@ export async function approveDeposit(db: Db, id: number, args: string[], now: nu
     // another approval or rejection got there first: nothing of ours is written
     if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(await depositOrFail(trx, id));
     await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, available: received, frozen: 0n, type: 'deposit_success', refId: id }], now);
+    await notify(trx, Number(row.user_id), 'deposit_approved', { coin: row.coin, amount: plainUnits(received) }, now);
     const show = (v: bigint) => formatUnits(v, decimals);
     return `Deposit ${id} approved: credited ${show(received)} ${row.coin} (reported ${show(amount)}, fee ${show(fee)}), ledger deposit_success.`;
   });
@@ -233,6 +235,7 @@ export async function rejectDeposit(db: Db, id: number, reason: string, now: num
       .where('status', '=', ReviewStatus.pending)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return alreadyDecided(await depositOrFail(trx, id));
+    await notify(trx, Number(row.user_id), 'deposit_rejected', { coin: row.coin, amount: plainUnits(BigInt(row.amount)), reason: text }, now);
     return `Deposit ${id} rejected: "${text}". No balance changed.`;
   });
 }

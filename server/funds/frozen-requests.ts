@@ -11,6 +11,8 @@ import { applyChanges, balanceOf, INSUFFICIENT_BALANCE, type Tx } from '../tradi
 import { businessError } from '../http/errors.ts';
 import { alreadyDecided, ReviewError } from './review-kind.ts';
 import { checkPayPassword } from './rules.ts';
+import { plainUnits } from '../../contract/decimal.ts';
+import { notify } from '../notices/notify.ts';
 
 export interface FrozenRequestKind {
   table: 'withdrawals' | 'bank_withdrawals';
@@ -71,6 +73,8 @@ export async function decideFrozenRequest<R extends Row>(db: Db, kind: FrozenReq
     const total = BigInt(row.amount) + BigInt(row.fee);
     const change = to === ReviewStatus.completed ? { available: 0n, frozen: -total, type: kind.successType } : { available: total, frozen: -total, type: 'withdrawal_refund' as const };
     await applyChanges(trx, [{ userId: Number(row.user_id), coin: row.coin, ...change, refId: Number(row.id) }], now);
+    const event = `${kind.table === 'withdrawals' ? 'withdrawal' : 'bank_withdrawal'}_${to === ReviewStatus.completed ? 'approved' : 'rejected'}` as const;
+    await notify(trx, Number(row.user_id), event, { coin: row.coin, amount: plainUnits(BigInt(row.amount)), reason }, now);
     return describe(row);
   });
 }

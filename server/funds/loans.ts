@@ -22,6 +22,7 @@ import { ApiError, Codes, validationError } from '../http/errors.ts';
 import type { Translate } from '../i18n.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
+import { notify } from '../notices/notify.ts';
 import { requireCoin } from './coins.ts';
 import { localName } from './local-names.ts';
 import { utcMinute } from './rules.ts';
@@ -423,6 +424,7 @@ export const loanReview: ReviewKind = {
         ],
         now,
       );
+      await notify(trx, Number(order.user_id), 'loan_approved', { coin: order.coin, amount: plainUnits(amount) }, now);
       const freeUntil = now + Number(order.free_days) * DAY_MS;
       return [
         `Approved loan ${id}: paid out ${show(amount)} to ${await customer(trx, Number(order.user_id))} (loan_disbursement).`,
@@ -443,6 +445,7 @@ export const loanReview: ReviewKind = {
         .where('status', '=', LoanStatus.pending)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return already(id, Number((await orderOf(trx, id)).status));
+      await notify(trx, Number(order.user_id), 'loan_rejected', { coin: order.coin, amount: plainUnits(BigInt(order.amount)), reason: reason.slice(0, 200) }, now);
       return `Rejected loan ${id} of ${await customer(trx, Number(order.user_id))}: "${reason.slice(0, 200)}". No balance changed.`;
     });
   },

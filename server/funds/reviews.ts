@@ -1,7 +1,8 @@
-// What operators review: deposits, withdrawals, bank withdrawals, wire transfers and loans.
+// What operators review: deposits, withdrawals, bank withdrawals, wire transfers, loans and identity records.
 // Each kind lists what waits and decides one item atomically with its ledger rows; deciding
 // an item twice changes nothing and says so. The operator CLI (`ops reviews|approve|reject`)
 // is the only caller: no customer endpoint decides a review.
+import { kycReview } from '../account/kyc-review.ts';
 import type { Db } from '../db/index.ts';
 import { bankWithdrawalReview } from './bank-withdrawals.ts';
 import { depositReview } from './deposits.ts';
@@ -12,7 +13,7 @@ import { withdrawalReview } from './withdrawals.ts';
 
 export { ReviewError, reviewId } from './review-kind.ts';
 
-export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview];
+export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview, kycReview];
 
 export function reviewKind(kind: string | undefined): ReviewKind {
   const k = REVIEW_KINDS.find((r) => r.kind === kind);

@@ -16,6 +16,7 @@ import { ReviewStatus, type UserRow, type WireTransferRow } from '../db/types.ts
 import { validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges } from '../trading/ledger.ts';
+import { notify } from '../notices/notify.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 
 /** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
@@ -161,6 +162,7 @@ export const wireReview: ReviewKind = {
       const row = await wireById(trx, id);
       if (Number(updated.numUpdatedRows) === 0) return already(row);
       await applyChanges(trx, [{ userId: Number(row.user_id), coin, available: amount, frozen: 0n, type: 'wire_deposit', refId: id }], now);
+      await notify(trx, Number(row.user_id), 'wire_credited', { coin, amount: plainUnits(amount) }, now);
       return `Wire transfer ${id} approved (${announced(row)} received): credited ${plainUnits(amount)} ${coin} (wire_deposit).`;
     });
   },

@@ -1,37 +1,31 @@
-// Announcements and other articles (public), newest first.
-import type { Article } from '../../contract/generated/types.ts';
+// Announcements and other articles (public), newest first, in the request's language with the
+// English text as the fallback (server/notices/articles.ts).
 import type { AppContext } from '../context.ts';
 import { toCount } from '../db/index.ts';
-import type { ArticleRow } from '../db/types.ts';
 import { notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { isoTime, pageOf } from './records.ts';
-
-export function toArticle(row: ArticleRow): Article {
-  return {
-    ID: Number(row.id),
-    title: row.title,
-    summary: row.summary,
-    content: row.content,
-    cate: Number(row.cate),
-    CreatedAt: isoTime(row.created_at),
-  };
-}
+import { toArticle } from '../notices/articles.ts';
+import { langPrefix } from '../notices/notices.ts';
+import { pageOf } from './records.ts';
 
 export function articleHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
+  const page = async (input: { cate: number; page?: number; pageSize?: number }, lang: unknown) => {
+    const prefix = langPrefix(ctx.i18n, lang);
+    const { page, pageSize, offset } = pageOf(input);
+    const base = db.selectFrom('articles').where('cate', '=', input.cate);
+    const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute();
+    return { list: rows.map((r) => toArticle(r, prefix)), total: toCount(n), page, pageSize };
+  };
   return {
-    getArticles: async (input) => {
-      const { page, pageSize, offset } = pageOf(input);
-      const base = db.selectFrom('articles').where('cate', '=', input.cate);
-      const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute();
-      return { list: rows.map(toArticle), total: toCount(n), page, pageSize };
-    },
-    getArticle: async (input) => {
+    getArticles: async (input, { req }) => page(input, req.headers.lang),
+    // the same call for the terms of service and the privacy policy (cate 2, 3)
+    getSiteDocuments: async (input, { req }) => page(input, req.headers.lang),
+    getArticle: async (input, { req }) => {
       const row = await db.selectFrom('articles').selectAll().where('id', '=', input.ID).executeTakeFirst();
       if (!row) throw notFound();
-      return toArticle(row);
+      return toArticle(row, langPrefix(ctx.i18n, req.headers.lang));
     },
   };
 }

@@ -14,8 +14,13 @@ import { exchangeLoanHandlers } from './exchange-loans.ts';
 import { fundsStatusHandlers } from './funds-status.ts';
 import { futuresHandlers } from './futures.ts';
 import { inviteHandlers } from './invite.ts';
+import { noticeHandlers } from './notices.ts';
+import { siteHandlers } from './site.ts';
+import { kycHandlers } from './kyc.ts';
 import { marketHandlers } from './market.ts';
 import { moneyLogHandlers } from './records-money.ts';
+import { passwordLinkHandlers } from './password-links.ts';
+import { sessionHandlers } from './sessions.ts';
 import { spotHandlers } from './spot.ts';
 import { userHandlers } from './user.ts';
 import { withdrawalHandlers } from './withdrawals.ts';
@@ -23,6 +28,7 @@ import { withdrawalHandlers } from './withdrawals.ts';
 const MODULES = [
   accountHandlers,
   userHandlers,
+  sessionHandlers,
   bankHandlers,
   addressHandlers,
   articleHandlers,
@@ -38,6 +44,10 @@ const MODULES = [
   bankWireHandlers,
   exchangeLoanHandlers,
   inviteHandlers,
+  siteHandlers,
+  noticeHandlers,
+  kycHandlers,
+  passwordLinkHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -1,11 +1,12 @@
 // The logged-in user's own record, the login password change, and the site configuration (the
 // app compares `version` with its own to clear a stale web-view cache).
-import { SITE_NAME } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { verifyPassword } from '../security/password.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
+import { currentSession } from '../http/auth.ts';
+import { endSession } from '../sessions.ts';
 import { setPassword, toUserEntity } from '../users.ts';
 
 /** 4011: the current login password given does not match. */
@@ -17,8 +18,15 @@ export function userHandlers(ctx: AppContext): HandlerTable {
   return {
     getUserInfo: async (_input, { user }) => ({ userInfo: toUserEntity(user) }),
     // The token stops working at once (the app forgets it as well)
-    logout: async (_input, { user }) => {
-      await ctx.db.updateTable('users').set({ token_hash: null, token_issued_at: null }).where('id', '=', user.id).execute();
+    logout: async (_input, { user, req }) => {
+      await endSession(ctx.db, user.id, currentSession(req).id);
+      return null;
+    },
+    // The login password guards it, as a stolen session must not be able to set a code a phisher knows
+    setAntiPhishingCode: async (input, { user }) => {
+      ctx.limiter.hit('password-check', String(user.id), CHANGE_LIMIT);
+      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(WRONG_OLD_PASSWORD, `errors.${WRONG_OLD_PASSWORD}`, { field: 'password' });
+      await ctx.db.updateTable('users').set({ anti_phishing_code: input.code }).where('id', '=', user.id).execute();
       return null;
     },
     // Ends every session (the user logs in again) and, by password_changed_at, blocks withdrawals
@@ -31,6 +39,5 @@ export function userHandlers(ctx: AppContext): HandlerTable {
       await setPassword(ctx.db, user.id, input.newPassword, ctx.now());
       return null;
     },
-    getSite: async () => ({ version: ctx.version, name: SITE_NAME }),
   };
 }

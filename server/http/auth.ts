@@ -1,11 +1,13 @@
-// X-Token authentication: 4015 without a token, 4016 for an unknown or replaced token,
-// 4017 after 7 days, then 4007 barred and 4008 frozen.
+// X-Token authentication: 4015 without a token, 4016 for an unknown or ended session, 4017 after
+// the session's lifetime (schemas/config/sessions.json ttlDays), then 4007 barred and 4008 frozen.
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_TTL_MS } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/types.ts';
-import { findUserByToken } from '../users.ts';
+import type { SessionRow, UserRow } from '../db/types.ts';
+import { DAY_MS, findSession, touchSession } from '../sessions.ts';
 import { businessError, Codes } from './errors.ts';
+
+/** The session each authenticated request came with (the devices page marks it, sign-out keeps it). */
+const sessions = new WeakMap<FastifyRequest, SessionRow>();
 
 /** Barred (4007) and frozen (4008) accounts may neither log in nor use a session. */
 export function assertActive(user: UserRow): void {
@@ -18,9 +20,19 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   const token = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!token) throw businessError(Codes.noToken);
   if (!/^[0-9a-f]{64}$/.test(token)) throw businessError(Codes.tokenInvalid);
-  const user = await findUserByToken(ctx.db, token);
-  if (!user) throw businessError(Codes.tokenInvalid);
-  if (ctx.now() - Number(user.token_issued_at ?? 0) > TOKEN_TTL_MS) throw businessError(Codes.tokenExpired);
-  assertActive(user);
-  return user;
+  const found = await findSession(ctx.db, token);
+  if (!found) throw businessError(Codes.tokenInvalid);
+  const now = ctx.now();
+  if (now - Number(found.session.created_at) > ctx.sessions.ttlDays * DAY_MS) throw businessError(Codes.tokenExpired);
+  assertActive(found.user);
+  await touchSession(ctx.db, found.session, now);
+  sessions.set(req, found.session);
+  return found.user;
+}
+
+/** The session of an authenticated request. */
+export function currentSession(req: FastifyRequest): SessionRow {
+  const session = sessions.get(req);
+  if (!session) throw new Error('currentSession() called on a request that was not authenticated');
+  return session;
 }

@@ -7,6 +7,7 @@ import type { EndpointDef, FilterDef, JsonSchema, ScreenFile } from '../../contr
 import { type LoadedScreen, wirePayloadSchema } from '../../contract/loader.ts';
 import { limitViolations, pickSource, resolveLimits, type SourceDef } from '../../contract/limits.ts';
 import { messageKey } from '../../contract/messages.ts';
+import { isVerified, verificationRequired } from '../account/verified.ts';
 import { PAGE_SIZE_MAX } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate } from './auth.ts';
@@ -23,6 +24,8 @@ export interface EndpointSpec {
   method: Method;
   path: string;
   auth: boolean;
+  /** Needs a verified identity (the screen file's `verified`): 4025 otherwise, before the handler */
+  verified: boolean;
   source: string;
   /** undefined: the endpoint takes no input */
   check?: Check;
@@ -96,6 +99,7 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
     method: def.method,
     path: def.path,
     auth,
+    verified: screen.verified === true,
     source,
     check: schema ? validator.compile(schema, messages, source) : undefined,
   });
@@ -138,6 +142,9 @@ export function registryProblems(routes: Route[], handlers: HandlerTable): strin
       else if (from.method !== 'GET') problems.push(`${e.source}: source "${name}" must be a GET endpoint, "${source.endpoint}" is ${from.method}`);
       else if (from.auth && !e.auth) problems.push(`${e.source}: a public endpoint cannot read the authenticated source "${source.endpoint}"`);
     }
+  }
+  for (const e of declared.values()) {
+    if (e.verified && !e.auth) problems.push(`${e.source}: "verified" needs an authenticated endpoint (auth is false)`);
   }
   for (const r of routes) {
     if (r.endpoints.some((e) => e.auth !== r.auth)) problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
@@ -212,6 +219,8 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
         const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
         if (!target) throw runChecks(checks, input);
         const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
+        // the verification gate: after authentication and validation, before limits, idempotency and the handler write anything
+        if (target.spec.verified && (!user || !isVerified(user))) throw verificationRequired();
         const call = user ? { req, user } : { req };
         const result = await idempotently(idempotency, route, req, user, async () => {
           await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);

@@ -105,8 +105,12 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** The request's payload: the query for GET, query and JSON body merged for DELETE, else the body. */
+/** The request's payload, cleaned (cleanText): the query for GET, query and JSON body merged for DELETE, else the body. */
 export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
+  return cleanText(payloadOf(req, checks));
+}
+
+function payloadOf(req: FastifyRequest, checks: Check[]): unknown {
   const query = asObject(req.query);
   if (req.method === 'GET' || req.method === 'HEAD') return coerceQuery(checks, query);
   if (req.method === 'DELETE') {
@@ -115,4 +119,42 @@ export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
     return coerceQuery(checks, { ...query, ...(body as Record<string, unknown>) });
   }
   return req.body === undefined || req.body === null ? {} : req.body;
+}
+
+// ---- text fields: trimmed, NFC, no control or bidi characters -------------------------
+
+/**
+ * Password fields keep every character as typed: never trimmed, normalised or refused here
+ * (password, passWord, newPassword, confirmPassword, loginPassword, pay_password; the hash
+ * normalises them itself). Every field the schema files draw with the password widget has such
+ * a name (tests/server/account-checks.test.ts checks it).
+ */
+export function isPasswordField(name: string): boolean {
+  return /pass_?word$/i.test(name);
+}
+
+/** C0 and C1 controls (NUL, tab and line breaks included), DEL, and the bidi marks, embeddings, overrides and isolates. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
+
+function cleanString(value: string, field: string): string {
+  if (FORBIDDEN.test(value)) throw validationError(field, 'checks.controlCharacters');
+  const text = PLAIN_ASCII.test(value) ? value.trim() : value.normalize('NFC').trim();
+  if (text === '' && value !== '') throw validationError(field, 'checks.blank');
+  return text;
+}
+
+/**
+ * Every string of a request, at any depth, trimmed and in NFC; control characters, NULs and bidi
+ * overrides refused (code 7 naming the field), and text that was only spaces refused too.
+ * Password fields (isPasswordField) pass untouched.
+ */
+export function cleanText(value: unknown, field = ''): unknown {
+  if (typeof value === 'string') return cleanString(value, field);
+  if (Array.isArray(value)) return value.map((v, i) => cleanText(v, field ? `${field}.${i}` : String(i)));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = isPasswordField(k) ? v : cleanText(v, field ? `${field}.${k}` : k);
+  return out;
 }

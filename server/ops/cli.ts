@@ -5,8 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { databaseFile, migrateToLatest, openDatabase } from '../db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../funds/reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
+import { articleCommand, CONTENT_HELP, noticeCommand } from './content.ts';
 import * as ops from './commands.ts';
 import { LOAN_HELP, loanCommand } from './loan.ts';
+import { KYC_HELP, kycCommand } from './kyc.ts';
+import { PASSWORD_LINK_HELP, resetLink, userCreate } from './password-links.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -17,6 +20,7 @@ Commands:
   bar <user>          bar the user from logging in (4007)
   freeze <user>       freeze the account (4008)
   unfreeze <user>     lift a freeze and a bar
+${PASSWORD_LINK_HELP}
   invite-code         an invitation code that registration accepts (the demo user's)
   credit <user> <coin> <amount>
                       administrator deposit: add an exact positive amount (ledger admin_deposit)
@@ -27,7 +31,9 @@ Commands:
   reject <kind> <id> <reason…>
                       reject one item; the customer sees the reason
 ${REVIEW_KINDS.flatMap((k) => Object.entries(k.actions ?? {}).map(([name, a]) => `  act ${k.kind} ${name} <id> ${a.args}\n                      ${a.help}\n`)).join('')}${COIN_HELP}
-${LOAN_HELP ? `${LOAN_HELP}\n` : ''}  help                this list
+${LOAN_HELP ? `${LOAN_HELP}\n` : ''}${KYC_HELP}
+${CONTENT_HELP}
+  help                this list
 
 <user> is an email, a phone number or a numeric user id.`;
 
@@ -53,7 +59,7 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan', 'kyc', 'user-create', 'reset-link', 'article', 'notice'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -102,6 +108,16 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
         return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };
       case 'loan':
         return { code: 0, out: await loanCommand(db, args.slice(1), Date.now()) };
+      case 'kyc':
+        return { code: 0, out: await kycCommand(db, args.slice(1), Date.now()) };
+      case 'article':
+        return { code: 0, out: await articleCommand(db, args.slice(1), Date.now()) };
+      case 'notice':
+        return { code: 0, out: await noticeCommand(db, args.slice(1), Date.now()) };
+      case 'user-create':
+        return { code: 0, out: `Created an account without a password; its set-password link is in the outbox.\n${record(await userCreate(db, arg, arg2, Date.now()))}` };
+      case 'reset-link':
+        return { code: 0, out: `Reset link sent to the outbox.\n${record(await resetLink(db, arg, Date.now()))}` };
       default:
         return { code: 0, out: await ops.inviteCode(db) };
     }

@@ -1,35 +1,75 @@
-// Password hashing: scrypt with a 16-byte random salt per hash, compared in constant time.
-// Stored as "scrypt$N$r$p$<salt hex>$<hash hex>".
+// Password hashing: scrypt at OWASP's current guidance (N = 2^17, r = 8, p = 1: about 128 MiB
+// and a third of a second per hash on one core), a 16-byte random salt per hash, compared in
+// constant time. Stored as "scrypt$N$r$p$<salt hex>$<hash hex>", so a hash made with older
+// parameters still verifies, and needsRehash() tells the login to replace it.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-const N = 16384;
-const R = 8;
-const P = 1;
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+/** Stored parameters above these are refused rather than run (a corrupt row must not eat the memory). */
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/** scrypt needs 128·N·r bytes; Node refuses more than maxmem (32 MiB by default), so it is set from the parameters. */
+function maxmemOf({ N, r }: { N: number; r: number }): number {
+  return 128 * N * r + 16 * 1024 * 1024;
+}
+
+function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
+  const opts: ScryptOptions = { ...options, maxmem: maxmemOf(options) };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
   });
+}
+
+interface Parsed {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parse(stored: string): Parsed | undefined {
+  const [scheme, n, r, p, saltHex, keyHex] = stored.split('$');
+  const [N, R, P] = [Number(n), Number(r), Number(p)];
+  if (scheme !== 'scrypt' || !saltHex || !keyHex) return undefined;
+  if (!Number.isInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0) return undefined;
+  if (!Number.isInteger(R) || R < 1 || R > MAX_R || !Number.isInteger(P) || P < 1 || P > MAX_P) return undefined;
+  return { N, r: R, p: P, salt: Buffer.from(saltHex, 'hex'), key: Buffer.from(keyHex, 'hex') };
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('hex'), key.toString('hex')].join('$');
+  const key = await derive(password, salt, SCRYPT);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('hex'), key.toString('hex')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltHex, keyHex] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltHex || !keyHex) return false;
-  const expected = Buffer.from(keyHex, 'hex');
-  const key = await derive(password, Buffer.from(saltHex, 'hex'), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parse(stored);
+  // an account without a password ('' until its set-password link is used) costs the same scrypt
+  // as any other, so the time of a login does not tell that such an account exists
+  if (!parsed) {
+    await derive(password, randomBytes(16), SCRYPT);
+    return false;
+  }
+  const key = await derive(password, parsed.salt, parsed);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** A fixed hash to verify against when the user does not exist, so both paths take as long. */
-let dummy: Promise<string> | undefined;
+/** True when a stored hash was made with other parameters than today's (replace it at the next successful login). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N !== SCRYPT.N || parsed.r !== SCRYPT.r || parsed.p !== SCRYPT.p || parsed.key.length !== KEY_LENGTH;
+}
+
+/**
+ * What to verify against when the user does not exist, so both paths run one scrypt at today's
+ * cost. A random salt and key in the stored format: no password matches it, and making it costs
+ * nothing (the first unknown login after a start is not slower than the others).
+ */
+const dummy = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('hex'), randomBytes(KEY_LENGTH).toString('hex')].join('$');
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(12).toString('hex'));
-  return dummy;
+  return Promise.resolve(dummy);
 }

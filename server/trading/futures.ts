@@ -15,6 +15,7 @@ import { tradingConfig, USDT } from './config.ts';
 import { applyChanges } from './ledger.ts';
 import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
 import { settle } from './settle.ts';
+import { notify } from '../notices/notify.ts';
 
 export const FUTURES_STATUS_BY_FILTER: Record<string, FuturesOrderRow['status']> = {
   '1': 'pending',
@@ -111,6 +112,8 @@ export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigi
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await applyChanges(trx, [{ userId: o.user_id, coin: USDT, available: s.payout, frozen: 0n, type: 'contract_close', refId: o.id }], now);
+    const event = s.status === 'invalid' ? 'futures_refund' : s.result === 'win' ? 'futures_win' : 'futures_loss';
+    await notify(trx, o.user_id, event, { symbol: o.symbol, amount: plainUnits(BigInt(o.stake)), profit: plainUnits(s.pnl < 0n ? -s.pnl : s.pnl) }, now);
     return true;
   });
 }
@@ -131,6 +134,7 @@ export async function voidOrder(ctx: TradingDeps, id: number, now: number): Prom
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await applyChanges(trx, [{ userId: o.user_id, coin: USDT, available: BigInt(o.stake), frozen: 0n, type: 'contract_close', refId: o.id }], now);
+    await notify(trx, o.user_id, 'futures_refund', { symbol: o.symbol, amount: plainUnits(BigInt(o.stake)), profit: '0' }, now);
     return true;
   });
 }

@@ -15,6 +15,8 @@ import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpe
 import { coinDecimals, tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
+import { plainUnits } from '../../contract/decimal.ts';
+import { notify } from '../notices/notify.ts';
 
 export type OrderType = SpotOrder['type'];
 
@@ -318,6 +320,7 @@ export async function fillLimitOrder(db: Db, id: number, now: number): Promise<b
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await applyChanges(trx, changes, now);
+    await notify(trx, o.user_id, o.side === 'buy' ? 'spot_buy_filled' : 'spot_sell_filled', { symbol: o.symbol, amount: plainUnits(amount), base: o.base, price: plainUnits(price), quote: o.quote }, now);
     return true;
   });
 }

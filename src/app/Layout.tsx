@@ -12,6 +12,7 @@ import { NotAvailable } from './NotAvailable';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
 import { RouteView } from './RouteView';
+import { afterLogin, type GuardState, isAuthPage } from './redirect';
 import { findRoute, isPublic, LOGIN } from './routes';
 import { TabBar } from './TabBar';
 import { useTheme } from '../ui/theme';
@@ -34,7 +35,9 @@ export function Layout() {
     document.title = route ? t(route.title) : t('app.name');
   }, [route, theme, t]);
 
-  if (!token && !isPublic(location.pathname)) return <Navigate to={LOGIN} replace />;
+  // the wanted page rides along in the location state: after login the user lands there (src/app/redirect.ts)
+  if (!token && !isPublic(location.pathname)) return <Navigate to={LOGIN} replace state={{ from: location.pathname + location.search } satisfies GuardState} />;
+  if (token && isAuthPage(location.pathname)) return <Navigate to={afterLogin(location.state, location.search)} replace />;
 
   return (
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>

@@ -52,14 +52,14 @@ export const ROUTES: readonly RouteDef[] = [
   r('/user/addAddress'),
   r('/user/affiche'),
   r('/user/afficheDetail'),
-  r('/user/inform'),
+  r('/user/inform', { screen: 'inform' }),
   r('/user/informDetail'),
   r('/user/invite', { screen: 'invite' }),
-  r('/user/about'),
-  r('/user/MSB'),
+  r('/user/about', { screen: 'about' }),
+  r('/user/MSB', { screen: 'msb' }),
   r('/user/bank'),
   r('/user/addBank'),
-  r('/user/service', { public: true }),
+  r('/user/service', { public: true, screen: 'service' }),
   r('/login/login', { public: true }),
   r('/login/register', { public: true }),
   r('/login/password', { public: true }),
@@ -85,8 +85,11 @@ export const ROUTES: readonly RouteDef[] = [
   // beyond the spec's routes: every history list has a detail page
   r('/bitcoin/loanOrderDetail'),
   r('/bitcoin/wireDetail'),
-  { path: '/choose-location', title: 'route.system.chooseLocation' },
-  { path: '/open-location', title: 'route.system.openLocation' },
+  // beyond the spec's routes: account security
+  r('/user/devices'),
+  r('/user/antiPhishing'),
+  { path: '/choose-location', title: 'route.system.chooseLocation', screen: 'chooseLocation' },
+  { path: '/open-location', title: 'route.system.openLocation', screen: 'openLocation' },
 ];
 
 export const HOME = '/home/home';

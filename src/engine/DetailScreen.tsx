@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
 import { AuthImage } from '../widgets/upload/AuthImage';
 import { formatRecordField } from './formats';
+import { SafeHtml } from './SafeHtml';
 import type { ScreenDef, ScreenModule } from './types';
 import './engine.css';
 
@@ -52,6 +53,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
       {detail.fields?.map((f) => {
         const shown = formatRecordField(f, record, i18n.language, t);
         if (!shown) return null;
+        if (shown.html !== undefined) return <SafeHtml key={f.field} html={shown.html} className="detail-body" />;
         if (shown.image) {
           return (
             <div key={f.field} className="muted detail-field detail-image">

@@ -123,10 +123,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const actionKey = useRef(createActionKey()).current;
 
   // t changes with the language, so the messages follow it
-  const validator = useMemo(
-    () => createPrecompiledValidator(validate as never, schema, createLocalizer(screen.messages, t) as never),
-    [validate, schema, screen.messages, t],
-  );
+  const validator = useMemo(() => createPrecompiledValidator(validate as never, schema, createLocalizer(screen.messages, t) as never), [validate, schema, screen.messages, t]);
 
   const sourceDefs = useMemo(() => screen.sources ?? {}, [screen.sources]);
   const reporters = useMemo(
@@ -136,7 +133,11 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const picked = useMemo(() => Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)])), [sourceDefs, responses, formData]);
   const limits = useMemo(() => resolveLimits(screen.payload, picked), [picked, screen.payload]);
   const block = screen.block ? (valueAt(picked, screen.block) as Block | null | undefined) : undefined;
-  const notices = (screen.notices ?? []).filter((n) => valueAt(picked, n.when) === true);
+  // a notice shows while its path holds true or a non-empty text, which its message may quote as {{value}}
+  const notices = (screen.notices ?? []).flatMap((n) => {
+    const value = valueAt(picked, n.when);
+    return value === true || (typeof value === 'string' && value !== '') ? [{ ...n, value }] : [];
+  });
 
   // Sibling writes (captcha id, country code) go through rjsf, which queues every
   // change in order; our state only mirrors rjsf's data for the widgets to read.
@@ -178,7 +179,8 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
       setBusy(true);
       setServerErrors({});
       try {
-        const payload = data ?? {};
+        // text goes out trimmed, as the server keeps it; passwords exactly as typed
+        const payload = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !/pass_?word$/i.test(k) ? v.trim() : v]));
         const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
         actionKey.settle(res);
         if ('error' in res) {
@@ -212,7 +214,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
       {block && <BlockNotice block={block} />}
       {notices.map((n) => (
         <p key={n.text} className="notice" role="status">
-          {t(n.text)}
+          {t(n.text, { value: n.value })}
         </p>
       ))}
       <Form

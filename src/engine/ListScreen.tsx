@@ -11,7 +11,7 @@ import { copyText } from '../ui/CopyButton';
 import { download, fetchAll, toCsv } from './csv';
 import { filterOptions, filtersFromQuery } from './filters';
 import { formatRecordField } from './formats';
-import { resolveRowAction } from './rowActions';
+import { actionShown, resolveRowAction } from './rowActions';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { FieldView, RowAction, ScreenDef, ScreenModule } from './types';
 import './engine.css';
@@ -115,7 +115,9 @@ function SkeletonRows({ screen }: { screen: ScreenDef }) {
               </p>
             ))}
           </div>
-          {list.rowActions?.map((a) => <span key={a.id} className="skeleton skeleton-button" />)}
+          {list.rowActions?.map((a) => (
+            <span key={a.id} className="skeleton skeleton-button" />
+          ))}
         </li>
       ))}
     </ul>
@@ -165,17 +167,7 @@ function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
   );
 }
 
-export function ListView({
-  module,
-  state,
-  filters,
-  setFilters,
-}: {
-  module: ScreenModule;
-  state: ListState;
-  filters: Record<string, string>;
-  setFilters(f: Record<string, string>): void;
-}) {
+export function ListView({ module, state, filters, setFilters }: { module: ScreenModule; state: ListState; filters: Record<string, string>; setFilters(f: Record<string, string>): void }) {
   const { screen } = module;
   const list = screen.list!;
   const { t, i18n } = useTranslation();
@@ -250,9 +242,11 @@ export function ListView({
                 {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
                 {list.fields && <RowFields fields={list.fields} row={row} />}
               </div>
-              {list.rowActions?.map((a) => (
-                <RowActionButton key={a.id} module={module} action={a} row={row} />
-              ))}
+              {list.rowActions
+                ?.filter((a) => actionShown(a, row))
+                .map((a) => (
+                  <RowActionButton key={a.id} module={module} action={a} row={row} />
+                ))}
             </li>
           ))}
         </ul>

@@ -20,6 +20,8 @@ export interface Formatted {
   tone?: Tone;
   /** image: the URL of an uploaded image, drawn instead of the text */
   image?: string;
+  /** html: operator markup, drawn sanitised (./SafeHtml) instead of the text */
+  html?: string;
 }
 
 export interface FormatContext {
@@ -129,6 +131,8 @@ export const FORMATS = {
   masked: (value) => ({ text: maskAccount(value) }),
   image: (value) => ({ text: value, image: value }),
   iban: (value) => ({ text: groupIban(value) }),
+  // the text is the markup's words only; a detail draws `html` through DOMPurify (./SafeHtml)
+  html: (value) => ({ text: value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim(), html: value }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 
 /** Every format name a screen file may use. */

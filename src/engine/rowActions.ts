@@ -55,3 +55,9 @@ export function resolveRowAction(kind: string | undefined): RowActionKind {
   if (!k) throw new Error(`no row action is registered as "${kind}"`);
   return k;
 }
+
+/** A row action with `when` shows only where that field is true; with `unless`, only where it is not. */
+export function actionShown(action: RowAction, row: Record<string, unknown>): boolean {
+  if (action.when !== undefined && row[action.when] !== true) return false;
+  return action.unless === undefined || row[action.unless] !== true;
+}

@@ -1,27 +1,42 @@
-// Locale groups only the schema screens (forms, lists, details and their widgets) use. The
-// build leaves them out of the locale chunk every page loads and puts them in a second chunk
-// per language, loaded with the first schema screen (src/app/SchemaView.tsx). Keeps home small.
-// A group a hand-written screen or the shell uses must not be here (tests/unit/i18n/parts.test.ts).
+// Locale groups only the schema screens (forms, lists, details and their widgets) and the
+// hand-written screens that src/screens/index.ts opens `withScreenTexts` use. The build leaves
+// them out of the locale chunk every page loads and puts them in a second chunk per language,
+// loaded with the first such screen (src/app/SchemaView.tsx, src/screens/index.ts). Keeps home
+// small. A group another hand-written screen or the shell uses must not be here
+// (tests/unit/i18n/parts.test.ts).
 export const SCREEN_TEXT_GROUPS = [
+  'about',
   'address',
+  'antiPhishing',
   'bank',
   'bankWithdraw',
   'captcha',
   'changePassword',
+  'chart',
+  'checks',
   'deposit',
+  'devices',
   'exchange',
   'field',
   'forgot',
   'funds',
   'idempotency',
+  'inform',
+  'invite',
   'limits',
   'loan',
+  'location',
   'login',
+  'msb',
   'payPassword',
+  'realName',
   'records',
   'register',
   'sendCode',
+  'service',
+  'setPassword',
   'upload',
+  'user',
   'validation',
   'wire',
   'withdraw',

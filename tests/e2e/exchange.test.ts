@@ -13,7 +13,7 @@ import { buildServer } from '../../server/app';
 import { runCli } from '../../server/ops/cli';
 import { adminDeposit, createFakeMarket } from '../../server/trading/index';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, waitForHash } from './harness';
+import { launchBrowser, loginThroughUi, phone, type Running, verifyIdentity, waitForHash } from './harness';
 
 const EMAIL = 'exchange-e2e@example.com';
 const market = createFakeMarket();
@@ -38,6 +38,7 @@ beforeAll(async () => {
     },
   };
   const r = await registerByEmail(app, EMAIL);
+  await verifyIdentity(app, r.user.ID);
   await adminDeposit(app.db, r.user.ID, 'USDT', '1000', Date.now());
   browser = await launchBrowser();
   ({ page } = await phone(browser));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { buildServer } from '../../server/app';
+import { buildServer, type ServerOptions } from '../../server/app';
 import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
 
 export interface Running {
@@ -16,10 +16,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startApp(): Promise<Running> {
+/** The server with the built app; `options` change what a test needs (a version, sessions per user). */
+export async function startApp(options: Partial<ServerOptions> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
   // E2E_DIST: a build of one's own (helpers building at once must not share dist/)
-  const app = await buildServer({ dataDir, staticDir: process.env.E2E_DIST ?? 'dist' });
+  const app = await buildServer({ dataDir, staticDir: process.env.E2E_DIST ?? 'dist', ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -76,4 +77,14 @@ export async function loginThroughUi(page: Page, running: Running, username: str
   await solveCaptcha(page, running.app);
   await page.click('button[type=submit]');
   await waitForHash(page, '#/home/home');
+}
+
+/** Marks the user verified as an approved identity record would (withdrawals, bank withdrawals and loans answer 4025 otherwise). */
+export async function verifyIdentity(app: FastifyInstance, userId: number): Promise<void> {
+  const now = Date.now();
+  await app.db
+    .insertInto('user_cards')
+    .values({ user_id: userId, type: 3, name: 'Test User', card_front: '', card_end: '', card_hand: '', status: 2, reason: '', created_at: now, updated_at: now, reviewed_at: now })
+    .execute();
+  await app.db.updateTable('users').set({ real_name_status: 2 }).where('id', '=', userId).execute();
 }

@@ -131,7 +131,8 @@ describe('newcomer journey', () => {
     await first.click();
     await page.waitForFunction(() => window.location.hash.startsWith('#/user/afficheDetail?id='));
     await expect(page.locator('.detail-title').textContent()).resolves.toBe(title);
-    expect(((await page.locator('.detail-body').textContent()) ?? '').length).toBeGreaterThan(40);
+    // the body is sanitised HTML; the sanitiser loads on demand, so it appears a moment after the title
+    await expect.poll(async () => ((await page.locator('.detail-body').textContent()) ?? '').length).toBeGreaterThan(40);
   });
 
   it('switches to Japanese and sends lang=jp', async () => {

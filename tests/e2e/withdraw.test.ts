@@ -21,7 +21,7 @@ import { runCli } from '../../server/ops/cli';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
 import { ledgerMismatches } from '../../server/trading/ledger';
 import { registerByEmail } from '../server/helpers';
-import { latestCode, launchBrowser, loginThroughUi, type Running, waitForHash } from './harness';
+import { latestCode, launchBrowser, loginThroughUi, type Running, verifyIdentity, waitForHash } from './harness';
 
 let running: Running;
 let dataDir = '';
@@ -149,7 +149,8 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
   let id = 0;
 
   beforeAll(async () => {
-    await registerByEmail(running.app, EMAIL, PASSWORD);
+    const registered = await registerByEmail(running.app, EMAIL, PASSWORD);
+    await verifyIdentity(running.app, registered.user.ID);
     expect((await runCli(['credit', EMAIL, 'USDT', '500'], dataDir)).code).toBe(0);
     ({ context, page } = await phoneIn(TIME_ZONE));
     await loginThroughUi(page, running, EMAIL, PASSWORD);

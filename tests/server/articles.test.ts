@@ -32,14 +32,16 @@ describe('announcements', () => {
 
   it('serves the category its screen file names and needs no token', async () => {
     expect(await call(s.app, 'GET', '/base/article', { query: { cate: 1 } })).toMatchObject({ code: 0 });
-    expect(await call(s.app, 'GET', '/base/article', { query: { cate: 2 } })).toMatchObject({ code: 7, data: { field: 'cate' } });
+    // cate 2 and 3 are the site's documents (terms, privacy: schemas/endpoints/site-documents.json); nothing else
+    expect(await call(s.app, 'GET', '/base/article', { query: { cate: 2 } })).toMatchObject({ code: 0 });
+    expect(await call(s.app, 'GET', '/base/article', { query: { cate: 4 } })).toMatchObject({ code: 7, data: { field: 'cate' } });
   });
 
   it('refuses bad paging and parameters', async () => {
     const cases: [Record<string, string | number>, string, string, Record<string, string | number>][] = [
       [{ page: 0 }, 'page', 'validation.queryRange', { field: 'page', min: 1, max: 2_147_483_647 }],
       [{ pageSize: 500 }, 'pageSize', 'validation.queryRange', { field: 'pageSize', min: 1, max: 100 }],
-      [{ cate: 'news' }, 'cate', 'validation.invalid', {}],
+      [{ cate: 'news' }, 'cate', 'validation.queryEnum', { field: 'cate', allowed: '2, 3' }],
       [{ q: 'x' }, 'q', 'validation.unknownField', {}],
     ];
     for (const [query, field, key, params] of cases) {

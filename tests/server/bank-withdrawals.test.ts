@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import { hashPassword } from '../../server/security/password.ts';
 import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches } from '../../server/trading/index.ts';
-import { call, clock, count, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, clock, count, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();
 const market = createFakeMarket(c.now);
@@ -56,6 +56,7 @@ beforeAll(async () => {
     [carol, 'carol-bank@example.com'],
   ] as const) {
     const r = await registerByEmail(s.app, email);
+    await verifyIdentity(s.app.db, r.user.ID);
     who.token = r.token;
     who.id = r.user.ID;
     await adminDeposit(s.app.db, r.user.ID, 'USDT', '10000', c.now());

@@ -3,7 +3,7 @@
 // and withdrawals are blocked for 24 hours with that reason and end time (spec §4, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeposit } from '../../server/trading/index.ts';
-import { call, clock, login, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, clock, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();
 let s: TestServer;
@@ -26,6 +26,7 @@ describe('POST /user/changePassword', () => {
     const account = await registerByEmail(s.app, EMAIL, OLD);
     token = account.token;
     await adminDeposit(s.app.db, account.user.ID, 'USDT', '100', c.now());
+    await verifyIdentity(s.app.db, account.user.ID);
     const before = await hashOf();
     const cases: [unknown, number, string, string][] = [
       [{ password: 'not-it-at-all', newPassword: NEW }, 4011, 'password', 'errors.4011'],

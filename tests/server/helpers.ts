@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
 import { captchaAnswer } from '../../server/captcha.ts';
-import { localizeNumbers } from '../../server/i18n.ts';
+import { I18n, localizeNumbers } from '../../server/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -35,6 +35,11 @@ export const RELAXED: RateLimits = {
   captcha: { max: 10_000, windowMs: 60_000 },
   codePerTarget: { max: 1, windowMs: 60_000 },
   codePerIp: { max: 10_000, windowMs: 60_000 },
+  loginPerAccount: { max: 10_000, windowMs: 60_000 },
+  registerPerIp: { max: 10_000, windowMs: 60_000 },
+  registerPerTarget: { max: 10_000, windowMs: 60_000 },
+  resetPerIp: { max: 10_000, windowMs: 60_000 },
+  resetPerTarget: { max: 10_000, windowMs: 60_000 },
 };
 
 export function tempDir(prefix = 'coinapp-test-'): string {
@@ -69,12 +74,14 @@ export interface CallOptions {
   token?: string;
   lang?: string;
   ip?: string;
+  userAgent?: string;
 }
 
 export async function call<T = Loose>(app: FastifyInstance, method: string, path: string, o: CallOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = {};
   if (o.token) headers['x-token'] = o.token;
   if (o.lang) headers.lang = o.lang;
+  if (o.userAgent) headers['user-agent'] = o.userAgent;
   const res = await app.inject({
     method: method as 'GET',
     url: `/api${path}`,
@@ -127,7 +134,10 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 export async function count(app: FastifyInstance, table: 'users' | 'outbox' | 'verification_codes' | 'bank_cards' | 'withdrawal_addresses' | 'articles' | 'captchas'): Promise<number> {
-  const { n } = await app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n } = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -147,9 +157,12 @@ function get(tree: Tree | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The message for `key` in the language of the `lang` header prefix, falling back per key to en-US. */
+const headerLanguage = new I18n();
+
+/** The message for `key` in the language of the `lang` header, falling back per key to en-US. */
 export function msg(lang: string | undefined, key: string, params: Record<string, string | number> = {}, dir = join(ROOT, 'locales')): string {
-  const code = languages.languages.find((l) => l.prefix === lang)?.code ?? languages.default;
+  // the language the server answers a `lang` header in: a prefix (jp) or a standard tag (ja, ko, en-GB)
+  const code = lang === undefined ? languages.default : headerLanguage.resolve(lang);
   const text = get(localeFile(code, dir), key) ?? get(localeFile(languages.default, dir), key);
   if (text === undefined) throw new Error(`no message ${key}`);
   const shown = localizeNumbers(params, code);
@@ -160,12 +173,23 @@ export function msg(lang: string | undefined, key: string, params: Record<string
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const entityDir = join(ROOT, 'schemas/entities');
-const entities = new Map(
-  readdirSync(entityDir).map((f) => [f.replace(/\.json$/, ''), ajv.compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, f), 'utf8')), entityDir) as object)]),
-);
+const entities = new Map(readdirSync(entityDir).map((f) => [f.replace(/\.json$/, ''), ajv.compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, f), 'utf8')), entityDir) as object)]));
 
 /** Asserts `value` has exactly the shape of schemas/entities/<name>.json. */
 export function expectEntity(name: 'user' | 'bank-card' | 'withdrawal-address' | 'article' | 'session', value: unknown): void {
   const validate = entities.get(name)!;
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+}
+
+// ---- identity verification (issue 8): withdrawals, bank withdrawals and loans need it (4025) ----
+
+/** Marks the user verified as an approved identity record would (a user_cards row with status 2). */
+export async function verifyIdentity(db: import('../../server/db/index.ts').Db, userId: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('user_cards')
+    .values({ user_id: userId, type: 3, name: 'Test User', card_front: '', card_end: '', card_hand: '', status: 2, reason: '', created_at: now, updated_at: now, reviewed_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ status: 2, reason: '' }))
+    .execute();
+  await db.updateTable('users').set({ real_name_status: 2 }).where('id', '=', userId).execute();
 }

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../server/http/idempotency.ts';
 import { Validator } from '../../server/http/validation.ts';
 import { I18n } from '../../server/i18n.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/trading/index.ts';
-import { clock, type Loose, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { clock, type Loose, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();
 const market = createFakeMarket(c.now);
@@ -49,6 +49,7 @@ beforeAll(async () => {
   ] as const) {
     const r = await registerByEmail(s.app, email);
     await adminDeposit(s.app.db, r.user.ID, 'USDT', '100000', c.now());
+    await verifyIdentity(s.app.db, r.user.ID);
     if (who === 'alice') alice = { token: r.token, id: r.user.ID };
     else bob = { token: r.token, id: r.user.ID };
   }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, loanReview } from '../../server/funds/loans.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { adminDeposit, ledgerMismatches } from '../../server/trading/index.ts';
-import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();
 let s: TestServer;
@@ -50,6 +50,7 @@ beforeAll(async () => {
   const b = await registerByEmail(s.app, 'bob-loan@example.com');
   alice = { token: a.token, id: a.user.ID, email: 'alice-loan@example.com' };
   bob = { token: b.token, id: b.user.ID, email: 'bob-loan@example.com' };
+  for (const u of [alice, bob]) await verifyIdentity(s.app.db, u.id);
 });
 afterAll(() => s.app.close());
 afterEach(async () => {

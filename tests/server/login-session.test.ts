@@ -24,21 +24,22 @@ describe('POST /base/login', () => {
   it('stores only the sha256 of the token', async () => {
     const r = await login(s.app, DEMO_EMAIL, DEMO_PASSWORD);
     const row = await s.app.db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    expect(row.token_hash).toBe(hashToken(r.data.token));
-    expect(JSON.stringify(row)).not.toContain(r.data.token);
+    const session = await s.app.db.selectFrom('sessions').selectAll().where('user_id', '=', row.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(session.token_hash).toBe(hashToken(r.data.token));
+    expect(JSON.stringify(session)).not.toContain(r.data.token);
     expect(row.password_hash.startsWith('scrypt$')).toBe(true);
     expect(JSON.stringify(row)).not.toContain(DEMO_PASSWORD);
   });
 
-  it('checks captcha (4005) before the user (4010) and the password (4002)', async () => {
+  it('checks captcha (4005) first; an unknown account and a wrong password get the same 4002 and message', async () => {
     const wrongCaptcha = await call(s.app, 'POST', '/base/login', {
       body: { username: 'nobody@example.com', password: 'whatever', captcha: '12345', captchaId: `${(await newCaptcha(s.app)).captchaId}x` },
     });
     expect(wrongCaptcha.code).toBe(4005);
     const unknown = await login(s.app, 'nobody@example.com', 'whatever', { lang: 'jp' });
-    expect(unknown).toMatchObject({ code: 4010, msg: msg('jp', 'errors.4010'), data: null });
+    expect(unknown).toMatchObject({ code: 4002, msg: msg('jp', 'errors.4002'), data: null });
     const unknownPhone = await login(s.app, '13999999999', 'whatever');
-    expect(unknownPhone.code).toBe(4010);
+    expect(unknownPhone.code).toBe(4002);
     const wrong = await login(s.app, DEMO_EMAIL, 'wrong-password', { lang: 'jp' });
     expect(wrong).toMatchObject({ code: 4002, msg: msg('jp', 'errors.4002'), data: null });
   });
@@ -127,7 +128,7 @@ describe('login rate limit', () => {
       const captchasBefore = await count(t.app, 'captchas');
       const cap = await newCaptcha(t.app, '10.1.1.1');
       const limited = await call(t.app, 'POST', '/base/login', { body: { username: DEMO_EMAIL, password: DEMO_PASSWORD, ...cap }, ip: '10.1.1.1', lang: 'jp' });
-      expect(limited).toMatchObject({ code: 4024, msg: msg('jp', 'errors.4024') });
+      expect(limited).toMatchObject({ code: 4024, msg: msg('jp', 'checks.retryAfterSeconds', { seconds: 60 }), data: { retryAfter: 60 } });
       // The captcha was not spent by the refused request.
       const row = await t.app.db.selectFrom('captchas').select('used_at').where('id', '=', cap.captchaId).executeTakeFirstOrThrow();
       expect(row.used_at).toBeNull();

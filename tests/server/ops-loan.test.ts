@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP, runCli } from '../../server/ops/cli.ts';
 import { ledgerMismatches } from '../../server/trading/index.ts';
-import { call, type Loose, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, type Loose, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 let s: TestServer;
 let token: string;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   const r = await registerByEmail(s.app, 'ops-loan@example.com');
   token = r.token;
   userId = r.user.ID;
+  await verifyIdentity(s.app.db, userId);
 });
 afterAll(() => s.app.close());
 

@@ -80,7 +80,7 @@ describe('POST /user/changePayPassword', () => {
       expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: `guess-${i}`, password: 'thief-pass' } })).code).toBe(4011);
     }
     const sixth = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } });
-    expect(sixth).toMatchObject({ code: 4024, msg: msg('en', 'errors.4024') });
+    expect(sixth).toMatchObject({ code: 4024, msg: msg('en', 'checks.retryAfterMinutes', { minutes: 15 }) });
     expect((await userRow(id)).pay_password_hash).toBeNull();
     s.clock.advance(15 * 60_000 + 1);
     expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } })).code).toBe(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import { ledgerMismatches } from '../../server/trading/ledger.ts';
 import { adminDeposit } from '../../server/trading/deposit.ts';
-import { call, login, msg, newCaptcha, registerByEmail, ROOT, sendEmailCode, startServer, type TestServer } from './helpers.ts';
+import { call, login, msg, newCaptcha, registerByEmail, ROOT, sendEmailCode, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 let s: TestServer;
 const LOGIN = 'Secret-pass-123';
@@ -37,6 +37,7 @@ let seq = 0;
 async function account(opts: { pay?: boolean; usdt?: string; settle?: boolean } = {}): Promise<Account> {
   const email = `w${++seq}@example.com`;
   const { token, user } = await registerByEmail(s.app, email, LOGIN);
+  await verifyIdentity(s.app.db, user.ID);
   if (opts.pay !== false) expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
   if (opts.usdt !== '0') await adminDeposit(s.app.db, user.ID, 'USDT', opts.usdt ?? '1000', s.clock.now());
   return { token, id: user.ID, email };

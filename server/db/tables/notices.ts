@@ -1,3 +1,28 @@
-// Notification and content tables (migration 0009_notices).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface NoticeTables {}
+// Notification and content tables (migration 0009_notices). Times are epoch milliseconds.
+import type { Generated, Selectable } from 'kysely';
+
+export interface NoticesTable {
+  id: Generated<number>;
+  /** The one reader of an event notice; null for an operator broadcast */
+  user_id: number | null;
+  /** Event name (locale keys notice.<event>.title/body); '' for a broadcast */
+  event: Generated<string>;
+  /** JSON object of the event's message parameters */
+  params: Generated<string>;
+  /** Broadcast: JSON {prefix: {title, body}}, `en` always present; '{}' for an event notice */
+  texts: Generated<string>;
+  created_at: number;
+}
+
+export interface NoticeReadsTable {
+  notice_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface NoticeTables {
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+}
+
+export type NoticeRow = Selectable<NoticesTable>;

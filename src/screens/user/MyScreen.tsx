@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/base';
 import { endpoint as logoutEndpoint } from '../../api/generated/screens/logout';
+import { endpoint as unreadEndpoint } from '../../api/generated/screens/notice-unread';
 import { confirmDialog, toast } from '../../ui/overlays';
 import { Icon } from '../../ui/Icon';
 import { LOGIN } from '../../app/routes';
@@ -10,6 +11,9 @@ import { setTheme, useTheme } from '../../ui/theme';
 import { LANGUAGES } from '../../i18n';
 import type { RootState } from '../../store';
 import { loggedOut } from '../../store/session';
+import './content.css';
+
+const INFORM = '/user/inform';
 
 const MENU = [
   { to: '/bitcoin/paymentHistory', label: 'route.bitcoin.paymentHistory' },
@@ -25,6 +29,8 @@ const MENU = [
   { to: '/user/inform', label: 'route.user.inform' },
   { to: '/login/resetPassword', label: 'route.login.resetPassword' },
   { to: '/login/resetWithdrawPassword', label: 'route.login.resetWithdrawPassword' },
+  { to: '/user/devices', label: 'route.user.devices' },
+  { to: '/user/antiPhishing', label: 'route.user.antiPhishing' },
   { to: '/user/MSB', label: 'route.user.MSB' },
   { to: '/user/about', label: 'route.user.about' },
   { to: '/user/service', label: 'route.user.service' },
@@ -38,6 +44,8 @@ export default function MyScreen() {
   const theme = useTheme();
   const language = LANGUAGES.find((l) => l.code === i18n.language)?.name;
 
+  // the notification centre's unread count, read afresh each time the page opens
+  const unread = unreadEndpoint.useQuery(undefined, { skip: !user, refetchOnMountOrArgChange: true }).data?.count ?? 0;
   const [signOut] = logoutEndpoint.useMutation();
   const logout = async () => {
     if (!(await confirmDialog(t('user.logoutConfirm')))) return;
@@ -68,9 +76,12 @@ export default function MyScreen() {
       <ul className="menu">
         {MENU.map((m) => (
           <li key={m.to}>
-            <Link to={m.to}>
+            <Link to={m.to} aria-label={m.to === INFORM && unread > 0 ? `${t(m.label)}, ${t('inform.unread', { count: unread })}` : undefined}>
               {t(m.label)}
-              <span aria-hidden="true">›</span>
+              <span className="menu-end">
+                {m.to === INFORM && unread > 0 && <span className="unread-badge">{unread > 99 ? '99+' : unread}</span>}
+                <span aria-hidden="true">›</span>
+              </span>
             </Link>
           </li>
         ))}

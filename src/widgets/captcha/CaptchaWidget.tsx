@@ -30,7 +30,7 @@ export function CaptchaWidget(props: WidgetProps) {
     <div className="input-row">
       <BaseInputTemplate {...props} options={{ ...props.options, inputType: 'text' }} />
       <button type="button" className="captcha" onClick={() => void refresh()} title={t('captcha.refresh')} aria-label={t('captcha.refresh')}>
-        {data && !isLoading ? <img src={data.picPath} alt={t('captcha.alt')} width={100} height={40} /> : <span className="captcha-placeholder">…</span>}
+        {data && !isLoading ? <img src={data.picPath} alt={t('captcha.alt')} width={104} height={42} /> : <span className="captcha-placeholder">…</span>}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
-export function FieldTemplate({ id, label, children, rawErrors, hidden, required, displayLabel, schema }: FieldTemplateProps) {
+export function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, required, displayLabel, schema }: FieldTemplateProps) {
   const { t } = useTranslation();
   if (hidden) return <div className="hidden">{children}</div>;
   if (schema.type === 'object') return children;
@@ -15,6 +15,11 @@ export function FieldTemplate({ id, label, children, rawErrors, hidden, required
         </label>
       )}
       {children}
+      {rawHelp && (
+        <p id={`${id}__help`} className="field-help">
+          {t(rawHelp)}
+        </p>
+      )}
       {errors.map((e) => (
         <p key={e} className="field-message" role="alert">
           {e}

@@ -6,8 +6,8 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/bitcoin/loanHistory');
-    // the spec's 59, plus the detail pages of the loan and wire-transfer histories
-    expect(paths.length).toBe(61);
+    // the spec's 59, the detail pages of the loan and wire-transfer histories, devices and the anti-phishing code
+    expect(paths.length).toBe(63);
     expect(paths).toEqual(expect.arrayContaining(['/bitcoin/loanOrderDetail', '/bitcoin/wireDetail']));
   });
   it('treats /pages/x/y and /x/y as one route and / as home', () => {

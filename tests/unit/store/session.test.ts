@@ -6,7 +6,7 @@ function memoryStorage() {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
 }
 
-const user = { ID: 1, email: 'a@b.co', phone: '', countryCode: '', invitationCode: 'ABC123', creditScore: 100, realNameStatus: 0, hasPayPassword: false };
+const user = { ID: 1, email: 'a@b.co', phone: '', countryCode: '', invitationCode: 'ABC123', creditScore: 100, realNameStatus: 0, hasPayPassword: false, antiPhishingCode: '' };
 
 describe('session', () => {
   it('stores token and user on login and clears both on logout', () => {

@@ -24,12 +24,16 @@ export const screen: ScreenDef = {
   },
   "detail": {
     "titleField": "title",
-    "bodyField": "content",
     "fields": [
       {
         "field": "CreatedAt",
         "label": "common.time",
         "format": "datetime"
+      },
+      {
+        "field": "content",
+        "label": "notice.detailTitle",
+        "format": "html"
       }
     ]
   }

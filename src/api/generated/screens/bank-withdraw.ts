@@ -18,6 +18,7 @@ export const screen: ScreenDef = {
     "/bitcoin/bank"
   ],
   "title": "route.bitcoin.bank",
+  "verified": true,
   "endpoint": {
     "name": "createBankWithdrawal",
     "method": "POST",

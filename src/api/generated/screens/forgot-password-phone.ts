@@ -38,7 +38,9 @@ export const screen: ScreenDef = {
     "properties": {
       "phone": {
         "type": "string",
-        "pattern": "^1[3-9][0-9]{9}$"
+        "minLength": 4,
+        "maxLength": 17,
+        "pattern": "^[0-9]+$"
       },
       "countryCode": {
         "type": "string",
@@ -130,7 +132,7 @@ export const screen: ScreenDef = {
   },
   "messages": {
     "phone.required": "validation.phoneRequired",
-    "phone.pattern": "validation.phoneInvalid",
+    "phone.pattern": "checks.phoneDigits",
     "smsCode.required": "validation.codeRequired",
     "smsCode.pattern": "validation.codeInvalid",
     "passWord.required": "validation.passwordRequired",
@@ -140,7 +142,9 @@ export const screen: ScreenDef = {
     "confirmPassword.matches": "validation.passwordMismatch",
     "captcha.required": "validation.captchaRequired",
     "captcha.minLength": "validation.captchaInvalid",
-    "captcha.pattern": "validation.captchaInvalid"
+    "captcha.pattern": "validation.captchaInvalid",
+    "phone.minLength": "checks.phoneDigits",
+    "phone.maxLength": "checks.phoneDigits"
   },
   "fieldErrors": {
     "4005": "captcha",

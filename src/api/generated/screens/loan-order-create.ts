@@ -17,6 +17,7 @@ export const screen: ScreenDef = {
   ],
   "title": "route.bitcoin.loanDetail",
   "tab": "loan.tabApply",
+  "verified": true,
   "endpoint": {
     "name": "createLoanOrder",
     "method": "POST",

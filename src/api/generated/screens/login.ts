@@ -37,8 +37,9 @@ export const screen: ScreenDef = {
     "properties": {
       "username": {
         "type": "string",
-        "maxLength": 64,
-        "pattern": "^(1[3-9][0-9]{9}|[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+)$"
+        "maxLength": 254,
+        "description": "An email or a mobile number (digits, optionally after +country code); the pattern is contract/email.ts loginUsernamePattern()",
+        "pattern": "^(?:\\+?[0-9]{4,17}|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$"
       },
       "password": {
         "type": "string",
@@ -104,14 +105,14 @@ export const screen: ScreenDef = {
     "captcha.required": "validation.captchaRequired",
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid",
-    "password.maxLength": "validation.passwordLength"
+    "password.maxLength": "validation.passwordLength",
+    "username.maxLength": "validation.usernameInvalid"
   },
   "fieldErrors": {
     "4005": "captcha"
   },
   "success": {
     "toast": "login.success",
-    "navigate": "/home/home",
     "session": true
   },
   "validatorId": "login"

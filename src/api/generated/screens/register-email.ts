@@ -40,9 +40,11 @@ export const screen: ScreenDef = {
     ],
     "properties": {
       "email": {
+        "title": "EmailAddress",
+        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern.",
         "type": "string",
-        "maxLength": 64,
-        "pattern": "^[A-Za-z0-9_-]+@[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$"
+        "maxLength": 254,
+        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
       },
       "emailCode": {
         "type": "string",
@@ -73,6 +75,21 @@ export const screen: ScreenDef = {
       "invitationCode": {
         "type": "string",
         "pattern": "^[A-Za-z0-9]{4,12}$"
+      },
+      "phone": {
+        "type": "string",
+        "maxLength": 0,
+        "description": "Sent empty by the spec's one registration payload (the other variant's field)"
+      },
+      "smsCode": {
+        "type": "string",
+        "maxLength": 0,
+        "description": "Sent empty by the spec's one registration payload (the other variant's field)"
+      },
+      "countryCode": {
+        "type": "string",
+        "pattern": "^(\\+[0-9]{1,4})?$",
+        "description": "Sent by the spec's one registration payload (the phone variant's country code); not used"
       }
     }
   },
@@ -84,7 +101,10 @@ export const screen: ScreenDef = {
       "confirmPassword",
       "captcha",
       "captchaId",
-      "invitationCode"
+      "invitationCode",
+      "phone",
+      "smsCode",
+      "countryCode"
     ],
     "email": {
       "ui:title": "field.email",
@@ -131,7 +151,16 @@ export const screen: ScreenDef = {
         "label": "register.toLogin"
       }
     ],
-    "ui:submitLabel": "register.submit"
+    "ui:submitLabel": "register.submit",
+    "phone": {
+      "ui:widget": "hidden"
+    },
+    "smsCode": {
+      "ui:widget": "hidden"
+    },
+    "countryCode": {
+      "ui:widget": "hidden"
+    }
   },
   "messages": {
     "email.required": "validation.emailRequired",
@@ -147,7 +176,8 @@ export const screen: ScreenDef = {
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid",
     "invitationCode.required": "validation.invitationRequired",
-    "invitationCode.pattern": "validation.invitationInvalid"
+    "invitationCode.pattern": "validation.invitationInvalid",
+    "email.maxLength": "validation.emailInvalid"
   },
   "fieldErrors": {
     "4004": "invitationCode",
@@ -165,7 +195,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerByEmail: build.mutation<Session, RegisterByEmailPayload & Idempotent>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode","phone","smsCode","countryCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),

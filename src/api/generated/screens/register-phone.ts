@@ -42,7 +42,9 @@ export const screen: ScreenDef = {
     "properties": {
       "phone": {
         "type": "string",
-        "pattern": "^1[3-9][0-9]{9}$"
+        "minLength": 4,
+        "maxLength": 17,
+        "pattern": "^[0-9]+$"
       },
       "countryCode": {
         "type": "string",
@@ -78,6 +80,16 @@ export const screen: ScreenDef = {
       "invitationCode": {
         "type": "string",
         "pattern": "^[A-Za-z0-9]{4,12}$"
+      },
+      "email": {
+        "type": "string",
+        "maxLength": 0,
+        "description": "Sent empty by the spec's one registration payload (the other variant's field)"
+      },
+      "emailCode": {
+        "type": "string",
+        "maxLength": 0,
+        "description": "Sent empty by the spec's one registration payload (the other variant's field)"
       }
     }
   },
@@ -90,7 +102,9 @@ export const screen: ScreenDef = {
       "confirmPassword",
       "captcha",
       "captchaId",
-      "invitationCode"
+      "invitationCode",
+      "email",
+      "emailCode"
     ],
     "phone": {
       "ui:title": "field.phone",
@@ -144,11 +158,17 @@ export const screen: ScreenDef = {
         "label": "register.toLogin"
       }
     ],
-    "ui:submitLabel": "register.submit"
+    "ui:submitLabel": "register.submit",
+    "email": {
+      "ui:widget": "hidden"
+    },
+    "emailCode": {
+      "ui:widget": "hidden"
+    }
   },
   "messages": {
     "phone.required": "validation.phoneRequired",
-    "phone.pattern": "validation.phoneInvalid",
+    "phone.pattern": "checks.phoneDigits",
     "smsCode.required": "validation.codeRequired",
     "smsCode.pattern": "validation.codeInvalid",
     "passWord.required": "validation.passwordRequired",
@@ -160,7 +180,9 @@ export const screen: ScreenDef = {
     "captcha.minLength": "validation.captchaInvalid",
     "captcha.pattern": "validation.captchaInvalid",
     "invitationCode.required": "validation.invitationRequired",
-    "invitationCode.pattern": "validation.invitationInvalid"
+    "invitationCode.pattern": "validation.invitationInvalid",
+    "phone.minLength": "checks.phoneDigits",
+    "phone.maxLength": "checks.phoneDigits"
   },
   "fieldErrors": {
     "4004": "invitationCode",
@@ -178,7 +200,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerByPhone: build.mutation<Session, RegisterByPhonePayload & Idempotent>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId","invitationCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["phone","countryCode","smsCode","passWord","confirmPassword","captcha","captchaId","invitationCode","email","emailCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),

@@ -27,7 +27,9 @@ export const screen: ScreenDef = {
     "properties": {
       "phone": {
         "type": "string",
-        "pattern": "^1[3-9][0-9]{9}$"
+        "minLength": 4,
+        "maxLength": 17,
+        "pattern": "^[0-9]+$"
       },
       "countryCode": {
         "type": "string",
@@ -37,7 +39,9 @@ export const screen: ScreenDef = {
   },
   "messages": {
     "phone.required": "validation.phoneRequired",
-    "phone.pattern": "validation.phoneInvalid"
+    "phone.pattern": "checks.phoneDigits",
+    "phone.minLength": "checks.phoneDigits",
+    "phone.maxLength": "checks.phoneDigits"
   }
 };
 

@@ -20,6 +20,7 @@ export const screen: ScreenDef = {
     "/bitcoin/withdraw"
   ],
   "title": "route.bitcoin.withdraw",
+  "verified": true,
   "endpoint": {
     "name": "createWithdraw",
     "method": "POST",

@@ -1,0 +1,16 @@
+// The verification gate's rule (server/http/endpoints.ts enforces it for the endpoints whose
+// screen file says `"verified": true`): a verified identity is users.real_name_status 2.
+import { KycStatus } from '../db/tables/kyc.ts';
+import { ApiError } from '../http/errors.ts';
+
+/** Spec §8: real-name verification not completed (the app opens /user/realName after 800 ms). */
+export const VERIFICATION_REQUIRED = 4025;
+
+/** Whether the user may do what needs a verified identity. */
+export function isVerified(user: { real_name_status: number }): boolean {
+  return Number(user.real_name_status) === KycStatus.verified;
+}
+
+export function verificationRequired(): ApiError {
+  return new ApiError(VERIFICATION_REQUIRED, `errors.${VERIFICATION_REQUIRED}`);
+}

@@ -1,0 +1,54 @@
+// `npm run ops -- kyc list [pending|verified|rejected|all] | approve <id> | reject <id> <reason…>`:
+// identity verification records (server/account/kyc-review.ts; the same decisions as
+// `ops approve kyc <id>` / `ops reject kyc <id> <reason>`).
+import { approveCard, listCards, rejectCard } from '../account/kyc-review.ts';
+import type { Db } from '../db/index.ts';
+import { KycStatus } from '../db/tables/kyc.ts';
+import { ReviewError, reviewId } from '../funds/review-kind.ts';
+
+export const KYC_HELP = `  kyc list [pending|verified|rejected|all]
+                      identity records (default: pending): id, user, document and name, status, since
+  kyc approve <id>    verify the user (withdrawals, bank withdrawals and loans open)
+  kyc reject <id> <reason…>
+                      reject; the customer sees the reason and can submit again`;
+
+const FILTERS: Record<string, number[]> = {
+  pending: [KycStatus.pending],
+  verified: [KycStatus.verified],
+  rejected: [KycStatus.rejected],
+  all: [KycStatus.pending, KycStatus.verified, KycStatus.rejected],
+};
+
+function table(rows: Record<string, string | number>[]): string {
+  if (rows.length === 0) return '(empty)';
+  const keys = Object.keys(rows[0]);
+  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(width[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
+}
+
+export async function kycCommand(db: Db, args: string[], now: number): Promise<string> {
+  const [sub, id, ...rest] = args;
+  switch (sub ?? 'list') {
+    case 'list': {
+      const statuses = FILTERS[id ?? 'pending'];
+      if (!statuses) throw new ReviewError(`kyc list [${Object.keys(FILTERS).join('|')}], not "${id}".`);
+      const rows = await listCards(db, statuses);
+      return table(rows.map((r) => ({ id: r.id, user: r.user, document: r.summary, status: r.status, since: r.created })));
+    }
+    case 'approve':
+      if (rest.length) throw new ReviewError('Usage: kyc approve <id>');
+      return approveCard(db, reviewId(id), now);
+    case 'reject': {
+      const reason = rest.join(' ').trim();
+      if (!reason) throw new ReviewError('Usage: kyc reject <id> <reason…>: the customer sees the reason.');
+      return rejectCard(db, reviewId(id), reason, now);
+    }
+    default:
+      throw new ReviewError(`Unknown kyc command "${sub}".\n${KYC_HELP}`);
+  }
+}
