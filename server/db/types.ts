@@ -3,12 +3,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../contract/generated/types.ts';
 import type { FundsTables } from './tables/funds.ts';
+import type { FinancingTables } from './tables/financing.ts';
+import type { IeoTables } from './tables/ieo.ts';
 import type { KycTables } from './tables/kyc.ts';
 import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
 import type { SessionTables } from './tables/sessions.ts';
 
 export * from './tables/funds.ts';
+export * from './tables/financing.ts';
+export * from './tables/ieo.ts';
 export * from './tables/kyc.ts';
 export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
@@ -264,7 +268,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables {
+export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

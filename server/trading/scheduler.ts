@@ -1,10 +1,11 @@
-// Time-driven trading work: futures settlement and limit-order fills. startScheduler runs
+// Time-driven trading work: futures settlement and limit-order fills, then the earn products' jobs (server/earn/jobs.ts). startScheduler runs
 // it once at start (so orders that fell due while the server was down settle at once),
 // then every second on an unref'd timer and after every market tick. Runs never overlap:
 // a trigger during a run asks for one more run after it.
 import type { TradingDeps } from './deps.ts';
 import { settleDueOrders } from './futures.ts';
 import { fillCrossedOrders } from './spot.ts';
+import { runEarnWork } from '../earn/jobs.ts';
 
 export interface WorkResult {
   /** Futures orders settled */
@@ -17,6 +18,7 @@ export interface WorkResult {
 export async function runDueWork(ctx: TradingDeps): Promise<WorkResult> {
   const settled = await settleDueOrders(ctx);
   const filled = await fillCrossedOrders(ctx);
+  await runEarnWork(ctx);
   return { settled, filled };
 }
 

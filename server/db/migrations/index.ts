@@ -10,6 +10,8 @@ import * as m0007 from './0007_sessions.ts';
 import * as m0008 from './0008_kyc.ts';
 import * as m0009 from './0009_notices.ts';
 import * as m0010 from './0010_password_links.ts';
+import * as m0011 from './0011_ieo.ts';
+import * as m0012 from './0012_financing.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -22,6 +24,8 @@ export const migrations: Record<string, Migration> = {
   '0008_kyc': m0008,
   '0009_notices': m0009,
   '0010_password_links': m0010,
+  '0011_ieo': m0011,
+  '0012_financing': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
