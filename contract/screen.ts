@@ -110,6 +110,8 @@ export interface ScreenFile {
     /** An Export button: every record matching the filters as CSV */
     export?: boolean;
     addRoute?: string;
+    /** Links to related pages in the toolbar (the earnings list to its curve) */
+    links?: { to: string; label: string }[];
     addLabel?: string;
     empty?: string;
     rowActions?: RowAction[];

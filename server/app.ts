@@ -24,6 +24,7 @@ import { handlers } from './handlers/index.ts';
 import { registerEndpoints, routesOf } from './http/endpoints.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { seedFunds } from './funds/seed.ts';
+import { seedIeoProjects } from './ops/ieo.ts';
 import { registerUploadRoutes } from './funds/uploads.ts';
 import { seedIfEmpty } from './seed.ts';
 import { type SessionConfig, sessionConfig } from './sessions.ts';
@@ -120,6 +121,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   try {
     await migrateToLatest(db);
     await seedFunds(db, now());
+    await seedIeoProjects(db, now());
     if (opts.seed !== false) await seedIfEmpty(db, now());
     if (!opts.market) stored = await openMarket(db, opts, now);
   } catch (error) {

@@ -2,15 +2,19 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MiningMachine, MiningMachineId, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
 export interface Endpoints {
+  buyIeo: { auth: true; input: Omit<IeoBuyPayload, 'num'> & { num: string | number }; output: IeoOrder };
+  buyShareMining: { auth: true; input: MiningSharePayload; output: MiningOrder };
+  buySoleMining: { auth: true; input: MiningSolePayload; output: MiningOrder };
   changePassword: { auth: true; input: Omit<ChangePasswordPayload, 'confirmPassword'>; output: null };
   changePayPassword: { auth: true; input: Omit<ChangePayPasswordPayload, 'confirmPassword'>; output: null };
   createBankCard: { auth: true; input: BankCardPayload; output: BankCard };
   createBankWithdrawal: { auth: true; input: Omit<BankWithdrawPayload, 'num'> & { num: string | number }; output: BankWithdrawal };
+  createFinancingOrder: { auth: true; input: Omit<FinancingOrderPayload, 'money'> & { money: string | number }; output: FinancingOrder };
   createFuturesOrder: { auth: true; input: FuturesCreatePayload; output: FuturesOrder };
   createLoanOrder: { auth: true; input: Omit<LoanOrderPayload, 'amount' | 'min' | 'max'> & { amount: string | number; min?: string | number; max?: string | number }; output: LoanOrder };
   createRecharge: { auth: true; input: Omit<DepositPayload, 'num'> & { num: string | number }; output: Deposit };
@@ -25,8 +29,11 @@ export interface Endpoints {
   exchange: { auth: true; input: Omit<ExchangePayload, 'quote' | 'num'> & { num: string | number }; output: ExchangeResult };
   exchangeFind: { auth: true; input: ExchangeFindArgs; output: ExchangeInfo };
   findBankWithdrawal: { auth: true; input: { ID: number }; output: BankWithdrawal };
+  findFinancing: { auth: true; input: { ID: number }; output: FinancingProduct };
+  findIeo: { auth: true; input: { ID: number }; output: IeoProject };
   findLoan: { auth: true; input: { ID: number }; output: LoanProduct };
   findLoanOrder: { auth: true; input: { ID: number }; output: LoanOrder };
+  findMiningMachine: { auth: true; input: MiningMachineId; output: MiningMachine };
   findMyUserCard: { auth: true; input: Empty; output: Page<UserCard> };
   findNotice: { auth: true; input: { ID: number }; output: Notice };
   findWireTransfer: { auth: true; input: { ID: number }; output: WireTransfer };
@@ -43,12 +50,21 @@ export interface Endpoints {
   getDeposit: { auth: true; input: { ID: number }; output: Deposit };
   getDepositCoins: { auth: false; input: { czstatus: number }; output: Page<CoinWithNetworks> };
   getDeposits: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3; cate?: '' | 1 | 2 }; output: Page<Deposit> };
+  getFinancingEarningsCurve: { auth: true; input: FinancingEarningsCurveArgs; output: FinancingEarningsCurve };
+  getFinancingList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<FinancingProduct> };
+  getFinancingOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FinancingOrder> };
+  getFinancingPayouts: { auth: true; input: { page?: number; pageSize?: number }; output: Page<FinancingPayout> };
+  getFinancingTotals: { auth: true; input: { page?: number; pageSize?: number }; output: Page<FinancingTotal> };
   getFuturesConfig: { auth: true; input: Empty; output: FuturesConfig };
   getFuturesOrder: { auth: true; input: { ID: number }; output: FuturesOrder };
   getFuturesOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<FuturesOrder> };
+  getIeoList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<IeoProject> };
+  getIeoOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 }; output: Page<IeoOrder> };
   getKline: { auth: false; input: KlineArgs; output: KlineBars };
   getLoanList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<LoanProduct> };
   getLoanOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4 }; output: Page<LoanOrder> };
+  getMiningMachines: { auth: true; input: { page?: number; pageSize?: number; type?: '' | 1 | 2 }; output: Page<MiningMachine> };
+  getMiningOrders: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 | 4; type?: '' | 1 | 2 }; output: Page<MiningOrder> };
   getMoneyLog: { auth: true; input: { page?: number; pageSize?: number; coinname?: string; type?: '' | 'contract_open' | 'contract_close' | 'mining_purchase' | 'mining_purchase_reward' | 'mining_earnings_frozen' | 'mining_earnings_released' | 'spot_buy' | 'spot_sell' | 'spot_exchange' | 'exchange_fee' | 'ieo_subscribe' | 'ieo_reward_1' | 'ieo_reward_2' | 'ieo_reward_3' | 'asset_release' | 'agent_deposit' | 'finance_purchase' | 'finance_earnings' | 'finance_redemption' | 'finance_penalty' | 'withdrawal_refund' | 'deposit_success' | 'withdrawal_success' | 'admin_deposit' | 'spot_fee' | 'withdrawal_request' | 'bank_withdrawal_request' | 'bank_withdrawal_success' | 'loan_disbursement' | 'loan_repayment' | 'wire_deposit' }; output: Page<MoneyLog> };
   getMyInvite: { auth: true; input: Empty; output: MyInvite };
   getNoticeList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<Notice> };
@@ -72,6 +88,7 @@ export interface Endpoints {
   login: { auth: false; input: LoginPayload; output: Session };
   logout: { auth: true; input: Empty; output: LogoutResult };
   readAllNotices: { auth: true; input: Empty; output: NoticeReadAll };
+  redeemFinancingOrder: { auth: true; input: { ID: number }; output: null };
   registerByEmail: { auth: false; input: Omit<RegisterByEmailPayload, 'confirmPassword'>; output: Session };
   registerByPhone: { auth: false; input: Omit<RegisterByPhonePayload, 'confirmPassword'>; output: Session };
   resetPassword: { auth: false; input: Omit<ResetPasswordByEmailPayload, 'confirmPassword'>; output: null };

@@ -471,6 +471,200 @@ export interface ExchangeResult {
   at: string;
 }
 
+export interface FinancingEarningsCurve {
+  /**
+   * The coins with payouts, by name, each with its display decimals
+   */
+  coins: FinancingCurveCoin[];
+  /**
+   * Per coin, one point per day with payouts (the UTC day each payout was due), sorted by coin then day
+   */
+  list: FinancingCurvePoint[];
+}
+export interface FinancingCurveCoin {
+  coin: string;
+  decimals: number;
+}
+export interface FinancingCurvePoint {
+  /**
+   * YYYY-MM-DD (UTC)
+   */
+  day: string;
+  coin: string;
+  /**
+   * Earnings paid for that day, exact
+   */
+  amount: string;
+  /**
+   * Earnings paid up to and including that day, exact
+   */
+  cumulative: string;
+}
+
+export interface FinancingEarningsCurveArgs {
+  /**
+   * Only this coin's series; absent: every coin with payouts
+   */
+  coin?: string;
+}
+
+/**
+ * A customer's financing order. The terms (dailyRate, termDays, penaltyRate) are the product's at purchase and never change. earnings is what has been paid so far. penalty and redeemBack state what an early redemption now would keep and give back (empty unless in term); once redeemed, penalty is what was kept.
+ */
+export interface FinancingOrder {
+  ID: number;
+  /**
+   * The product
+   */
+  financing_id: number;
+  /**
+   * The product's name
+   */
+  name: string;
+  coin: string;
+  /**
+   * Deposit amount (principal)
+   */
+  money: string;
+  dailyRate: string;
+  termDays: number;
+  penaltyRate: string;
+  /**
+   * 1 in term, 2 redeemed early, 3 ended
+   */
+  status: 1 | 2 | 3;
+  /**
+   * Days whose earnings were paid
+   */
+  daysPaid: number;
+  /**
+   * Earnings paid so far
+   */
+  earnings: string;
+  /**
+   * In term: the penalty of an early redemption now; redeemed: the penalty kept; ended: empty
+   */
+  penalty: string;
+  /**
+   * In term: the principal an early redemption now gives back (money − penalty); otherwise empty
+   */
+  redeemBack: string;
+  /**
+   * true while in term
+   */
+  redeemable: boolean;
+  /**
+   * Purchase time (start of the term)
+   */
+  CreatedAt: string;
+  /**
+   * End of the term
+   */
+  dueAt: string;
+  /**
+   * Next payout while in term; empty otherwise
+   */
+  nextPayoutAt: string;
+  /**
+   * Redemption or maturity time; empty while in term
+   */
+  endedAt: string;
+}
+
+/**
+ * Buys a financing product: money is the principal, within the product's min and max and the coin's decimals; it is frozen for the term.
+ */
+export interface FinancingOrderPayload {
+  financing_id: number;
+  /**
+   * Principal: a plain decimal string within the product's min and max, at most the coin's decimals (or a JSON number)
+   */
+  money: string;
+}
+
+/**
+ * One day's earnings of a financing order, paid once (ledger finance_earnings).
+ */
+export interface FinancingPayout {
+  ID: number;
+  order_id: number;
+  /**
+   * The product's name
+   */
+  name: string;
+  coin: string;
+  /**
+   * Day of the term
+   */
+  day: number;
+  amount: string;
+  paidAt: string;
+}
+
+/**
+ * A fixed-term financing (staking) product the operator offers (`npm run ops -- financing …`). Amounts are decimal strings in the coin's decimals; rates are ratios ("0.001" = 0.1 %). These are the product's terms, not a promised return.
+ */
+export interface FinancingProduct {
+  ID: number;
+  name: string;
+  coin: string;
+  /**
+   * Decimals an amount of the coin may have
+   */
+  decimals: number;
+  /**
+   * Smallest investment
+   */
+  min: string;
+  /**
+   * Largest investment
+   */
+  max: string;
+  /**
+   * Earnings per day as a ratio of the principal
+   */
+  dailyRate: string;
+  /**
+   * Days from purchase until the principal comes back
+   */
+  termDays: number;
+  /**
+   * Days between payouts (1: daily)
+   */
+  cycleDays: number;
+  /**
+   * Share of the principal kept on early redemption
+   */
+  penaltyRate: string;
+  /**
+   * The terms in sentences in the caller's language: cycle, payout time, term, penalty
+   */
+  terms: string;
+}
+
+/**
+ * The caller's financing totals in one coin: principal now in term and earnings paid so far (all orders).
+ */
+export interface FinancingTotal {
+  /**
+   * Row number
+   */
+  ID: number;
+  coin: string;
+  /**
+   * Principal of the orders in term
+   */
+  principal: string;
+  /**
+   * Earnings paid so far
+   */
+  earnings: string;
+  /**
+   * Orders in term
+   */
+  orders: number;
+}
+
 export interface FuturesConfig {
   hy_time: number[];
   hy_tzed: string[];
@@ -528,6 +722,152 @@ export interface FuturesOrder {
    * Why an invalid settlement is invalid beyond a draw: no_price when no market price was recorded at settleAt (the server was down) and the stake was returned; empty otherwise
    */
   reason: '' | 'no_price';
+}
+
+/**
+ * A subscription to an IEO project (spec payload {pid, num}): num coins at the project's price, paid in its price coin now and frozen until the thaw time.
+ */
+export interface IeoBuyPayload {
+  pid: number;
+  /**
+   * Coins to subscribe: a plain decimal string within the per-order minimum and what can be subscribed now, at most the coin's decimals (or a JSON number)
+   */
+  num: string;
+}
+
+/**
+ * The caller's IEO subscription, with the terms copied from the project at purchase. amount is frozen until thawAt, then released (status 1 frozen, 2 released). profit is the current market value of the coins less the payment, at the live price where the coin trades against USDT (empty where it does not); profitRatio is profit / payment (a ratio).
+ */
+export interface IeoOrder {
+  ID: number;
+  /**
+   * The project
+   */
+  pid: number;
+  name: string;
+  coin: string;
+  /**
+   * Coins subscribed
+   */
+  amount: string;
+  /**
+   * What was paid, in priceCoin
+   */
+  payment: string;
+  price: string;
+  priceCoin: string;
+  lockDays: number;
+  /**
+   * When the coins are (or were) released (ISO time)
+   */
+  thawAt: string;
+  /**
+   * 1 frozen, 2 released
+   */
+  status: 1 | 2;
+  /**
+   * Market value now − payment, in priceCoin; empty without a market price
+   */
+  profit: string;
+  /**
+   * profit / payment as a ratio; empty without a market price
+   */
+  profitRatio: string;
+  CreatedAt: string;
+  /**
+   * Empty while frozen
+   */
+  releasedAt: string;
+}
+
+/**
+ * A new-coin offering (IEO) the operator manages (`npm run ops -- ieo …`), as the calling user sees it. Amounts of the coin are decimal strings in its decimals; price is per coin in priceCoin. The state follows from the times: 1 upcoming, 2 live, 3 ended. These are the project's terms, not a promise of any return.
+ */
+export interface IeoProject {
+  ID: number;
+  name: string;
+  coin: string;
+  /**
+   * Image URL or path; empty when none
+   */
+  logo: string;
+  /**
+   * Decimals a subscribed amount may have
+   */
+  decimals: number;
+  /**
+   * Start of the subscription window (ISO time)
+   */
+  startAt: string;
+  /**
+   * End of the subscription window (ISO time)
+   */
+  endAt: string;
+  /**
+   * When subscribed coins are released: endAt + lockDays (ISO time)
+   */
+  thawAt: string;
+  /**
+   * Total issuance offered
+   */
+  total: string;
+  /**
+   * Coins subscribed so far
+   */
+  sold: string;
+  /**
+   * total − sold
+   */
+  remaining: string;
+  /**
+   * sold / total as a ratio (0.25 = 25 %), rounded down
+   */
+  progress: string;
+  /**
+   * Subscription price of one coin in priceCoin
+   */
+  price: string;
+  priceCoin: string;
+  /**
+   * Days after the end of the window until the coins are released
+   */
+  lockDays: number;
+  /**
+   * Most coins one user may subscribe in all
+   */
+  userCap: string;
+  /**
+   * Smallest subscription
+   */
+  orderMin: string;
+  /**
+   * Largest subscription
+   */
+  orderMax: string;
+  /**
+   * What the caller may still subscribe under the per-user cap
+   */
+  myRemaining: string;
+  /**
+   * Largest subscription possible now: the least of orderMax, remaining and myRemaining
+   */
+  maxNow: string;
+  /**
+   * 1 upcoming, 2 live, 3 ended
+   */
+  state: 1 | 2 | 3;
+  /**
+   * Live and not stopped by the operator: a subscription is accepted now
+   */
+  open: boolean;
+  /**
+   * In the caller's language: when it starts, ends, or that it ended or is paused
+   */
+  timing: string;
+  /**
+   * The terms in a sentence in the caller's language
+   */
+  terms: string;
 }
 
 /**
@@ -725,6 +1065,152 @@ export interface LoginPayload {
  * Nothing: the session's token stops working at once.
  */
 export type LogoutResult = null;
+
+/**
+ * A mining machine the operator offers (`npm run ops -- mining …`), bought whole (type 1, sole) or in shares (type 2, shared). Its output is the machine's terms, not a promised return: income type 1 pays dailyOutput USDT worth of the output coin a day at the market price then, income type 2 pays dailyOutput coins a day, per whole machine. frozenRatio of each day's output stays frozen for releaseDays.
+ */
+export interface MiningMachine {
+  ID: number;
+  name: string;
+  /**
+   * 1 sole (whole machines), 2 shared (a percent of one machine)
+   */
+  type: 1 | 2;
+  /**
+   * Coin the machine is paid in
+   */
+  priceCoin: string;
+  /**
+   * Decimals an amount of the price coin may have
+   */
+  priceDecimals: number;
+  /**
+   * Price of one whole machine
+   */
+  price: string;
+  outputCoin: string;
+  /**
+   * 1 constant output value (USDT a day), 2 constant coin amount a day
+   */
+  incomeType: 1 | 2;
+  /**
+   * Per whole machine a day: USDT (income type 1) or output coins (income type 2)
+   */
+  dailyOutput: string;
+  /**
+   * Share of each day's output credited frozen (ratio)
+   */
+  frozenRatio: string;
+  /**
+   * Days after its day that a frozen share is released
+   */
+  releaseDays: number;
+  /**
+   * Minimum holding: days the machine runs and pays
+   */
+  termDays: number;
+  /**
+   * Per-order limit: machines (sole) or percent of one machine (shared)
+   */
+  maxPerOrder: string;
+  /**
+   * Share of the price paid back as a purchase reward on approval (ratio)
+   */
+  rewardRatio: string;
+  /**
+   * The terms in sentences in the caller's language
+   */
+  terms: string;
+}
+
+export interface MiningMachineId {
+  ID: number;
+}
+
+/**
+ * A customer's mining machine order. The terms are the machine's at purchase and never change. status: 1 waiting for review (price frozen), 2 running, 3 rejected (price unfrozen, reason), 4 ended. output is the output paid so far (frozen part included).
+ */
+export interface MiningOrder {
+  ID: number;
+  machine_id: number;
+  name: string;
+  type: 1 | 2;
+  /**
+   * Machines bought (sole); empty for a share
+   */
+  num: string;
+  /**
+   * Percent of one machine (shared); empty for a sole purchase
+   */
+  sharePercent: string;
+  priceCoin: string;
+  /**
+   * Price paid
+   */
+  amount: string;
+  outputCoin: string;
+  incomeType: 1 | 2;
+  /**
+   * The order's output a day: USDT worth (income type 1) or coins (income type 2)
+   */
+  dailyOutput: string;
+  frozenRatio: string;
+  releaseDays: number;
+  termDays: number;
+  status: 1 | 2 | 3 | 4;
+  /**
+   * Why the purchase was rejected; empty otherwise
+   */
+  reason: string;
+  /**
+   * Purchase reward paid on approval
+   */
+  reward: string;
+  daysPaid: number;
+  output: string;
+  /**
+   * ISO time of the purchase
+   */
+  CreatedAt: string;
+  /**
+   * ISO time the machine started (approval); empty before
+   */
+  startedAt: string;
+  /**
+   * ISO time the term ends; empty before approval
+   */
+  endsAt: string;
+  /**
+   * ISO time the next day's output is due; empty when none
+   */
+  nextPayoutAt: string;
+}
+
+/**
+ * Buys a share of a shared machine: sharbltxt is the share ratio (percent of one machine, at most 2 decimals, not above the per-order limit) and gxfe the share amount, exactly what that share costs (price × percent ÷ 100, rounded up to the price coin's decimals); it is frozen until review.
+ */
+export interface MiningSharePayload {
+  id: number;
+  /**
+   * Share ratio: percent of one machine, above 0 and at most 100
+   */
+  sharbltxt: string | number;
+  /**
+   * Share amount: what the share costs, in the price coin
+   */
+  gxfe: string | number;
+}
+
+/**
+ * Buys whole machines of a sole machine: num machines, not above its per-order limit; the price is frozen until review.
+ */
+export interface MiningSolePayload {
+  id: number;
+  /**
+   * Whole machines: a positive whole number (string or JSON number)
+   */
+  num: string | number;
+}
 
 /**
  * One financial record: a ledger row of the user's own, newest first.

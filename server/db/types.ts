@@ -5,6 +5,7 @@ import type { LedgerType } from '../../contract/generated/types.ts';
 import type { FundsTables } from './tables/funds.ts';
 import type { FinancingTables } from './tables/financing.ts';
 import type { IeoTables } from './tables/ieo.ts';
+import type { MiningTables } from './tables/mining.ts';
 import type { KycTables } from './tables/kyc.ts';
 import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
@@ -13,6 +14,7 @@ import type { SessionTables } from './tables/sessions.ts';
 export * from './tables/funds.ts';
 export * from './tables/financing.ts';
 export * from './tables/ieo.ts';
+export * from './tables/mining.ts';
 export * from './tables/kyc.ts';
 export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
@@ -268,7 +270,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables {
+export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -4,6 +4,9 @@
 // ledger rows), and returns how many items it handled. The trading scheduler runs them after its
 // own work (server/trading/scheduler.ts), so they start with the server and catch up after a stop.
 import type { TradingDeps } from '../trading/deps.ts';
+import { releaseDueIeoOrders } from './ieo.ts';
+import { runFinancingJob } from './financing.ts';
+import { runMiningJob } from './mining.ts';
 
 export interface EarnJob {
   name: string;
@@ -11,7 +14,11 @@ export interface EarnJob {
 }
 
 /** Every earn job, in the order they run. */
-export const EARN_JOBS: EarnJob[] = [];
+export const EARN_JOBS: EarnJob[] = [
+  { name: 'ieo-thaw', run: releaseDueIeoOrders },
+  { name: 'financing', run: runFinancingJob },
+  { name: 'mining', run: runMiningJob },
+];
 
 export async function runEarnWork(ctx: TradingDeps): Promise<number> {
   let done = 0;

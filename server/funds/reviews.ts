@@ -7,13 +7,14 @@ import type { Db } from '../db/index.ts';
 import { bankWithdrawalReview } from './bank-withdrawals.ts';
 import { depositReview } from './deposits.ts';
 import { loanReview } from './loans.ts';
+import { miningReview } from '../earn/mining.ts';
 import { wireReview } from './wire.ts';
 import { ReviewError, type ReviewItem, type ReviewKind } from './review-kind.ts';
 import { withdrawalReview } from './withdrawals.ts';
 
 export { ReviewError, reviewId } from './review-kind.ts';
 
-export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview, kycReview];
+export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview, kycReview, miningReview];
 
 export function reviewKind(kind: string | undefined): ReviewKind {
   const k = REVIEW_KINDS.find((r) => r.kind === kind);

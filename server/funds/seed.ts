@@ -3,10 +3,14 @@
 import type { Db } from '../db/index.ts';
 import { seedCoins } from './coins.ts';
 import { seedLoanProducts } from './loans.ts';
+import { seedFinancingProducts } from '../earn/financing-seed.ts';
+import { seedMiningMachines } from '../earn/mining-seed.ts';
 
 export async function seedFunds(db: Db, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedCoins(trx, now);
     await seedLoanProducts(trx, now);
+    await seedFinancingProducts(trx, now);
+    await seedMiningMachines(trx, now);
   });
 }

@@ -11,13 +11,17 @@ import { bankWireHandlers } from './bank-wire.ts';
 import { coinHandlers } from './coins.ts';
 import { depositHandlers } from './deposits.ts';
 import { exchangeLoanHandlers } from './exchange-loans.ts';
+import { financingHandlers } from './financing.ts';
+import { financingCurveHandlers } from './financing-curve.ts';
 import { fundsStatusHandlers } from './funds-status.ts';
 import { futuresHandlers } from './futures.ts';
+import { ieoHandlers } from './ieo.ts';
 import { inviteHandlers } from './invite.ts';
 import { noticeHandlers } from './notices.ts';
 import { siteHandlers } from './site.ts';
 import { kycHandlers } from './kyc.ts';
 import { marketHandlers } from './market.ts';
+import { miningHandlers } from './mining.ts';
 import { moneyLogHandlers } from './records-money.ts';
 import { passwordLinkHandlers } from './password-links.ts';
 import { sessionHandlers } from './sessions.ts';
@@ -43,11 +47,15 @@ const MODULES = [
   withdrawalHandlers,
   bankWireHandlers,
   exchangeLoanHandlers,
+  financingHandlers,
+  financingCurveHandlers,
   inviteHandlers,
   siteHandlers,
   noticeHandlers,
   kycHandlers,
   passwordLinkHandlers,
+  ieoHandlers,
+  miningHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -8,6 +8,9 @@ import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from './content.ts';
 import * as ops from './commands.ts';
 import { LOAN_HELP, loanCommand } from './loan.ts';
+import { IEO_HELP, ieoCommand } from './ieo.ts';
+import { FINANCING_HELP, financingCommand } from './financing.ts';
+import { MINING_HELP, miningCommand } from './mining.ts';
 import { KYC_HELP, kycCommand } from './kyc.ts';
 import { PASSWORD_LINK_HELP, resetLink, userCreate } from './password-links.ts';
 
@@ -31,7 +34,10 @@ ${PASSWORD_LINK_HELP}
   reject <kind> <id> <reason…>
                       reject one item; the customer sees the reason
 ${REVIEW_KINDS.flatMap((k) => Object.entries(k.actions ?? {}).map(([name, a]) => `  act ${k.kind} ${name} <id> ${a.args}\n                      ${a.help}\n`)).join('')}${COIN_HELP}
-${LOAN_HELP ? `${LOAN_HELP}\n` : ''}${KYC_HELP}
+${LOAN_HELP ? `${LOAN_HELP}\n` : ''}${IEO_HELP}
+${FINANCING_HELP}
+${MINING_HELP}
+${KYC_HELP}
 ${CONTENT_HELP}
   help                this list
 
@@ -59,7 +65,7 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan', 'kyc', 'user-create', 'reset-link', 'article', 'notice'];
+  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'user-create', 'reset-link', 'article', 'notice'];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
@@ -108,6 +114,12 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
         return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };
       case 'loan':
         return { code: 0, out: await loanCommand(db, args.slice(1), Date.now()) };
+      case 'ieo':
+        return { code: 0, out: await ieoCommand(db, args.slice(1), Date.now()) };
+      case 'financing':
+        return { code: 0, out: await financingCommand(db, args.slice(1), Date.now()) };
+      case 'mining':
+        return { code: 0, out: await miningCommand(db, args.slice(1), Date.now()) };
       case 'kyc':
         return { code: 0, out: await kycCommand(db, args.slice(1), Date.now()) };
       case 'article':

@@ -43,7 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('/stake/list'),
   r('/stake/detail'),
   r('/stake/order'),
-  r('/stake/earningsCurve'),
+  r('/stake/earningsCurve', { screen: 'earningsCurve' }),
   r('/stake/earningsList'),
   r('/user/my', { statusBar: 'teal', screen: 'my' }),
   r('/user/realName'),

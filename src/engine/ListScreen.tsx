@@ -195,7 +195,7 @@ export function ListView({ module, state, filters, setFilters }: { module: Scree
           {t(pull.refreshing ? 'common.refreshing' : pull.armed ? 'common.releaseToRefresh' : 'common.pullToRefresh')}
         </div>
       )}
-      {(screen.filters?.length || list.addRoute || list.export) && (
+      {(screen.filters?.length || list.addRoute || list.export || list.links?.length) && (
         <div className="list-toolbar">
           {screen.filters?.map((f) => (
             <label key={f.field} className="filter">
@@ -210,6 +210,11 @@ export function ListView({ module, state, filters, setFilters }: { module: Scree
             </label>
           ))}
           {list.export && <ExportButton screen={screen} filters={filters} />}
+          {list.links?.map((l) => (
+            <Link key={l.to} className="btn btn-ghost btn-small" to={l.to}>
+              {t(l.label)}
+            </Link>
+          ))}
           {list.addRoute && (
             <Link className="btn btn-primary btn-small" to={list.addRoute}>
               + {t(list.addLabel ?? 'common.add')}

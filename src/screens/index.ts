@@ -25,6 +25,7 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   market: () => import('./market/MarketScreen'),
   spot: () => import('./deal/SpotScreen'),
   chart: withScreenTexts(() => import('./deal/chart/ChartScreen')),
+  earningsCurve: withScreenTexts(() => import('./stake/EarningsCurveScreen')),
   futures: () => import('./contract/FuturesScreen'),
   assets: () => import('./assets/AssetsScreen'),
   chooseLocation: withScreenTexts(() => import('./system/ChooseLocationScreen')),

@@ -43,11 +43,11 @@ describe('session', () => {
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
   });
 
-  it('shows a translated "not available yet" page with a way home for screens not built yet', async () => {
+  it('shows a translated "page not found" with a way home for an address the app does not have', async () => {
     const { page } = await phone(browser);
     await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-    await page.goto(`${running.url}/#/pages/IEO/IEO`);
-    await page.locator('.not-available h2', { hasText: en.notAvailable.title }).waitFor();
+    await page.goto(`${running.url}/#/pages/IEO/nowhere`);
+    await page.locator('.not-available h2', { hasText: en.notFound.title }).waitFor();
     await page.click(`text=${en.notAvailable.home}`);
     await waitForHash(page, '#/home/home');
     expect(await hashOf(page)).toBe('#/home/home');

@@ -1,0 +1,138 @@
+// Fixed-term financing in a real browser against the real server: the products on /stake/list,
+// the terms and the buy form on /stake/detail, the order on /stake/order with its penalty and
+// amount back, a payout on /stake/earningsList, and an early redemption after the confirmation.
+// With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en-US.json';
+import { DAY_MS } from '../../server/earn/financing';
+import { runEarnWork } from '../../server/earn/jobs';
+import { adminDeposit } from '../../server/trading/index';
+import { registerByEmail } from '../server/helpers';
+import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+
+const EMAIL = 'financing-e2e@example.com';
+let running: Running;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  running = await startApp();
+  const r = await registerByEmail(running.app, EMAIL);
+  await adminDeposit(running.app.db, r.user.ID, 'USDT', '1000', Date.now());
+  browser = await launchBrowser();
+  ({ page } = await phone(browser));
+  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+const settled = () =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
+const width = async () => {
+  await settled();
+  return page.evaluate(() => document.documentElement.scrollWidth);
+};
+
+async function shots(name: string, route: string, ready: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const session = await page.evaluate(() => localStorage.getItem('session'));
+  for (const [theme, locale] of [
+    ['dark', 'en-US'],
+    ['light', 'en-US'],
+    ['dark', 'de-DE'],
+  ]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
+    const p = await context.newPage();
+    await p.addInitScript(
+      ([s, th]) => {
+        localStorage.setItem('session', s!);
+        localStorage.setItem('theme', th!);
+      },
+      [session, theme],
+    );
+    await p.goto(`${running.url}/#${route}`);
+    await p.locator(ready).first().waitFor();
+    await p.waitForTimeout(400);
+    await p.screenshot({ path: join(dir, `${name}-${theme}-${locale}.png`), fullPage: true });
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  }
+}
+
+describe('financing', () => {
+  it('buys a product within its limits, sees the order, a payout, and redeems early after the confirmation', async () => {
+    await page.goto(`${running.url}/#/stake/list`);
+    const product = page.locator('.row').filter({ hasText: 'USDT 7-day staking' });
+    await product.waitFor();
+    await expect(product.textContent()).resolves.toContain('0.10 %');
+    expect(await width()).toBeLessThanOrEqual(375);
+    await shots('stake-list', '/stake/list', '.row');
+    await product.click();
+    await waitForHash(page, '#/stake/detail?id=1&financing_id=1');
+    await page.getByText('Terms: 0.1 % of the principal per day').waitFor();
+    await shots('stake-terms', '/stake/detail?id=1&financing_id=1', '.detail');
+    await page.getByRole('tab', { name: en.finance.tabBuy }).click();
+    await page.locator('#root_money').waitFor();
+    await expect(page.locator('.field-hint').first().textContent()).resolves.toContain('Min 100.000000 · Max 10,000.000000');
+    await page.fill('#root_money', '50');
+    await page.click('button[type=submit]');
+    await page.getByText('The minimum investment is 100.000000').waitFor();
+    await page.fill('#root_money', '500');
+    expect(await width()).toBeLessThanOrEqual(375);
+    await page.click('button[type=submit]');
+    await waitForHash(page, '#/stake/order');
+    const row = page.locator('.row').filter({ hasText: 'USDT 7-day staking' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(en.finance.status['1']);
+    await expect(row.textContent()).resolves.toContain('500.000000 USDT');
+    // penalty 1 % of 500 and the amount back, stated on the order before the confirmation
+    await expect(row.textContent()).resolves.toContain('5.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('495.000000 USDT');
+
+    // two days later the scheduler has paid two days: 500 × 0.001 = 0.5 each
+    await runEarnWork({ db: running.app.db, market: running.app.market, now: () => Date.now() + 2 * DAY_MS + 1000 });
+    await page.goto(`${running.url}/#/stake/earningsList`);
+    await page.locator('.row').filter({ hasText: '0.500000 USDT' }).first().waitFor();
+    expect(await page.locator('.row').count()).toBe(2);
+    await shots('stake-earnings', '/stake/earningsList', '.row');
+
+    await page.goto(`${running.url}/#/stake/order`);
+    await page.reload();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('1.000000 USDT');
+    await shots('stake-order', '/stake/order', '.row');
+    await row.getByRole('button', { name: en.finance.redeem }).click();
+    await page.locator('.dialog-message', { hasText: en.finance.confirmRedeem }).waitFor();
+    await page.click(`.dialog >> text=${en.common.cancel}`);
+    await expect(row.textContent()).resolves.toContain(en.finance.status['1']);
+    await row.getByRole('button', { name: en.finance.redeem }).click();
+    await page.click(`.dialog >> text=${en.common.confirm}`);
+    await page.getByText(en.finance.redeemed).waitFor();
+    // the list is read again after the redemption; the row changes when that answer arrives
+    await expect.poll(() => row.textContent()).toContain(en.finance.status['2']);
+    await expect.poll(() => row.getByRole('button', { name: en.finance.redeem }).count()).toBe(0);
+
+    // 1000 − 500 + 2 × 0.5 + 495 = 996
+    const balance = await running.app.db
+      .selectFrom('balances')
+      .select(['available', 'frozen'])
+      .where('coin', '=', 'USDT')
+      .where('user_id', '=', (await running.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id)
+      .executeTakeFirstOrThrow();
+    expect(balance).toEqual({ available: String(996n * 10n ** 8n), frozen: '0' });
+  });
+});
