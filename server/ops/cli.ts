@@ -7,6 +7,7 @@ import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from 
 import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from './content.ts';
 import * as ops from './commands.ts';
+import { table } from './format.ts';
 import { LOAN_HELP, loanCommand } from './loan.ts';
 import { IEO_HELP, ieoCommand } from './ieo.ts';
 import { FINANCING_HELP, financingCommand } from './financing.ts';
@@ -30,7 +31,9 @@ ${PASSWORD_LINK_HELP}
   balance <user>      each coin's available, frozen and total
   reviews             everything waiting for review: kind, id, user, what, since
   approve <kind> <id> [args]
-                      approve one item (kinds: ${REVIEW_KINDS.map((k) => k.kind).join(', ')})${REVIEW_KINDS.filter((k) => k.approveArgs).map((k) => `\n                        approve ${k.kind} <id> ${k.approveArgs}`).join('')}
+                      approve one item (kinds: ${REVIEW_KINDS.map((k) => k.kind).join(', ')})${REVIEW_KINDS.filter((k) => k.approveArgs)
+                        .map((k) => `\n                        approve ${k.kind} <id> ${k.approveArgs}`)
+                        .join('')}
   reject <kind> <id> <reason…>
                       reject one item; the customer sees the reason
 ${REVIEW_KINDS.flatMap((k) => Object.entries(k.actions ?? {}).map(([name, a]) => `  act ${k.kind} ${name} <id> ${a.args}\n                      ${a.help}\n`)).join('')}${COIN_HELP}
@@ -48,14 +51,6 @@ export interface CliResult {
   out: string;
 }
 
-function table(rows: Record<string, string | number>[]): string {
-  if (rows.length === 0) return '(empty)';
-  const keys = Object.keys(rows[0]);
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(width[i])).join('  ').trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
-}
-
 function record(value: object): string {
   const entries = Object.entries(value);
   const width = Math.max(...entries.map(([k]) => k.length));
@@ -65,7 +60,31 @@ function record(value: object): string {
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, arg, arg2, arg3] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = ['outbox', 'captcha', 'user', 'bar', 'freeze', 'unfreeze', 'invite-code', 'credit', 'balance', 'reviews', 'approve', 'reject', 'act', 'coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'user-create', 'reset-link', 'article', 'notice'];
+  const known = [
+    'outbox',
+    'captcha',
+    'user',
+    'bar',
+    'freeze',
+    'unfreeze',
+    'invite-code',
+    'credit',
+    'balance',
+    'reviews',
+    'approve',
+    'reject',
+    'act',
+    'coin',
+    'loan',
+    'ieo',
+    'financing',
+    'mining',
+    'kyc',
+    'user-create',
+    'reset-link',
+    'article',
+    'notice',
+  ];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
   const file = databaseFile(resolve(dataDir));
   if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };

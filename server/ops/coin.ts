@@ -40,7 +40,19 @@ export async function listCoins(db: Db): Promise<Record<string, string>[]> {
   const rows = await db
     .selectFrom('coin_networks')
     .innerJoin('coins', 'coins.id', 'coin_networks.coin_id')
-    .select(['coins.coin', 'coins.enabled', 'coins.decimals', 'coin_networks.network', 'deposit_min', 'withdraw_min', 'withdraw_max', 'withdraw_fee', 'deposit_enabled', 'withdraw_enabled', 'deposit_address'])
+    .select([
+      'coins.coin',
+      'coins.enabled',
+      'coins.decimals',
+      'coin_networks.network',
+      'deposit_min',
+      'withdraw_min',
+      'withdraw_max',
+      'withdraw_fee',
+      'deposit_enabled',
+      'withdraw_enabled',
+      'deposit_address',
+    ])
     .orderBy('coins.sort')
     .orderBy('coin_networks.id')
     .execute();
@@ -69,14 +81,24 @@ export async function coinCommand(db: Db, args: string[], now: number): Promise<
       }
       const exists = await db.selectFrom('coins').select('id').where('coin', '=', code.toUpperCase()).executeTakeFirst();
       if (exists) throw new OpsError(`Coin ${code.toUpperCase()} exists already.`);
-      const { max } = await db.selectFrom('coins').select((eb) => eb.fn.max('sort').as('max')).executeTakeFirstOrThrow();
-      await db.insertInto('coins').values({ coin: code.toUpperCase(), name, logo: '', decimals: Number(decimalsText), sort: Number(max ?? 0) + 1, enabled: 1, created_at: now }).execute();
+      const { max } = await db
+        .selectFrom('coins')
+        .select((eb) => eb.fn.max('sort').as('max'))
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('coins')
+        .values({ coin: code.toUpperCase(), name, logo: '', decimals: Number(decimalsText), sort: Number(max ?? 0) + 1, enabled: 1, created_at: now })
+        .execute();
       return `Added ${code.toUpperCase()} (${name}, ${decimalsText} decimals). Add its networks with: coin network ${code.toUpperCase()} <NETWORK> address=… depositMin=… withdrawMin=… withdrawMax=… withdrawFee=…`;
     }
     case 'enable':
     case 'disable': {
       const c = await coinRow(db, code);
-      await db.updateTable('coins').set({ enabled: sub === 'enable' ? 1 : 0 }).where('id', '=', c.id).execute();
+      await db
+        .updateTable('coins')
+        .set({ enabled: sub === 'enable' ? 1 : 0 })
+        .where('id', '=', c.id)
+        .execute();
       return `${c.coin} ${sub}d.`;
     }
     case 'network': {
@@ -108,13 +130,23 @@ export async function coinCommand(db: Db, args: string[], now: number): Promise<
         deposit_enabled: Number(values.deposit_enabled ?? existing?.deposit_enabled ?? 1),
         withdraw_enabled: Number(values.withdraw_enabled ?? existing?.withdraw_enabled ?? 1),
       };
-      const missing = Object.entries({ address: merged.deposit_address, depositMin: merged.deposit_min, withdrawMin: merged.withdraw_min, withdrawMax: merged.withdraw_max, withdrawFee: merged.withdraw_fee })
+      const missing = Object.entries({
+        address: merged.deposit_address,
+        depositMin: merged.deposit_min,
+        withdrawMin: merged.withdraw_min,
+        withdrawMax: merged.withdraw_max,
+        withdrawFee: merged.withdraw_fee,
+      })
         .filter(([, v]) => v === '')
         .map(([k]) => k);
       if (missing.length) throw new OpsError(`A new network needs: ${missing.join(', ')}.`);
       if (BigInt(merged.withdraw_min) > BigInt(merged.withdraw_max)) throw new OpsError('withdrawMin must not be above withdrawMax.');
       if (existing) await db.updateTable('coin_networks').set(merged).where('id', '=', existing.id).execute();
-      else await db.insertInto('coin_networks').values({ coin_id: c.id, network, ...merged, created_at: now }).execute();
+      else
+        await db
+          .insertInto('coin_networks')
+          .values({ coin_id: c.id, network, ...merged, created_at: now })
+          .execute();
       return `${existing ? 'Changed' : 'Added'} ${c.coin} on ${network}.`;
     }
     case 'remove-network': {

@@ -9,6 +9,7 @@ import type { FinancingProductRow } from '../db/types.ts';
 import { ratePercent } from '../earn/financing.ts';
 import { parseNames } from '../funds/local-names.ts';
 import { OpsError } from './commands.ts';
+import { keyValues, table } from './format.ts';
 
 const LANGUAGE_PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages').languages.map((l) => l.prefix);
 
@@ -30,18 +31,6 @@ const MAX_DAYS = 3650;
 const KEYS = ['name', 'coin', 'min', 'max', 'dailyRate', 'termDays', 'penaltyRate'] as const;
 type Key = (typeof KEYS)[number];
 type Draft = Record<Key, string>;
-
-function pairs(args: string[]): Partial<Draft> {
-  const out: Partial<Draft> = {};
-  for (const arg of args) {
-    const eq = arg.indexOf('=');
-    const key = (eq < 0 ? arg : arg.slice(0, eq)) as Key;
-    if (!KEYS.includes(key)) throw new OpsError(`Unknown key "${key}". Keys: ${KEYS.join(', ')} (as key=value).`);
-    if (key in out) throw new OpsError(`${key} is given twice.`);
-    out[key] = eq < 0 ? '' : arg.slice(eq + 1).trim();
-  }
-  return out;
-}
 
 function amount(key: string, text: string, coin: string, decimals: number): bigint {
   const parsed = parseAmount(text);
@@ -131,27 +120,15 @@ async function listProducts(db: Db): Promise<Record<string, string | number>[]> 
   return out;
 }
 
-function table(rows: Record<string, string | number>[]): string {
-  if (rows.length === 0) return '(no financing products)';
-  const keys = Object.keys(rows[0]);
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (values: string[]) =>
-    values
-      .map((v, i) => v.padEnd(width[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
-}
-
 /** Runs `financing <sub> …`; returns what it shows or what changed. */
 export async function financingCommand(db: Db, args: string[], now: number): Promise<string> {
   const [sub, ...rest] = args;
   switch (sub) {
     case undefined:
     case 'list':
-      return table(await listProducts(db));
+      return table(await listProducts(db), '(no financing products)');
     case 'create': {
-      const given = pairs(rest);
+      const given = keyValues(rest, KEYS);
       const missing = KEYS.filter((k) => given[k] === undefined);
       if (missing.length) throw new OpsError(`A new product needs: ${missing.join(', ')}.\n${FINANCING_HELP}`);
       const values = await checked(db, given as Draft);
@@ -165,7 +142,7 @@ export async function financingCommand(db: Db, args: string[], now: number): Pro
     case 'update': {
       const [idText, ...changes] = rest;
       const p = await productRow(db, idText);
-      const given = pairs(changes);
+      const given = keyValues(changes, KEYS);
       if (Object.keys(given).length === 0) throw new OpsError(`Name what to change: financing update ${p.id} key=value … (keys: ${KEYS.join(', ')}).`);
       const values = await checked(db, { ...draftOf(p, await decimalsOf(db, p.coin)), ...given });
       await db.updateTable('financing_products').set(values).where('id', '=', p.id).execute();

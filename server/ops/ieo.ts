@@ -8,6 +8,7 @@ import type { IeoProjectRow } from '../db/types.ts';
 import { DAY_MS, IeoState, priceDecimals, projectState, thawTime } from '../earn/ieo.ts';
 import type { Tx } from '../trading/ledger.ts';
 import { OpsError } from './commands.ts';
+import { keyValues, table } from './format.ts';
 
 export const IEO_HELP = `  ieo list            every IEO project: coin, window, sold/total, price, lock-up, limits, state
   ieo create coin=<COIN> name=<name> start=<ISO time> end=<ISO time> total=<amount> price=<amount>
@@ -23,18 +24,6 @@ const KEYS = ['coin', 'name', 'start', 'end', 'total', 'price', 'lockDays', 'use
 const REQUIRED = ['coin', 'name', 'start', 'end', 'total', 'price', 'lockDays', 'userCap', 'min', 'max'] as const;
 type Key = (typeof KEYS)[number];
 type Draft = Record<Key, string>;
-
-function pairs(args: string[]): Partial<Draft> {
-  const out: Partial<Draft> = {};
-  for (const arg of args) {
-    const eq = arg.indexOf('=');
-    const key = (eq < 0 ? arg : arg.slice(0, eq)) as Key;
-    if (!KEYS.includes(key)) throw new OpsError(`Unknown key "${key}". Keys: ${KEYS.join(', ')} (as key=value).`);
-    if (key in out) throw new OpsError(`${key} is given twice.`);
-    out[key] = eq < 0 ? '' : arg.slice(eq + 1).trim();
-  }
-  return out;
-}
 
 function time(key: string, text: string): number {
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(text) ? `${text.length === 10 ? `${text}T00:00` : text}Z` : text;
@@ -150,18 +139,6 @@ export async function listIeoProjects(db: Tx, now: number): Promise<Record<strin
   return out;
 }
 
-function table(rows: Record<string, string | number>[]): string {
-  if (rows.length === 0) return '(no IEO projects)';
-  const keys = Object.keys(rows[0]);
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (values: string[]) =>
-    values
-      .map((v, i) => v.padEnd(width[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
-}
-
 function describe(p: IeoProjectRow, now: number): string {
   const f = (v: string) => formatUnits(BigInt(v), Number(p.decimals));
   return `${p.id} "${p.name}" (${p.coin}): ${f(p.total)} ${p.coin} from ${iso(Number(p.start_at))} to ${iso(Number(p.end_at))} UTC, ${f(p.order_min)}–${f(p.order_max)} per order, ${f(p.user_cap)} per user, frozen until ${iso(thawTime(p))} (${p.lock_days} days after the end), ${STATE_NAMES[projectState(p, now)]}${Number(p.prohibited) ? ', closed' : ''}`;
@@ -185,13 +162,13 @@ export async function ieoCommand(db: Db, args: string[], now: number): Promise<s
   switch (sub) {
     case undefined:
     case 'list':
-      return table(await listIeoProjects(db, now));
+      return table(await listIeoProjects(db, now), '(no IEO projects)');
     case 'create':
-      return `Created IEO project ${describe(await createIeoProject(db, pairs(rest), now), now)}.`;
+      return `Created IEO project ${describe(await createIeoProject(db, keyValues(rest, KEYS), now), now)}.`;
     case 'update': {
       const [idText, ...changes] = rest;
       const p = await projectRow(db, idText);
-      const given = pairs(changes);
+      const given = keyValues(changes, KEYS);
       if (Object.keys(given).length === 0) throw new OpsError(`Name what to change: ieo update ${p.id} key=value … (keys: ${KEYS.join(', ')}).`);
       const hasOrders = await db.selectFrom('ieo_orders').select('id').where('project_id', '=', p.id).limit(1).executeTakeFirst();
       if (

@@ -5,6 +5,7 @@ import { approveCard, listCards, rejectCard } from '../account/kyc-review.ts';
 import type { Db } from '../db/index.ts';
 import { KycStatus } from '../db/tables/kyc.ts';
 import { ReviewError, reviewId } from '../funds/review-kind.ts';
+import { table } from './format.ts';
 
 export const KYC_HELP = `  kyc list [pending|verified|rejected|all]
                       identity records (default: pending): id, user, document and name, status, since
@@ -18,18 +19,6 @@ const FILTERS: Record<string, number[]> = {
   rejected: [KycStatus.rejected],
   all: [KycStatus.pending, KycStatus.verified, KycStatus.rejected],
 };
-
-function table(rows: Record<string, string | number>[]): string {
-  if (rows.length === 0) return '(empty)';
-  const keys = Object.keys(rows[0]);
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (values: string[]) =>
-    values
-      .map((v, i) => v.padEnd(width[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
-}
 
 export async function kycCommand(db: Db, args: string[], now: number): Promise<string> {
   const [sub, id, ...rest] = args;

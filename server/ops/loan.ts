@@ -11,6 +11,7 @@ import { parseNames } from '../funds/local-names.ts';
 
 const LANGUAGE_PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages').languages.map((l) => l.prefix);
 import { OpsError } from './commands.ts';
+import { keyValues, table } from './format.ts';
 
 export const LOAN_HELP = `  loan list           every loan product: range, interest-free days, daily rate, term, open/closed
   loan create name=<name> coin=<COIN> min=<amount> max=<amount> freeDays=<n> dailyRate=<ratio> termDays=<n>
@@ -27,7 +28,6 @@ export const LOAN_HELP = `  loan list           every loan product: range, inter
 export const MAX_DAILY_RATE = '0.05';
 const MAX_DAYS = 3650;
 const KEYS = ['name', 'coin', 'min', 'max', 'freeDays', 'dailyRate', 'termDays'] as const;
-type Key = (typeof KEYS)[number];
 
 interface Draft {
   name: string;
@@ -37,18 +37,6 @@ interface Draft {
   freeDays: string;
   dailyRate: string;
   termDays: string;
-}
-
-function pairs(args: string[]): Partial<Draft> {
-  const out: Partial<Draft> = {};
-  for (const arg of args) {
-    const eq = arg.indexOf('=');
-    const key = (eq < 0 ? arg : arg.slice(0, eq)) as Key;
-    if (!KEYS.includes(key)) throw new OpsError(`Unknown key "${eq < 0 ? arg : arg.slice(0, eq)}". Keys: ${KEYS.join(', ')} (as key=value).`);
-    if (key in out) throw new OpsError(`${key} is given twice.`);
-    out[key] = eq < 0 ? '' : arg.slice(eq + 1).trim();
-  }
-  return out;
 }
 
 function days(key: string, text: string, min: number): number {
@@ -139,23 +127,15 @@ export async function listLoanProducts(db: Db): Promise<Record<string, string | 
   return out;
 }
 
-function table(rows: Record<string, string | number>[]): string {
-  if (rows.length === 0) return '(no loan products)';
-  const keys = Object.keys(rows[0]);
-  const width = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(width[i])).join('  ').trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join('\n');
-}
-
 /** Runs `loan <sub> …`; returns what it shows or what changed. */
 export async function loanCommand(db: Db, args: string[], now: number): Promise<string> {
   const [sub, ...rest] = args;
   switch (sub) {
     case undefined:
     case 'list':
-      return table(await listLoanProducts(db));
+      return table(await listLoanProducts(db), '(no loan products)');
     case 'create': {
-      const given = pairs(rest);
+      const given = keyValues(rest, KEYS);
       const missing = KEYS.filter((k) => given[k] === undefined);
       if (missing.length) throw new OpsError(`A new product needs: ${missing.join(', ')}.\n${LOAN_HELP}`);
       const values = await checked(db, given as Draft);
@@ -169,7 +149,7 @@ export async function loanCommand(db: Db, args: string[], now: number): Promise<
     case 'update': {
       const [idText, ...changes] = rest;
       const p = await productRow(db, idText);
-      const given = pairs(changes);
+      const given = keyValues(changes, KEYS);
       if (Object.keys(given).length === 0) throw new OpsError(`Name what to change: loan update ${p.id} key=value … (keys: ${KEYS.join(', ')}).`);
       const values = await checked(db, { ...draftOf(p, await decimalsOf(db, p.coin)), ...given });
       await db.updateTable('loan_products').set(values).where('id', '=', p.id).execute();
@@ -196,7 +176,11 @@ export async function loanCommand(db: Db, args: string[], now: number): Promise<
       const names = parseNames(p.names);
       if (text === '-') delete names[lang];
       else names[lang] = text;
-      await db.updateTable('loan_products').set({ names: JSON.stringify(names) }).where('id', '=', p.id).execute();
+      await db
+        .updateTable('loan_products')
+        .set({ names: JSON.stringify(names) })
+        .where('id', '=', p.id)
+        .execute();
       return text === '-' ? `Loan product ${p.id} shows its English name in ${lang}.` : `Loan product ${p.id} is "${text}" in ${lang}.`;
     }
     default:

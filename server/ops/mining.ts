@@ -7,6 +7,7 @@ import { MiningIncome, type MiningMachineRow, MiningType } from '../db/types.ts'
 import { ratePercent } from '../earn/financing.ts';
 import { sharePercent } from '../earn/mining.ts';
 import { OpsError } from './commands.ts';
+import { keyValues } from './format.ts';
 
 export const MINING_HELP = `  mining list         every mining machine: type, price, output, term, limits, open/closed
   mining create name=<name> type=sole|shared price=<USDT> outputCoin=<COIN> incomeType=value|coin
@@ -25,18 +26,6 @@ const REQUIRED = KEYS.slice(0, 8);
 type Key = (typeof KEYS)[number];
 type Draft = Record<Key, string>;
 const MAX_DAYS = 3650;
-
-function pairs(args: string[]): Partial<Draft> {
-  const out: Partial<Draft> = {};
-  for (const arg of args) {
-    const eq = arg.indexOf('=');
-    const key = (eq < 0 ? arg : arg.slice(0, eq)) as Key;
-    if (!KEYS.includes(key)) throw new OpsError(`Unknown key "${key}". Keys: ${KEYS.join(', ')} (as key=value).`);
-    if (key in out) throw new OpsError(`${key} is given twice.`);
-    out[key] = eq < 0 ? '' : arg.slice(eq + 1).trim();
-  }
-  return out;
-}
 
 function positive(key: string, text: string, decimals: number): bigint {
   const parsed = parseAmount(text);
@@ -127,7 +116,7 @@ export async function miningCommand(db: Db, args: string[], now: number): Promis
       return rows.length ? rows.map(describe).join('\n') : '(no mining machines)';
     }
     case 'create': {
-      const given = pairs(rest);
+      const given = keyValues(rest, KEYS);
       const missing = REQUIRED.filter((k) => given[k] === undefined);
       if (missing.length) throw new OpsError(`A new machine needs: ${missing.join(', ')}.\n${MINING_HELP}`);
       const values = await checked(db, { frozenRatio: '0', releaseDays: '0', rewardRatio: '0', ...given } as Draft);
@@ -141,7 +130,7 @@ export async function miningCommand(db: Db, args: string[], now: number): Promis
     case 'update': {
       const [idText, ...changes] = rest;
       const m = await machineRow(db, idText);
-      const given = pairs(changes);
+      const given = keyValues(changes, KEYS);
       if (Object.keys(given).length === 0) throw new OpsError(`Name what to change: mining update ${m.id} key=value … (keys: ${KEYS.join(', ')}).`);
       const values = await checked(db, { ...draftOf(m), ...given });
       await db.updateTable('mining_machines').set(values).where('id', '=', m.id).execute();
