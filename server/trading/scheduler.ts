@@ -14,11 +14,14 @@ export interface WorkResult {
   filled: number;
 }
 
+/** The earn jobs fall due by the day: the scheduler runs them at most this often, not on every market tick. */
+const EARN_EVERY_MS = 1000;
+
 /** All work that is due now, once. Tests call this with an injected clock and a fake market. */
-export async function runDueWork(ctx: TradingDeps): Promise<WorkResult> {
+export async function runDueWork(ctx: TradingDeps, earn = true): Promise<WorkResult> {
   const settled = await settleDueOrders(ctx);
   const filled = await fillCrossedOrders(ctx);
-  await runEarnWork(ctx);
+  if (earn) await runEarnWork(ctx);
   return { settled, filled };
 }
 
@@ -33,12 +36,15 @@ export function createScheduler(ctx: TradingDeps, onError: (error: unknown) => v
   let running: Promise<WorkResult> | null = null;
   let again = false;
   let stopped = false;
+  let earnedAt = -Infinity;
 
   const run = async (): Promise<WorkResult> => {
     const total: WorkResult = { settled: 0, filled: 0 };
     do {
       again = false;
-      const r = await runDueWork(ctx);
+      const earn = ctx.now() - earnedAt >= EARN_EVERY_MS;
+      if (earn) earnedAt = ctx.now();
+      const r = await runDueWork(ctx, earn);
       total.settled += r.settled;
       total.filled += r.filled;
     } while (again && !stopped);
