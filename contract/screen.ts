@@ -36,7 +36,7 @@ export interface RowAction {
 }
 
 /** Field formats, from the engine's format registry (src/engine/formats.ts). */
-export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban' | 'html';
+export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban' | 'html' | 'countdown';
 
 export interface FieldView {
   field: string;
@@ -75,6 +75,11 @@ export interface ScreenFile {
   id: string;
   kind: ScreenKind;
   routes?: string[];
+  /**
+   * Route query this screen needs to be drawn: parameter -> value it must have, or true for any.
+   * Several kinds of record share a route (/stake/detail: a mining machine or a financing product).
+   */
+  routeQuery?: Record<string, string | true>;
   title?: string;
   tab?: string;
   auth?: boolean;
@@ -89,6 +94,8 @@ export interface ScreenFile {
   messages?: Record<string, string>;
   /** Live data the form's x-limits read, by name (see contract/limits.ts SourceDef) */
   sources?: Record<string, { endpoint: string; args?: Record<string, unknown>; list?: string; match?: Record<string, string> }>;
+  /** The business code (spec §8) the server answers when a live limit is broken; code 7 where none is given */
+  limitCodes?: Partial<Record<'minimum' | 'maximum' | 'available' | 'decimals', number>>;
   /** Business error codes (40xx) whose message belongs under a field: code -> field */
   fieldErrors?: Record<string, string>;
   /** session: the response is a new session; logout: the change ended the session (the user logs in again) */
@@ -143,6 +150,7 @@ export interface ScreenEntry {
   id: string;
   kind: ScreenKind;
   routes: string[];
+  routeQuery?: Record<string, string | true>;
   title?: string;
   tab?: string;
   load: () => Promise<unknown>;

@@ -2,14 +2,14 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from '../screen';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MiningMachine, MiningMachineId, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MiningMachine, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
 export interface Endpoints {
   buyIeo: { auth: true; input: Omit<IeoBuyPayload, 'num'> & { num: string | number }; output: IeoOrder };
-  buyShareMining: { auth: true; input: MiningSharePayload; output: MiningOrder };
-  buySoleMining: { auth: true; input: MiningSolePayload; output: MiningOrder };
+  buyShareMining: { auth: true; input: Omit<MiningSharePayload, 'sharbltxt' | 'gxfe'> & { sharbltxt: string | number; gxfe: string | number }; output: MiningOrder };
+  buySoleMining: { auth: true; input: Omit<MiningSolePayload, 'num'> & { num: string | number }; output: MiningOrder };
   changePassword: { auth: true; input: Omit<ChangePasswordPayload, 'confirmPassword'>; output: null };
   changePayPassword: { auth: true; input: Omit<ChangePayPasswordPayload, 'confirmPassword'>; output: null };
   createBankCard: { auth: true; input: BankCardPayload; output: BankCard };
@@ -33,7 +33,7 @@ export interface Endpoints {
   findIeo: { auth: true; input: { ID: number }; output: IeoProject };
   findLoan: { auth: true; input: { ID: number }; output: LoanProduct };
   findLoanOrder: { auth: true; input: { ID: number }; output: LoanOrder };
-  findMiningMachine: { auth: true; input: MiningMachineId; output: MiningMachine };
+  findMiningMachine: { auth: true; input: { ID: number }; output: MiningMachine };
   findMyUserCard: { auth: true; input: Empty; output: Page<UserCard> };
   findNotice: { auth: true; input: { ID: number }; output: Notice };
   findWireTransfer: { auth: true; input: { ID: number }; output: WireTransfer };

@@ -861,6 +861,14 @@ export interface IeoProject {
    */
   open: boolean;
   /**
+   * While upcoming (and not paused): the start of the subscription window, for a countdown (ISO time); '' otherwise
+   */
+  countdownStart: string;
+  /**
+   * While live (and not paused): the end of the subscription window, for a countdown (ISO time); '' otherwise
+   */
+  countdownEnd: string;
+  /**
    * In the caller's language: when it starts, ends, or that it ended or is paused
    */
   timing: string;
@@ -1114,6 +1122,10 @@ export interface MiningMachine {
    */
   maxPerOrder: string;
   /**
+   * Decimals an order quantity may have: 0 for whole machines (sole), 2 for a percent share (shared)
+   */
+  quantityDecimals: number;
+  /**
    * Share of the price paid back as a purchase reward on approval (ratio)
    */
   rewardRatio: string;
@@ -1123,12 +1135,8 @@ export interface MiningMachine {
   terms: string;
 }
 
-export interface MiningMachineId {
-  ID: number;
-}
-
 /**
- * A customer's mining machine order. The terms are the machine's at purchase and never change. status: 1 waiting for review (price frozen), 2 running, 3 rejected (price unfrozen, reason), 4 ended. output is the output paid so far (frozen part included).
+ * A customer's mining machine order. The terms are the machine's at purchase and never change. status: 1 running, 2 waiting for review (price frozen), 3 rejected (price unfrozen, reason), 4 ended. output is the output paid so far (frozen part included).
  */
 export interface MiningOrder {
   ID: number;
@@ -1192,13 +1200,13 @@ export interface MiningOrder {
 export interface MiningSharePayload {
   id: number;
   /**
-   * Share ratio: percent of one machine, above 0 and at most 100
+   * Share ratio: percent of one machine, above 0 and at most 100 with at most 2 decimals, not above the per-order limit (string or JSON number)
    */
-  sharbltxt: string | number;
+  sharbltxt: string;
   /**
-   * Share amount: what the share costs, in the price coin
+   * Share amount: exactly what the share costs, in the price coin (string or JSON number)
    */
-  gxfe: string | number;
+  gxfe: string;
 }
 
 /**
@@ -1207,9 +1215,9 @@ export interface MiningSharePayload {
 export interface MiningSolePayload {
   id: number;
   /**
-   * Whole machines: a positive whole number (string or JSON number)
+   * Whole machines: a positive whole number, not above the machine's per-order limit (string or JSON number)
    */
-  num: string | number;
+  num: string;
 }
 
 /**

@@ -38,6 +38,7 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
         id: screen.id,
         kind: screen.kind,
         routes: screen.routes,
+        ...(screen.routeQuery ? { routeQuery: screen.routeQuery } : {}),
         title: screen.title,
         ...(screen.tab ? { tab: screen.tab } : {}),
       };

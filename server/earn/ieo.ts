@@ -124,6 +124,8 @@ export function toIeoProject(p: IeoProjectRow, mine: bigint, now: number, t: Tra
     state,
     open: state === IeoState.live && !Number(p.prohibited),
     timing: timing(p, now, t),
+    countdownStart: state === IeoState.upcoming && !Number(p.prohibited) ? isoTime(Number(p.start_at)) : '',
+    countdownEnd: state === IeoState.live && !Number(p.prohibited) ? isoTime(Number(p.end_at)) : '',
     terms: t('ieo.terms', {
       coin: p.coin,
       price: trim(price),

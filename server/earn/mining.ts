@@ -20,6 +20,7 @@
 // its ledger rows, and (order, day) is unique, so no run, restart or race pays anything twice.
 import type { MiningMachine, MiningOrder } from '../../contract/generated/types.ts';
 import { div, formatUnits, mul, parseAmount, plainUnits, roundTo, units } from '../../contract/decimal.ts';
+import { costOf, shareQuantity } from '../../contract/mining.ts';
 import type { AppContext } from '../context.ts';
 import { type Db, isoTime } from '../db/index.ts';
 import { MiningIncome, type MiningMachineRow, type MiningOrderRow, MiningStatus, MiningType } from '../db/types.ts';
@@ -39,15 +40,8 @@ export const SHARE_DECIMALS = 2;
 const ONE_MACHINE = units('1');
 const STATUS_NAMES: Record<number, string> = { 1: 'waiting for review', 2: 'running', 3: 'rejected', 4: 'ended' };
 
-/** Machine units of a share percent: 25 % → 0.25 machine. */
-export const shareQuantity = (percentUnits: bigint): bigint => percentUnits / 100n;
 /** The percent of a machine quantity: 0.25 machine → "25". */
 export const sharePercent = (quantity: bigint): string => plainUnits(quantity * 100n);
-
-/** What `quantity` machines cost at `price`: rounded up to the price coin's decimals. */
-export function costOf(quantity: bigint, price: bigint, decimals: number): bigint {
-  return roundTo(mul(quantity, price, 'up'), decimals, 'up');
-}
 
 // ---- machines -----------------------------------------------------------------------------
 
@@ -75,6 +69,7 @@ export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: T
     releaseDays: Number(m.release_days),
     termDays: Number(m.term_days),
     maxPerOrder: sole ? plainUnits(max) : sharePercent(max),
+    quantityDecimals: sole ? 0 : SHARE_DECIMALS,
     rewardRatio: m.reward_ratio,
     terms: machineTerms(m, t),
   };
@@ -97,8 +92,21 @@ export async function machineNames(db: Tx, ids: number[], lang: unknown): Promis
 
 // ---- orders -------------------------------------------------------------------------------
 
+/**
+ * An order's status on the wire (spec §3: the app lists the running machines with status 1):
+ * 1 running, 2 waiting for review, 3 rejected, 4 ended. The table keeps its own numbering.
+ */
+const WIRE_STATUS = { [MiningStatus.running]: 1, [MiningStatus.pending]: 2, [MiningStatus.rejected]: 3, [MiningStatus.ended]: 4 } as const;
+type WireStatus = (typeof WIRE_STATUS)[keyof typeof WIRE_STATUS];
+
+/** The table's status for a wire status (a list filter); undefined for any other value. */
+export function miningStatusOfWire(wire: number): number | undefined {
+  const found = Object.entries(WIRE_STATUS).find(([, w]) => w === wire);
+  return found ? Number(found[0]) : undefined;
+}
+
 export function toMiningOrder(o: MiningOrderRow, name: string, decimals: Map<string, number>): MiningOrder {
-  const status = Number(o.status) as 1 | 2 | 3 | 4;
+  const status = Number(o.status);
   const quantity = BigInt(o.quantity);
   const sole = Number(o.type) === MiningType.sole;
   const daysPaid = Number(o.days_paid);
@@ -118,7 +126,7 @@ export function toMiningOrder(o: MiningOrderRow, name: string, decimals: Map<str
     frozenRatio: o.frozen_ratio,
     releaseDays: Number(o.release_days),
     termDays: Number(o.term_days),
-    status,
+    status: WIRE_STATUS[status as keyof typeof WIRE_STATUS] as WireStatus,
     reason: o.reason,
     reward: formatUnits(BigInt(o.reward), decimals.get(o.price_coin) ?? 8),
     daysPaid,

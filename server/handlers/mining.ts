@@ -4,14 +4,13 @@
 import type { MiningMachine } from '../../contract/generated/types.ts';
 import type { Page } from '../../contract/screen.ts';
 import type { AppContext } from '../context.ts';
-import { type MiningOrderRow, MiningStatus, MiningType } from '../db/types.ts';
+import { type MiningOrderRow, MiningType } from '../db/types.ts';
 import { coinDecimals } from '../earn/financing.ts';
-import { buyMining, machineNames, openMachines, toMiningMachine, toMiningOrder } from '../earn/mining.ts';
+import { buyMining, machineNames, miningStatusOfWire, openMachines, toMiningMachine, toMiningOrder } from '../earn/mining.ts';
 import { notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { pageOf, pageOfRows, type PagingInput } from './records.ts';
 
-const STATUS_FILTER = new Set<number>(Object.values(MiningStatus));
 const TYPE_FILTER = new Set<number>(Object.values(MiningType));
 
 /** A list filter's value when it is one of `allowed`; undefined for "all" or anything else. */
@@ -47,7 +46,7 @@ export function miningHandlers(ctx: AppContext): HandlerTable {
 
     getMiningOrders: async (input, { user, req }) => {
       let base = db.selectFrom('mining_orders').where('user_id', '=', user.id);
-      const status = filterValue(input.status, STATUS_FILTER);
+      const status = input.status === undefined || input.status === '' ? undefined : miningStatusOfWire(Number(input.status));
       if (status !== undefined) base = base.where('status', '=', status);
       const type = filterValue(input.type, TYPE_FILTER);
       if (type !== undefined) base = base.where('type', '=', type);

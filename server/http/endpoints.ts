@@ -12,7 +12,7 @@ import { PAGE_SIZE_MAX } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { authenticate } from './auth.ts';
 import { ok } from './envelope.ts';
-import { validationError } from './errors.ts';
+import { ApiError, validationError } from './errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
 import { fingerprintOf, IdempotencyStore, idempotencyKeyOf } from './idempotency.ts';
 import { type Check, type Method, rawInput, runChecks, type Validator } from './validation.ts';
@@ -32,7 +32,7 @@ export interface EndpointSpec {
   /** Filled in where the request leaves them out (a list's page size) */
   defaults?: Record<string, unknown>;
   /** Live limits: the payload's x-limits over the screen's data sources */
-  limits?: { payload: JsonSchema; sources: Record<string, SourceDef>; messages: Record<string, string> };
+  limits?: { payload: JsonSchema; sources: Record<string, SourceDef>; messages: Record<string, string>; codes: NonNullable<ScreenFile['limitCodes']> };
 }
 
 export interface Route {
@@ -107,7 +107,7 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
     case 'form':
     case 'action': {
       const own = spec(e, withFixedQuery(screen.payload && wirePayloadSchema(screen.payload), e.query), screen.messages);
-      if (screen.sources && screen.payload) own.limits = { payload: screen.payload, sources: screen.sources, messages: screen.messages ?? {} };
+      if (screen.sources && screen.payload) own.limits = { payload: screen.payload, sources: screen.sources, messages: screen.messages ?? {}, codes: screen.limitCodes ?? {} };
       return [own];
     }
     case 'list': {
@@ -178,7 +178,10 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
     data[name] = pickSource(source, await runByName(source.endpoint)(source.args ?? {}, call), input);
   }
   const [first] = limitViolations(input, resolveLimits(spec.limits.payload, data));
-  if (first) throw validationError(first.field, messageKey(first.field, first.limit, spec.limits.messages), { limit: first.value });
+  if (!first) return;
+  const message = messageKey(first.field, first.limit, spec.limits.messages);
+  const code = spec.limits.codes[first.limit];
+  throw code === undefined ? validationError(first.field, message, { limit: first.value }) : new ApiError(code, message, { field: first.field }, { limit: first.value });
 }
 
 // ---- Idempotency (issue 10): every authenticated POST and PUT ----------------------------

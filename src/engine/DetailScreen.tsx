@@ -8,6 +8,7 @@ import { AuthImage } from '../widgets/upload/AuthImage';
 import { formatRecordField } from './formats';
 import { SafeHtml } from './SafeHtml';
 import type { ScreenDef, ScreenModule } from './types';
+import { useCountdown } from './useCountdown';
 import './engine.css';
 
 function DetailSkeleton({ screen }: { screen: ScreenDef }) {
@@ -33,6 +34,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
   const valid = Number.isInteger(id) && id > 0;
   const q = module.endpoint.useQuery({ ID: id }, { skip: !valid });
   const detail = module.screen.detail!;
+  useCountdown(detail.fields, q.data as Record<string, unknown> | undefined, q.refetch);
   if (!valid) return <p className="state state-error">{t('errors.notFound')}</p>;
   if (q.isLoading || (q.isFetching && !q.currentData)) return <DetailSkeleton screen={module.screen} />;
   if (q.isError || !q.data) {

@@ -148,7 +148,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
     for (const [field, value] of Object.entries(fromQuery(screen.payload, params))) setField(field, value);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
   }, []);
-  const formContext: FormContext = { formData, setField, captchaNonce, limits, sources: responses, schema: schema as Data };
+  const formContext: FormContext = { formData, setField, captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
   const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
   const decimalsOf = (field: string) => Number(limits[field]?.decimals ?? 6);

@@ -269,7 +269,7 @@ export function ListView({ module, state, filters, setFilters }: { module: Scree
 }
 
 function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated mutation's initiate() thunk, read generically
   const dispatch = useDispatch<(a: any) => any>();
   const [busy, setBusy] = useState(false);
@@ -286,7 +286,8 @@ function RowActionButton({ module, action, row }: { module: ScreenModule; action
   const onClick = async () => {
     setBusy(true);
     try {
-      await kind.run({ action, row, t, confirm: confirmDialog, toast, copy: copyText, mutate });
+      const shown = Object.fromEntries((module.screen.list?.fields ?? []).map((f) => [f.field, formatRecordField(f, row, i18n.language, t)?.text ?? '']));
+      await kind.run({ action, row, shown, t, confirm: confirmDialog, toast, copy: copyText, mutate });
     } finally {
       setBusy(false);
     }

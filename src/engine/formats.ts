@@ -9,7 +9,7 @@ import coinsConfig from '../../schemas/config/coins.json';
 import marketsConfig from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
 
-export type Translate = (key: string) => string;
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
 type FormatName = NonNullable<FieldView['format']>;
 export type Tone = 'up' | 'down';
 type Rec = Record<string, unknown>;
@@ -89,6 +89,16 @@ export function formatDateTime(value: string, locale: string): string {
 }
 
 /** A ratio as a percent value, exactly: "0.001" → "0.1" (the decimal point moved two places). */
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Time left as "2 d 03:04:05" (days in the locale's words), "03:04:05" under a day; never negative. */
+export function formatCountdown(ms: number, t: Translate): string {
+  const s = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
+  const days = Math.floor(s / 86_400);
+  const time = `${pad2(Math.floor((s % 86_400) / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
+  return days > 0 ? t('field.countdown', { days, time }) : time;
+}
+
 export function ratioToPercent(value: string): string {
   const plain = roundDown(value, 18);
   if (plain === '') return '';
@@ -133,6 +143,7 @@ export const FORMATS = {
   iban: (value) => ({ text: groupIban(value) }),
   // the text is the markup's words only; a detail draws `html` through DOMPurify (./SafeHtml)
   html: (value) => ({ text: value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim(), html: value }),
+  countdown: (value, { t }) => ({ text: formatCountdown(Date.parse(value) - Date.now(), t) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 
 /** Every format name a screen file may use. */

@@ -14,8 +14,19 @@ registry.register('form', retryableLazy(() => import('./FormScreen')) as unknown
 registry.register('list', retryableLazy(() => import('./ListScreen')));
 registry.register('detail', retryableLazy(() => import('./DetailScreen')));
 
-export function screensFor(path: string): ScreenEntry[] {
-  return SCREENS.filter((s) => s.routes.includes(path));
+/** Whether the route's query has what a screen's routeQuery asks for (a parameter, or a parameter with a value). */
+function queryMatches(entry: ScreenEntry, query: URLSearchParams): boolean {
+  return Object.entries(entry.routeQuery ?? {}).every(([param, value]) => (value === true ? !!query.get(param) : query.get(param) === value));
+}
+
+/** Whether any schema screen is drawn on this route (with some query). */
+export function routeHasScreens(path: string): boolean {
+  return SCREENS.some((s) => s.routes.includes(path));
+}
+
+/** The screens drawn on a route with this query. */
+export function screensFor(path: string, query: URLSearchParams = new URLSearchParams()): ScreenEntry[] {
+  return SCREENS.filter((s) => s.routes.includes(path) && queryMatches(s, query));
 }
 
 function Loading() {

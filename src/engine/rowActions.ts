@@ -5,11 +5,13 @@
 import type { RowAction } from './types';
 
 type KindName = NonNullable<RowAction['kind']>;
-type Translate = (key: string) => string;
+type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export interface RowActionContext {
   action: RowAction;
   row: Record<string, unknown> & { ID: number };
+  /** The row's fields as the list shows them (rounded, separators, coin): what a confirmation quotes as {{field}} */
+  shown: Record<string, string>;
   t: Translate;
   confirm(message: string): Promise<boolean>;
   toast(message: string): void;
@@ -27,8 +29,8 @@ export interface RowActionKind {
 export const ROW_ACTION_KINDS = {
   mutation: {
     className: 'btn btn-danger btn-small',
-    async run({ action, row, t, confirm, toast, mutate }) {
-      if (action.confirm && !(await confirm(t(action.confirm)))) return;
+    async run({ action, row, shown, t, confirm, toast, mutate }) {
+      if (action.confirm && !(await confirm(t(action.confirm, shown)))) return;
       if ((await mutate({ ID: row.ID })) && action.toast) toast(t(action.toast));
     },
   },

@@ -10,6 +10,8 @@ export interface FormContext {
   limits: ResolvedLimits;
   /** The form's data sources by name: each source's response (a coin list, the assets…) */
   sources: Record<string, unknown>;
+  /** Each source's row for the current form values (the source's list and match): the machine a buy form is for */
+  picked: Record<string, unknown>;
   /** The form's schema, for widgets that check a sibling field's format */
   schema: Record<string, unknown>;
 }

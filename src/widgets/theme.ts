@@ -22,6 +22,7 @@ import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 const AddressBookWidget = lazyWidget(() => import('./address-book/AddressBookWidget').then((m) => m.AddressBookWidget));
 const BankCardWidget = lazyWidget(() => import('./bank-card/BankCardWidget').then((m) => m.BankCardWidget));
 const ExchangeQuoteWidget = lazyWidget(() => import('./exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
+const ShareCostWidget = lazyWidget(() => import('./share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('./upload/UploadWidget').then((m) => m.UploadWidget));
 
 const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
@@ -39,6 +40,7 @@ const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   bankCard: BankCardWidget,
   exchangeQuote: ExchangeQuoteWidget,
   iban: IbanInput,
+  shareCost: ShareCostWidget,
 };
 
 // rjsf draws enums with its own SelectWidget name; ours replaces it.

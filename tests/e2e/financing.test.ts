@@ -116,7 +116,9 @@ describe('financing', () => {
     await expect(row.textContent()).resolves.toContain('1.000000 USDT');
     await shots('stake-order', '/stake/order', '.row');
     await row.getByRole('button', { name: en.finance.redeem }).click();
-    await page.locator('.dialog-message', { hasText: en.finance.confirmRedeem }).waitFor();
+    // the confirmation states the exact penalty and what comes back
+    const stated = en.finance.confirmRedeem.replace('{{penalty}}', '5.000000 USDT').replace('{{redeemBack}}', '495.000000 USDT');
+    await page.locator('.dialog-message', { hasText: stated }).waitFor();
     await page.click(`.dialog >> text=${en.common.cancel}`);
     await expect(row.textContent()).resolves.toContain(en.finance.status['1']);
     await row.getByRole('button', { name: en.finance.redeem }).click();

@@ -64,6 +64,11 @@ describe('IEO', () => {
     await row.locator('.row-main').click();
     await page.waitForFunction(() => window.location.hash.startsWith('#/IEO/detail?id='));
     await page.getByText('0.05 USDT per NOVA').waitFor();
+    // the time left to the end ticks by the second
+    const endsIn = page.locator('.detail-field').filter({ hasText: en.ieo.endsIn });
+    const first = await endsIn.textContent();
+    expect(first).toMatch(/\d{2}:\d{2}:\d{2}/);
+    await page.waitForFunction(([text, label]) => [...document.querySelectorAll('.detail-field')].some((e) => e.textContent!.includes(label!) && e.textContent !== text), [first, en.ieo.endsIn]);
     expect(await width()).toBeLessThanOrEqual(375);
     await shot('ieo-terms-dark');
     await page.getByRole('tab', { name: en.ieo.tabSubscribe }).click();

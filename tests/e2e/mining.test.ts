@@ -1,6 +1,7 @@
-// Mining machines in a real browser against the real server: the Mining tab on /stake/list with
-// the machines' terms, and a purchase (made through the API) on the My machines tab of
-// /stake/order, waiting for review, then running after approval.
+// Mining machines in a real browser against the real server: the Mining tab on /stake/list, a
+// machine's terms on /stake/detail, whole machines and a share bought through the forms (the limit
+// refused before sending, the share amount computed), then on the My machines tab of /stake/order,
+// waiting for review and running after approval.
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,19 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { miningReview } from '../../server/earn/mining';
 import { adminDeposit } from '../../server/trading/index';
-import { call, registerByEmail } from '../server/helpers';
+import { registerByEmail } from '../server/helpers';
 import { launchBrowser, loginThroughUi, phone, type Running, startApp } from './harness';
 
 const EMAIL = 'mining-e2e@example.com';
 let running: Running;
 let browser: Browser;
 let page: Page;
-let token: string;
 
 beforeAll(async () => {
   running = await startApp();
   const r = await registerByEmail(running.app, EMAIL);
-  token = r.token;
   await adminDeposit(running.app.db, r.user.ID, 'USDT', '5000', Date.now());
   browser = await launchBrowser();
   ({ page } = await phone(browser));
@@ -60,8 +59,14 @@ async function shots(name: string, route: string, ready: string) {
   }
 }
 
+async function openMachine(name: string) {
+  await page.goto(`${running.url}/#/stake/list?tab=mining-list`);
+  await page.locator('.row').filter({ hasText: name }).first().click();
+  await page.getByRole('tab', { name: en.mining.tabTerms }).waitFor();
+}
+
 describe('mining', () => {
-  it('shows the machines on the Mining tab and my machines with their status', async () => {
+  it('shows the machines on the Mining tab, a machine terms, and buys whole machines after review', async () => {
     await page.goto(`${running.url}/#/stake/list?tab=mining-list`);
     const machine = page.locator('.row').filter({ hasText: 'BTC miner S19' });
     await machine.waitFor();
@@ -69,19 +74,56 @@ describe('mining', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shots('mining-list', '/stake/list?tab=mining-list', '.row');
 
-    // the UI's login replaced the registration's session: buy with the browser's token
-    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('session'))) ?? '{}') as { token?: string };
-    token = session.token ?? token;
-    const bought = await call(running.app, 'POST', '/mining_machine/buySingleMining_machine', { token, body: { id: 1, num: 2 } });
-    expect(bought.code, bought.msg).toBe(0);
-    await page.goto(`${running.url}/#/stake/order?tab=mining-order-list`);
+    // the machine's terms: per-order limit, frozen share and its release, the terms in sentences
+    await openMachine('BTC miner S19');
+    const terms = page.locator('article.detail');
+    await terms.getByText(en.mining.maxPerOrder).waitFor();
+    const text = await terms.textContent();
+    expect(text).toContain(`${en.mining.maxPerOrder}: 10`);
+    expect(text).toContain(`${en.mining.releaseDays}: 7`);
+    expect(text).toContain('20.00');
+    expect(page.url()).toContain('machine=1');
+    await shots('mining-detail', '/stake/detail?id=1&machine=1&type=1', 'article.detail');
+
+    // a sole machine is bought whole: the form refuses more than the per-order limit before sending
+    await page.getByRole('tab', { name: en.mining.tabBuy }).click();
+    const num = page.getByLabel(en.mining.num);
+    await num.fill('11');
+    await page.getByRole('button', { name: en.mining.buy }).click();
+    await page.getByText(en.mining.numMax.replace('{{limit}}', '10')).waitFor();
+    expect(await running.app.db.selectFrom('mining_orders').select('id').execute()).toEqual([]);
+    await shots('mining-buy', '/stake/detail?id=1&machine=1&type=1&tab=mining-purchase-sole', 'form');
+    await num.fill('2');
+    await page.getByRole('button', { name: en.mining.buy }).click();
+    await page.getByText(en.mining.bought).waitFor();
+    await page.waitForURL(/\/stake\/order\?tab=mining-order-list/);
     const row = page.locator('.row').filter({ hasText: 'BTC miner S19' });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain(en.mining.status['1']);
+    await expect(row.textContent()).resolves.toContain(en.mining.status['2']);
     await expect(row.textContent()).resolves.toContain('2,000.000000 USDT');
-    await miningReview.approve(running.app.db, bought.data.ID, [], Date.now());
+
+    const [order] = await running.app.db.selectFrom('mining_orders').select('id').execute();
+    await miningReview.approve(running.app.db, Number(order.id), [], Date.now());
     await page.reload();
-    await row.filter({ hasText: en.mining.status['2'] }).waitFor();
+    await row.filter({ hasText: en.mining.status['1'] }).waitFor();
     await shots('mining-orders', '/stake/order?tab=mining-order-list', '.row');
+  });
+
+  it('buys a share of a shared machine for exactly the amount shown', async () => {
+    await openMachine('ETH shared rig');
+    expect(page.url()).toContain('type=2');
+    await page.getByRole('tab', { name: en.mining.tabBuy }).click();
+    await page.getByLabel(en.mining.sharePercent).fill('25');
+    // 25 % of a 10,000 USDT machine
+    await expect(page.getByTestId('share-cost').textContent()).resolves.toBe('2,500.000000 USDT');
+    await shots('mining-share', '/stake/detail?id=2&machine=2&type=2&tab=mining-purchase-share', 'form');
+    await page.getByRole('button', { name: en.mining.buy }).click();
+    await page.getByText(en.mining.bought).waitFor();
+    const row = page.locator('.row').filter({ hasText: 'ETH shared rig' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('2,500.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('25');
+    const orders = await running.app.db.selectFrom('mining_orders').select(['amount', 'quantity']).where('type', '=', 2).execute();
+    expect(orders).toEqual([{ amount: String(2500n * 10n ** 8n), quantity: String(25n * 10n ** 6n) }]);
   });
 });

@@ -144,7 +144,7 @@ describe('purchases', () => {
       [{ id: 1, sharbltxt: '10', gxfe: '1000' }, 7, msg('en', 'mining.soldWhole')],
       [{ id: 2, sharbltxt: '0', gxfe: '0' }, 7, msg('en', 'mining.shareInvalid')],
       [{ id: 2, sharbltxt: '10.123', gxfe: '1012.3' }, 7, null],
-      [{ id: 2, sharbltxt: '150', gxfe: '15000' }, 7, msg('en', 'mining.shareInvalid')],
+      [{ id: 2, sharbltxt: '150', gxfe: '15000' }, 4018, msg('en', 'mining.shareMax', { limit: '50' })],
       [{ id: 2, sharbltxt: '60', gxfe: '6000' }, 4018, msg('en', 'mining.shareMax', { limit: '50' })],
       [{ id: 2, sharbltxt: '25', gxfe: '2499' }, 7, msg('en', 'mining.shareAmountMismatch', { amount: '2500.000000 USDT' })],
       [{ id: 2, sharbltxt: '25', gxfe: '-2500' }, 7, null],
@@ -172,14 +172,14 @@ describe('purchases', () => {
     const before = await balance(alice.id);
     const a = await sole(alice.token, { id: 1, num: '2' });
     expect(a.code, a.msg).toBe(0);
-    expect(a.data).toMatchObject({ machine_id: 1, type: 1, num: '2', sharePercent: '', amount: '2000.000000', status: 1, outputCoin: 'BTC', dailyOutput: '0.0004', termDays: 30, startedAt: '' });
+    expect(a.data).toMatchObject({ machine_id: 1, type: 1, num: '2', sharePercent: '', amount: '2000.000000', status: 2, outputCoin: 'BTC', dailyOutput: '0.0004', termDays: 30, startedAt: '' });
     const b = await share(alice.token, { id: 2, sharbltxt: 25, gxfe: '2500' });
     expect(b.code, b.msg).toBe(0);
-    expect(b.data).toMatchObject({ machine_id: 2, type: 2, num: '', sharePercent: '25', amount: '2500.000000', status: 1, incomeType: 1, dailyOutput: '7.5' });
+    expect(b.data).toMatchObject({ machine_id: 2, type: 2, num: '', sharePercent: '25', amount: '2500.000000', status: 2, incomeType: 1, dailyOutput: '7.5' });
     const c2 = await share(alice.token, { id: 2, sharbltxt: '12.34', gxfe: '1234' });
     expect(c2.code, c2.msg).toBe(0);
     expect(await balance(alice.id)).toEqual({ available: before.available - units('5734'), frozen: before.frozen + units('5734') });
-    const pending = await orders(alice.token, { status: 1 });
+    const pending = await orders(alice.token, { status: 2 });
     expect(pending.data.total).toBe(3);
     expect((await orders(alice.token, { type: 2 })).data.total).toBe(2);
     expect((await orders(bob.token)).data.list).toEqual([]);
@@ -228,7 +228,7 @@ describe('review', () => {
     expect(await miningReview.reject(s.app.db, 1, 'no', c.now())).toBe('Mining order 1 is already running; nothing changed.');
     expect((await counts()).ledger).toBe(ledger + 2);
     const o = await orderOf(1);
-    expect(o).toMatchObject({ status: 2, reward: '20.000000', daysPaid: 0 });
+    expect(o).toMatchObject({ status: 1, reward: '20.000000', daysPaid: 0 });
     expect(o.startedAt).toBe(new Date(c.now()).toISOString());
     const types = await s.app.db
       .selectFrom('ledger')

@@ -79,7 +79,7 @@ describe('on the withdraw form (fee on top)', () => {
 describe('without feeMode', () => {
   function widget(limits: Record<string, string>, value: string | undefined, options: Record<string, unknown> = {}) {
     const changes: unknown[] = [];
-    const ctx = { formData: {}, setField: () => {}, captchaNonce: 0, limits: { num: limits }, sources: {}, schema: {} } satisfies FormContext;
+    const ctx = { formData: {}, setField: () => {}, captchaNonce: 0, limits: { num: limits }, sources: {}, picked: {}, schema: {} } satisfies FormContext;
     const props = {
       id: 'root_num',
       name: 'num',

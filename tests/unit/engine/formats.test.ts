@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterOptions, filtersFromQuery } from '../../../src/engine/filters';
-import { decimalsFor, formatRecordField, pairName, ratioToPercent } from '../../../src/engine/formats';
+import { decimalsFor, formatCountdown, formatRecordField, pairName, ratioToPercent } from '../../../src/engine/formats';
 import type { FieldView } from '../../../src/engine/types';
 
 const t = (k: string) => `t(${k})`;
@@ -20,6 +20,15 @@ describe('field formats', () => {
     expect(show({ field: 'v', format: 'signedAmount' }, { v: '15', symbol: 'btcusdt' })).toEqual({ text: '+15.000000', tone: 'up' });
     expect(show({ field: 'v', format: 'signedAmount' }, { v: '-100' })).toEqual({ text: '-100.000000', tone: 'down' });
     expect(show({ field: 'v', format: 'signedAmount' }, { v: '0' })).toEqual({ text: '0.000000', tone: undefined });
+  });
+  it('countdown: the time left, days in the locale words, never negative', () => {
+    const tp = (k: string, p?: Record<string, unknown>) => `${k}:${p?.days}|${p?.time}`;
+    expect(formatCountdown(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999, tp)).toBe('field.countdown:2|03:04:05');
+    expect(formatCountdown(59_000, tp)).toBe('00:00:59');
+    expect(formatCountdown(-5000, tp)).toBe('00:00:00');
+    const at = new Date(Date.now() + 3_661_500).toISOString();
+    expect(show({ field: 'v', format: 'countdown' }, { v: at })?.text).toMatch(/^01:01:0[01]$/);
+    expect(show({ field: 'v', format: 'countdown' }, { v: '' })).toBeNull();
   });
   it('percent, and a ratio as percent', () => {
     expect(show({ field: 'v', format: 'percent' }, { v: '12.345' })?.text).toBe('12.34 %');

@@ -12,6 +12,9 @@ export const screen: ScreenDef = {
   "routes": [
     "/stake/detail"
   ],
+  "routeQuery": {
+    "financing_id": true
+  },
   "title": "finance.productDetail",
   "tab": "finance.tabTerms",
   "endpoint": {

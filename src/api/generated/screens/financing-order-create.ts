@@ -15,6 +15,9 @@ export const screen: ScreenDef = {
   "routes": [
     "/stake/detail"
   ],
+  "routeQuery": {
+    "financing_id": true
+  },
   "title": "finance.productDetail",
   "tab": "finance.tabBuy",
   "endpoint": {
@@ -97,6 +100,10 @@ export const screen: ScreenDef = {
     "money.minimum": "finance.moneyMin",
     "money.maximum": "finance.moneyMax",
     "money.decimals": "finance.moneyDecimals"
+  },
+  "limitCodes": {
+    "minimum": 4006,
+    "maximum": 4018
   },
   "fieldErrors": {
     "4006": "money",

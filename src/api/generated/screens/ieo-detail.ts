@@ -26,8 +26,20 @@ export const screen: ScreenDef = {
     "titleField": "name",
     "fields": [
       {
-        "field": "timing",
-        "label": "ieo.timingLabel"
+        "field": "state",
+        "label": "ieo.stateLabel",
+        "format": "status",
+        "values": "ieo.state"
+      },
+      {
+        "field": "countdownStart",
+        "label": "ieo.startsIn",
+        "format": "countdown"
+      },
+      {
+        "field": "countdownEnd",
+        "label": "ieo.endsIn",
+        "format": "countdown"
       },
       {
         "field": "coin",

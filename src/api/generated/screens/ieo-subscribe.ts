@@ -108,6 +108,10 @@ export const screen: ScreenDef = {
     "num.maximum": "ieo.numMax",
     "num.decimals": "ieo.numDecimals"
   },
+  "limitCodes": {
+    "minimum": 4006,
+    "maximum": 4018
+  },
   "fieldErrors": {
     "4006": "num",
     "4018": "num",

@@ -90,6 +90,12 @@ export const screen: ScreenDef = {
         "label": "mining.termsLabel"
       }
     ],
+    "detailRoute": "/stake/detail",
+    "detailQuery": {
+      "id": "ID",
+      "machine": "ID",
+      "type": "type"
+    },
     "empty": "mining.noMachines"
   }
 };
