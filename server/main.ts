@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer } from './app.ts';
+import { databaseLocation } from './db/index.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -22,7 +23,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   console.log(`App: http://${shownHost}:${port}/`);
   if (!staticDir) console.log('  (API only: STATIC_DIR is empty)');
   else if (!existsSync(join(staticDir, 'index.html'))) console.log(`  (no built app in ${staticDir}: API only; run npm run build)`);
-  console.log(`Data: ${join(dataDir, 'app.db')}`);
+  console.log(`Data: ${databaseLocation(dataDir)}`);
   if (demo) console.log(`Demo login: ${DEMO_EMAIL} or ${DEMO_PHONE} / ${DEMO_PASSWORD}`);
   console.log(`Invitation code: ${demo?.invitation_code ?? DEMO_INVITATION_CODE}`);
   console.log('Operator CLI: npm run ops -- help');

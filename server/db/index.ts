@@ -1,9 +1,11 @@
-// Opens the SQLite database (WAL mode) through Kysely and runs the migrations.
-import { mkdirSync } from 'node:fs';
+// Opens the database through Kysely and runs the migrations: SQLite (WAL mode) in the data dir,
+// the embedded default, or PostgreSQL when DATABASE_URL is set (postgres.ts).
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
+import { openPostgres, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -12,18 +14,38 @@ export function databaseFile(dataDir: string): string {
   return join(dataDir, 'app.db');
 }
 
+/** The PostgreSQL URL when the server runs on PostgreSQL (DATABASE_URL), else undefined. */
+export function postgresUrl(): string | undefined {
+  return process.env.DATABASE_URL || undefined;
+}
+
+/** Where the database of a data dir is, for messages (never the URL: it may hold a password). */
+export function databaseLocation(dataDir: string): string {
+  return postgresUrl() ? `schema "${schemaFor(dataDir)}" of DATABASE_URL` : databaseFile(dataDir);
+}
+
+/** Whether a server start has created the database of a data dir (the ops CLI makes none). */
+export async function databaseExists(dataDir: string): Promise<boolean> {
+  const url = postgresUrl();
+  return url ? postgresHasTables(url, dataDir) : existsSync(databaseFile(dataDir));
+}
+
+/** Opens the database of a data dir (uploads stay in the data dir on PostgreSQL too). */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
+  const url = postgresUrl();
+  if (url) return openPostgres(url, dataDir);
   const sqlite = new SQLite(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before it returns, so a power loss cannot undo a ledger row (NORMAL in WAL mode can)
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: postgresSchemaOf(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -32,12 +54,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
-/** `count(*)` as a plain number (PostgreSQL returns bigint counts as strings). */
 /** An epoch-ms column as the ISO time the API sends. */
 export function isoTime(ms: number): string {
   return new Date(Number(ms)).toISOString();
 }
 
+/** `count(*)` as a plain number (whatever type the driver returns it as). */
 export function toCount(value: unknown): number {
   return Number(value ?? 0);
 }

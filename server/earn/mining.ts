@@ -26,11 +26,11 @@ import { type Db, isoTime } from '../db/index.ts';
 import { MiningIncome, type MiningMachineRow, type MiningOrderRow, MiningStatus, MiningType } from '../db/types.ts';
 import { localName } from '../funds/local-names.ts';
 import { alreadyDecided, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../funds/review-kind.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { ApiError, businessError, validationError } from '../http/errors.ts';
 import type { Translate } from '../i18n.ts';
 import { type AmountInput, decimalText, positiveAmount } from '../trading/checks.ts';
 import type { TradingDeps } from '../trading/deps.ts';
-import { applyChanges, type Change, type Tx } from '../trading/ledger.ts';
+import { applyChanges, balanceOf, type Change, INSUFFICIENT_BALANCE, type Tx } from '../trading/ledger.ts';
 import { coinDecimals, DAY_MS, ratePercent } from './financing.ts';
 
 /** Code of spec §8 for a purchase above the largest allowed */
@@ -183,6 +183,8 @@ export async function buyMining(ctx: AppContext, userId: number, input: MiningPu
   }
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // refused before the insert, so a short balance uses no order id (a PostgreSQL sequence does not roll back)
+    if ((await balanceOf(trx, userId, m.price_coin)).available < amount) throw businessError(INSUFFICIENT_BALANCE);
     const order = await trx
       .insertInto('mining_orders')
       .values({

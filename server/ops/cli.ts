@@ -1,8 +1,7 @@
 // Operator CLI: `npm run ops -- <command> [args]` (DATA_DIR as for the server).
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { databaseFile, migrateToLatest, openDatabase } from '../db/index.ts';
+import { databaseExists, databaseLocation, migrateToLatest, openDatabase } from '../db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../funds/reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from './content.ts';
@@ -86,8 +85,7 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
     'notice',
   ];
   if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
-  const file = databaseFile(resolve(dataDir));
-  if (!existsSync(file)) return { code: 1, out: `No database at ${file}. Start the server once, or set DATA_DIR.` };
+  if (!(await databaseExists(resolve(dataDir)))) return { code: 1, out: `No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.` };
 
   const db = openDatabase(resolve(dataDir));
   try {

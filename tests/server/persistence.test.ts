@@ -1,8 +1,10 @@
 // Restarting on the same data dir keeps everything and does not seed again.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
+import { postgresUrl } from '../../server/db/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
 import { call, count, login, registerByEmail, startServer, tempDir } from './helpers.ts';
 
@@ -10,7 +12,8 @@ describe('persistence', () => {
   it('keeps users, sessions and records across a restart without duplicating the seed', async () => {
     const dataDir = tempDir();
     const first = await startServer({ dataDir });
-    expect(existsSync(join(dataDir, 'app.db'))).toBe(true);
+    // on PostgreSQL the data is in the server's database, not in the data dir
+    expect(existsSync(join(dataDir, 'app.db'))).toBe(!postgresUrl());
     const { token } = await registerByEmail(first.app, 'keep@example.com');
     await call(first.app, 'POST', '/user_qianbao/createUser_qianbao', {
       token,
@@ -46,11 +49,13 @@ describe('persistence', () => {
     }
   });
 
-  it('uses WAL mode', async () => {
+  it.skipIf(postgresUrl())('uses WAL mode on SQLite, with a commit on disk before it returns (synchronous=FULL)', async () => {
     const dataDir = tempDir();
     const app = await buildServer({ dataDir });
     try {
       expect(existsSync(join(dataDir, 'app.db-wal'))).toBe(true);
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(app.db);
+      expect(rows).toEqual([{ synchronous: 2 }]);
     } finally {
       await app.close();
     }

@@ -1,0 +1,103 @@
+// PostgreSQL through Kysely's PostgresDialect, used when DATABASE_URL is set. The schema, the
+// migrations and the queries are the same as on SQLite; what differs is set here:
+//  - int8 values (bigint columns: epoch ms, counts) come back as JS numbers, as SQLite returns
+//    them; a value beyond 2^53 stays a string of digits rather than losing digits. numeric stays
+//    a string. Money is TEXT holding integer units (contract/decimal.ts), so it is never parsed.
+//  - every transaction first takes a transaction-level advisory lock of its schema, so write
+//    transactions run one at a time as they do on SQLite (one writer). The code reads a balance
+//    and writes the new one in the same transaction (trading/ledger.ts applyChanges); under
+//    PostgreSQL's READ COMMITTED two such transactions at once could otherwise both read the old
+//    balance. Reads outside transactions are not locked.
+//  - DATABASE_SCHEMA_PER_DATA_DIR=<prefix> (the PostgreSQL test run) gives each data dir a schema
+//    of its own, so every test server starts empty and a restart on the same data dir finds its data.
+import { createHash } from 'node:crypto';
+import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, type Driver, type TransactionSettings } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+
+const INT8_OID = 20;
+const DEFAULT_SCHEMA = 'public';
+
+/** An int8 as a number when exact (epoch ms and counts are far below 2^53), else its digits. */
+export function parseInt8(text: string): number | string {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : text;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The schema a data dir's tables live in: `public`, or under DATABASE_SCHEMA_PER_DATA_DIR=<prefix>
+ * (the PostgreSQL test run) the prefix and a hash of the data dir.
+ */
+export function schemaFor(dataDir: string): string {
+  const prefix = process.env.DATABASE_SCHEMA_PER_DATA_DIR;
+  if (!prefix) return DEFAULT_SCHEMA;
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`DATABASE_SCHEMA_PER_DATA_DIR must be a lower-case schema name prefix, not "${prefix}"`);
+  return `${prefix}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+}
+
+const LOCK_SCHEMA = CompiledQuery.raw('select pg_advisory_xact_lock(hashtext(current_schema()))');
+
+class SerializedPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(LOCK_SCHEMA);
+  }
+}
+
+class SerializedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new SerializedPostgresDriver(this.#config);
+  }
+}
+
+const schemas = new WeakMap<object, string>();
+
+/** The schema of a database opened by openPostgres (undefined for SQLite). */
+export function postgresSchemaOf(db: Kysely<Database>): string | undefined {
+  return schemas.get(db);
+}
+
+export function openPostgres(url: string, dataDir: string): Kysely<Database> {
+  const schema = schemaFor(dataDir);
+  const pool = async () => {
+    if (schema !== DEFAULT_SCHEMA) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create schema if not exists "${schema}"`);
+      } finally {
+        await client.end();
+      }
+    }
+    const created = new pg.Pool({ connectionString: url, types, ...(schema === DEFAULT_SCHEMA ? {} : { options: `-c search_path=${schema}` }) });
+    // an idle connection that drops (server restart) is replaced on next use; unhandled, the event would end the process
+    created.on('error', (error) => console.error(`PostgreSQL: idle connection lost: ${error.message}`));
+    return created;
+  };
+  const db = new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
+  schemas.set(db, schema);
+  return db;
+}
+
+/** Whether a server has created the tables of this data dir (its migration table exists). */
+export async function postgresHasTables(url: string, dataDir: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration'", [schemaFor(dataDir)]);
+    return (found.rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
