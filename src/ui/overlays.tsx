@@ -1,12 +1,13 @@
 // Toast, confirm dialog and modal. A tiny external store, so code outside
 // React (the api layer) can show them too.
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import timings from '../../schemas/config/timings.json';
 
 interface Toast {
   id: number;
   message: string;
+  /** an error is announced at once (role=alert); anything else politely (role=status) */
+  error: boolean;
 }
 interface Dialog {
   id: number;
@@ -28,11 +29,14 @@ const set = (next: OverlayState) => {
   for (const l of listeners) l();
 };
 
-export function toast(message: string, ms = timings.toastMs): void {
+export function toast(message: string, ms = timings.toastMs, error = false): void {
   const id = nextId++;
-  set({ ...state, toasts: [...state.toasts, { id, message }] });
+  set({ ...state, toasts: [...state.toasts, { id, message, error }] });
   setTimeout(() => set({ ...state, toasts: state.toasts.filter((t) => t.id !== id) }), ms);
 }
+
+/** A toast that reports a failure (the api layer's messages). */
+export const errorToast = (message: string) => toast(message, timings.toastMs, true);
 
 function openDialog(message: string, confirm: boolean): Promise<boolean> {
   return new Promise((resolve) => {
@@ -48,40 +52,41 @@ function openDialog(message: string, confirm: boolean): Promise<boolean> {
 export const confirmDialog = (message: string) => openDialog(message, true);
 export const alertDialog = (message: string) => openDialog(message, false).then(() => undefined);
 
+// loaded with the first dialog: the home page does not need it
+const DialogBox = lazy(() => import('./DialogBox'));
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
 
 export function OverlayHost() {
-  const { toasts, dialogs } = useSyncExternalStore(subscribe, () => state, () => state);
-  const { t } = useTranslation();
+  const { toasts, dialogs } = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
   const dialog = dialogs[dialogs.length - 1];
+  // the two live regions are always there, so a screen reader hears what is added to them
   return (
     <>
-      <div className="toasts" aria-live="polite">
-        {toasts.map((x) => (
-          <div key={x.id} className="toast" role="status">
-            {x.message}
+      <div className="toasts">
+        {[true, false].map((error) => (
+          <div key={String(error)} className="toast-list" role={error ? 'alert' : 'status'}>
+            {toasts
+              .filter((x) => x.error === error)
+              .map((x) => (
+                <div key={x.id} className="toast">
+                  {x.message}
+                </div>
+              ))}
           </div>
         ))}
       </div>
       {dialog && (
-        <div className="dialog-backdrop">
-          <div className="dialog" role="dialog" aria-modal="true">
-            <p className="dialog-message">{dialog.message}</p>
-            <div className="dialog-actions">
-              {dialog.confirm && (
-                <button type="button" className="btn btn-ghost" onClick={() => dialog.resolve(false)}>
-                  {t('common.cancel')}
-                </button>
-              )}
-              <button type="button" className="btn btn-primary" onClick={() => dialog.resolve(true)}>
-                {dialog.confirm ? t('common.confirm') : t('common.ok')}
-              </button>
-            </div>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <DialogBox key={dialog.id} dialog={dialog} />
+        </Suspense>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { decimalsOf, isPositive, multiply, payoutOf } from '../../../contract/decimal';
 import { formatAmount } from '../../../contract/number-format';
 import type { FuturesConfig } from '../../api/generated/screens/futures-config';
+import { useDialogKeys } from '../../ui/DialogBox';
 
 export interface FuturesTicket {
   direction: 'up' | 'down';
@@ -30,12 +31,15 @@ export function OrderDialog({
   const [stake, setStake] = useState(config.hy_tzed[0] ?? '');
   const ratio = config.hy_ykbl[index] ?? '0';
   const valid = isPositive(stake);
+  const ref = useDialogKeys(onCancel);
   return (
     <div className="dialog-backdrop">
       <form
+        ref={ref}
         className="dialog futures-dialog"
         role="dialog"
         aria-modal="true"
+        aria-label={t('futures.confirm')}
         onSubmit={(e) => {
           e.preventDefault();
           if (valid) onConfirm({ direction, duration: config.hy_time[index], stake });
@@ -43,7 +47,14 @@ export function OrderDialog({
       >
         <div className="segmented side-switch">
           {(['up', 'down'] as const).map((d) => (
-            <button key={d} type="button" aria-pressed={direction === d} className={direction === d ? `active ${d === 'up' ? 'buy' : 'sell'}` : ''} onClick={() => setDirection(d)}>
+            <button
+              key={d}
+              type="button"
+              data-autofocus={d === initialDirection || undefined}
+              aria-pressed={direction === d}
+              className={direction === d ? `active ${d === 'up' ? 'buy' : 'sell'}` : ''}
+              onClick={() => setDirection(d)}
+            >
               {t(d === 'up' ? 'futures.buyUp' : 'futures.buyDown')}
             </button>
           ))}

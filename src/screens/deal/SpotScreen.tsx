@@ -13,6 +13,7 @@ import { useTickers } from '../../store/marketHooks';
 import { marketOf } from '../market/markets';
 import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
+import { PriceAnnouncer } from '../market/PriceAnnouncer';
 import { DepthLadder } from './DepthLadder';
 import { OpenOrders } from './OpenOrders';
 
@@ -45,6 +46,7 @@ export default function SpotScreen() {
     return { base: find(market.base), quote: find(market.quote) };
   }, [assets.data, market]);
   const last = ticker ? String(ticker.close) : '';
+  const shownLast = last ? formatAmount(last, market.priceDecimals, i18n.language) : '--';
   const marketBuy = side === 'buy' && type === 'market';
   const effectivePrice = type === 'limit' ? price : last;
   const estimate = !marketBuy && isPositive(amount) && isPositive(effectivePrice) ? multiply(amount, effectivePrice, QUOTE_DECIMALS) : '';
@@ -73,9 +75,7 @@ export default function SpotScreen() {
     const buyOrder: SpotBuyPayload = marketBuy ? { symbol: market.symbol, buytype: 'market', musdt: usdt } : { symbol: market.symbol, buytype: type, mprice: price || undefined, mnum: amount };
     const sellOrder: SpotSellPayload = { symbol: market.symbol, type, mprice: type === 'limit' ? price : undefined, mnum: amount };
     const res =
-      side === 'buy'
-        ? await buy({ ...buyOrder, idempotencyKey: actionKey.keyFor({ side, ...buyOrder }) })
-        : await sell({ ...sellOrder, idempotencyKey: actionKey.keyFor({ side, ...sellOrder }) });
+      side === 'buy' ? await buy({ ...buyOrder, idempotencyKey: actionKey.keyFor({ side, ...buyOrder }) }) : await sell({ ...sellOrder, idempotencyKey: actionKey.keyFor({ side, ...sellOrder }) });
     actionKey.settle(res);
     if ('data' in res && res.data) {
       toast(t(res.data.status === 'filled' ? 'trade.filledNow' : 'trade.placed'));
@@ -121,9 +121,25 @@ export default function SpotScreen() {
             <p className="input input-static muted">{t('trade.marketPrice')}</p>
           )}
           {marketBuy ? (
-            <input className="input" name="usdt" inputMode="decimal" placeholder={t('trade.usdtAmount')} aria-label={t('trade.usdtAmount')} value={usdt} onChange={(e) => setUsdt(e.target.value.trim())} />
+            <input
+              className="input"
+              name="usdt"
+              inputMode="decimal"
+              placeholder={t('trade.usdtAmount')}
+              aria-label={t('trade.usdtAmount')}
+              value={usdt}
+              onChange={(e) => setUsdt(e.target.value.trim())}
+            />
           ) : (
-            <input className="input" name="amount" inputMode="decimal" placeholder={`${t('trade.amount')} (${market.base})`} aria-label={t('trade.amount')} value={amount} onChange={(e) => setAmount(e.target.value.trim())} />
+            <input
+              className="input"
+              name="amount"
+              inputMode="decimal"
+              placeholder={`${t('trade.amount')} (${market.base})`}
+              aria-label={t('trade.amount')}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.trim())}
+            />
           )}
           <div className="shortcuts">
             {SHORTCUTS.map((p) => (
@@ -134,7 +150,11 @@ export default function SpotScreen() {
           </div>
           <p className="muted small">
             {t('trade.available')}:{' '}
-            <span className="available">{side === 'buy' ? `${formatAmount(available.quote, QUOTE_DECIMALS, i18n.language)} ${market.quote}` : `${formatAmount(available.base, market.amountDecimals, i18n.language)} ${market.base}`}</span>
+            <span className="available">
+              {side === 'buy'
+                ? `${formatAmount(available.quote, QUOTE_DECIMALS, i18n.language)} ${market.quote}`
+                : `${formatAmount(available.base, market.amountDecimals, i18n.language)} ${market.base}`}
+            </span>
           </p>
           {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, QUOTE_DECIMALS, i18n.language) })}</p>}
           {error && (
@@ -149,7 +169,8 @@ export default function SpotScreen() {
         <DepthLadder market={market} onPick={(p) => setPrice(p)} />
       </div>
       <p className="last-price">
-        <span className="muted">{t('trade.price')}</span> <strong>{last ? formatAmount(last, market.priceDecimals, i18n.language) : '--'}</strong>
+        <span className="muted">{t('trade.price')}</span> <strong>{shownLast}</strong>
+        <PriceAnnouncer price={shownLast} />
       </p>
       <OpenOrders symbol={market.symbol} />
     </div>

@@ -27,9 +27,7 @@ export default function MarketScreen() {
 
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return MARKETS.filter((m) => (tab === 'favourites' ? favourites.includes(m.symbol) : m.from === tab)).filter(
-      (m) => !q || m.symbol.includes(q) || m.name.toLowerCase().includes(q),
-    );
+    return MARKETS.filter((m) => (tab === 'favourites' ? favourites.includes(m.symbol) : m.from === tab)).filter((m) => !q || m.symbol.includes(q) || m.name.toLowerCase().includes(q));
   }, [tab, query, favourites]);
 
   const tabs: [Tab, string][] = [
@@ -46,7 +44,7 @@ export default function MarketScreen() {
           </button>
         ))}
       </div>
-      <input className="input search" type="search" placeholder={t('market.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input className="input search" type="search" placeholder={t('market.search')} aria-label={t('market.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
       {tab === 1 && <StaleBanner status={status} />}
       <div className="pair-head muted">
         <span>{t('market.pair')}</span>

@@ -58,7 +58,7 @@ function CodeCard({ data }: { data: MyInvite | undefined }) {
       </div>
       <div className="invite-qr" role="img" aria-label={t('invite.qrHint')}>
         <Suspense fallback={null}>
-          <QRCodeSVG value={link} size={168} marginSize={2} bgColor="#ffffff" fgColor="#000000" />
+          <QRCodeSVG value={link} size={168} marginSize={2} bgColor="#ffffff" fgColor="#000000" aria-hidden="true" />
         </Suspense>
       </div>
       <p className="invite-hint">{t('invite.qrHint')}</p>

@@ -10,6 +10,7 @@ import { useTopic } from '../../../feed';
 import { useTickers } from '../../../store/marketHooks';
 import { marketOf, pairLabel } from '../../market/markets';
 import { ChangeChip } from '../../market/PairRow';
+import { PriceAnnouncer } from '../../market/PriceAnnouncer';
 import { echarts } from './echarts';
 import { type BarLike, mergeBar } from './indicators';
 import { chartOption } from './options';
@@ -28,9 +29,7 @@ export default function ChartScreen() {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
 
-  useTopic(`market.${market.symbol}.kline.${period}`, (tick) =>
-    setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })),
-  );
+  useTopic(`market.${market.symbol}.kline.${period}`, (tick) => setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })));
   const bars = useMemo(() => {
     let out: BarLike[] = history.data ?? [];
     if (live.key === key) for (const bar of live.bars) out = mergeBar(out, bar);
@@ -57,12 +56,14 @@ export default function ChartScreen() {
   }, [bars, period, theme]);
 
   const last = bars[bars.length - 1];
+  const shownPrice = ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : last ? formatAmount(last.close, market.priceDecimals, i18n.language) : '--';
   return (
     <div className="chart-screen">
       <header className="chart-head">
         <div>
           <h2 className="chart-pair">{pairLabel(market)}</h2>
-          <p className="chart-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : last ? formatAmount(last.close, market.priceDecimals, i18n.language) : '--'}</p>
+          <p className="chart-price">{shownPrice}</p>
+          <PriceAnnouncer price={shownPrice} />
           <ChangeChip ticker={ticker} />
         </div>
         {ticker && (
