@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
@@ -117,9 +118,93 @@ function delivery(): Plugin {
   };
 }
 
+/** The dark theme's background (src/app/styles.css --bg): the manifest's colours; public/icons use it too. */
+const THEME_BACKGROUND = '#0b0e11';
+
+/** Paths the service worker leaves to the network: never answered with the app shell, never cached. */
+export const NETWORK_ONLY = [/^\/api\//, /^\/api\.html/, /^\/ws/, /^\/uploads\//];
+
+/**
+ * Installable app: web manifest, icons and a Workbox service worker (sw.js). It precaches the
+ * shell: index.html, the entry with its static imports and CSS, the home screen, what runs after
+ * the first render (src/app/startup.ts: offline notice, version check) and every locale chunk.
+ * Other screens' chunks are cached the first time they load (hashed names: a cached one is never
+ * stale), so a phone downloads only what it opens. API calls, the feed and uploads never pass
+ * through a cache. A new build waits until the next start (src/app/serviceWorker.ts), which is also
+ * why registration is our own module, loaded after the first render: nothing inline (the CSP) and
+ * nothing on home's bundle.
+ */
+function installable(): Plugin[] {
+  const shell = new Set<string>();
+  const collectShell: Plugin = {
+    name: 'coinapp-precache-shell',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      shell.clear();
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const add = (file: string) => {
+        const chunk = chunks.find((c) => c.fileName === file);
+        if (!chunk || shell.has(file)) return;
+        shell.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
+        for (const i of chunk.imports) add(i);
+      };
+      const inShell = (c: (typeof chunks)[number]) =>
+        c.isEntry || /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
+      for (const c of chunks.filter(inShell)) add(c.fileName);
+    },
+  };
+  // iOS ignores the manifest's icons; the 180 px one is opaque (iOS rounds the corners itself)
+  const appleTouchIcon: Plugin = {
+    name: 'coinapp-apple-touch-icon',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'apple-touch-icon', sizes: '180x180', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' }],
+  };
+  const pwa = VitePWA({
+    injectRegister: null,
+    registerType: 'prompt',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'CoinApp',
+      short_name: 'CoinApp',
+      start_url: '/#/home/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: THEME_BACKGROUND,
+      background_color: THEME_BACKGROUND,
+      lang: 'en',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      mode: 'production',
+      inlineWorkboxRuntime: true,
+      clientsClaim: true,
+      globPatterns: ['index.html', 'assets/*.{js,css}'],
+      manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)), warnings: [] })],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: NETWORK_ONLY,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'coinapp-chunks', cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 400, purgeOnQuotaError: true } },
+        },
+      ],
+    },
+  });
+  return [collectShell, appleTouchIcon, ...pwa];
+}
+
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), splitLocales(), delivery()],
+  plugins: [react(), splitLocales(), delivery(), ...installable()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated
@@ -134,6 +219,10 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 600,
+    // index.html loads the entry's chunks (the 'app' group below, rolldown's runtime) and CSS on every
+    // route: listing them again in each lazy import's preload list only adds bytes to the home bundle
+    // polyfill: off, every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+)
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { api } from './api/base';
 import { configureApi } from './api/baseQuery';
-import { alertDialog, toast } from './ui/overlays';
+import { alertDialog, errorToast } from './ui/overlays';
 import { AppRouter } from './app/router';
 import { REAL_NAME } from './app/routes';
 import { applyTheme } from './ui/theme';
@@ -26,7 +26,8 @@ configureApi({
   getToken: () => store.getState().session.token,
   getLang: currentPrefix,
   effects: {
-    toast,
+    // everything the api layer shows is a failure: announced at once
+    toast: errorToast,
     modal: (m) => void alertDialog(m),
     // without a session the route guard opens login and keeps the page to come back to
     logout: () => {
@@ -46,5 +47,6 @@ createRoot(document.getElementById('root')!).render(
     </Provider>
   </StrictMode>,
 );
-// After the first paint: a build older than the server's clears what it left cached and reloads once
-void import('./app/versionCheck').then(({ runVersionCheck }) => runVersionCheck(store));
+// After the first paint: the version check (a build older than the server's clears what it left cached
+// and reloads once), the service worker and the offline notice
+void import('./app/startup').then((startup) => startup.afterFirstRender(store));
