@@ -4,16 +4,17 @@
 import { use } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { routeHasScreens, SchemaRoute, screensFor } from '../engine';
+import { prefetchScreens, routeHasScreens, SchemaRoute, screensFor } from '../engine';
 import { screenTextsReady } from '../i18n';
 import { NotAvailable } from './NotAvailable';
 
 export default function SchemaView({ path }: { path: string }) {
+  const [query] = useSearchParams();
+  const entries = screensFor(path, query);
+  prefetchScreens(entries);
   // the screens' own texts (src/i18n/parts.ts): the route's Suspense shows Loading until they are in
   use(screenTextsReady());
   const { t } = useTranslation();
-  const [query] = useSearchParams();
-  const entries = screensFor(path, query);
   if (entries.length) return <SchemaRoute key={`${path} ${entries.map((e) => e.id).join(' ')}`} entries={entries} />;
   // a route whose screens all need a query it lacks (/stake/detail without a product)
   if (routeHasScreens(path)) return <p className="state state-error">{t('errors.notFound')}</p>;

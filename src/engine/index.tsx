@@ -10,9 +10,22 @@ import type { ScreenComponent, ScreenEntry, ScreenModule } from './types';
 export const registry = createRegistry();
 // The form engine carries rjsf; it loads only when a form opens. A failed chunk rejects into
 // the route's ErrorBoundary, and its Retry imports the chunk again.
-registry.register('form', retryableLazy(() => import('./FormScreen')) as unknown as ScreenComponent);
-registry.register('list', retryableLazy(() => import('./ListScreen')));
-registry.register('detail', retryableLazy(() => import('./DetailScreen')));
+const engines = { form: () => import('./FormScreen'), list: () => import('./ListScreen'), detail: () => import('./DetailScreen') };
+registry.register('form', retryableLazy(engines.form) as unknown as ScreenComponent);
+registry.register('list', retryableLazy(engines.list));
+registry.register('detail', retryableLazy(engines.detail));
+
+/**
+ * Starts downloading the screen modules and the engine chunks of these screens, so they arrive
+ * together with the screens' texts instead of one after another (import() runs each module once;
+ * a failure shows where the screen renders, with its Retry).
+ */
+export function prefetchScreens(entries: readonly ScreenEntry[]): void {
+  for (const entry of entries) {
+    void entry.load().catch(() => undefined);
+    if (entry.kind in engines) void engines[entry.kind as keyof typeof engines]().catch(() => undefined);
+  }
+}
 
 /** Whether the route's query has what a screen's routeQuery asks for (a parameter, or a parameter with a value). */
 function queryMatches(entry: ScreenEntry, query: URLSearchParams): boolean {

@@ -21,6 +21,7 @@ export const SCREEN_TEXT_GROUPS = [
   'field',
   'finance',
   'forgot',
+  'futures',
   'funds',
   'idempotency',
   'ieo',

@@ -29,6 +29,8 @@ function AnnouncementStrip() {
   const { t } = useTranslation();
   const q = articles.useInfiniteQuery({});
   const first = (q.data?.pages[0]?.list ?? []).slice(0, 3);
+  // while the first page loads, an empty strip of the usual height keeps what follows from moving when it arrives
+  if (q.isLoading) return <div className="notice-strip notice-strip-pending" aria-hidden="true" />;
   if (!first.length) return null;
   return (
     <section className="notice-strip" aria-label={t('notice.listTitle')}>

@@ -17,7 +17,7 @@ function screensWithTexts(): Set<string> {
   for (const [, path] of index.matchAll(/withScreenTexts\(\(\) => import\('\.\/([^']+)'\)\)/g)) {
     const file = join(ROOT, 'src/screens', `${path}.tsx`);
     out.add(file);
-    for (const [, local] of readFileSync(file, 'utf8').matchAll(/from '\.\/([^']+)'/g)) out.add(join(file, '..', `${local}.ts`));
+    for (const [, local] of readFileSync(file, 'utf8').matchAll(/from '\.\/([^']+)'/g)) for (const ext of ['.ts', '.tsx']) out.add(join(file, '..', `${local}${ext}`));
   }
   return out;
 }

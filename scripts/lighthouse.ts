@@ -1,0 +1,201 @@
+// npm run lighthouse: audits home, market, spot, register and a list screen (logged in) of a
+// fresh build with Lighthouse's mobile preset (simulated throttling) in Debian's Chromium, prints
+// a table and exits 1 below the thresholds of scripts/lib/lighthouse-verdict.ts.
+//
+// Lighthouse 12, not 13: 13 needs Node 22, and this machine and CI run Node 20. chrome-launcher
+// (starts Chromium for Lighthouse) and puppeteer-core (writes the session) come with lighthouse.
+//
+// The server is `npm start` (server/start.ts) on a free loopback port with a temporary DATA_DIR;
+// it builds the app into STATIC_DIR (default: a temporary folder) first. The logged-in pages get
+// the demo user's session in localStorage, as the app stores it after a login; Lighthouse's
+// storage reset leaves localStorage alone (it clears caches, service workers and Cache Storage).
+//
+//   LIGHTHOUSE_RUNS  runs per page, the median run is kept (default 3: single runs vary by a few points)
+//   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
+//   STATIC_DIR       a build to audit (rebuilt by npm start if older than the sources)
+//   LIGHTHOUSE_PAGES only these pages, comma-separated (home,register,…), while working on one
+//
+// Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { failures, HOME_LIMITS, medianRun, MIN_SCORES, type PageResult } from './lib/lighthouse-verdict.ts';
+
+const PAGES: { page: string; route: string; loggedIn: boolean }[] = [
+  { page: 'home', route: '/home/home', loggedIn: false },
+  { page: 'register', route: '/login/register', loggedIn: false },
+  { page: 'market', route: '/market/market', loggedIn: true },
+  { page: 'spot', route: '/deal/deal', loggedIn: true },
+  { page: 'list', route: '/stake/list', loggedIn: true },
+];
+// the demo account server/seed.ts creates (README)
+const DEMO = { username: 'demo@coinapp.test', password: 'demo123456' };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const OUT_DIR = '.tmp/lighthouse';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+/** `npm start` with its own data and build; resolves once it listens. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ready, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('App: http')) ready();
+    });
+    child.on('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${out}`)));
+  });
+  return child;
+}
+
+async function api<T>(origin: string, path: string, body: object = {}): Promise<T> {
+  const res = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+/** The demo user's session, logged in through the API with the captcha answer the operator CLI reads. */
+async function login(origin: string, dataDir: string): Promise<string> {
+  const { captchaId } = await api<{ captchaId: string }>(origin, '/base/captcha');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'captcha', captchaId], { env: { ...process.env, DATA_DIR: dataDir } });
+  const session = await api<{ token: string; user: object }>(origin, '/base/login', { ...DEMO, captchaId, captcha: stdout.trim() });
+  return JSON.stringify({ token: session.token, user: session.user });
+}
+
+async function setLocalSession(port: number, origin: string, session: string | null): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.goto(`${origin}/api/base/site`);
+  await page.evaluate((s) => (s === null ? localStorage.removeItem('session') : localStorage.setItem('session', s)), session);
+  await page.close();
+  await browser.disconnect();
+}
+
+const ms = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+function resultOf(page: string, url: string, lhr: Result): PageResult {
+  const audited = ['accessibility', 'best-practices'].flatMap((c) => lhr.categories[c]?.auditRefs.filter((a) => a.weight > 0).map((a) => a.id) ?? []);
+  return {
+    page,
+    url,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    lcpMs: ms(lhr, 'largest-contentful-paint'),
+    fcpMs: ms(lhr, 'first-contentful-paint'),
+    tbtMs: ms(lhr, 'total-blocking-time'),
+    cls: ms(lhr, 'cumulative-layout-shift'),
+    bytes: ms(lhr, 'total-byte-weight'),
+    failedAudits: audited.filter((id) => lhr.audits[id]?.score !== null && (lhr.audits[id]?.score ?? 0) < 1),
+  };
+}
+
+/** One Lighthouse run; a run whose trace broke (NO_NAVSTART, NO_FCP under load) is tried again, twice at most. */
+async function audit(url: string, port: number, attempt = 1): Promise<Result> {
+  const run = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  if (!run) throw new Error(`no Lighthouse result for ${url}`);
+  const error = run.lhr.runtimeError;
+  if (!error) return run.lhr;
+  if (attempt < 3) {
+    console.log(`${url}: ${error.code}, trying again`);
+    return audit(url, port, attempt + 1);
+  }
+  throw new Error(`${url}: ${error.code} ${error.message}`);
+}
+
+/** The audit's title and what its table lists (console messages, elements), for a failing audit. */
+function describeFailure(lhr: Result, id: string): string {
+  const a = lhr.audits[id];
+  const details = a?.details as { items?: Record<string, unknown>[] } | undefined;
+  const items = (details?.items ?? []).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    return String(item.description ?? node?.snippet ?? item.url ?? JSON.stringify(item)).slice(0, 200);
+  });
+  return [a?.title, ...items].join(' | ');
+}
+
+function printTable(results: PageResult[]): void {
+  const cols = ['page', 'perf', 'a11y', 'best-pr.', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'KB'];
+  console.log(`\n${cols.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(9))).join('')}`);
+  for (const r of results) {
+    const cells = [r.performance, r.accessibility, r.bestPractices, Math.round(r.lcpMs), Math.round(r.fcpMs), Math.round(r.tbtMs), r.cls.toFixed(3), (r.bytes / 1024).toFixed(1)];
+    console.log(`${r.page.padEnd(10)}${cells.map((c) => String(c).padStart(9)).join('')}`);
+    if (r.failedAudits.length) console.log(`${''.padEnd(10)}failing: ${r.failedAudits.join(', ')}`);
+  }
+  console.log(
+    `thresholds: perf ≥ ${MIN_SCORES.performance}, a11y ≥ ${MIN_SCORES.accessibility}, best practices ≥ ${MIN_SCORES.bestPractices}; home LCP ≤ ${HOME_LIMITS.lcpMs} ms, TBT ≤ ${HOME_LIMITS.tbtMs} ms, CLS ≤ ${HOME_LIMITS.cls}`,
+  );
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  const dataDir = join(work, 'data');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? join(work, 'dist') });
+  const profile = join(work, 'profile');
+  mkdirSync(profile);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: profile });
+    const session = await login(origin, dataDir);
+    const results: PageResult[] = [];
+    mkdirSync(OUT_DIR, { recursive: true });
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const { page, route, loggedIn } of PAGES.filter((p) => !only || only.includes(p.page))) {
+      await setLocalSession(chrome.port, origin, loggedIn ? session : null);
+      const url = `${origin}/#${route}`;
+      const runs: { result: PageResult; lhr: Result }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await audit(url, chrome.port);
+        runs.push({ result: resultOf(page, url, lhr), lhr });
+        const { performance, lcpMs, failedAudits } = runs[i].result;
+        console.log(`${page} run ${i + 1}/${RUNS}: perf ${performance}, LCP ${Math.round(lcpMs)} ms`);
+        for (const id of failedAudits) console.log(`  failing ${id}: ${describeFailure(lhr, id)}`);
+      }
+      const median = medianRun(runs.map((r) => r.result));
+      results.push(median);
+      writeFileSync(join(OUT_DIR, `${page}.json`), JSON.stringify(runs.find((r) => r.result === median)!.lhr));
+    }
+    printTable(results);
+    const failed = failures(results);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    writeFileSync(join(OUT_DIR, 'latest.json'), JSON.stringify({ lighthouse: 'lighthouse@12', runsPerPage: RUNS, seconds, results, failures: failed }, null, 2));
+    console.log(`${RUNS} run(s) per page, median run shown; ${seconds} s; reports in ${OUT_DIR}/`);
+    for (const f of failed) console.error(`below threshold: ${f}`);
+    return failed.length ? 1 : 0;
+  } finally {
+    await chrome?.kill();
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((done) => server.once('exit', done));
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);
