@@ -135,7 +135,8 @@ describe('spot', () => {
     // the history detail shows the order's numbers
     await page.goto(`${running.url}/#/deal/history`);
     await page.locator('.row-link').first().click();
-    await page.locator('.detail').waitFor();
+    // past the skeleton (the screen's chunk may now arrive before its record)
+    await page.locator('.detail:not(.detail-skeleton)').waitFor();
     const text = (await page.locator('.detail').textContent()) ?? '';
     expect(text).toContain(en.trade.avgPrice);
     expect(text).toContain(en.trade.feeRate);
