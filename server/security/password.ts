@@ -4,7 +4,15 @@
 // parameters still verifies, and needsRehash() tells the login to replace it.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-export const SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** What every stored password is hashed with. */
+export const PRODUCTION_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
+/**
+ * Under vitest (it sets VITEST) hashes cost N = 2^12: the server suites register hundreds of
+ * accounts, minutes of CI at production cost. Format, salt, comparison and rehashing are the same
+ * code; tests/server/account-checks.test.ts checks the production parameters and that a process
+ * without VITEST uses them.
+ */
+export const SCRYPT: { N: number; r: number; p: number } = process.env.VITEST ? { ...PRODUCTION_SCRYPT, N: 2 ** 12 } : PRODUCTION_SCRYPT;
 const KEY_LENGTH = 64;
 /** Stored parameters above these are refused rather than run (a corrupt row must not eat the memory). */
 const MAX_N = 2 ** 20;
@@ -40,10 +48,10 @@ function parse(stored: string): Parsed | undefined {
   return { N, r: R, p: P, salt: Buffer.from(saltHex, 'hex'), key: Buffer.from(keyHex, 'hex') };
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params = SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('hex'), key.toString('hex')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('hex'), key.toString('hex')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
