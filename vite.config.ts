@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
+import languages from './schemas/config/languages.json' with { type: 'json' };
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
@@ -81,6 +83,74 @@ function splitLocales(): Plugin {
   };
 }
 
+/** The text of `key` ("home.greeting") in a locale file's tree, if it has one. */
+function textAt(tree: Record<string, unknown>, key: string): string | undefined {
+  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * index.html's boot script: src/app/boot.ts bundled into one inline script, called with the texts
+ * the shell's data-text / data-label / data-session-label attributes name, in every language. It
+ * runs before the first paint, so the home page's header and hero show without waiting for the
+ * app's JavaScript. Inline because a script file would be one more request before that paint; the
+ * server allows exactly this script by its hash (server/http/security.ts).
+ */
+function bootScript(): Plugin {
+  const entry = fileURLToPath(new URL('src/app/boot.ts', import.meta.url));
+  return {
+    name: 'coinapp-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const keys = [...new Set([...html.matchAll(/\bdata-(?:text|label|session-label)="([\w.]+)"/g)].map((m) => m[1]))];
+        const textsOf = (code: string) => {
+          const tree = JSON.parse(readFileSync(`locales/${code}.json`, 'utf8')) as Record<string, unknown>;
+          return Object.fromEntries(keys.map((k) => [k, textAt(tree, k)]).filter(([, text]) => text !== undefined)) as Record<string, string>;
+        };
+        const fallbackTexts = textsOf(languages.default);
+        // each language with only what differs from the fallback's (boot() falls back per key): fewer bytes in every page load
+        const texts = Object.fromEntries(
+          languages.languages.map(({ code }) => [
+            code,
+            code === languages.default ? fallbackTexts : Object.fromEntries(Object.entries(textsOf(code)).filter(([k, text]) => text !== fallbackTexts[k])),
+          ]),
+        );
+        // a build's entry and its modulepreloads move from the markup into the boot call (src/app/boot.ts afterFirstPaint)
+        let app: { entry: string; preload: string[] } | undefined;
+        if (ctx.bundle) {
+          const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+          if (!entryTag) throw new Error('index.html: no entry module script');
+          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+          app = { entry: entryTag[1], preload: preloads.map((m) => m[1]) };
+          for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
+        }
+        const call = `import { boot } from ${JSON.stringify(entry)};\nboot(${JSON.stringify(texts)}, ${JSON.stringify(languages.default)}${app ? `, ${JSON.stringify(app)}` : ''});`;
+        const bundle = await rolldown({
+          input: 'boot-call',
+          plugins: [{ name: 'boot-call', resolveId: (id) => (id === 'boot-call' ? id : null), load: (id) => (id === 'boot-call' ? call : null) }],
+        });
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        await bundle.close();
+        return { html, tags: [{ tag: 'script', children: output[0].code.trim(), injectTo: 'body' as const }] };
+      },
+    },
+  };
+}
+
+/**
+ * The entry's stylesheet (every route's CSS, ≈ 5 KB compressed) goes into index.html as a <style>:
+ * a linked one holds the first paint, the shell's included, until one more round trip has ended.
+ */
+function inlineEntryCss(html: string, bundle: Record<string, { type: string; fileName: string; source?: string | Uint8Array }>): string {
+  return html.replace(/<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset' || asset.source === undefined) return link;
+    const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+    return `<style>${css.trim()}</style>`;
+  });
+}
+
 /** Build only: brotli + gzip copies of the output, and a modulepreload of the fallback locale's chunk. */
 function delivery(): Plugin {
   let outDir = 'dist';
@@ -95,6 +165,7 @@ function delivery(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        html = inlineEntryCss(html, ctx.bundle ?? {});
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const byFacade = (re: RegExp) => chunks.find((c) => re.test(c.facadeModuleId ?? ''));
         const files = new Set<string>();
@@ -105,7 +176,8 @@ function delivery(): Plugin {
           for (const i of chunk.imports) add(i);
         };
         for (const c of [byFacade(/[\\/]locales[\\/]en-US\.json$/), byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/)]) if (c) add(c.fileName);
-        return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        const tags = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return { html, tags };
       },
     },
     closeBundle: {
@@ -204,7 +276,7 @@ function installable(): Plugin[] {
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), splitLocales(), delivery(), ...installable()],
+  plugins: [react(), splitLocales(), delivery(), bootScript(), ...installable()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated

@@ -1,6 +1,6 @@
 // The reference API server: Fastify + SQLite (Kysely), the API contract of spec §7 under
 // /api, and the built app (if any) at /.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, ty
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
 import { installErrorHandling, routingErrors } from './http/envelope.ts';
-import { BODY_LIMIT, installSecurity, securityHeaders, staticCacheHeaders } from './http/security.ts';
+import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './http/security.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
 import { I18n } from './i18n.ts';
@@ -114,7 +114,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const screens = [...loadScreens(), ...(opts.extra?.screens ?? [])];
   const routes = routesOf(screens, validator, filterValues);
   // read before the database opens, so a bad setting stops start-up with nothing to close
-  const security = { ...securityConfig(), ...opts.security };
+  const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
+  const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  const security = { ...securityConfig(), ...opts.security, inlineScripts: spa ? inlineScriptHashes(readFileSync(join(staticDir, 'index.html'), 'utf8')) : [] };
 
   const db = openDatabase(resolve(opts.dataDir));
   let stored: StoredMarketHandle | undefined;
@@ -155,8 +157,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await db.destroy();
   });
 
-  const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
-  const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
   if (spa) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -113,6 +113,8 @@ export interface SecurityConfig {
   corsOrigins: string[];
   /** Send Strict-Transport-Security on plain HTTP too (behind a TLS-terminating proxy); always sent over TLS */
   hsts: boolean;
+  /** CSP sources ('sha256-…') of the built index.html's inline scripts: its boot script (src/app/boot.ts), nothing else inline runs */
+  inlineScripts?: string[];
 }
 
 /** The origin of a URL; `anyScheme` for CORS, where a native wrapper's origin may be capacitor://localhost. */

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { api } from './api/base';
@@ -40,12 +40,17 @@ configureApi({
 });
 
 await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AppRouter />
-    </Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition renders in slices that yield to the browser (index.html's shell is already on
+// screen), instead of one long task that would hold a tap on the shell's buttons.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <AppRouter />
+      </Provider>
+    </StrictMode>,
+  ),
 );
 // After the first paint: the version check (a build older than the server's clears what it left cached
 // and reloads once), the service worker and the offline notice

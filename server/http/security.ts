@@ -1,5 +1,6 @@
 // Security headers on every response (static files, API, errors, 404), CORS for configured
 // origins only, and the request limits the error envelope translates (server/http/envelope.ts).
+import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityConfig } from '../config.ts';
@@ -34,15 +35,21 @@ export const PERMISSIONS_POLICY = [
 // host[:port] or [v6]:port — only such a Host header is echoed into connect-src
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** The CSP hash source of each inline script of `html` (a <script> without src), as the browser hashes it. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+}
+
 /**
- * The policy for a request to `host`: scripts only from this origin (no inline, no eval);
- * inline styles are allowed because React `style` props and echarts' tooltips set them.
+ * The policy for a request to `host`: scripts only from this origin and the inline scripts hashed
+ * in `inlineScripts` (index.html's boot script), no other inline script, no eval; inline styles
+ * are allowed because React `style` props and echarts' tooltips set them.
  */
-export function contentSecurityPolicy(connectSrc: readonly string[], host: string | undefined): string {
+export function contentSecurityPolicy(connectSrc: readonly string[], host: string | undefined, inlineScripts: readonly string[] = []): string {
   const feed = host && HOST.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -96,7 +103,7 @@ export function installSecurity(app: FastifyInstance, config: SecurityConfig): v
 /** Sets the headers every response carries; also called for errors raised before routing (no hooks run there). */
 export function securityHeaders(config: SecurityConfig) {
   return (req: FastifyRequest, reply: FastifyReply): void => {
-    reply.header('content-security-policy', contentSecurityPolicy(config.connectSrc, req.headers.host));
+    reply.header('content-security-policy', contentSecurityPolicy(config.connectSrc, req.headers.host, config.inlineScripts));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);

@@ -1,6 +1,6 @@
 // Every page: the guard, nav bar, page transition, status-bar colour and bottom tabs. The
 // route renders inside an ErrorBoundary keyed by path, so navigating away resets it.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { NavBar } from './NavBar';
 import { NotAvailable } from './NotAvailable';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
+import { releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
 import { afterLogin, type GuardState, isAuthPage } from './redirect';
 import { findRoute, isPublic, LOGIN } from './routes';
@@ -30,6 +31,10 @@ export function Layout() {
   useEffect(() => {
     if (user.data) dispatch(userLoaded(user.data.userInfo));
   }, [user.data, dispatch]);
+  // index.html's shell stands for the home screen only: any other route shows at once
+  useLayoutEffect(() => {
+    if (route?.screen !== 'home') releaseShell();
+  }, [route]);
   useEffect(() => {
     setStatusBar(statusBarColor(route?.statusBar, theme));
     document.title = route ? t(route.title) : t('app.name');
@@ -42,7 +47,7 @@ export function Layout() {
   return (
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>
       {route && !route.bare && <NavBar title={route.title} />}
-      <main key={location.pathname} className="page">
+      <main key={location.pathname} className={location.key === 'default' ? 'page' : 'page page-enter'}>
         <ErrorBoundary key={location.pathname}>
           {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
         </ErrorBoundary>

@@ -3,29 +3,16 @@
 import i18next, { type i18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import languages from '../../schemas/config/languages.json';
+import { LANGUAGE_KEY, pickLanguage } from './pick';
+
+export { pickLanguage };
 
 export type LanguageCode = (typeof languages.languages)[number]['code'];
 export const LANGUAGES = languages.languages;
-const STORAGE_KEY = 'lang';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
 // The same files' screen-text groups (src/i18n/parts.ts); in a build the files above lack them.
 const screenParts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json', { query: '?part=screens' });
-
-export function pickLanguage(saved: string | null, browser: readonly string[]): string {
-  const codes = LANGUAGES.map((l) => l.code);
-  if (saved && codes.includes(saved)) return saved;
-  for (const b of browser) {
-    const exact = codes.find((c) => c.toLowerCase() === b.toLowerCase());
-    if (exact) return exact;
-    const base = b.toLowerCase().split('-')[0];
-    // zh-HK, zh-Hant… read traditional; other zh variants simplified
-    if (base === 'zh') return /hant|tw|hk|mo/i.test(b) ? 'zh-TW' : 'zh-CN';
-    const same = codes.find((c) => c.toLowerCase().split('-')[0] === base);
-    if (same) return same;
-  }
-  return languages.default;
-}
 
 export function prefixOf(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.prefix ?? 'en';
@@ -91,7 +78,7 @@ export function screenTextsReady(): Promise<void> {
 }
 
 export async function initI18n(): Promise<typeof i18next> {
-  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
+  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
   const lang = pickLanguage(saved, typeof navigator !== 'undefined' ? navigator.languages : []);
   await i18next.use(initReactI18next).init(i18nOptions(lang));
   await loadBundles(i18next, bundlesFor(lang), fromChunk);
@@ -104,7 +91,7 @@ export async function changeLanguage(code: string): Promise<void> {
   // a schema screen seen before keeps its texts in the new language
   if (screenTextsLoaded.size > 0) await loadScreenTextsOf(bundlesFor(code));
   await i18next.changeLanguage(code);
-  localStorage.setItem(STORAGE_KEY, code);
+  localStorage.setItem(LANGUAGE_KEY, code);
   document.documentElement.lang = code;
 }
 

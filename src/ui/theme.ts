@@ -1,20 +1,12 @@
 // Dark by default; the light theme is a user choice kept in localStorage.
 import { useSyncExternalStore } from 'react';
+import { applyTheme, getTheme, THEME_KEY, type Theme } from './themeChoice';
 
-export type Theme = 'dark' | 'light';
-const KEY = 'theme';
+export { applyTheme, getTheme, type Theme };
 const listeners = new Set<() => void>();
 
-export function getTheme(): Theme {
-  return localStorage.getItem(KEY) === 'light' ? 'light' : 'dark';
-}
-
-export function applyTheme(theme: Theme = getTheme()): void {
-  document.documentElement.dataset.theme = theme;
-}
-
 export function setTheme(theme: Theme): void {
-  localStorage.setItem(KEY, theme);
+  localStorage.setItem(THEME_KEY, theme);
   applyTheme(theme);
   for (const l of listeners) l();
 }

@@ -1,8 +1,10 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { endpoint as articles } from '../../api/generated/screens/announcement-list';
 import { Icon } from '../../ui/Icon';
+import { releaseShell } from '../../ui/shell';
 import { useTickers } from '../../store/marketHooks';
 import type { RootState } from '../../store';
 import { selectMarketStatus } from '../../store/market';
@@ -77,6 +79,8 @@ function TopPairs() {
 export default function HomeScreen() {
   const { t } = useTranslation();
   const token = useSelector((s: RootState) => s.session.token);
+  // the same header and hero are now drawn: index.html's stand-in goes in this frame
+  useLayoutEffect(releaseShell, []);
   return (
     <div className="home">
       <header className="home-header">
