@@ -8,6 +8,7 @@ import { defineConfig, type Alias, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import languages from './schemas/config/languages.json' with { type: 'json' };
+import { BOOT_DATA_ID, type BootData } from './src/app/bootData.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
@@ -97,7 +98,7 @@ function textAt(tree: Record<string, unknown>, key: string): string | undefined 
  * server allows exactly this script by its hash (server/http/security.ts).
  */
 function bootScript(): Plugin {
-  const entry = fileURLToPath(new URL('src/app/boot.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('src/app/bootPage.ts', import.meta.url));
   return {
     name: 'coinapp-boot-script',
     transformIndexHtml: {
@@ -116,7 +117,7 @@ function bootScript(): Plugin {
             code === languages.default ? fallbackTexts : Object.fromEntries(Object.entries(textsOf(code)).filter(([k, text]) => text !== fallbackTexts[k])),
           ]),
         );
-        // a build's entry and its modulepreloads move from the markup into the boot call (src/app/boot.ts afterFirstPaint)
+        // a build's entry and its modulepreloads move from the markup into the boot data (src/app/boot.ts afterFirstPaint)
         let app: { entry: string; preload: string[] } | undefined;
         if (ctx.bundle) {
           const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
@@ -125,14 +126,19 @@ function bootScript(): Plugin {
           app = { entry: entryTag[1], preload: preloads.map((m) => m[1]) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
-        const call = `import { boot } from ${JSON.stringify(entry)};\nboot(${JSON.stringify(texts)}, ${JSON.stringify(languages.default)}${app ? `, ${JSON.stringify(app)}` : ''});`;
-        const bundle = await rolldown({
-          input: 'boot-call',
-          plugins: [{ name: 'boot-call', resolveId: (id) => (id === 'boot-call' ? id : null), load: (id) => (id === 'boot-call' ? call : null) }],
-        });
+        const data: BootData = { codes: languages.languages.map((l) => l.code), fallback: languages.default, texts, app };
+        const bundle = await rolldown({ input: entry });
         const { output } = await bundle.generate({ format: 'iife', minify: true });
         await bundle.close();
-        return { html, tags: [{ tag: 'script', children: output[0].code.trim(), injectTo: 'body' as const }] };
+        // data in a JSON block (never executed, so no CSP hash), read by the code in the script after it
+        const json = JSON.stringify(data).replace(/</g, '\\u003c');
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { type: 'application/json', id: BOOT_DATA_ID }, children: json, injectTo: 'body' as const },
+            { tag: 'script', children: output[0].code.trim(), injectTo: 'body' as const },
+          ],
+        };
       },
     },
   };
@@ -283,6 +289,7 @@ export default defineConfig(({ command }) => ({
       // schemas never need; see src/engine/slim/ for why the stand-ins are exact.
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('src/engine/slim/markdown.tsx', import.meta.url)) },
       { find: 'fast-uri', replacement: fileURLToPath(new URL('src/engine/slim/uri.ts', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/engine/slim/useSyncExternalStoreShim.ts', import.meta.url)) },
       ...(command === 'build' ? productionReactRouter : []),
     ],
   },
@@ -294,7 +301,10 @@ export default defineConfig(({ command }) => ({
     // index.html loads the entry's chunks (the 'app' group below, rolldown's runtime) and CSS on every
     // route: listing them again in each lazy import's preload list only adds bytes to the home bundle
     // polyfill: off, every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+)
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

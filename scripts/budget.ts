@@ -37,9 +37,12 @@ function closure(keys: string[]): Set<string> {
 }
 
 const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0);
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(2);
 
 const home = closure(['index.html', 'src/screens/home/HomeScreen.tsx', 'locales/en-US.json']);
+// index.html's inline boot script (src/app/boot.ts) is home's JavaScript too; its JSON data block is not code
+const inlineScripts = [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<script(?![^>]*\s(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)];
+const inlineJs = inlineScripts.reduce((n, m) => n + gzipSync(m[1], { level: 9 }).length, 0);
 const form = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/bank-card-add.ts']);
 const formAdds = [...form].filter((f) => !home.has(f));
 // The deposit form: the form engine, its module, the upload widget and the QR code (both load on demand)
@@ -54,7 +57,7 @@ const echartsElsewhere = Object.keys(manifest)
   .filter((k) => !k.includes('/chart/') && manifest[k].isEntry)
   .some((k) => [...closure([k])].some((f) => readFileSync(join(dist, f), 'utf8').includes('echarts')));
 const rows = [
-  { route: 'home (/home/home)', js: sum(home, '.js'), css: sum(home, '.css'), budget: BUDGET_KB.homeJs },
+  { route: 'home (/home/home)', js: sum(home, '.js') + inlineJs, css: sum(home, '.css'), budget: BUDGET_KB.homeJs },
   { route: 'form screen adds (/user/addBank)', js: sum(formAdds, '.js'), css: sum(formAdds, '.css'), budget: BUDGET_KB.formAddsJs },
   { route: 'deposit form adds (/bitcoin/payment)', js: sum(depositAdds, '.js'), css: sum(depositAdds, '.css'), budget: BUDGET_KB.depositAddsJs },
   { route: 'chart route adds (/deal/chart)', js: sum(chartAdds, '.js'), css: sum(chartAdds, '.css'), budget: BUDGET_KB.chartAddsJs },
@@ -63,6 +66,7 @@ const ajvCompilerInForm = formAdds.some((f) => /new Function|ajv\/dist\/compile/
 
 console.log('\nroute                               JS gz KB   CSS gz KB   budget JS KB');
 for (const r of rows) console.log(`${r.route.padEnd(36)}${kb(r.js).padStart(8)}${kb(r.css).padStart(12)}${String(r.budget).padStart(15)}`);
+console.log(`home's JS includes index.html's inline boot script: ${kb(inlineJs)} KB`);
 console.log(`Ajv compiler in the form bundle: ${ajvCompilerInForm ? 'YES' : 'no'}`);
 console.log(`echarts outside the chart route: ${echartsElsewhere ? 'YES' : 'no'}`);
 const over = rows.filter((r) => r.js / 1024 > r.budget);

@@ -167,8 +167,8 @@ async function main(): Promise<number> {
       for (let i = 0; i < RUNS; i++) {
         const lhr = await audit(url, chrome.port);
         runs.push({ result: resultOf(page, url, lhr), lhr });
-        const { performance, lcpMs, failedAudits } = runs[i].result;
-        console.log(`${page} run ${i + 1}/${RUNS}: perf ${performance}, LCP ${Math.round(lcpMs)} ms`);
+        const { performance, lcpMs, tbtMs, failedAudits } = runs[i].result;
+        console.log(`${page} run ${i + 1}/${RUNS}: perf ${performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms`);
         for (const id of failedAudits) console.log(`  failing ${id}: ${describeFailure(lhr, id)}`);
       }
       const median = medianRun(runs.map((r) => r.result));

@@ -7,13 +7,11 @@ import { configureApi } from './api/baseQuery';
 import { alertDialog, errorToast } from './ui/overlays';
 import { AppRouter } from './app/router';
 import { REAL_NAME } from './app/routes';
-import { applyTheme } from './ui/theme';
 import './app/styles.css';
 import { currentPrefix, initI18n } from './i18n';
 import { createStore } from './store';
 import { loggedOut } from './store/session';
 
-applyTheme();
 const store = createStore();
 // The api layer lives outside React; it moves the hash router by the URL itself.
 const go = (path: string, replace = false) => {

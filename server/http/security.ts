@@ -35,9 +35,9 @@ export const PERMISSIONS_POLICY = [
 // host[:port] or [v6]:port — only such a Host header is echoed into connect-src
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** The CSP hash source of each inline script of `html` (a <script> without src), as the browser hashes it. */
+/** The CSP hash source of each inline script of `html` (a <script> without src; JSON data blocks never run), as the browser hashes it. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  return [...html.matchAll(/<script(?![^>]*\s(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
 }
 
 /**
@@ -66,7 +66,10 @@ export function contentSecurityPolicy(connectSrc: readonly string[], host: strin
 function addVary(reply: FastifyReply, name: string): void {
   const current = reply.getHeader('vary');
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  const names = text.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes('*') || names.includes(name.toLowerCase())) return;
   reply.header('vary', text ? `${text}, ${name}` : name);
 }
@@ -126,7 +129,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function staticCacheHeaders(root: string) {
   return (reply: { header(name: string, value: string): unknown }, path: string): void => {
-    const file = relative(root, path.replace(/\.(br|gz)$/, '')).split(sep).join('/');
+    const file = relative(root, path.replace(/\.(br|gz)$/, ''))
+      .split(sep)
+      .join('/');
     reply.header('cache-control', /^assets\/[^/]+$/.test(file) ? IMMUTABLE : 'no-cache');
   };
 }

@@ -2,17 +2,20 @@
 // server allows it by its hash, server/http/security.ts). Before the first paint it applies the
 // saved theme and the language, and on the home page fills in the shell's texts (src/ui/shell.ts),
 // logged in or out, so the header and hero are on screen before the app's JavaScript arrives.
-import { LANGUAGE_KEY, pickLanguage } from '../i18n/pick';
+import { LANGUAGE_KEY, pickFrom } from '../i18n/pick';
 import { loadSession } from '../store/savedSession';
 import { releaseShell, SHELL_ID } from '../ui/shell';
 import { applyTheme } from '../ui/themeChoice';
+import { type AppScripts, BOOT_DATA_ID, type BootData } from './bootData';
 
-/** language code → locale key → text, for the keys the shell names */
-export type ShellTexts = Record<string, Record<string, string>>;
+export { type AppScripts, BOOT_DATA_ID, type BootData };
 
 /** The hash routes the home screen draws: #/home/home, #/pages/home/home and the bare start (src/app/routes.ts canonicalPath). */
 export function isHomeHash(hash: string): boolean {
-  const path = hash.replace(/^#/, '').split('?')[0].replace(/^\/pages(?=\/)/, '');
+  const path = hash
+    .replace(/^#/, '')
+    .split('?')[0]
+    .replace(/^\/pages(?=\/)/, '');
   return path === '' || path === '/' || path === '/home/home';
 }
 
@@ -31,16 +34,10 @@ export function fillShell(shell: HTMLElement, text: (key: string) => string, log
   shell.hidden = false;
 }
 
-/** The built app's entry module and the chunks to fetch with it (index.html names them at build time). */
-export interface AppScripts {
-  entry: string;
-  preload: string[];
-}
-
-/** Adds the entry module and its modulepreloads to the document: the app starts loading. */
+/** Adds the entry module and its modulepreloads to the document: the app starts loading. Same-origin, so no crossorigin on either. */
 export function loadApp({ entry, preload }: AppScripts): void {
-  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
-  document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
+  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry }));
 }
 
 /** Most this waits for the shell's first paint before loading anyway (a hidden tab paints nothing). */
@@ -54,25 +51,24 @@ const PAINT_WAIT_MS = 300;
 export function afterFirstPaint(then: () => void): void {
   let done = false;
   const once = () => {
-    if (!done) (done = true), then();
+    if (done) return;
+    done = true;
+    then();
   };
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      once();
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // no paint timing: the timer below starts the app
-  }
+  // paint timing: every browser the build targets (Chromium 66+, Safari 17+, Firefox 115+)
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    once();
+  }).observe({ type: 'paint', buffered: true });
   setTimeout(once, PAINT_WAIT_MS);
 }
 
-export function boot(texts: ShellTexts, fallback: string, app?: AppScripts): void {
+export function boot({ codes, fallback, texts, app }: BootData): void {
   const start = () => app && loadApp(app);
   try {
     applyTheme();
-    const lang = pickLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages);
+    const lang = pickFrom(codes, fallback, localStorage.getItem(LANGUAGE_KEY), navigator.languages);
     document.documentElement.lang = lang;
     const shell = document.getElementById(SHELL_ID);
     if (!shell || !isHomeHash(location.hash)) {

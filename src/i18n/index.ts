@@ -3,12 +3,15 @@
 import i18next, { type i18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import languages from '../../schemas/config/languages.json';
-import { LANGUAGE_KEY, pickLanguage } from './pick';
-
-export { pickLanguage };
+import { LANGUAGE_KEY, pickFrom } from './pick';
 
 export type LanguageCode = (typeof languages.languages)[number]['code'];
 export const LANGUAGES = languages.languages;
+const CODES = LANGUAGES.map((l) => l.code);
+
+export function pickLanguage(saved: string | null, browser: readonly string[]): string {
+  return pickFrom(CODES, languages.default, saved, browser);
+}
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
 // The same files' screen-text groups (src/i18n/parts.ts); in a build the files above lack them.

@@ -1,13 +1,13 @@
 // The language a start uses: the user's saved choice, else the browser's first language we have,
 // else the default. Its own module because index.html's boot script (src/app/boot.ts) runs it too,
-// before i18next or any other module has loaded.
-import languages from '../../schemas/config/languages.json';
+// before i18next or any other module has loaded; the boot script gets the codes from the page, so
+// this module imports no language list.
 
 /** localStorage key of the user's choice */
 export const LANGUAGE_KEY = 'lang';
 
-export function pickLanguage(saved: string | null, browser: readonly string[]): string {
-  const codes = languages.languages.map((l) => l.code);
+/** `codes`: the languages we have; `fallback`: the one to use when nothing else matches. */
+export function pickFrom(codes: readonly string[], fallback: string, saved: string | null, browser: readonly string[]): string {
   if (saved && codes.includes(saved)) return saved;
   for (const b of browser) {
     const exact = codes.find((c) => c.toLowerCase() === b.toLowerCase());
@@ -18,5 +18,5 @@ export function pickLanguage(saved: string | null, browser: readonly string[]): 
     const same = codes.find((c) => c.toLowerCase().split('-')[0] === base);
     if (same) return same;
   }
-  return languages.default;
+  return fallback;
 }

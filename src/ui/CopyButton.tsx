@@ -1,7 +1,9 @@
 // Copies a value (an address, a code, a link) to the clipboard and says so in a toast.
 import { useTranslation } from 'react-i18next';
-import { Icon } from './Icon';
+import { PathIcon } from './Icon';
 import { toast } from './overlays';
+
+const COPY = 'M8 8h12v12H8zM16 8V4H4v12h4';
 
 export async function copyText(text: string): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');
@@ -18,7 +20,7 @@ export function CopyButton({ value, label }: { value: string; label?: string }) 
     );
   return (
     <button type="button" className="icon-btn copy-btn" aria-label={label ?? t('common.copy')} title={label ?? t('common.copy')} onClick={() => void onClick()}>
-      <Icon name="copy" size={18} />
+      <PathIcon d={COPY} size={18} />
     </button>
   );
 }

@@ -7,8 +7,6 @@ const PATHS = {
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   globe: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18',
   megaphone: 'M3 10v4h4l8 5V5L7 10H3zM18 9a4 4 0 010 6',
-  eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
-  eyeOff: 'M3 3l18 18M10.6 6.1A10 10 0 0112 6c6 0 10 6 10 6a17 17 0 01-3.2 3.9M6.6 6.6C3.9 8.4 2 12 2 12s4 7 10 7a9.7 9.7 0 004.4-1',
   deposit: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   withdraw: 'M12 21V9M7 14l5-5 5 5M4 4h16',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3',
@@ -20,16 +18,20 @@ const PATHS = {
   idCard: 'M3 5h18v14H3zM8 13a2 2 0 100-4 2 2 0 000 4zM5 17c.5-1.5 1.7-2 3-2s2.5.5 3 2M14 10h4M14 14h4',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   headset: 'M4 15v-3a8 8 0 0116 0v3M4 15h3v5H4zM17 15h3v5h-3z',
-  copy: 'M8 8h12v12H8zM16 8V4H4v12h4',
   hourglass: 'M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return <PathIcon d={PATHS[name]} size={size} />;
+}
+
+/** An icon of the same set drawn from its path; for the few icons only one lazy screen uses, so their paths stay out of every route's bundle. */
+export function PathIcon({ d, size = 20 }: { d: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 // Locked down: security headers on every kind of response, CORS for configured origins only,
 // and framework errors as translated {code, msg, data} envelopes with their 4xx status.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -24,7 +25,13 @@ afterAll(() => s.app.close());
 
 function directives(res: LightMyRequestResponse): Map<string, string[]> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 function expectLockedDown(res: LightMyRequestResponse): void {
@@ -100,7 +107,12 @@ describe('security headers', () => {
   });
 
   it('reads CSP_CONNECT_SRC, VITE_API_ROOT, VITE_FEED_URL and CORS_ORIGINS from the environment', () => {
-    const c = securityConfig({ CSP_CONNECT_SRC: 'https://a.example/x, wss://feed.example:8443', VITE_API_ROOT: 'https://api.example', VITE_FEED_URL: 'wss://feed.example:8443/ws', CORS_ORIGINS: 'capacitor://localhost,https://localhost' });
+    const c = securityConfig({
+      CSP_CONNECT_SRC: 'https://a.example/x, wss://feed.example:8443',
+      VITE_API_ROOT: 'https://api.example',
+      VITE_FEED_URL: 'wss://feed.example:8443/ws',
+      CORS_ORIGINS: 'capacitor://localhost,https://localhost',
+    });
     expect(c.connectSrc).toEqual(['https://a.example', 'wss://feed.example:8443', 'https://api.example']);
     expect(c.corsOrigins).toEqual(['capacitor://localhost', 'https://localhost']);
     expect(securityConfig({}).corsOrigins).toEqual([]);
@@ -121,7 +133,11 @@ describe('CORS', () => {
 
   it('answers the preflight: allow headers and methods for a configured origin only', async () => {
     const preflight = (origin: string) =>
-      s.app.inject({ method: 'OPTIONS', url: '/api/base/login', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-token, lang, idempotency-key' } });
+      s.app.inject({
+        method: 'OPTIONS',
+        url: '/api/base/login',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-token, lang, idempotency-key' },
+      });
     const ok = await preflight(ALLOWED);
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(ALLOWED);
@@ -175,5 +191,26 @@ describe('framework errors', () => {
 
   it('an upload of 10 MB sent as base64 fits the body limit', () => {
     expect(BODY_LIMIT).toBeGreaterThan(Math.ceil((10 * 1024 * 1024 * 4) / 3) + 64 * 1024);
+  });
+});
+
+describe("index.html's inline boot script", () => {
+  it('is allowed by its sha256 and nothing else inline is: a JSON data block needs no hash, an edited script matches none', async () => {
+    const dist = tempDir('dist-boot-');
+    const boot = 'document.documentElement.dataset.theme="dark"';
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>CoinApp</title><script type="application/json" id="boot-data">{"a":1}</script><script>${boot}</script>`);
+    const server = await startServer({ staticDir: dist });
+    try {
+      const script = directives(await server.app.inject({ method: 'GET', url: '/' })).get('script-src');
+      const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+      expect(script).toEqual(["'self'", hash]);
+      // what a browser computes for the script as it would run after an edit
+      expect(script).not.toContain(`'sha256-${createHash('sha256').update(`${boot};alert(1)`).digest('base64')}'`);
+      expect(script).not.toContain("'unsafe-inline'");
+      // every response carries it, the API's too
+      expect(directives(await server.app.inject({ method: 'POST', url: '/api/base/site', payload: {} })).get('script-src')).toEqual(["'self'", hash]);
+    } finally {
+      await server.app.close();
+    }
   });
 });

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"disableJavaScriptFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}
+// index.html's boot script (src/app/boot.ts): which routes get the home shell, its texts per
+// language with the fallback, the logged-in variant, and when the app's scripts are requested.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot, fillShell, isHomeHash } from '../../../src/app/boot';
+import type { BootData } from '../../../src/app/bootData';
+
+const SHELL = `<div id="shell" hidden>
+  <a class="avatar" href="#/login/login" data-label="home.login" data-session-label="route.user.my" data-session-href="#/user/my"></a>
+  <h2 data-text="home.greeting"></h2>
+  <div class="hero-actions" data-guest><a data-text="home.login"></a></div>
+</div><div id="root"></div>`;
+
+const DATA: BootData = {
+  codes: ['en-US', 'de-DE', 'ru-RU'],
+  fallback: 'en-US',
+  texts: { 'en-US': { 'home.greeting': 'Trade digital assets', 'home.login': 'Log in', 'route.user.my': 'Personal centre' }, 'de-DE': { 'home.greeting': 'Mit digitalen Assets handeln' } },
+  app: { entry: '/assets/index-1.js', preload: ['/assets/app-1.js'] },
+};
+
+let paint: (() => void) | undefined;
+class FakePaintObserver {
+  constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }, observer: FakePaintObserver) => void) {}
+  observe() {
+    paint = () => this.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, this);
+  }
+  disconnect() {
+    paint = undefined;
+  }
+}
+
+const shell = () => document.getElementById('shell');
+const requested = () =>
+  [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type=module], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href'));
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = SHELL;
+  localStorage.clear();
+  vi.useFakeTimers();
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.location.hash = '';
+});
+
+describe('isHomeHash', () => {
+  it('is the home route in either form and the bare start, nothing else', () => {
+    for (const hash of ['', '#', '#/', '#/home/home', '#/pages/home/home', '#/home/home?x=1']) expect(isHomeHash(hash), hash).toBe(true);
+    for (const hash of ['#/login/login', '#/home/homeX', '#/pages/deal/deal', '#/market/market?from=home']) expect(isHomeHash(hash), hash).toBe(false);
+  });
+});
+
+describe('fillShell', () => {
+  it('logged out: texts and labels, the log-in buttons kept, shown', () => {
+    fillShell(shell()!, (k) => `<${k}>`, false);
+    expect(shell()!.hidden).toBe(false);
+    expect(document.querySelector('h2')!.textContent).toBe('<home.greeting>');
+    expect(document.querySelector('.avatar')!.getAttribute('aria-label')).toBe('<home.login>');
+    expect(document.querySelector('.avatar')!.getAttribute('href')).toBe('#/login/login');
+    expect(document.querySelector('[data-guest]')).not.toBeNull();
+  });
+
+  it('logged in: the session label and link, no log-in buttons', () => {
+    fillShell(shell()!, (k) => `<${k}>`, true);
+    expect(document.querySelector('.avatar')!.getAttribute('aria-label')).toBe('<route.user.my>');
+    expect(document.querySelector('.avatar')!.getAttribute('href')).toBe('#/user/my');
+    expect(document.querySelector('[data-guest]')).toBeNull();
+  });
+});
+
+describe('boot', () => {
+  it("on home: the browser's language with the fallback per key, the saved theme, the app requested after the first paint", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-CH', 'en']);
+    localStorage.setItem('theme', 'light');
+    window.location.hash = '#/home/home';
+    boot(DATA);
+    expect(document.documentElement.lang).toBe('de-DE');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(document.querySelector('h2')!.textContent).toBe('Mit digitalen Assets handeln');
+    expect(document.querySelector('[data-guest] a')!.textContent).toBe('Log in');
+    expect(requested()).toEqual([]);
+    paint!();
+    expect(requested()).toEqual(['/assets/app-1.js', '/assets/index-1.js']);
+    // the fallback timer does not add them twice
+    vi.advanceTimersByTime(1000);
+    expect(requested()).toHaveLength(2);
+  });
+
+  it('on home without a paint (a hidden tab): the app is requested after 300 ms anyway', () => {
+    boot(DATA);
+    vi.advanceTimersByTime(299);
+    expect(requested()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(requested()).toHaveLength(2);
+  });
+
+  it('a saved language wins; a saved session draws the logged-in shell', () => {
+    localStorage.setItem('lang', 'ru-RU');
+    localStorage.setItem('session', JSON.stringify({ token: 'abc', user: null }));
+    boot(DATA);
+    expect(document.documentElement.lang).toBe('ru-RU');
+    // no Russian text in this data: the fallback's
+    expect(document.querySelector('h2')!.textContent).toBe('Trade digital assets');
+    expect(document.querySelector('[data-guest]')).toBeNull();
+  });
+
+  it('on another route: no shell, the app requested at once', () => {
+    window.location.hash = '#/login/register';
+    boot(DATA);
+    expect(shell()).toBeNull();
+    expect(requested()).toEqual(['/assets/app-1.js', '/assets/index-1.js']);
+  });
+
+  it('storage refused: no shell, the app still starts', () => {
+    vi.spyOn(localStorage, 'getItem').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    boot(DATA);
+    expect(shell()).toBeNull();
+    expect(requested()).toHaveLength(2);
+  });
+});
