@@ -8,7 +8,7 @@ import { defineConfig, type Alias, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import languages from './schemas/config/languages.json' with { type: 'json' };
-import { BOOT_DATA_ID, type BootData } from './src/app/bootData.ts';
+import { type AppScripts, BOOT_DATA_ID, type BootData } from './src/app/bootData.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
@@ -118,12 +118,13 @@ function bootScript(): Plugin {
           ]),
         );
         // a build's entry and its modulepreloads move from the markup into the boot data (src/app/boot.ts afterFirstPaint)
-        let app: { entry: string; preload: string[] } | undefined;
+        let app: AppScripts | undefined;
         if (ctx.bundle) {
           const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
           if (!entryTag) throw new Error('index.html: no entry module script');
-          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-          app = { entry: entryTag[1], preload: preloads.map((m) => m[1]) };
+          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)"( data-home)?>/g)];
+          const preload = preloads.filter((m) => !m[2]).map((m) => m[1]);
+          app = { entry: entryTag[1], preload, homePreload: preloads.filter((m) => m[2]).map((m) => m[1]) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
         const data: BootData = { codes: languages.languages.map((l) => l.code), fallback: languages.default, texts, app };
@@ -153,7 +154,9 @@ function inlineEntryCss(html: string, bundle: Record<string, { type: string; fil
     const asset = bundle[file];
     if (asset?.type !== 'asset' || asset.source === undefined) return link;
     const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-    return `<style>${css.trim()}</style>`;
+    // the link stays, disabled (a disabled stylesheet link is never fetched), so that Vite's preload
+    // helper, which looks for it before a lazy chunk that names this CSS loads, does not fetch it again
+    return `${link.replace(/>$/, ' disabled>')}<style>${css.trim()}</style>`;
   });
 }
 
@@ -174,15 +177,21 @@ function delivery(): Plugin {
         html = inlineEntryCss(html, ctx.bundle ?? {});
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const byFacade = (re: RegExp) => chunks.find((c) => re.test(c.facadeModuleId ?? ''));
-        const files = new Set<string>();
-        const add = (file: string) => {
+        const closure = (file: string, into = new Set<string>()): Set<string> => {
           const chunk = chunks.find((c) => c.fileName === file);
-          if (!chunk || files.has(file)) return;
-          files.add(file);
-          for (const i of chunk.imports) add(i);
+          if (!chunk || into.has(file)) return into;
+          into.add(file);
+          for (const i of chunk.imports) closure(i, into);
+          return into;
         };
-        for (const c of [byFacade(/[\\/]locales[\\/]en-US\.json$/), byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/)]) if (c) add(c.fileName);
-        const tags = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        const locale = byFacade(/[\\/]locales[\\/]en-US\.json$/);
+        const homeScreen = byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/);
+        const everyRoute = locale ? closure(locale.fileName) : new Set<string>();
+        const home = homeScreen ? closure(homeScreen.fileName) : new Set<string>();
+        // data-home: only the home route needs these; the boot script preloads them there alone (src/app/boot.ts)
+        const tags = [...new Set([...everyRoute, ...home])]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, ...(everyRoute.has(f) ? {} : { 'data-home': true }) }, injectTo: 'head' as const }));
         return { html, tags };
       },
     },

@@ -153,5 +153,7 @@ export interface ScreenEntry {
   routeQuery?: Record<string, string | true>;
   title?: string;
   tab?: string;
+  /** The form has a captcha: the route asks for one while the form's chunks load (src/widgets/captcha/early.ts) */
+  captcha?: true;
   load: () => Promise<unknown>;
 }

@@ -41,16 +41,14 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
         ...(screen.routeQuery ? { routeQuery: screen.routeQuery } : {}),
         title: screen.title,
         ...(screen.tab ? { tab: screen.tab } : {}),
+        ...(Object.values(screen.ui ?? {}).some((field) => (field as Record<string, unknown> | null)?.['ui:widget'] === 'captcha') ? { captcha: true } : {}),
       };
       const json = JSON.stringify(entry).slice(0, -1);
       manifest.push(`  { ${json.slice(1)}, load: () => import('./screens/${screen.id}') },`);
     }
   }
 
-  files.set(
-    `${GENERATED_DIR}/tags.ts`,
-    `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`,
-  );
+  files.set(`${GENERATED_DIR}/tags.ts`, `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`);
   files.set(
     `${GENERATED_DIR}/manifest.ts`,
     [

@@ -4,14 +4,18 @@
 import { use } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import { prefetchScreens, routeHasScreens, SchemaRoute, screensFor } from '../engine';
 import { screenTextsReady } from '../i18n';
+import { requestCaptchaEarly } from '../widgets/captcha/early';
 import { NotAvailable } from './NotAvailable';
 
 export default function SchemaView({ path }: { path: string }) {
   const [query] = useSearchParams();
+  const dispatch = useDispatch();
   const entries = screensFor(path, query);
   prefetchScreens(entries);
+  if (entries.some((e) => e.captcha)) requestCaptchaEarly(dispatch);
   // the screens' own texts (src/i18n/parts.ts): the route's Suspense shows Loading until they are in
   use(screenTextsReady());
   const { t } = useTranslation();

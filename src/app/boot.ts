@@ -11,12 +11,18 @@ import { type AppScripts, BOOT_DATA_ID, type BootData } from './bootData';
 export { type AppScripts, BOOT_DATA_ID, type BootData };
 
 /** The hash routes the home screen draws: #/home/home, #/pages/home/home and the bare start (src/app/routes.ts canonicalPath). */
-export function isHomeHash(hash: string): boolean {
-  const path = hash
+/** The route path of a location hash: #/pages/x/y?q=1 → /x/y. */
+export function pathOfHash(hash: string): string {
+  return hash
     .replace(/^#/, '')
     .split('?')[0]
     .replace(/^\/pages(?=\/)/, '');
-  return path === '' || path === '/' || path === '/home/home';
+}
+
+const isHomePath = (path: string) => path === '' || path === '/' || path === '/home/home';
+
+export function isHomeHash(hash: string): boolean {
+  return isHomePath(pathOfHash(hash));
 }
 
 /**
@@ -34,8 +40,13 @@ export function fillShell(shell: HTMLElement, text: (key: string) => string, log
   shell.hidden = false;
 }
 
-/** Adds the entry module and its modulepreloads to the document: the app starts loading. Same-origin, so no crossorigin on either. */
-export function loadApp({ entry, preload }: AppScripts): void {
+/** What to fetch with the entry: what every route loads, and on home the home screen's chunks too. */
+export function scriptsFor(app: AppScripts, path: string): string[] {
+  return isHomePath(path) ? [...app.preload, ...app.homePreload] : app.preload;
+}
+
+/** Adds the modulepreloads and then the entry module to the document: the app starts loading. Same-origin, so no crossorigin on either. */
+export function loadApp(entry: string, preload: readonly string[]): void {
   for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
   document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry }));
 }
@@ -65,21 +76,21 @@ export function afterFirstPaint(then: () => void): void {
 }
 
 export function boot({ codes, fallback, texts, app }: BootData): void {
-  const start = () => app && loadApp(app);
+  const path = pathOfHash(location.hash);
+  let lang = fallback;
+  let shell = document.getElementById(SHELL_ID);
   try {
     applyTheme();
-    const lang = pickFrom(codes, fallback, localStorage.getItem(LANGUAGE_KEY), navigator.languages);
+    lang = pickFrom(codes, fallback, localStorage.getItem(LANGUAGE_KEY), navigator.languages);
     document.documentElement.lang = lang;
-    const shell = document.getElementById(SHELL_ID);
-    if (!shell || !isHomeHash(location.hash)) {
-      releaseShell();
-      return start();
-    }
-    fillShell(shell, (key) => texts[lang]?.[key] ?? texts[fallback]?.[key] ?? '', loadSession().token !== null);
-    afterFirstPaint(start);
+    if (shell && isHomePath(path)) fillShell(shell, (key) => texts[lang]?.[key] ?? texts[fallback]?.[key] ?? '', loadSession().token !== null);
+    else shell = null;
   } catch {
     // storage refused (a private mode): the app starts as it would without the shell
-    releaseShell();
-    start();
+    shell = null;
   }
+  const start = () => app && loadApp(app.entry, scriptsFor(app, path));
+  if (shell) return afterFirstPaint(start);
+  releaseShell();
+  start();
 }

@@ -4,7 +4,10 @@
 /** The built app's entry module and the chunks to fetch with it (index.html names them at build time). */
 export interface AppScripts {
   entry: string;
+  /** what every route loads (the entry's imports, the fallback language) */
   preload: string[];
+  /** the home screen's chunks: preloaded on the home route only */
+  homePreload: string[];
 }
 
 /**

@@ -1,16 +1,20 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
+import { type Captcha, endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
 import { formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
+import { takeEarlyCaptcha } from './early';
 
 /** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField. */
 export function CaptchaWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const ctx = formContextOf(props.registry);
   const idField = String(props.options.idField ?? 'captchaId');
-  const [fetchCaptcha, { data, isLoading }] = captchaEndpoint.useMutation();
+  const [fetchCaptcha, { data: fetched, isLoading }] = captchaEndpoint.useMutation();
+  // the one the route asked for before this form had loaded (./early.ts), until the first refresh
+  const [early, setEarly] = useState<Captcha>();
+  const data = fetched ?? early;
   const { setField } = ctx;
   const { onChange } = props;
 
@@ -20,9 +24,19 @@ export function CaptchaWidget(props: WidgetProps) {
     onChange(undefined);
   }, [fetchCaptcha, setField, idField, onChange]);
 
-  // A new captcha on mount and after every failed submit, not when refresh's identity changes.
+  // A new captcha on mount (the early one if the route asked for it) and after every failed submit,
+  // not when refresh's identity changes.
   useEffect(() => {
-    void refresh();
+    const pending = takeEarlyCaptcha();
+    if (!pending) {
+      void refresh();
+      return;
+    }
+    void pending.then((captcha) => {
+      if (!captcha) return void refresh();
+      setEarly(captcha);
+      setField(idField, captcha.captchaId);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctx.captchaNonce]);
 

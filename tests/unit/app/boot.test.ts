@@ -16,7 +16,7 @@ const DATA: BootData = {
   codes: ['en-US', 'de-DE', 'ru-RU'],
   fallback: 'en-US',
   texts: { 'en-US': { 'home.greeting': 'Trade digital assets', 'home.login': 'Log in', 'route.user.my': 'Personal centre' }, 'de-DE': { 'home.greeting': 'Mit digitalen Assets handeln' } },
-  app: { entry: '/assets/index-1.js', preload: ['/assets/app-1.js'] },
+  app: { entry: '/assets/index-1.js', preload: ['/assets/app-1.js'], homePreload: ['/assets/HomeScreen-1.js'] },
 };
 
 let paint: (() => void) | undefined;
@@ -86,10 +86,10 @@ describe('boot', () => {
     expect(document.querySelector('[data-guest] a')!.textContent).toBe('Log in');
     expect(requested()).toEqual([]);
     paint!();
-    expect(requested()).toEqual(['/assets/app-1.js', '/assets/index-1.js']);
+    expect(requested()).toEqual(['/assets/app-1.js', '/assets/HomeScreen-1.js', '/assets/index-1.js']);
     // the fallback timer does not add them twice
     vi.advanceTimersByTime(1000);
-    expect(requested()).toHaveLength(2);
+    expect(requested()).toHaveLength(3);
   });
 
   it('on home without a paint (a hidden tab): the app is requested after 300 ms anyway', () => {
@@ -97,7 +97,7 @@ describe('boot', () => {
     vi.advanceTimersByTime(299);
     expect(requested()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(requested()).toHaveLength(2);
+    expect(requested()).toHaveLength(3);
   });
 
   it('a saved language wins; a saved session draws the logged-in shell', () => {
@@ -110,7 +110,7 @@ describe('boot', () => {
     expect(document.querySelector('[data-guest]')).toBeNull();
   });
 
-  it('on another route: no shell, the app requested at once', () => {
+  it("on another route: no shell, the app requested at once, without the home screen's chunks", () => {
     window.location.hash = '#/login/register';
     boot(DATA);
     expect(shell()).toBeNull();
@@ -123,6 +123,6 @@ describe('boot', () => {
     });
     boot(DATA);
     expect(shell()).toBeNull();
-    expect(requested()).toHaveLength(2);
+    expect(requested()).toHaveLength(3);
   });
 });

@@ -1,0 +1,31 @@
+// A captcha asked for as soon as a route with a captcha form opens, while the form's chunks are
+// still loading: the captcha request and the form's code travel at once instead of one after the
+// other. The first captcha widget to mount takes it (CaptchaWidget); a later one asks for its own.
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { type Captcha, endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
+
+/** Older than this, an early captcha is not handed out (the user went elsewhere first). */
+const FRESH_MS = 30_000;
+
+let early: { at: number; captcha: Promise<Captcha | undefined> } | undefined;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/** Asks for a captcha unless a fresh one is already on its way. */
+export function requestCaptchaEarly(dispatch: Dispatch, now = Date.now()): void {
+  if (early && now - early.at < FRESH_MS) return;
+  early = {
+    at: now,
+    captcha: dispatch(captchaEndpoint.initiate(undefined, { track: false }))
+      .unwrap()
+      .catch(() => undefined),
+  };
+}
+
+/** The early captcha, once: undefined when there is none or it is stale. */
+export function takeEarlyCaptcha(now = Date.now()): Promise<Captcha | undefined> | undefined {
+  const taken = early && now - early.at < FRESH_MS ? early.captcha : undefined;
+  early = undefined;
+  return taken;
+}
