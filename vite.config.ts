@@ -91,8 +91,9 @@ function textAt(tree: Record<string, unknown>, key: string): string | undefined 
 }
 
 /**
- * index.html's boot script: src/app/boot.ts bundled into one inline script, called with the texts
- * the shell's data-text / data-label / data-session-label attributes name, in every language. It
+ * index.html's boot script: src/app/bootPage.ts bundled into one inline script, and beside it a JSON
+ * block (src/app/bootData.ts) with the texts the shell's data-text / data-label /
+ * data-session-label attributes name, in every language, and the app's scripts. It
  * runs before the first paint, so the home page's header and hero show without waiting for the
  * app's JavaScript. Inline because a script file would be one more request before that paint; the
  * server allows exactly this script by its hash (server/http/security.ts).
@@ -160,7 +161,11 @@ function inlineEntryCss(html: string, bundle: Record<string, { type: string; fil
   });
 }
 
-/** Build only: brotli + gzip copies of the output, and a modulepreload of the fallback locale's chunk. */
+/**
+ * Build only: the entry CSS inline, modulepreloads of the fallback locale's and the home screen's
+ * chunks (the home ones marked data-home; bootScript moves them all into the boot data), and brotli
+ * + gzip copies of the output.
+ */
 function delivery(): Plugin {
   let outDir = 'dist';
   return {
@@ -310,10 +315,7 @@ export default defineConfig(({ command }) => ({
     // index.html loads the entry's chunks (the 'app' group below, rolldown's runtime) and CSS on every
     // route: listing them again in each lazy import's preload list only adds bytes to the home bundle
     // polyfill: off, every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+)
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps),
-    },
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {

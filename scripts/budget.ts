@@ -6,6 +6,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inlineScripts } from '../contract/inline-scripts.ts';
 
 interface Chunk {
   file: string;
@@ -41,8 +42,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(2);
 
 const home = closure(['index.html', 'src/screens/home/HomeScreen.tsx', 'locales/en-US.json']);
 // index.html's inline boot script (src/app/boot.ts) is home's JavaScript too; its JSON data block is not code
-const inlineScripts = [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<script(?![^>]*\s(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)];
-const inlineJs = inlineScripts.reduce((n, m) => n + gzipSync(m[1], { level: 9 }).length, 0);
+const inlineJs = inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')).reduce((n, script) => n + gzipSync(script, { level: 9 }).length, 0);
 const form = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/bank-card-add.ts']);
 const formAdds = [...form].filter((f) => !home.has(f));
 // The deposit form: the form engine, its module, the upload widget and the QR code (both load on demand)

@@ -116,7 +116,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // read before the database opens, so a bad setting stops start-up with nothing to close
   const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
   const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  const security = { ...securityConfig(), ...opts.security, inlineScripts: spa ? inlineScriptHashes(readFileSync(join(staticDir, 'index.html'), 'utf8')) : [] };
+  const security = { ...securityConfig(), ...opts.security, scriptHashes: spa ? inlineScriptHashes(readFileSync(join(staticDir, 'index.html'), 'utf8')) : [] };
 
   const db = openDatabase(resolve(opts.dataDir));
   let stored: StoredMarketHandle | undefined;

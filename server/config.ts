@@ -114,7 +114,7 @@ export interface SecurityConfig {
   /** Send Strict-Transport-Security on plain HTTP too (behind a TLS-terminating proxy); always sent over TLS */
   hsts: boolean;
   /** CSP sources ('sha256-…') of the built index.html's inline scripts: its boot script (src/app/boot.ts), nothing else inline runs */
-  inlineScripts?: string[];
+  scriptHashes?: string[];
 }
 
 /** The origin of a URL; `anyScheme` for CORS, where a native wrapper's origin may be capacitor://localhost. */

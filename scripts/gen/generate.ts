@@ -48,7 +48,10 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
     }
   }
 
-  files.set(`${GENERATED_DIR}/tags.ts`, `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`);
+  files.set(
+    `${GENERATED_DIR}/tags.ts`,
+    `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`,
+  );
   files.set(
     `${GENERATED_DIR}/manifest.ts`,
     [

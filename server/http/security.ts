@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inlineScripts } from '../../contract/inline-scripts.ts';
 import type { SecurityConfig } from '../config.ts';
 import { ApiError, Codes } from './errors.ts';
 
@@ -35,21 +36,21 @@ export const PERMISSIONS_POLICY = [
 // host[:port] or [v6]:port — only such a Host header is echoed into connect-src
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** The CSP hash source of each inline script of `html` (a <script> without src; JSON data blocks never run), as the browser hashes it. */
+/** The CSP hash source of each inline script `html` runs, as the browser hashes it. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\s(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  return inlineScripts(html).map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
 }
 
 /**
  * The policy for a request to `host`: scripts only from this origin and the inline scripts hashed
- * in `inlineScripts` (index.html's boot script), no other inline script, no eval; inline styles
+ * in `scriptHashes` (index.html's boot script), no other inline script, no eval; inline styles
  * are allowed because React `style` props and echarts' tooltips set them.
  */
-export function contentSecurityPolicy(connectSrc: readonly string[], host: string | undefined, inlineScripts: readonly string[] = []): string {
+export function contentSecurityPolicy(connectSrc: readonly string[], host: string | undefined, scriptHashes: readonly string[] = []): string {
   const feed = host && HOST.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inlineScripts].join(' '),
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -66,10 +67,7 @@ export function contentSecurityPolicy(connectSrc: readonly string[], host: strin
 function addVary(reply: FastifyReply, name: string): void {
   const current = reply.getHeader('vary');
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  const names = text
-    .split(',')
-    .map((v) => v.trim().toLowerCase())
-    .filter(Boolean);
+  const names = text.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
   if (names.includes('*') || names.includes(name.toLowerCase())) return;
   reply.header('vary', text ? `${text}, ${name}` : name);
 }
@@ -106,7 +104,7 @@ export function installSecurity(app: FastifyInstance, config: SecurityConfig): v
 /** Sets the headers every response carries; also called for errors raised before routing (no hooks run there). */
 export function securityHeaders(config: SecurityConfig) {
   return (req: FastifyRequest, reply: FastifyReply): void => {
-    reply.header('content-security-policy', contentSecurityPolicy(config.connectSrc, req.headers.host, config.inlineScripts));
+    reply.header('content-security-policy', contentSecurityPolicy(config.connectSrc, req.headers.host, config.scriptHashes));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -129,9 +127,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export function staticCacheHeaders(root: string) {
   return (reply: { header(name: string, value: string): unknown }, path: string): void => {
-    const file = relative(root, path.replace(/\.(br|gz)$/, ''))
-      .split(sep)
-      .join('/');
+    const file = relative(root, path.replace(/\.(br|gz)$/, '')).split(sep).join('/');
     reply.header('cache-control', /^assets\/[^/]+$/.test(file) ? IMMUTABLE : 'no-cache');
   };
 }

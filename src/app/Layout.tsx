@@ -48,7 +48,9 @@ export function Layout() {
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>
       {route && !route.bare && <NavBar title={route.title} />}
       <main key={location.pathname} className={location.key === 'default' ? 'page' : 'page page-enter'}>
-        <ErrorBoundary key={location.pathname}>{route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}</ErrorBoundary>
+        <ErrorBoundary key={location.pathname}>
+          {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
+        </ErrorBoundary>
       </main>
       {route?.tab && <TabBar />}
       <OverlayHost />

@@ -6,11 +6,8 @@ import { LANGUAGE_KEY, pickFrom } from '../i18n/pick';
 import { loadSession } from '../store/savedSession';
 import { releaseShell, SHELL_ID } from '../ui/shell';
 import { applyTheme } from '../ui/themeChoice';
-import { type AppScripts, BOOT_DATA_ID, type BootData } from './bootData';
+import type { AppScripts, BootData } from './bootData';
 
-export { type AppScripts, BOOT_DATA_ID, type BootData };
-
-/** The hash routes the home screen draws: #/home/home, #/pages/home/home and the bare start (src/app/routes.ts canonicalPath). */
 /** The route path of a location hash: #/pages/x/y?q=1 → /x/y. */
 export function pathOfHash(hash: string): string {
   return hash
@@ -19,11 +16,8 @@ export function pathOfHash(hash: string): string {
     .replace(/^\/pages(?=\/)/, '');
 }
 
-const isHomePath = (path: string) => path === '' || path === '/' || path === '/home/home';
-
-export function isHomeHash(hash: string): boolean {
-  return isHomePath(pathOfHash(hash));
-}
+/** The paths the home screen draws: /home/home and the bare start (as src/app/routes.ts canonicalPath has it; the route table stays out of this script). */
+export const isHomePath = (path: string) => path === '' || path === '/' || path === '/home/home';
 
 /**
  * Texts come from data-text (the element's text) and data-label (its aria-label); a logged-in user

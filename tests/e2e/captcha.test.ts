@@ -1,29 +1,18 @@
 // The captcha of a form route is asked for while the form's chunks load (src/widgets/captcha/early.ts):
 // one request per opening, its image and id in the form; a tap on the image asks for a new one.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type Running, startApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser, phone } from './harness';
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
-});
+const app = appAndBrowser();
 
 describe('captcha on a form route', () => {
   it('is asked for once when the route opens, and again only on a tap', async () => {
-    const { context, page } = await phone(browser);
+    const { context, page } = await phone(app.browser);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/base/captcha')) asked.push(r.method());
     });
-    await page.goto(`${running.url}/#/login/register`);
+    await page.goto(`${app.running.url}/#/login/register`);
     await page.locator('.captcha img').waitFor();
     const id = () => page.locator('#root_captchaId').inputValue();
     await expect.poll(id).toMatch(/\S/);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerOptions } from '../../server/app';
 import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
 
@@ -40,6 +41,23 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * The app and a browser for the tests of one file: started before them, closed after them.
+ * Read `running` and `browser` inside tests (they are set once beforeAll has run).
+ */
+export function appAndBrowser(start: () => Promise<Running> = startApp): { readonly running: Running; readonly browser: Browser } {
+  const state = {} as { running: Running; browser: Browser };
+  beforeAll(async () => {
+    state.running = await start();
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.running?.close();
+  });
+  return state;
 }
 
 /** A phone-sized page in English. */

@@ -1,44 +1,33 @@
 // Language and theme: defaults, switching, and that both survive a reload.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import ja from '../../locales/ja-JP.json';
-import { launchBrowser, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, phone, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
-});
+const app = appAndBrowser();
 
 const themeColor = () => document.querySelector('meta[name="theme-color"]')?.getAttribute('content');
 
 describe('language', () => {
   it('follows a supported browser language and falls back to English otherwise', async () => {
-    const german = await phone(browser, 'de-DE');
-    await german.page.goto(running.url);
+    const german = await phone(app.browser, 'de-DE');
+    await german.page.goto(app.running.url);
     await german.page.locator('.hero h2', { hasText: de.home.greeting }).waitFor();
-    const dutch = await phone(browser, 'nl-NL');
-    await dutch.page.goto(running.url);
+    const dutch = await phone(app.browser, 'nl-NL');
+    await dutch.page.goto(app.running.url);
     await dutch.page.locator('.hero h2', { hasText: en.home.greeting }).waitFor();
   });
 
   it('switches from the language page and keeps the choice after a reload', async () => {
-    const { page } = await phone(browser);
-    await page.goto(`${running.url}/#/user/lang`);
+    const { page } = await phone(app.browser);
+    await page.goto(`${app.running.url}/#/user/lang`);
     await page.click('text=日本語');
     await page.locator('.navbar-title', { hasText: ja.route.user.lang }).waitFor();
     await page.reload();
     await page.locator('.navbar-title', { hasText: ja.route.user.lang }).waitFor();
     const request = page.waitForRequest((r) => r.url().includes('/api/base/captcha'));
-    await page.goto(`${running.url}/#/login/login`);
+    await page.goto(`${app.running.url}/#/login/login`);
     expect((await request).headers().lang).toBe('jp');
     await page.locator('button[type=submit]', { hasText: ja.login.submit }).waitFor();
   });
@@ -46,8 +35,8 @@ describe('language', () => {
 
 describe('theme and shell', () => {
   it('is dark by default, turns light, and stays light after a reload', async () => {
-    const { page } = await phone(browser);
-    await page.goto(running.url);
+    const { page } = await phone(app.browser);
+    await page.goto(app.running.url);
     await page.locator('.home').waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(themeColor)).toBe('#0b0e11');
@@ -61,17 +50,17 @@ describe('theme and shell', () => {
   });
 
   it('goes home when back is pressed on a page opened directly', async () => {
-    const { page } = await phone(browser);
-    await page.goto(`${running.url}/#/pages/user/lang`);
+    const { page } = await phone(app.browser);
+    await page.goto(`${app.running.url}/#/pages/user/lang`);
     await page.locator('.navbar-title', { hasText: en.route.user.lang }).waitFor();
     await page.click('.navbar-back');
     await waitForHash(page, '#/home/home');
   });
 
   it('keeps the app in a 375 px column on a desktop window', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(running.url);
+    await page.goto(app.running.url);
     await page.locator('.home').waitFor();
     const width = await page.evaluate(() => document.querySelector('.app')!.getBoundingClientRect().width);
     expect(width).toBe(375);

@@ -2,24 +2,14 @@
 // app's JavaScript has arrived the home page shows its header and hero in the user's language and
 // theme, logged in or out, allowed by the CSP; other routes get no stand-in; and React takes over
 // with its header and hero exactly where the shell drew them.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import ru from '../../locales/ru-RU.json';
-import { launchBrowser, phone, type Running, startApp } from './harness';
+import { appAndBrowser, phone } from './harness';
 
-let running: Running;
-let browser: Browser;
-
-beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
-});
+const app = appAndBrowser();
 
 interface Options {
   locale?: string;
@@ -31,7 +21,7 @@ interface Options {
  * then is what a slow network shows before the app's JavaScript arrives. Collects CSP reports.
  */
 async function openHeldBack(route: string, { locale = 'en-US', storage = {} }: Options = {}) {
-  const { context, page } = await phone(browser, locale);
+  const { context, page } = await phone(app.browser, locale);
   const cspErrors: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
@@ -46,7 +36,7 @@ async function openHeldBack(route: string, { locale = 'en-US', storage = {} }: O
     await r.continue();
   });
   // DOMContentLoaded would wait for the held module scripts: wait for the parser instead
-  await page.goto(`${running.url}/#${route}`, { waitUntil: 'commit' });
+  await page.goto(`${app.running.url}/#${route}`, { waitUntil: 'commit' });
   await page.waitForFunction(() => document.readyState !== 'loading');
   return { context, page, cspErrors, release };
 }

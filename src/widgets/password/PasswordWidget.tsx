@@ -13,7 +13,13 @@ export function PasswordWidget(props: WidgetProps) {
   return (
     <div className="input-row">
       <BaseInputTemplate {...props} type={shown ? 'text' : 'password'} />
-      <button type="button" className="input-addon" aria-pressed={shown} aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')} onClick={() => setShown((s) => !s)}>
+      <button
+        type="button"
+        className="input-addon"
+        aria-pressed={shown}
+        aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
+        onClick={() => setShown((s) => !s)}
+      >
         <PathIcon d={shown ? EYE_OFF : EYE} />
       </button>
     </div>

@@ -3,7 +3,7 @@
 // index.html's boot script (src/app/boot.ts): which routes get the home shell, its texts per
 // language with the fallback, the logged-in variant, and when the app's scripts are requested.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boot, fillShell, isHomeHash } from '../../../src/app/boot';
+import { boot, fillShell, isHomePath, pathOfHash } from '../../../src/app/boot';
 import type { BootData } from '../../../src/app/bootData';
 
 const SHELL = `<div id="shell" hidden>
@@ -49,10 +49,10 @@ afterEach(() => {
   window.location.hash = '';
 });
 
-describe('isHomeHash', () => {
+describe('the home route in a hash', () => {
   it('is the home route in either form and the bare start, nothing else', () => {
-    for (const hash of ['', '#', '#/', '#/home/home', '#/pages/home/home', '#/home/home?x=1']) expect(isHomeHash(hash), hash).toBe(true);
-    for (const hash of ['#/login/login', '#/home/homeX', '#/pages/deal/deal', '#/market/market?from=home']) expect(isHomeHash(hash), hash).toBe(false);
+    for (const hash of ['', '#', '#/', '#/home/home', '#/pages/home/home', '#/home/home?x=1']) expect(isHomePath(pathOfHash(hash)), hash).toBe(true);
+    for (const hash of ['#/login/login', '#/home/homeX', '#/pages/deal/deal', '#/market/market?from=home']) expect(isHomePath(pathOfHash(hash)), hash).toBe(false);
   });
 });
 
