@@ -4,11 +4,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Alias, type Plugin, type Rollup } from 'vite';
 import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
+import appConfig from './schemas/config/app.json' with { type: 'json' };
 import languages from './schemas/config/languages.json' with { type: 'json' };
-import { type AppScripts, BOOT_DATA_ID, type BootData } from './src/app/bootData.ts';
+import { loadScreens } from './contract/loader.ts';
+import { hasCaptcha } from './contract/screen.ts';
+import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './src/app/bootData.ts';
+import { ROUTES } from './src/app/routes.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/notices/notify.ts';
 
@@ -90,6 +94,74 @@ function textAt(tree: Record<string, unknown>, key: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
+/** `file` and every chunk it imports statically, with their stylesheets when `css`: what loading that chunk fetches. */
+function closureOf(chunks: readonly Rollup.OutputChunk[], file: string, css: boolean, into = new Set<string>()): Set<string> {
+  const chunk = chunks.find((c) => c.fileName === file);
+  if (!chunk || into.has(file)) return into;
+  into.add(file);
+  if (css) for (const sheet of chunk.viteMetadata?.importedCss ?? []) into.add(sheet);
+  for (const i of chunk.imports) closureOf(chunks, i, css, into);
+  return into;
+}
+
+/** The chunk whose facade module is `path` (from the project's root). */
+function chunkOf(chunks: readonly Rollup.OutputChunk[], path: string): string {
+  const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${path}`));
+  if (!chunk) throw new Error(`no chunk for ${path}`);
+  return chunk.fileName;
+}
+
+/** The engine chunk that draws each screen kind (src/engine/index.tsx `engines`). */
+const ENGINES: Record<string, string> = { form: 'src/engine/FormScreen.tsx', list: 'src/engine/ListScreen.tsx', detail: 'src/engine/DetailScreen.tsx' };
+
+/** src/screens/index.ts's hand-written screens: name → module, and whether it opens withScreenTexts. */
+function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
+  const source = readFileSync('src/screens/index.ts', 'utf8');
+  const found = [...source.matchAll(/^\s*(\w+): (withScreenTexts\()?\(\) => import\('\.\/([\w/]+)'\)/gm)];
+  return new Map(found.map(([, name, texts, module]) => [name, { module: `src/screens/${module}.tsx`, texts: !!texts }]));
+}
+
+/**
+ * The boot script's RouteFiles (src/app/routeFiles.ts): for each route its screen, or for a
+ * schema route SchemaView, the engines and the screen modules it draws, each with what it
+ * imports and its stylesheets, less what every route loads anyway (`everyRoute`); and each
+ * language's screen texts.
+ */
+function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[]): RouteFiles {
+  const handWritten = handWrittenScreens();
+  const schemaScreens = loadScreens().map((s) => s.screen);
+  const files: string[] = [];
+  const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const paths: Record<string, number[]> = {};
+  for (const route of ROUTES) {
+    let roots: string[];
+    let texts = true;
+    if (route.screen) {
+      const screen = handWritten.get(route.screen);
+      if (!screen) throw new Error(`route ${route.path}: no screen "${route.screen}" in src/screens/index.ts`);
+      roots = [screen.module];
+      texts = screen.texts;
+    } else {
+      const drawn = schemaScreens.filter((s) => s.routes?.includes(route.path));
+      // the engines first: a form's is the largest download of its route
+      roots = ['src/app/SchemaView.tsx', ...new Set(drawn.map((s) => ENGINES[s.kind])), ...drawn.map((s) => `src/api/generated/screens/${s.id}.ts`)];
+    }
+    const needed = new Set<string>();
+    for (const root of roots) closureOf(chunks, chunkOf(chunks, root), true, needed);
+    paths[route.path] = [...[...needed].filter((f) => !everyRoute.has(f)).map((f) => indexOf(`/${f}`)), ...(texts ? [SCREEN_TEXTS] : [])];
+  }
+  const screenTexts = Object.fromEntries(codes.map((code) => [code, indexOf(`/${chunkOf(chunks, `locales/${code}.json${SCREEN_TEXT_QUERY}`)}`)]));
+  return { files, paths, screenTexts };
+}
+
+/** The boot script's captcha: the endpoint's URL and the routes whose forms draw a captcha (as the generated manifest marks them). */
+function captchaOf(apiRoot: string): AppScripts['captcha'] {
+  const screens = loadScreens().map((s) => s.screen);
+  const endpoint = screens.find((s) => s.id === 'captcha')?.endpoint;
+  if (endpoint?.method !== 'POST') throw new Error('schemas: no captcha endpoint (POST) for the boot script');
+  return { url: `${apiRoot}${appConfig.apiPrefix}${endpoint.path}`, paths: [...new Set(screens.filter(hasCaptcha).flatMap((s) => s.routes ?? []))] };
+}
+
 /**
  * index.html's boot script: src/app/bootPage.ts bundled into one inline script, and beside it a JSON
  * block (src/app/bootData.ts) with the texts the shell's data-text / data-label /
@@ -98,7 +170,7 @@ function textAt(tree: Record<string, unknown>, key: string): string | undefined 
  * app's JavaScript. Inline because a script file would be one more request before that paint; the
  * server allows exactly this script by its hash (server/http/security.ts).
  */
-function bootScript(): Plugin {
+function bootScript(apiRoot: string): Plugin {
   const entry = fileURLToPath(new URL('src/app/bootPage.ts', import.meta.url));
   return {
     name: 'coinapp-boot-script',
@@ -121,16 +193,19 @@ function bootScript(): Plugin {
         // a build's entry and its modulepreloads move from the markup into the boot data (src/app/boot.ts afterFirstPaint)
         let app: AppScripts | undefined;
         if (ctx.bundle) {
-          const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+          const entryTag = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html);
           if (!entryTag) throw new Error('index.html: no entry module script');
-          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)"( data-home)?>/g)];
-          const preload = preloads.filter((m) => !m[2]).map((m) => m[1]);
-          app = { entry: entryTag[1], preload, homePreload: preloads.filter((m) => m[2]).map((m) => m[1]) };
+          const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)];
+          const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+          const everyRoute = closureOf(chunks, entryTag[1], true);
+          for (const m of preloads) closureOf(chunks, m[1], true, everyRoute);
+          const routes = routeFilesOf(chunks, everyRoute, languages.languages.map((l) => l.code));
+          app = { entry: `/${entryTag[1]}`, preload: preloads.map((m) => `/${m[1]}`), routes, captcha: captchaOf(apiRoot) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
         const data: BootData = { codes: languages.languages.map((l) => l.code), fallback: languages.default, texts, app };
         const bundle = await rolldown({ input: entry });
-        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        const { output } = await bundle.generate({ format: 'iife', minify: true, comments: false });
         await bundle.close();
         // data in a JSON block (never executed, so no CSP hash), read by the code in the script after it
         const json = JSON.stringify(data).replace(/</g, '\\u003c');
@@ -162,9 +237,8 @@ function inlineEntryCss(html: string, bundle: Record<string, { type: string; fil
 }
 
 /**
- * Build only: the entry CSS inline, modulepreloads of the fallback locale's and the home screen's
- * chunks (the home ones marked data-home; bootScript moves them all into the boot data), and brotli
- * + gzip copies of the output.
+ * Build only: the entry CSS inline, a modulepreload of the fallback locale's chunk, and brotli +
+ * gzip copies of the output.
  */
 function delivery(): Plugin {
   let outDir = 'dist';
@@ -174,29 +248,17 @@ function delivery(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    // en-US is loaded on every start (it fills in missing keys) and home is the landing route:
-    // fetch their chunks with the entry instead of discovering them after it has run.
+    // en-US is loaded on every start (it fills in missing keys): fetch its chunk with the entry
+    // instead of discovering it after the entry has run (bootScript moves these into the boot data)
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         html = inlineEntryCss(html, ctx.bundle ?? {});
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const byFacade = (re: RegExp) => chunks.find((c) => re.test(c.facadeModuleId ?? ''));
-        const closure = (file: string, into = new Set<string>()): Set<string> => {
-          const chunk = chunks.find((c) => c.fileName === file);
-          if (!chunk || into.has(file)) return into;
-          into.add(file);
-          for (const i of chunk.imports) closure(i, into);
-          return into;
-        };
-        const locale = byFacade(/[\\/]locales[\\/]en-US\.json$/);
-        const homeScreen = byFacade(/[\\/]src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx$/);
-        const everyRoute = locale ? closure(locale.fileName) : new Set<string>();
-        const home = homeScreen ? closure(homeScreen.fileName) : new Set<string>();
-        // data-home: only the home route needs these; the boot script preloads them there alone (src/app/boot.ts)
-        const tags = [...new Set([...everyRoute, ...home])]
+        const locale = chunks.find((c) => /[\\/]locales[\\/]en-US\.json$/.test(c.facadeModuleId ?? ''));
+        const tags = [...(locale ? closureOf(chunks, locale.fileName, false) : [])]
           .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, ...(everyRoute.has(f) ? {} : { 'data-home': true }) }, injectTo: 'head' as const }));
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
         return { html, tags };
       },
     },
@@ -212,6 +274,9 @@ function delivery(): Plugin {
 
 /** The dark theme's background (src/app/styles.css --bg): the manifest's colours; public/icons use it too. */
 const THEME_BACKGROUND = '#0b0e11';
+
+/** The 'forms' chunk's modules (build.rolldownOptions below). */
+const FORMS_SHARED = /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|src\/engine\/formats)\.tsx?$/;
 
 /** Paths the service worker leaves to the network: never answered with the app shell, never cached. */
 export const NETWORK_ONLY = [/^\/api\//, /^\/api\.html/, /^\/ws/, /^\/uploads\//];
@@ -234,16 +299,9 @@ function installable(): Plugin[] {
     generateBundle(_, bundle) {
       shell.clear();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const add = (file: string) => {
-        const chunk = chunks.find((c) => c.fileName === file);
-        if (!chunk || shell.has(file)) return;
-        shell.add(file);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
-        for (const i of chunk.imports) add(i);
-      };
       const inShell = (c: (typeof chunks)[number]) =>
         c.isEntry || /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
-      for (const c of chunks.filter(inShell)) add(c.fileName);
+      for (const c of chunks.filter(inShell)) closureOf(chunks, c.fileName, true, shell);
     },
   };
   // iOS ignores the manifest's icons; the 180 px one is opaque (iOS rounds the corners itself)
@@ -294,9 +352,10 @@ function installable(): Plugin[] {
   return [collectShell, appleTouchIcon, ...pwa];
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
   base: '/',
-  plugins: [react(), splitLocales(), delivery(), bootScript(), ...installable()],
+  // the API's root as the app has it (src/main.tsx): the boot script asks for a captcha there
+  plugins: [react(), splitLocales(), delivery(), bootScript(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_ROOT ?? ''), ...installable()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated
@@ -312,10 +371,16 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 600,
-    // index.html loads the entry's chunks (the 'app' group below, rolldown's runtime) and CSS on every
-    // route: listing them again in each lazy import's preload list only adds bytes to the home bundle
-    // polyfill: off, every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+)
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)) : deps) },
+    // What a lazy import fetches with its chunk. The entry chunk (the 'app' group below) and SchemaView
+    // import the routes' screens: the route table fetches what those import when the route opens
+    // (src/app/routeFiles.ts), so these imports list nothing (their CSS aside: Vite's helper keeps and
+    // loads it). Elsewhere: the chunk's imports less the entry's chunks, which every route has loaded.
+    // No polyfill: every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType !== 'js' ? deps : /^assets\/(app|SchemaView)-[\w-]+\.js$/.test(hostId) ? [] : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -323,7 +388,12 @@ export default defineConfig(({ command }) => ({
           // shell) loads on every route: one chunk instead of the dozen small shared chunks
           // rolldown would cut it into (they cost requests, and gzip compresses them one by one).
           // The entry module itself stays the entry chunk (the build manifest keys it by index.html).
-          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/src[\\/]main\.tsx$/.test(id) && !/\.html$/.test(id) }],
+          groups: [
+            { name: 'app', priority: 2, tags: ['$initial'], test: (id) => !/src[\\/]main\.tsx$/.test(id) && !/\.html$/.test(id) },
+            // Small modules the form engine shares with list, detail and trading screens: one request
+            // instead of eight 1–2 KB ones (each costs a round trip on a phone's network).
+            { name: 'forms', priority: 1, includeDependenciesRecursively: false, test: (id) => FORMS_SHARED.test(id.replace(/\\/g, '/')) },
+          ],
         },
       },
     },

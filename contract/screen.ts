@@ -145,6 +145,11 @@ export function formSchemaOf(payload: JsonSchema | undefined, validatorId: strin
   return { ...payload, $id: validatorId };
 }
 
+/** Whether a screen's form draws a captcha widget. */
+export function hasCaptcha(screen: Pick<ScreenFile, 'ui'>): boolean {
+  return Object.values(screen.ui ?? {}).some((field) => (field as Record<string, unknown> | null)?.['ui:widget'] === 'captcha');
+}
+
 /** A routed screen in the generated manifest; its module loads when the route opens. */
 export interface ScreenEntry {
   id: string;

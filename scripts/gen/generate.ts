@@ -1,5 +1,6 @@
 // Pure: schema files in, generated files (path -> content) out.
 import type { LoadedEntity, LoadedScreen } from '../../contract/loader.ts';
+import { hasCaptcha } from '../../contract/screen.ts';
 import { banner, screenModule } from './module.ts';
 import { generateTypes } from './types.ts';
 import { validatorCode } from './validators.ts';
@@ -41,7 +42,7 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
         ...(screen.routeQuery ? { routeQuery: screen.routeQuery } : {}),
         title: screen.title,
         ...(screen.tab ? { tab: screen.tab } : {}),
-        ...(Object.values(screen.ui ?? {}).some((field) => (field as Record<string, unknown> | null)?.['ui:widget'] === 'captcha') ? { captcha: true } : {}),
+        ...(hasCaptcha(screen) ? { captcha: true } : {}),
       };
       const json = JSON.stringify(entry).slice(0, -1);
       manifest.push(`  { ${json.slice(1)}, load: () => import('./screens/${screen.id}') },`);

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bundlesFor } from '../i18n';
 import { SCREEN_LOADERS } from '../screens';
 import { retryableLazy } from '../ui/ErrorBoundary';
+import { preloadRoute } from './routeFiles';
 import type { RouteDef } from './routes';
 
 // A chunk that fails to load rejects into the route's ErrorBoundary (Layout); its Retry mounts
@@ -12,7 +14,9 @@ const SchemaView = retryableLazy(() => import('./SchemaView'));
 
 /** A hand-written screen, the schema screens naming this route, or "not available yet". */
 export function RouteView({ route }: { route: RouteDef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // everything the route's screen needs, at once (the chunks below would otherwise ask for their imports one after another)
+  preloadRoute(route.path, bundlesFor(i18n.language));
   const Screen = route.screen ? handWritten[route.screen] : null;
   return (
     <Suspense fallback={<p className="state">{t('common.loading')}</p>}>

@@ -5,20 +5,18 @@ import { use } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { prefetchScreens, routeHasScreens, SchemaRoute, screensFor } from '../engine';
-import { screenTextsReady } from '../i18n';
+import { routeHasScreens, SchemaRoute, screensFor, screensReady } from '../engine';
 import { requestCaptchaEarly } from '../widgets/captcha/early';
 import { NotAvailable } from './NotAvailable';
 
 export default function SchemaView({ path }: { path: string }) {
   const [query] = useSearchParams();
   const dispatch = useDispatch();
+  const { t, i18n } = useTranslation();
   const entries = screensFor(path, query);
-  prefetchScreens(entries);
   if (entries.some((e) => e.captcha)) requestCaptchaEarly(dispatch);
-  // the screens' own texts (src/i18n/parts.ts): the route's Suspense shows Loading until they are in
-  use(screenTextsReady());
-  const { t } = useTranslation();
+  // the screens' modules, engines and texts (src/i18n/parts.ts): the route's Suspense shows Loading until they are all in
+  use(screensReady(entries, i18n.language));
   if (entries.length) return <SchemaRoute key={`${path} ${entries.map((e) => e.id).join(' ')}`} entries={entries} />;
   // a route whose screens all need a query it lacks (/stake/detail without a product)
   if (routeHasScreens(path)) return <p className="state state-error">{t('errors.notFound')}</p>;

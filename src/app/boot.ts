@@ -2,11 +2,15 @@
 // server allows it by its hash, server/http/security.ts). Before the first paint it applies the
 // saved theme and the language, and on the home page fills in the shell's texts (src/ui/shell.ts),
 // logged in or out, so the header and hero are on screen before the app's JavaScript arrives.
+// Then it fetches the app with the route's own files (src/app/routeFiles.ts), and on a page with a
+// captcha form the captcha (src/widgets/captcha/bootCaptcha.ts).
 import { LANGUAGE_KEY, pickFrom } from '../i18n/pick';
 import { loadSession } from '../store/savedSession';
 import { releaseShell, SHELL_ID } from '../ui/shell';
 import { applyTheme } from '../ui/themeChoice';
+import { askBootCaptcha } from '../widgets/captcha/bootCaptcha';
 import type { AppScripts, BootData } from './bootData';
+import { preloadFiles, routeFiles } from './routeFiles';
 
 /** The route path of a location hash: #/pages/x/y?q=1 → /x/y. */
 export function pathOfHash(hash: string): string {
@@ -16,8 +20,10 @@ export function pathOfHash(hash: string): string {
     .replace(/^\/pages(?=\/)/, '');
 }
 
+const HOME_PATH = '/home/home';
+
 /** The paths the home screen draws: /home/home and the bare start (as src/app/routes.ts canonicalPath has it; the route table stays out of this script). */
-export const isHomePath = (path: string) => path === '' || path === '/' || path === '/home/home';
+export const isHomePath = (path: string) => path === '' || path === '/' || path === HOME_PATH;
 
 /**
  * Texts come from data-text (the element's text) and data-label (its aria-label); a logged-in user
@@ -34,15 +40,10 @@ export function fillShell(shell: HTMLElement, text: (key: string) => string, log
   shell.hidden = false;
 }
 
-/** What to fetch with the entry: what every route loads, and on home the home screen's chunks too. */
-export function scriptsFor(app: AppScripts, path: string): string[] {
-  return isHomePath(path) ? [...app.preload, ...app.homePreload] : app.preload;
-}
-
-/** Adds the modulepreloads and then the entry module to the document: the app starts loading. Same-origin, so no crossorigin on either. */
-export function loadApp(entry: string, preload: readonly string[]): void {
-  for (const href of preload) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+/** Adds the entry module, what every route loads and what the route (/x/y) loads to the document: the app starts loading. Same-origin, so no crossorigin. */
+export function loadApp({ entry, preload, routes }: AppScripts, path: string, langs: readonly string[]): void {
   document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry }));
+  preloadFiles([...preload, ...routeFiles(routes, path, langs)]);
 }
 
 /** Most this waits for the shell's first paint before loading anyway (a hidden tab paints nothing). */
@@ -71,19 +72,24 @@ export function afterFirstPaint(then: () => void): void {
 
 export function boot({ codes, fallback, texts, app }: BootData): void {
   const path = pathOfHash(location.hash);
+  const home = isHomePath(path);
   let lang = fallback;
   let shell = document.getElementById(SHELL_ID);
   try {
     applyTheme();
     lang = pickFrom(codes, fallback, localStorage.getItem(LANGUAGE_KEY), navigator.languages);
     document.documentElement.lang = lang;
-    if (shell && isHomePath(path)) fillShell(shell, (key) => texts[lang]?.[key] ?? texts[fallback]?.[key] ?? '', loadSession().token !== null);
+    if (shell && home) fillShell(shell, (key) => texts[lang]?.[key] ?? texts[fallback]?.[key] ?? '', loadSession().token !== null);
     else shell = null;
   } catch {
     // storage refused (a private mode): the app starts as it would without the shell
     shell = null;
   }
-  const start = () => app && loadApp(app.entry, scriptsFor(app, path));
+  const start = () => {
+    if (!app) return;
+    loadApp(app, home ? HOME_PATH : path, [lang, fallback]);
+    if (app.captcha.paths.includes(path)) askBootCaptcha(app.captcha.url);
+  };
   if (shell) return afterFirstPaint(start);
   releaseShell();
   start();

@@ -1,14 +1,32 @@
 // What the build (vite.config.ts bootScript) hands index.html's boot script (src/app/boot.ts).
 // No imports: the vite config reads this file too.
 
-/** The built app's entry module and the chunks to fetch with it (index.html names them at build time). */
+/** The built app's entry module and the files to fetch with it (index.html names them at build time). */
 export interface AppScripts {
   entry: string;
   /** what every route loads (the entry's imports, the fallback language) */
   preload: string[];
-  /** the home screen's chunks: preloaded on the home route only */
-  homePreload: string[];
+  /** what each route loads beyond `preload` */
+  routes: RouteFiles;
+  /** the pages with a captcha form (route paths) and the captcha endpoint: asked for with the scripts */
+  captcha: { url: string; paths: string[] };
 }
+
+/**
+ * Each route's own chunks and stylesheets, as indexes into `files` (routes share most of them):
+ * its screen with what it imports, for a schema route SchemaView, the route's screens and their
+ * engines. src/app/routeFiles.ts reads it.
+ */
+export interface RouteFiles {
+  files: string[];
+  /** route path (/x/y) → its files; SCREEN_TEXTS stands for the schema screens' texts in the language and the fallback */
+  paths: Record<string, number[]>;
+  /** language code → its schema screens' texts (src/i18n/parts.ts) */
+  screenTexts: Record<string, number>;
+}
+
+/** In a route's list of files: the schema screens' texts (src/i18n/parts.ts) in the language and the fallback. */
+export const SCREEN_TEXTS = -1;
 
 /**
  * What the build writes into index.html for the boot script, as JSON in <script type="application/json" id="boot-data">:

@@ -3,28 +3,41 @@ import { createElement, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SCREENS } from '../api/generated/manifest';
-import { retryableLazy, ScreenError } from '../ui/ErrorBoundary';
+import { screenTextsReady } from '../i18n';
+import { forgetOnRetry, type PreloadableComponent, retryableLazy, ScreenError } from '../ui/ErrorBoundary';
 import { createRegistry } from './registry';
-import type { ScreenComponent, ScreenEntry, ScreenModule } from './types';
+import type { ScreenComponent, ScreenEntry, ScreenKind, ScreenModule } from './types';
 
 export const registry = createRegistry();
 // The form engine carries rjsf; it loads only when a form opens. A failed chunk rejects into
 // the route's ErrorBoundary, and its Retry imports the chunk again.
-const engines = { form: () => import('./FormScreen'), list: () => import('./ListScreen'), detail: () => import('./DetailScreen') };
-registry.register('form', retryableLazy(engines.form) as unknown as ScreenComponent);
-registry.register('list', retryableLazy(engines.list));
-registry.register('detail', retryableLazy(engines.detail));
+const engines: Record<string, PreloadableComponent<{ module: ScreenModule }>> = {
+  form: retryableLazy(() => import('./FormScreen')),
+  list: retryableLazy(() => import('./ListScreen')),
+  detail: retryableLazy(() => import('./DetailScreen')),
+};
+for (const [kind, engine] of Object.entries(engines)) registry.register(kind as ScreenKind, engine as ScreenComponent);
+
+/** Screen modules that have loaded: LoadedScreen draws these at once. */
+const loadedModules = new Map<ScreenEntry, ScreenModule>();
+const ready = new Map<string, Promise<void>>();
 
 /**
- * Starts downloading the screen modules and the engine chunks of these screens, so they arrive
- * together with the screens' texts instead of one after another (import() runs each module once;
- * a failure shows where the screen renders, with its Retry).
+ * Everything the screens of a route draw with: their modules, their engines and the screens'
+ * texts, loaded at once. The route suspends on it (SchemaView), so it shows one Loading and
+ * then the whole screen, not a Loading per step (each would hold the screen back by React's
+ * reveal throttle). A failure is forgotten at the route's Retry, which loads again.
  */
-export function prefetchScreens(entries: readonly ScreenEntry[]): void {
-  for (const entry of entries) {
-    void entry.load().catch(() => undefined);
-    if (entry.kind in engines) void engines[entry.kind as keyof typeof engines]().catch(() => undefined);
+export function screensReady(entries: readonly ScreenEntry[], lang: string): Promise<void> {
+  const key = `${lang} ${entries.map((e) => e.id).join(' ')}`;
+  let all = ready.get(key);
+  if (!all) {
+    const loads = entries.flatMap((entry) => [entry.load().then((m) => void loadedModules.set(entry, m as ScreenModule)), engines[entry.kind]?.preload()]);
+    all = Promise.all([screenTextsReady(), ...loads]).then(() => undefined);
+    all.catch(() => forgetOnRetry(() => ready.delete(key)));
+    ready.set(key, all);
   }
+  return all;
 }
 
 /** Whether the route's query has what a screen's routeQuery asks for (a parameter, or a parameter with a value). */
@@ -48,7 +61,7 @@ function Loading() {
 }
 
 function LoadedScreen({ entry }: { entry: ScreenEntry }) {
-  const [module, setModule] = useState<ScreenModule | null>(null);
+  const [module, setModule] = useState<ScreenModule | null>(() => loadedModules.get(entry) ?? null);
   const [failed, setFailed] = useState(false);
   // bumped by Retry to run the load again
   const [attempt, setAttempt] = useState(0);

@@ -54,20 +54,36 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** Lazy components whose import failed; Retry swaps each for a fresh one. */
+/** What the next Retry undoes: lazy components whose import failed, loads that failed. */
 const failedChunks = new Set<() => void>();
+
+/** Runs `reset` at the next Retry (a load that failed is forgotten, so that Retry loads it again). */
+export function forgetOnRetry(reset: () => void): void {
+  failedChunks.add(reset);
+}
+
+/** A lazy component that preload() can load before it is drawn. */
+export type PreloadableComponent<P> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
  * lazy() that can be retried. React caches a rejected import for good, so a failed chunk
  * would fail again on every render. The rejection reaches the nearest ErrorBoundary; its Retry
  * (and only it, so React's own re-render after the rejection does not loop) replaces the lazy
- * component with a fresh one that calls `load` again.
+ * component with a fresh one that calls `load` again. Once its module is in (drawn once, or
+ * preload()), it draws at once instead of suspending for a moment on the import's promise: a
+ * Suspense fallback shown for that moment would hold the screen back by React's reveal throttle.
  */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const keep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const make = (): ComponentType<P> =>
     lazy(() =>
-      load().catch((error: unknown) => {
-        failedChunks.add(() => {
+      keep().catch((error: unknown) => {
+        forgetOnRetry(() => {
           current = make();
         });
         throw error;
@@ -75,8 +91,9 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
     ) as unknown as ComponentType<P>;
   let current = make();
   function RetryableLazy(props: P) {
-    return createElement(current, props);
+    return createElement(loaded ?? current, props);
   }
+  RetryableLazy.preload = () => keep().then(() => undefined);
   return RetryableLazy;
 }
 

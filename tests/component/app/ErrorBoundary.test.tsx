@@ -90,4 +90,17 @@ describe('error boundary', () => {
     expect(retried.html).toContain('market screen');
     expect(calls).toBe(2);
   });
+
+  it('once preload() has loaded it, draws the screen at once instead of its Suspense fallback', async () => {
+    const Screen = retryableLazy(async () => ({ default: () => <p>spot screen</p> }));
+    const ui = (
+      <Suspense fallback={<p>loading</p>}>
+        <Screen />
+      </Suspense>
+    );
+    expect(render(ui)).toContain('loading');
+    await Screen.preload();
+    expect(render(ui)).toContain('spot screen');
+    expect(render(ui)).not.toContain('loading');
+  });
 });

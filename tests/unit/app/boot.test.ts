@@ -4,7 +4,7 @@
 // language with the fallback, the logged-in variant, and when the app's scripts are requested.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boot, fillShell, isHomePath, pathOfHash } from '../../../src/app/boot';
-import type { BootData } from '../../../src/app/bootData';
+import { type BootData, SCREEN_TEXTS } from '../../../src/app/bootData';
 
 const SHELL = `<div id="shell" hidden>
   <a class="avatar" href="#/login/login" data-label="home.login" data-session-label="route.user.my" data-session-href="#/user/my"></a>
@@ -16,7 +16,16 @@ const DATA: BootData = {
   codes: ['en-US', 'de-DE', 'ru-RU'],
   fallback: 'en-US',
   texts: { 'en-US': { 'home.greeting': 'Trade digital assets', 'home.login': 'Log in', 'route.user.my': 'Personal centre' }, 'de-DE': { 'home.greeting': 'Mit digitalen Assets handeln' } },
-  app: { entry: '/assets/index-1.js', preload: ['/assets/app-1.js'], homePreload: ['/assets/HomeScreen-1.js'] },
+  app: {
+    entry: '/assets/index-1.js',
+    preload: ['/assets/app-1.js'],
+    routes: {
+      files: ['/assets/HomeScreen-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js', '/assets/de-DE-texts-1.js'],
+      paths: { '/home/home': [0], '/login/register': [1, 2, 3, SCREEN_TEXTS] },
+      screenTexts: { 'en-US': 4, 'de-DE': 5 },
+    },
+    captcha: { url: '/api/base/captcha', paths: ['/login/register'] },
+  },
 };
 
 let paint: (() => void) | undefined;
@@ -32,7 +41,10 @@ class FakePaintObserver {
 
 const shell = () => document.getElementById('shell');
 const requested = () =>
-  [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type=module], link[rel=modulepreload]')].map((e) => e.getAttribute('src') ?? e.getAttribute('href'));
+  [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type=module], link[rel=modulepreload], link[rel=preload][as=style]')].map(
+    (e) => e.getAttribute('src') ?? e.getAttribute('href'),
+  );
+let fetched: [string, RequestInit | undefined][] = [];
 
 beforeEach(() => {
   document.head.innerHTML = '';
@@ -41,6 +53,11 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('PerformanceObserver', FakePaintObserver);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+  fetched = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    fetched.push([url, init]);
+    return Promise.resolve(new Response('{"code":0,"data":{"captchaId":"c1"}}'));
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -86,7 +103,8 @@ describe('boot', () => {
     expect(document.querySelector('[data-guest] a')!.textContent).toBe('Log in');
     expect(requested()).toEqual([]);
     paint!();
-    expect(requested()).toEqual(['/assets/app-1.js', '/assets/HomeScreen-1.js', '/assets/index-1.js']);
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/app-1.js', '/assets/HomeScreen-1.js']);
+    expect(fetched).toEqual([]);
     // the fallback timer does not add them twice
     vi.advanceTimersByTime(1000);
     expect(requested()).toHaveLength(3);
@@ -110,11 +128,34 @@ describe('boot', () => {
     expect(document.querySelector('[data-guest]')).toBeNull();
   });
 
-  it("on another route: no shell, the app requested at once, without the home screen's chunks", () => {
-    window.location.hash = '#/login/register';
+  it("on another route: no shell, the app requested at once with the route's chunks, stylesheet and screen texts", () => {
+    window.location.hash = '#/pages/login/register?tab=register-phone';
     boot(DATA);
     expect(shell()).toBeNull();
-    expect(requested()).toEqual(['/assets/app-1.js', '/assets/index-1.js']);
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/app-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js']);
+    expect(document.head.querySelector('link[href="/assets/FormScreen-1.css"]')!.getAttribute('rel')).toBe('preload');
+  });
+
+  it('in German: the German screen texts and the fallback English ones', () => {
+    localStorage.setItem('lang', 'de-DE');
+    window.location.hash = '#/login/register';
+    boot(DATA);
+    expect(requested().slice(-2)).toEqual(['/assets/de-DE-texts-1.js', '/assets/en-US-texts-1.js']);
+  });
+
+  it('a page with a captcha form asks for the captcha with the scripts; a route the table lacks loads the app alone', async () => {
+    window.location.hash = '#/login/register';
+    boot(DATA);
+    expect(fetched).toEqual([['/api/base/captcha', { method: 'POST' }]]);
+    const left = (window as unknown as { __bootCaptcha?: { envelope: Promise<unknown> } }).__bootCaptcha;
+    expect(await left!.envelope).toEqual({ code: 0, data: { captchaId: 'c1' } });
+
+    document.head.innerHTML = '';
+    fetched = [];
+    window.location.hash = '#/market/market';
+    boot(DATA);
+    expect(requested()).toEqual(['/assets/index-1.js', '/assets/app-1.js']);
+    expect(fetched).toEqual([]);
   });
 
   it('storage refused: no shell, the app still starts', () => {

@@ -1,6 +1,8 @@
 // The captcha a route asks for before its form has loaded (src/widgets/captcha/early.ts): one
-// request however often the route renders, handed to the first widget only, never when stale.
-import { describe, expect, it, vi } from 'vitest';
+// request however often the route renders, handed to the first widget only, never when stale;
+// on a first page the one index.html's boot script asked for (./bootCaptcha.ts) instead of a new one.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askBootCaptcha } from '../../../src/widgets/captcha/bootCaptcha';
 import { requestCaptchaEarly, takeEarlyCaptcha } from '../../../src/widgets/captcha/early';
 
 const captcha = (n: number) => ({ captchaId: `id-${n}`, picPath: 'data:image/png;base64,', captchaLength: 4 });
@@ -40,5 +42,43 @@ describe('early captcha', () => {
     const dispatch = vi.fn(() => ({ unwrap: () => Promise.reject(new Error('4024')) })) as unknown as Parameters<typeof requestCaptchaEarly>[0];
     requestCaptchaEarly(dispatch, 0);
     expect(await takeEarlyCaptcha(1)).toBeUndefined();
+  });
+});
+
+describe("the boot script's captcha", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+  const bootAsks = (body: unknown, at: number) => {
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body))));
+    askBootCaptcha('/api/base/captcha');
+  };
+
+  it('is handed out instead of a new request, once', async () => {
+    bootAsks({ code: 0, msg: 'OK', data: captcha(7) }, 1_000);
+    const dispatch = fakeDispatch();
+    requestCaptchaEarly(dispatch, 2_000);
+    expect(dispatch).not.toHaveBeenCalled();
+    expect(await takeEarlyCaptcha(2_500)).toEqual(captcha(7));
+    // the next opening of a captcha route asks the API
+    requestCaptchaEarly(dispatch, 60_000);
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    expect(await takeEarlyCaptcha(60_001)).toEqual(captcha(1));
+  });
+
+  it('an error envelope hands out undefined, so the widget asks again', async () => {
+    bootAsks({ code: 7, msg: 'Too many requests', data: null }, 1_000);
+    requestCaptchaEarly(fakeDispatch(), 2_000);
+    expect(await takeEarlyCaptcha(2_500)).toBeUndefined();
+  });
+
+  it('a stale one (the app took 30 s to start) is dropped for a new request', async () => {
+    bootAsks({ code: 0, msg: 'OK', data: captcha(7) }, 1_000);
+    const dispatch = fakeDispatch();
+    requestCaptchaEarly(dispatch, 40_000);
+    expect(dispatch).toHaveBeenCalledTimes(1);
+    expect(await takeEarlyCaptcha(40_001)).toEqual(captcha(1));
   });
 });
