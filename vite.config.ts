@@ -124,8 +124,8 @@ function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
 /**
  * The boot script's RouteFiles (src/app/routeFiles.ts): for each route its screen, or for a
  * schema route SchemaView, the engines and the screen modules it draws, each with what it
- * imports and its stylesheets, less what every route loads anyway (`everyRoute`); and each
- * language's screen texts.
+ * imports and its stylesheets, less what every route loads anyway (`everyRoute`); each
+ * language's screen texts; and which routes' files come with the entry on a first load.
  */
 function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[]): RouteFiles {
   const handWritten = handWrittenScreens();
@@ -133,7 +133,9 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const paths: Record<string, number[]> = {};
+  const firstLoad: string[] = [];
   for (const route of ROUTES) {
+    if (!route.screen || route.screen === 'home') firstLoad.push(route.path);
     let roots: string[];
     let texts = true;
     if (route.screen) {
@@ -151,7 +153,7 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
     paths[route.path] = [...[...needed].filter((f) => !everyRoute.has(f)).map((f) => indexOf(`/${f}`)), ...(texts ? [SCREEN_TEXTS] : [])];
   }
   const screenTexts = Object.fromEntries(codes.map((code) => [code, indexOf(`/${chunkOf(chunks, `locales/${code}.json${SCREEN_TEXT_QUERY}`)}`)]));
-  return { files, paths, screenTexts };
+  return { files, paths, screenTexts, firstLoad };
 }
 
 /** The boot script's captcha: the endpoint's URL and the routes whose forms draw a captcha (as the generated manifest marks them). */

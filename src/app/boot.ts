@@ -43,7 +43,7 @@ export function fillShell(shell: HTMLElement, text: (key: string) => string, log
 /** Adds the entry module, what every route loads and what the route (/x/y) loads to the document: the app starts loading. Same-origin, so no crossorigin. */
 export function loadApp({ entry, preload, routes }: AppScripts, path: string, langs: readonly string[]): void {
   document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry }));
-  preloadFiles([...preload, ...routeFiles(routes, path, langs)]);
+  preloadFiles([...preload, ...(routes.firstLoad.includes(path) ? routeFiles(routes, path, langs) : [])]);
 }
 
 /** Most this waits for the shell's first paint before loading anyway (a hidden tab paints nothing). */

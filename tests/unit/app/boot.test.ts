@@ -20,9 +20,10 @@ const DATA: BootData = {
     entry: '/assets/index-1.js',
     preload: ['/assets/app-1.js'],
     routes: {
-      files: ['/assets/HomeScreen-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js', '/assets/de-DE-texts-1.js'],
-      paths: { '/home/home': [0], '/login/register': [1, 2, 3, SCREEN_TEXTS] },
+      files: ['/assets/HomeScreen-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js', '/assets/de-DE-texts-1.js', '/assets/MarketScreen-1.js'],
+      paths: { '/home/home': [0], '/login/register': [1, 2, 3, SCREEN_TEXTS], '/market/market': [6] },
       screenTexts: { 'en-US': 4, 'de-DE': 5 },
+      firstLoad: ['/home/home', '/login/register'],
     },
     captcha: { url: '/api/base/captcha', paths: ['/login/register'] },
   },
@@ -143,7 +144,7 @@ describe('boot', () => {
     expect(requested().slice(-2)).toEqual(['/assets/de-DE-texts-1.js', '/assets/en-US-texts-1.js']);
   });
 
-  it('a page with a captcha form asks for the captcha with the scripts; a route the table lacks loads the app alone', async () => {
+  it("a page with a captcha form asks for the captcha with the scripts; a hand-written screen's files are left to the app", async () => {
     window.location.hash = '#/login/register';
     boot(DATA);
     expect(fetched).toEqual([['/api/base/captcha', { method: 'POST' }]]);

@@ -10,6 +10,7 @@ const TABLE: RouteFiles = {
   files: ['/assets/SpotScreen-1.js', '/assets/feed-1.js', '/assets/SchemaView-1.js', '/assets/ListScreen-1.js', '/assets/engine-1.css', '/assets/en-US-texts-1.js', '/assets/ru-RU-texts-1.js'],
   paths: { '/deal/deal': [0, 1], '/deal/history': [2, 3, 4, SCREEN_TEXTS], '/user/my': [SCREEN_TEXTS] },
   screenTexts: { 'en-US': 5, 'ru-RU': 6 },
+  firstLoad: ['/deal/history'],
 };
 
 const preloads = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`);
