@@ -67,6 +67,24 @@ export async function phone(browser: Browser, locale = 'en-US'): Promise<{ conte
   return { context, page };
 }
 
+/**
+ * Opens `url` with every script from /assets/ held back until the returned release() is called:
+ * what the page shows and asks for until then is what a slow network gives before the app's
+ * JavaScript arrives.
+ */
+export async function openWithScriptsHeld(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (r) => {
+    await gate;
+    await r.continue();
+  });
+  // DOMContentLoaded would wait for the held module scripts: wait for the parser instead
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  return release;
+}
+
 export const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
 
 export async function waitForHash(page: Page, hash: string): Promise<void> {

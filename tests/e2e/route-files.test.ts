@@ -5,24 +5,17 @@
 // the route shows one Loading until all of them are in (src/engine/index.tsx screensReady).
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appAndBrowser, phone } from './harness';
+import { appAndBrowser, openWithScriptsHeld, phone } from './harness';
 
 const app = appAndBrowser();
 
 const fileOf = (r: Request) => new URL(r.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '.$1');
 
-/** Opens `route` with every script from /assets/ held back until release(); `asked` lists what the page requested, in order. */
+/** Opens `route` with the app's scripts held back; `asked` lists what the page requested, in order. */
 async function openHeldBack(page: Page, route: string) {
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url().includes('/api/') ? `${r.method()} ${new URL(r.url()).pathname}` : fileOf(r)));
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (r) => {
-    await gate;
-    await r.continue();
-  });
-  await page.goto(`${app.running.url}/#${route}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState !== 'loading');
+  const release = await openWithScriptsHeld(page, `${app.running.url}/#${route}`);
   return { asked, release };
 }
 

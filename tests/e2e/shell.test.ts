@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import ru from '../../locales/ru-RU.json';
-import { appAndBrowser, phone } from './harness';
+import { appAndBrowser, openWithScriptsHeld, phone } from './harness';
 
 const app = appAndBrowser();
 
@@ -29,15 +29,7 @@ async function openHeldBack(route: string, { locale = 'en-US', storage = {} }: O
   await context.addInitScript((items) => {
     for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
   }, storage);
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (r) => {
-    await gate;
-    await r.continue();
-  });
-  // DOMContentLoaded would wait for the held module scripts: wait for the parser instead
-  await page.goto(`${app.running.url}/#${route}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState !== 'loading');
+  const release = await openWithScriptsHeld(page, `${app.running.url}/#${route}`);
   return { context, page, cspErrors, release };
 }
 
