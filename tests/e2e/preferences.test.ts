@@ -31,6 +31,26 @@ describe('language', () => {
     expect((await request).headers().lang).toBe('jp');
     await page.locator('button[type=submit]', { hasText: ja.login.submit }).waitFor();
   });
+
+  it("keeps home's price changes on one line in German, also after a form's stylesheet has loaded", async () => {
+    const { context, page } = await phone(app.browser, 'de-DE');
+    // a form first: its widgets' stylesheet stays in the page
+    await page.goto(`${app.running.url}/#/login/register`);
+    await page.locator('.captcha img').waitFor();
+    await page.locator('.navbar-back').click();
+    await page.locator('.top-pairs .change-chip', { hasText: '%' }).first().waitFor();
+    const chips = await page.$$eval('.top-pairs .change-chip', (els) =>
+      els.map((chip) => {
+        const range = document.createRange();
+        range.selectNodeContents(chip);
+        // the number of text lines, and the chip's padding
+        return `${chip.textContent} ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size} ${getComputedStyle(chip).paddingLeft}`;
+      }),
+    );
+    expect(chips).toHaveLength(5);
+    for (const chip of chips) expect(chip).toMatch(/ 1 6px$/);
+    await context.close();
+  });
 });
 
 describe('theme and shell', () => {

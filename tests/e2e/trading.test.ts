@@ -63,8 +63,8 @@ describe('live market', () => {
       before,
       { timeout: 3000 },
     );
-    const chips = await page.locator('.market .pair-row .chip').evaluateAll((els) => els.map((e) => `${e.className} ${e.textContent}`));
-    expect(chips.filter((c) => !/chip-(up|down)/.test(c))).toEqual([]);
+    const chips = await page.locator('.market .pair-row .change-chip').evaluateAll((els) => els.map((e) => `${e.className} ${e.textContent}`));
+    expect(chips.filter((c) => !/change-(up|down)/.test(c))).toEqual([]);
   });
 
   it('shows a stale state when the feed is cut and goes live again after it returns', async () => {

@@ -6,10 +6,10 @@ import { type MarketInfo, pairLabel } from './markets';
 
 export function ChangeChip({ ticker }: { ticker?: Ticker }) {
   const { i18n } = useTranslation();
-  if (!ticker) return <span className="chip">--</span>;
+  if (!ticker) return <span className="change-chip">--</span>;
   const change = percentChange(ticker.open, ticker.close);
   const down = change.startsWith('-');
-  return <span className={`chip ${down ? 'chip-down' : 'chip-up'}`}>{`${down ? '' : '+'}${formatPercent(change, i18n.language)}`}</span>;
+  return <span className={`change-chip ${down ? 'change-down' : 'change-up'}`}>{`${down ? '' : '+'}${formatPercent(change, i18n.language)}`}</span>;
 }
 
 export function PairRow({
