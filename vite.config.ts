@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import appConfig from './schemas/config/app.json' with { type: 'json' };
 import languages from './schemas/config/languages.json' with { type: 'json' };
 import { loadScreens } from './contract/loader.ts';
-import { hasCaptcha } from './contract/screen.ts';
+import { hasCaptcha, type ScreenFile } from './contract/screen.ts';
 import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './src/app/bootData.ts';
 import { ROUTES } from './src/app/routes.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
@@ -127,9 +127,8 @@ function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
  * imports and its stylesheets, less what every route loads anyway (`everyRoute`); each
  * language's screen texts; and which routes' files come with the entry on a first load.
  */
-function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[]): RouteFiles {
+function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[], schemaScreens: readonly ScreenFile[]): RouteFiles {
   const handWritten = handWrittenScreens();
-  const schemaScreens = loadScreens().map((s) => s.screen);
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const paths: Record<string, number[]> = {};
@@ -157,8 +156,7 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
 }
 
 /** The boot script's captcha: the endpoint's URL and the routes whose forms draw a captcha (as the generated manifest marks them). */
-function captchaOf(apiRoot: string): AppScripts['captcha'] {
-  const screens = loadScreens().map((s) => s.screen);
+function bootCaptchaOf(apiRoot: string, screens: readonly ScreenFile[]): AppScripts['captcha'] {
   const endpoint = screens.find((s) => s.id === 'captcha')?.endpoint;
   if (endpoint?.method !== 'POST') throw new Error('schemas: no captcha endpoint (POST) for the boot script');
   return { url: `${apiRoot}${appConfig.apiPrefix}${endpoint.path}`, paths: [...new Set(screens.filter(hasCaptcha).flatMap((s) => s.routes ?? []))] };
@@ -201,8 +199,9 @@ function bootScript(apiRoot: string): Plugin {
           const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
           const everyRoute = closureOf(chunks, entryTag[1], true);
           for (const m of preloads) closureOf(chunks, m[1], true, everyRoute);
-          const routes = routeFilesOf(chunks, everyRoute, languages.languages.map((l) => l.code));
-          app = { entry: `/${entryTag[1]}`, preload: preloads.map((m) => `/${m[1]}`), routes, captcha: captchaOf(apiRoot) };
+          const screens = loadScreens().map((s) => s.screen);
+          const routes = routeFilesOf(chunks, everyRoute, languages.languages.map((l) => l.code), screens);
+          app = { entry: `/${entryTag[1]}`, preload: preloads.map((m) => `/${m[1]}`), routes, captcha: bootCaptchaOf(apiRoot, screens) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
         const data: BootData = { codes: languages.languages.map((l) => l.code), fallback: languages.default, texts, app };

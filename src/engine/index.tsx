@@ -1,10 +1,10 @@
 // The app's screen registry and the component that draws the schema screens of a route.
-import { createElement, Suspense, useEffect, useState } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SCREENS } from '../api/generated/manifest';
 import { screenTextsReady } from '../i18n';
-import { forgetOnRetry, type PreloadableComponent, retryableLazy, ScreenError } from '../ui/ErrorBoundary';
+import { forgetOnRetry, type PreloadableComponent, retryableLazy } from '../ui/ErrorBoundary';
 import { createRegistry } from './registry';
 import type { ScreenComponent, ScreenEntry, ScreenKind, ScreenModule } from './types';
 
@@ -18,7 +18,7 @@ const engines: Record<string, PreloadableComponent<{ module: ScreenModule }>> = 
 };
 for (const [kind, engine] of Object.entries(engines)) registry.register(kind as ScreenKind, engine as ScreenComponent);
 
-/** Screen modules that have loaded: LoadedScreen draws these at once. */
+/** Screen modules that have loaded (screensReady): LoadedScreen draws them. */
 const loadedModules = new Map<ScreenEntry, ScreenModule>();
 const ready = new Map<string, Promise<void>>();
 
@@ -55,39 +55,10 @@ export function screensFor(path: string, query: URLSearchParams = new URLSearchP
   return SCREENS.filter((s) => s.routes.includes(path) && queryMatches(s, query));
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return <p className="state">{t('common.loading')}</p>;
-}
-
 function LoadedScreen({ entry }: { entry: ScreenEntry }) {
-  const [module, setModule] = useState<ScreenModule | null>(() => loadedModules.get(entry) ?? null);
-  const [failed, setFailed] = useState(false);
-  // bumped by Retry to run the load again
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    entry.load().then(
-      (m) => live && setModule(m as ScreenModule),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [entry, attempt]);
-  if (failed) {
-    const retry = () => {
-      setFailed(false);
-      setAttempt((a) => a + 1);
-    };
-    return <ScreenError onRetry={retry} />;
-  }
-  if (!module) return <Loading />;
-  return (
-    <Suspense fallback={<Loading />}>
-      {createElement(registry.resolve(module.screen.kind), { module })}
-    </Suspense>
-  );
+  // SchemaView draws a route's screens only once screensReady has loaded every one of them and its engine
+  const module = loadedModules.get(entry)!;
+  return createElement(registry.resolve(module.screen.kind), { module });
 }
 
 /** The screens a route names; several screens on one route are shown as tabs, ?tab=<screen id> picks one. */
