@@ -1,6 +1,7 @@
 // Locale-aware display of exact decimals: round down, then the locale's separators.
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format.ts';
+import { formatAmount, formatPercent, formatSigned, SEPARATORS } from '../../contract/number-format.ts';
+import languages from '../../schemas/config/languages.json';
 
 const NNBSP = '\u202f'; // fr-FR groups thousands with a narrow no-break space
 
@@ -76,5 +77,22 @@ describe('formatSigned', () => {
     expect(formatSigned('-1234.5', 2, 'de-DE')).toBe('-1.234,50');
     expect(formatSigned('0.001', 2, 'en-US')).toBe('0.00');
     expect(formatSigned('-0.001', 2, 'en-US')).toBe('0.00');
+  });
+});
+
+describe('the separators of the app languages', () => {
+  const codes = languages.languages.map((l) => l.code);
+  const values = ['0', '1', '12.5', '123', '1234', '-1234.5', '12345', '-123456.78', '1234567', '1000000000.000001', '-98765432109876.54321'];
+
+  it('has a row for every language of the app', () => {
+    expect(codes.filter((code) => !Object.hasOwn(SEPARATORS, code))).toEqual([]);
+  });
+
+  it.each(codes)('%s formats as Intl does', (code) => {
+    for (const value of values) {
+      const decimals = value.split('.')[1]?.length ?? 0;
+      const intl = new Intl.NumberFormat(code, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
+      expect(formatAmount(value, decimals, code), value).toBe(intl.format(value as unknown as number));
+    }
   });
 });
