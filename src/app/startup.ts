@@ -1,4 +1,4 @@
-// What the app does after its first render, kept off the home route's bundle (main.tsx loads it lazily).
+// What the app does once the page has loaded and the browser idles (main.tsx loads it lazily then).
 import type { AppStore } from '../store';
 import { mountOfflineNotice } from './offlineNotice';
 import { registerServiceWorker } from './serviceWorker';
