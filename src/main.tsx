@@ -6,7 +6,9 @@ import { api } from './api/base';
 import { configureApi } from './api/baseQuery';
 import { alertDialog, errorToast } from './ui/overlays';
 import { AppRouter } from './app/router';
+import { firstScreenReady } from './app/firstScreen';
 import { REAL_NAME } from './app/routes';
+import { whenSettled } from './app/whenSettled';
 import './app/styles.css';
 import { currentPrefix, initI18n } from './i18n';
 import { createStore } from './store';
@@ -38,6 +40,8 @@ configureApi({
 });
 
 await initI18n();
+// the route's screen is in the first render, not Loading first (src/app/firstScreen.ts)
+await firstScreenReady(window.location.hash, store.getState().session.token !== null, i18next.language);
 const root = createRoot(document.getElementById('root')!);
 // A transition renders in slices that yield to the browser (index.html's shell is already on
 // screen), instead of one long task that would hold a tap on the shell's buttons.
@@ -50,6 +54,6 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-// After the first paint: the version check (a build older than the server's clears what it left cached
-// and reloads once), the service worker and the offline notice
-void import('./app/startup').then((startup) => startup.afterFirstRender(store));
+// Once the page has loaded and the browser idles: the version check (a build older than the
+// server's clears what it left cached and reloads once), the service worker and the offline notice
+whenSettled(() => void import('./app/startup').then((startup) => startup.afterFirstRender(store)));

@@ -12,6 +12,17 @@ const handWritten = Object.fromEntries(Object.entries(SCREEN_LOADERS).map(([name
 // The schema engine and its screen manifest: only routes without a hand-written screen need them.
 const SchemaView = retryableLazy(() => import('./SchemaView'));
 
+/**
+ * Loads what the route's screen draws with. main.tsx waits for it before the app's first render,
+ * so the screen is in that render, not Loading and the screen 300 ms later (React holds back
+ * each reveal after a fallback by that much). index.html's boot script has already asked for
+ * these files, so the wait is for files the screen needs anyway.
+ */
+export function prepareRoute(route: RouteDef, query: URLSearchParams, lang: string): Promise<unknown> {
+  if (route.screen) return handWritten[route.screen]?.preload() ?? Promise.resolve();
+  return Promise.all([SchemaView.preload(), import('./SchemaView').then((m) => m.prepareSchemaRoute(route.path, query, lang))]);
+}
+
 /** A hand-written screen, the schema screens naming this route, or "not available yet". */
 export function RouteView({ route }: { route: RouteDef }) {
   const { t, i18n } = useTranslation();

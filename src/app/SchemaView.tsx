@@ -9,6 +9,9 @@ import { routeHasScreens, SchemaRoute, screensFor, screensReady } from '../engin
 import { requestCaptchaEarly } from '../widgets/captcha/early';
 import { NotAvailable } from './NotAvailable';
 
+/** What the route's screens draw with, for the app's first render (RouteView's prepareRoute). */
+export const prepareSchemaRoute = (path: string, query: URLSearchParams, lang: string) => screensReady(screensFor(path, query), lang);
+
 export default function SchemaView({ path }: { path: string }) {
   const [query] = useSearchParams();
   const dispatch = useDispatch();

@@ -2,7 +2,8 @@
 // index.html): on a first load the boot script asks for the route's chunks, its screen texts and,
 // on a page with a captcha form, the captcha before any of the app's JavaScript has run; home
 // asks for none of a form's; opening a route inside the app preloads its files as it opens, and
-// the route shows one Loading until all of them are in (src/engine/index.tsx screensReady).
+// the route shows one Loading until all of them are in (src/engine/index.tsx screensReady); on a
+// first load the app waits for them before its first render and shows none (src/app/firstScreen.ts).
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appAndBrowser, openWithScriptsHeld, phone } from './harness';
@@ -54,6 +55,26 @@ describe('route files', () => {
     const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')));
     for (const file of ['/SchemaView-', '/FormScreen-', '/register-email-']) expect(preloaded.some((href) => href?.includes(file)), file).toBe(true);
     expect(preloaded.some((href) => /FormScreen-[\w-]+\.css$/.test(href ?? ''))).toBe(true);
+    await context.close();
+  });
+
+  it("a first load of register draws the form in the app's first render: no Loading, the title and the form together", async () => {
+    const { context, page } = await phone(app.browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { loadingShown: number; formWithTitle?: boolean };
+      w.loadingShown = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('p.state')) w.loadingShown++;
+        if (w.formWithTitle === undefined && document.querySelector('#root h1')) w.formWithTitle = document.querySelector('#root form') !== null;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${app.running.url}/#/login/register`);
+    await page.locator('.captcha img').waitFor();
+    const seen = await page.evaluate(() => {
+      const { loadingShown, formWithTitle } = window as unknown as { loadingShown: number; formWithTitle?: boolean };
+      return { loadingShown, formWithTitle };
+    });
+    expect(seen).toEqual({ loadingShown: 0, formWithTitle: true });
     await context.close();
   });
 
