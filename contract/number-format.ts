@@ -1,25 +1,14 @@
 // Locale-aware display of exact decimals: rounded down (spec §5), with the locale's thousands
-// separators and decimal mark. The integer part is grouped as a string (or, for a language
-// without a row in SEPARATORS, formatted by Intl.NumberFormat as a BigInt); the fraction digits
-// are placed after the locale's decimal mark, so a value never passes through a float.
+// separators and decimal mark, placed into the decimal string itself, so a value never passes
+// through a float.
 import { DEFAULT_DECIMALS, type DecimalValue, PERCENT_DECIMALS, roundDown } from './decimal.ts';
-
-interface LocaleNumbers {
-  /** The integer digits ("1234567") grouped, in the locale's digits */
-  integer(digits: string): string;
-  /** Parts of 1.5 and −1.5 in this locale: where the sign, integer, mark and fraction go */
-  positive: Pick<Intl.NumberFormatPart, 'type' | 'value'>[];
-  negative: Pick<Intl.NumberFormatPart, 'type' | 'value'>[];
-  /** The locale's digits 0–9 */
-  digits: string[];
-}
 
 /**
  * The app's languages' group separator, decimal mark and minimum grouping digits (es and it
- * write 1234 but 12.345), as CLDR has them. Showing a number in these languages never starts
- * ICU: a page's first Intl.NumberFormat costs about 20 ms of main thread on a desktop and four
- * times that on a phone, on the first screen's way to the user. Each row is tested against
- * Intl; another locale is formatted by Intl.
+ * write 1234 but 12.345), as CLDR has them; each row is tested against Intl. A table rather than
+ * Intl.NumberFormat: a page's first Intl.NumberFormat costs about 20 ms of main thread on a
+ * desktop and four times that on a phone, on the first screen's way to the user. A locale
+ * without a row is written as the default language (en-US) writes numbers.
  */
 export const SEPARATORS: Readonly<Record<string, readonly [group: string, decimal: string, minimumGrouping: 1 | 2]>> = {
   'de-DE': ['.', ',', 1],
@@ -37,65 +26,13 @@ export const SEPARATORS: Readonly<Record<string, readonly [group: string, decima
   'zh-TW': [',', '.', 1],
 };
 
-const LATIN_DIGITS = [...'0123456789'];
-const cache = new Map<string, LocaleNumbers>();
-
-function fromTable([group, decimal, minimumGrouping]: (typeof SEPARATORS)[string]): LocaleNumbers {
-  const positive = [
-    { type: 'integer', value: '' },
-    { type: 'decimal', value: decimal },
-    { type: 'fraction', value: '' },
-  ] as const;
-  return {
-    integer: (digits) => (digits.length < 3 + minimumGrouping ? digits : digits.replace(/\B(?=(\d{3})+$)/g, group)),
-    positive: [...positive],
-    negative: [{ type: 'minusSign', value: '-' }, ...positive],
-    digits: LATIN_DIGITS,
-  };
-}
-
-function fromIntl(locale: string | undefined): LocaleNumbers {
-  let integer: Intl.NumberFormat;
-  try {
-    integer = new Intl.NumberFormat(locale || undefined, { maximumFractionDigits: 0 });
-  } catch {
-    integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  }
-  const resolved = integer.resolvedOptions();
-  const template = new Intl.NumberFormat(resolved.locale, { numberingSystem: resolved.numberingSystem, minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return {
-    integer: (digits) => integer.format(BigInt(digits)),
-    positive: template.formatToParts(1.5),
-    negative: template.formatToParts(-1.5),
-    digits: Array.from({ length: 10 }, (_, d) => integer.format(BigInt(d))),
-  };
-}
-
-function numbersOf(locale: string | undefined): LocaleNumbers {
-  const key = locale ?? '';
-  let n = cache.get(key);
-  if (!n) {
-    const row = Object.hasOwn(SEPARATORS, key) ? SEPARATORS[key] : undefined;
-    n = row ? fromTable(row) : fromIntl(locale);
-    cache.set(key, n);
-  }
-  return n;
-}
-
 /** A plain decimal string ("-1234.50") in the locale's form ("-1.234,50" in de-DE). */
 function localize(plain: string, locale: string | undefined): string {
-  const n = numbersOf(locale);
-  const negative = plain.startsWith('-');
+  const [group, mark, minimumGrouping] = locale && Object.hasOwn(SEPARATORS, locale) ? SEPARATORS[locale] : SEPARATORS['en-US'];
+  const negative = plain.startsWith('-'); // roundDown never gives "-0"
   const [int, frac = ''] = (negative ? plain.slice(1) : plain).split('.');
-  const parts = negative ? n.negative : n.positive; // roundDown never gives "-0"
-  let out = '';
-  for (const p of parts) {
-    if (p.type === 'integer') out += n.integer(int);
-    else if (p.type === 'fraction') out += frac.replace(/\d/g, (d) => n.digits[Number(d)]);
-    else if (p.type === 'decimal') out += frac ? p.value : '';
-    else out += p.value;
-  }
-  return out;
+  const grouped = int.length < 3 + minimumGrouping ? int : int.replace(/\B(?=(\d{3})+$)/g, group);
+  return `${negative ? '-' : ''}${grouped}${frac ? mark + frac : ''}`;
 }
 
 /**
