@@ -152,4 +152,30 @@ describe('My Assets', () => {
     await context.close();
   });
 
+
+  it("keeps its loading skeleton's shape after a list screen's stylesheet has loaded", async () => {
+    const session = await page.evaluate(() => localStorage.getItem('session'));
+    const { context, page: fresh } = await phone(browser);
+    await context.addInitScript((s) => localStorage.setItem('session', s!), session);
+    // a list first (the announcements): the engine's stylesheet stays in the page
+    await fresh.goto(`${running.url}/#/user/affiche`);
+    await fresh.locator('main .row').first().waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await fresh.route('**/api/user/mycoin**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fresh.evaluate(() => (window.location.hash = '#/property/property'));
+    const total = fresh.locator('.skeleton-total');
+    await total.waitFor();
+    const shape = await total.evaluate((el) => {
+      const css = getComputedStyle(el);
+      return `${css.display} ${css.height} ${css.borderRadius}`;
+    });
+    expect(shape).toBe('block 30px 6px');
+    release();
+    await fresh.locator('.asset-row[data-coin="BTC"]').waitFor();
+    await context.close();
+  });
 });
