@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Captcha, endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
 import { formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
-import { takeEarlyCaptcha } from './early';
+import { arrivedEarlyCaptcha, takeEarlyCaptcha } from './early';
 
 /** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField. */
 export function CaptchaWidget(props: WidgetProps) {
@@ -13,7 +13,7 @@ export function CaptchaWidget(props: WidgetProps) {
   const idField = String(props.options.idField ?? 'captchaId');
   const [fetchCaptcha, { data: fetched, isLoading }] = captchaEndpoint.useMutation();
   // the one the route asked for before this form had loaded (./early.ts), until the first refresh
-  const [early, setEarly] = useState<Captcha>();
+  const [early, setEarly] = useState<Captcha | undefined>(arrivedEarlyCaptcha);
   const data = fetched ?? early;
   const { setField } = ctx;
   const { onChange } = props;

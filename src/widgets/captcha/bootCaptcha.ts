@@ -7,6 +7,8 @@
 export interface BootCaptcha {
   at: number;
   envelope: Promise<unknown>;
+  /** The envelope once it is in: the form drawn after that shows the image in its first render */
+  arrived?: unknown;
 }
 
 const KEY = '__bootCaptcha';
@@ -14,7 +16,8 @@ type Holder = Record<typeof KEY, BootCaptcha | undefined>;
 
 /** Asks for a captcha at `url` (the captcha endpoint, POST) and leaves it for the app. */
 export function askBootCaptcha(url: string): void {
-  (globalThis as unknown as Holder)[KEY] = { at: Date.now(), envelope: fetch(url, { method: 'POST' }).then((res) => res.json()) };
+  const asked: BootCaptcha = { at: Date.now(), envelope: fetch(url, { method: 'POST' }).then((res) => res.json()).then((json: unknown) => (asked.arrived = json)) };
+  (globalThis as unknown as Holder)[KEY] = asked;
 }
 
 /** The boot script's captcha, once. */

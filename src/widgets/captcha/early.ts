@@ -9,7 +9,7 @@ import { takeBootCaptcha } from './bootCaptcha';
 /** Older than this, an early captcha is not handed out (the user went elsewhere first). */
 const FRESH_MS = 30_000;
 
-let early: { at: number; captcha: Promise<Captcha | undefined> } | undefined;
+let early: { at: number; captcha: Promise<Captcha | undefined>; arrived?: Captcha } | undefined;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -26,13 +26,20 @@ export function requestCaptchaEarly(dispatch: Dispatch, now = Date.now()): void 
   const boot = takeBootCaptcha();
   early =
     boot && now - boot.at < FRESH_MS
-      ? { at: boot.at, captcha: boot.envelope.then(captchaOf, () => undefined) }
+      ? { at: boot.at, captcha: boot.envelope.then(captchaOf, () => undefined), arrived: captchaOf(boot.arrived) }
       : {
           at: now,
           captcha: dispatch(captchaEndpoint.initiate(undefined, { track: false }))
             .unwrap()
             .catch(() => undefined),
         };
+  const asked = early;
+  void asked.captcha.then((captcha) => (asked.arrived = captcha));
+}
+
+/** The early captcha if it has arrived, without taking it: a form drawn after it came shows its image in its first render. */
+export function arrivedEarlyCaptcha(now = Date.now()): Captcha | undefined {
+  return early && now - early.at < FRESH_MS ? early.arrived : undefined;
 }
 
 /** The early captcha, once: undefined when there is none or it is stale. */

@@ -3,7 +3,7 @@
 // on a first page the one index.html's boot script asked for (./bootCaptcha.ts) instead of a new one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { askBootCaptcha } from '../../../src/widgets/captcha/bootCaptcha';
-import { requestCaptchaEarly, takeEarlyCaptcha } from '../../../src/widgets/captcha/early';
+import { arrivedEarlyCaptcha, requestCaptchaEarly, takeEarlyCaptcha } from '../../../src/widgets/captcha/early';
 
 const captcha = (n: number) => ({ captchaId: `id-${n}`, picPath: 'data:image/png;base64,', captchaLength: 4 });
 
@@ -66,6 +66,16 @@ describe("the boot script's captcha", () => {
     requestCaptchaEarly(dispatch, 60_000);
     expect(dispatch).toHaveBeenCalledTimes(1);
     expect(await takeEarlyCaptcha(60_001)).toEqual(captcha(1));
+  });
+
+  it('once it is in, the form drawn next has it at once (its first render shows the image), until it is taken', async () => {
+    bootAsks({ code: 0, msg: 'OK', data: captcha(7) }, 1_000);
+    await vi.waitFor(() => expect((globalThis as unknown as { __bootCaptcha?: { arrived?: unknown } }).__bootCaptcha?.arrived).toBeDefined());
+    requestCaptchaEarly(fakeDispatch(), 2_000);
+    expect(arrivedEarlyCaptcha(2_000)).toEqual(captcha(7));
+    expect(arrivedEarlyCaptcha(40_000)).toBeUndefined();
+    await takeEarlyCaptcha(2_500);
+    expect(arrivedEarlyCaptcha(2_500)).toBeUndefined();
   });
 
   it('an error envelope hands out undefined, so the widget asks again', async () => {
