@@ -4,8 +4,8 @@
 // On a desktop viewport the login form works by keyboard (tab order, Enter submits), Escape closes a
 // dialog, focus is visible in both themes, and toasts and the chosen pair's price are live regions.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { ROUTES } from '../../src/app/routes';
 import { SEED_COINS } from '../../server/funds/coins';
@@ -14,37 +14,34 @@ import { captcha as captchaAnswer } from '../../server/ops/commands';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
 import { dataUrl, pngImage } from '../fixtures/images';
 import { call, login, registerByEmail } from '../server/helpers';
-import { launchBrowser, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, phone, waitForHash } from './harness';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const THEMES = ['dark', 'light'] as const;
 const PAY = 'a11y-pay-1';
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let session = '';
 /** ?query of the routes that show one record (or need one to show anything) */
 const query: Record<string, string> = {};
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  const app = running.app;
-  const signedIn = await login(app, DEMO_EMAIL, DEMO_PASSWORD);
+  const server = app.running.app;
+  const signedIn = await login(server, DEMO_EMAIL, DEMO_PASSWORD);
   const token = signedIn.data.token as string;
   session = JSON.stringify({ token, user: null });
   const demoId = Number(signedIn.data.user.ID);
   const post = async (path: string, body: unknown) => {
-    const r = await call(app, 'POST', path, { token, body });
+    const r = await call(server, 'POST', path, { token, body });
     expect(r.code, `${path}: ${r.msg}`).toBe(0);
     return r.data;
   };
   const firstId = async (table: 'financing_products' | 'loan_products' | 'ieo_projects' | 'articles') =>
-    Number((await app.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id);
+    Number((await server.db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id);
 
   await post('/user/changePayPassword', { loginPassword: DEMO_PASSWORD, password: PAY });
-  const usdt = ((await call(app, 'GET', '/coin/getCoinList')).data.list as { coin: string; ID: number }[]).find((c) => c.coin === 'USDT')!.ID;
+  const usdt = ((await call(server, 'GET', '/coin/getCoinList')).data.list as { coin: string; ID: number }[]).find((c) => c.coin === 'USDT')!.ID;
   const card = { bankname: 'Deutsche Bank', accountname: 'Demo User', bankcard: '0532013000', ibna: 'DE89370400440532013000', payeeaddress: 'Taunusanlage 12, Frankfurt', country: 'DE' };
   await post('/user_bank/createUser_bank', { ...card, swift: 'DEUTDEFF' });
   await post('/user_qianbao/createUser_qianbao', { coin: 'USDT', czline: 'TRC20', addr: TRON, name: 'Cold wallet' });
@@ -60,7 +57,7 @@ beforeAll(async () => {
   const loan = await post('/loan_order/createLoan_order', { loan_id: loanProduct, amount: '1000' });
   const financing = await firstId('financing_products');
   const ieo = await firstId('ieo_projects');
-  const noticeId = await app.db.transaction().execute(async (trx) => {
+  const noticeId = await server.db.transaction().execute(async (trx) => {
     await notify(trx, demoId, 'deposit_approved', { coin: 'USDT', amount: '100' }, Date.now());
     return Number((await trx.selectFrom('notices').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
   });
@@ -82,10 +79,6 @@ beforeAll(async () => {
     '/bitcoin/withdraw': 'coin=USDT',
     '/open-location': 'lat=48.8584&lon=2.2945&name=Eiffel%20Tower',
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
 });
 
 /** Waits until no request has been in flight for 300 ms, nothing is loading and the page transition has ended. */
@@ -110,7 +103,7 @@ async function settle(page: Page, pending: Set<unknown>): Promise<void> {
 
 /** A phone page (or a desktop one of `viewport`) counting its requests in flight, with a theme (and a session) in localStorage. */
 async function openPage(theme: string, signedIn: boolean, viewport?: { width: number; height: number }) {
-  const { context, page } = viewport ? { context: await browser.newContext({ viewport, locale: 'en-US' }), page: undefined } : await phone(browser);
+  const { context, page } = viewport ? { context: await app.browser.newContext({ viewport, locale: 'en-US' }), page: undefined } : await phone(app.browser);
   const p = page ?? (await context.newPage());
   await context.addInitScript(
     ([t, s]) => {
@@ -144,12 +137,12 @@ describe('axe-core, WCAG 2.2 AA', () => {
       const { context, page, pending } = await openPage(theme, false);
       const found: Found = [];
       for (const path of publicPaths) {
-        await page.goto(`${running.url}/#${path}`);
+        await page.goto(`${app.running.url}/#${path}`);
         await settle(page, pending);
         await audit(page, `${path} ${theme}`, found);
       }
       // a toast: the send-code button without an email says what is missing
-      await page.goto(`${running.url}/#/login/register`);
+      await page.goto(`${app.running.url}/#/login/register`);
       await settle(page, pending);
       await page.click(`text=${en.sendCode.send}`);
       // in the polite live region, present before the toast
@@ -163,13 +156,13 @@ describe('axe-core, WCAG 2.2 AA', () => {
       const { context, page, pending } = await openPage(theme, true);
       const found: Found = [];
       for (const path of signedInPaths) {
-        await page.goto(`${running.url}/#${path}${query[path] ? `?${query[path]}` : ''}`);
+        await page.goto(`${app.running.url}/#${path}${query[path] ? `?${query[path]}` : ''}`);
         await settle(page, pending);
         expect(await page.evaluate(() => window.location.hash), 'a guard or an error sent the page away').toContain(path);
         await audit(page, `${path} ${theme}`, found);
       }
       // a confirmation dialog
-      await page.goto(`${running.url}/#/user/my`);
+      await page.goto(`${app.running.url}/#/user/my`);
       await settle(page, pending);
       await page.click(`text=${en.user.logout}`);
       await page.getByRole('alertdialog', { name: en.user.logoutConfirm }).waitFor();
@@ -206,9 +199,9 @@ describe('keyboard on a desktop', () => {
   const PASSWORD = 'Secret-pass-123';
 
   it('tabs through the login form in reading order and Enter logs in', async () => {
-    await registerByEmail(running.app, EMAIL, PASSWORD);
+    await registerByEmail(app.running.app, EMAIL, PASSWORD);
     const { context, page, pending } = await openPage('dark', false, { width: 1280, height: 800 });
-    await page.goto(`${running.url}/#/login/login`);
+    await page.goto(`${app.running.url}/#/login/login`);
     await settle(page, pending);
     // the form engine's chunk may arrive after the network went quiet
     await page.locator('form input').first().waitFor();
@@ -233,7 +226,7 @@ describe('keyboard on a desktop', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.waitForFunction(() => (document.querySelector('#root_captchaId') as HTMLInputElement | null)?.value);
-    await page.keyboard.type((await captchaAnswer(running.app.db, await page.inputValue('#root_captchaId')))!);
+    await page.keyboard.type((await captchaAnswer(app.running.app.db, await page.inputValue('#root_captchaId')))!);
     await page.keyboard.press('Enter');
     await waitForHash(page, '#/home/home');
     await context.close();
@@ -241,7 +234,7 @@ describe('keyboard on a desktop', () => {
 
   it('Escape closes the confirmation dialog without logging out, and focus goes back to the button', async () => {
     const { context, page, pending } = await openPage('dark', true, { width: 1280, height: 800 });
-    await page.goto(`${running.url}/#/user/my`);
+    await page.goto(`${app.running.url}/#/user/my`);
     await settle(page, pending);
     await page.getByRole('button', { name: en.user.logout }).focus();
     await page.keyboard.press('Enter');
@@ -258,7 +251,7 @@ describe('keyboard on a desktop', () => {
   for (const theme of THEMES) {
     it(`shows where the focus is in the ${theme} theme: a 2 px outline at 3:1 against the page`, async () => {
       const { context, page, pending } = await openPage(theme, false, { width: 1280, height: 800 });
-      await page.goto(`${running.url}/#/login/login`);
+      await page.goto(`${app.running.url}/#/login/login`);
       await settle(page, pending);
       await page.locator('form input').first().waitFor();
       const seen: { name: string; style: string; width: string; ratio: number }[] = [];
@@ -283,7 +276,7 @@ describe('keyboard on a desktop', () => {
 describe('live regions', () => {
   it('the chosen pair price on the spot screen is a polite, atomic live region', async () => {
     const { context, page, pending } = await openPage('dark', true);
-    await page.goto(`${running.url}/#/deal/deal?symbol=ethusdt`);
+    await page.goto(`${app.running.url}/#/deal/deal?symbol=ethusdt`);
     await settle(page, pending);
     const region = page.locator('.last-price [role="status"]');
     await expect(region.getAttribute('aria-atomic')).resolves.toBe('true');

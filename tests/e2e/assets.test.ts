@@ -4,30 +4,23 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots of the screen, dark and light.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, DEMO_EMAIL, DEMO_PASSWORD);
 });
 
 async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').token as string);
-  const res = await fetch(`${running.url}/api${path}`, {
+  const res = await fetch(`${app.running.url}/api${path}`, {
     method,
     headers: { 'X-Token': token, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -52,7 +45,7 @@ describe('My Assets', () => {
     btcTotal = assets.list.find((a) => a.coin === 'BTC')!.total;
     expect(btcTotal).not.toBe('0.50000000');
 
-    await page.goto(`${running.url}/#/property/property`);
+    await page.goto(`${app.running.url}/#/property/property`);
     await rowOf('BTC').waitFor();
     expect(await page.locator('.navbar-title').textContent()).toBe(en.route.property.property);
     // 0.5 BTC + what was bought, with BTC's 8 decimals and the locale's separators
@@ -82,9 +75,9 @@ describe('My Assets', () => {
     await rowOf('BTC').waitFor();
 
     // a coin worth under 1 USDT goes when the switch is on, and the choice survives a reload
-    const demo = await running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     const { adminDeposit } = await import('../../server/trading/index.ts');
-    await adminDeposit(running.app.db, demo.id, 'DOGE', '1', Date.now());
+    await adminDeposit(app.running.app.db, demo.id, 'DOGE', '1', Date.now());
     await page.reload();
     await rowOf('DOGE').waitFor();
     await page.getByLabel(en.assets.hideSmall).check();
@@ -110,7 +103,7 @@ describe('My Assets', () => {
     mkdirSync(dir, { recursive: true });
     const token = await page.evaluate(() => localStorage.getItem('session'));
     for (const theme of ['dark', 'light']) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', deviceScaleFactor: 2, hasTouch: true });
+      const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', deviceScaleFactor: 2, hasTouch: true });
       const shot = await context.newPage();
       await shot.addInitScript(
         ([session, th]) => {
@@ -119,7 +112,7 @@ describe('My Assets', () => {
         },
         [token, theme],
       );
-      await shot.goto(`${running.url}/#/property/property`);
+      await shot.goto(`${app.running.url}/#/property/property`);
       await shot.locator('.asset-row[data-coin="BTC"]').waitFor();
       expect(await shot.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await shot.screenshot({ path: join(dir, `assets-${theme}.png`) });
@@ -127,14 +120,14 @@ describe('My Assets', () => {
     }
   });
   it('long numbers in a long language wrap inside the 375 px column', async () => {
-    const demo = await running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     const { adminDeposit } = await import('../../server/trading/index.ts');
-    await adminDeposit(running.app.db, demo.id, 'USDT', '987654321.123456', Date.now());
-    await adminDeposit(running.app.db, demo.id, 'BTC', '12345.12345678', Date.now());
-    const { context, page: de } = await phone(browser, 'de-DE');
+    await adminDeposit(app.running.app.db, demo.id, 'USDT', '987654321.123456', Date.now());
+    await adminDeposit(app.running.app.db, demo.id, 'BTC', '12345.12345678', Date.now());
+    const { context, page: de } = await phone(app.browser, 'de-DE');
     const session = await page.evaluate(() => localStorage.getItem('session'));
     await de.addInitScript((s) => localStorage.setItem('session', s!), session);
-    await de.goto(`${running.url}/#/property/property`);
+    await de.goto(`${app.running.url}/#/property/property`);
     await de.locator('.asset-row[data-coin="BTC"]').waitFor();
     // German separators: 1.234,5
     await expect(de.locator('.asset-row[data-coin="USDT"] .asset-amount').textContent()).resolves.toMatch(/^987\.6\d\d\.\d{3},\d{6}$/);
@@ -155,10 +148,10 @@ describe('My Assets', () => {
 
   it("keeps its loading skeleton's shape after a list screen's stylesheet has loaded", async () => {
     const session = await page.evaluate(() => localStorage.getItem('session'));
-    const { context, page: fresh } = await phone(browser);
+    const { context, page: fresh } = await phone(app.browser);
     await context.addInitScript((s) => localStorage.setItem('session', s!), session);
     // a list first (the announcements): the engine's stylesheet stays in the page
-    await fresh.goto(`${running.url}/#/user/affiche`);
+    await fresh.goto(`${app.running.url}/#/user/affiche`);
     await fresh.locator('main .row').first().waitFor();
     let release!: () => void;
     const held = new Promise<void>((done) => (release = done));

@@ -7,8 +7,8 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { bankWithdrawalReview } from '../../server/funds/bank-withdrawals';
@@ -16,27 +16,20 @@ import { wireReview } from '../../server/funds/wire';
 import { hashPassword } from '../../server/security/password';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
 import { ledgerMismatches } from '../../server/trading/index';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 const PAY = 'pay-secret-1';
 const shots = process.env.E2E_SHOTS;
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, DEMO_EMAIL, DEMO_PASSWORD);
 });
 
 const toast = (p: Page, text: string) => p.locator('.toast', { hasText: text }).waitFor({ timeout: 5000 });
-const count = async (table: string) => Number((await running.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: string) => Number((await app.running.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 /** Waits for the finite animations (the page transition) to end. */
 const settled = (p: Page) => p.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
 const overflow = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -59,7 +52,7 @@ async function shot(name: string): Promise<void> {
 
 async function addCard(bankname: string, accountname: string, iban: string): Promise<void> {
   // through the card list, so the form opens empty
-  await page.goto(`${running.url}/#/user/bank`);
+  await page.goto(`${app.running.url}/#/user/bank`);
   await page.click(`text=${en.bank.addTitle}`);
   await waitForHash(page, '#/user/addBank');
   await page.fill('#root_bankname', bankname);
@@ -79,7 +72,7 @@ describe('bank cards', () => {
     await page.click('button[type=submit]');
     await waitForHash(page, '#/user/bank');
     await page.locator('.row', { hasText: 'Barclays' }).waitFor();
-    const stored = await running.app.db.selectFrom('bank_cards').select('ibna').where('bankname', '=', 'Barclays').executeTakeFirstOrThrow();
+    const stored = await app.running.app.db.selectFrom('bank_cards').select('ibna').where('bankname', '=', 'Barclays').executeTakeFirstOrThrow();
     expect(stored.ibna).toBe('GB82WEST12345698765432');
   });
 
@@ -115,16 +108,16 @@ describe('bank cards', () => {
 
 describe('withdrawal to a bank card', () => {
   it('without a withdrawal password the form says so before it is filled', async () => {
-    await page.goto(`${running.url}/#/bitcoin/bank`);
+    await page.goto(`${app.running.url}/#/bitcoin/bank`);
     await page.locator('.notice-block', { hasText: en.funds.block.noPayPassword }).waitFor();
     await expect(page.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
   });
 
   it('withdraws to the chosen card and shows it under review, with a detail page', async () => {
     // the withdrawal-password screen is another part of this issue: set the password as it would
-    const user = await running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    await running.app.db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY) }).where('id', '=', user.id).execute();
-    await page.goto(`${running.url}/#/bitcoin/bank`);
+    const user = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    await app.running.app.db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY) }).where('id', '=', user.id).execute();
+    await page.goto(`${app.running.url}/#/bitcoin/bank`);
     await page.reload();
     const card = page.getByRole('radio', { name: /Barclays/ });
     await card.waitFor();
@@ -167,16 +160,16 @@ describe('withdrawal to a bank card', () => {
 
     // the operator approves (ops approve bank <id>): the record says so
     const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
-    await expect(bankWithdrawalReview.approve(running.app.db, id, [], Date.now())).resolves.toMatch(/approved/);
-    await page.goto(`${running.url}/#/bitcoin/bankHistory?status=2`);
+    await expect(bankWithdrawalReview.approve(app.running.app.db, id, [], Date.now())).resolves.toMatch(/approved/);
+    await page.goto(`${app.running.url}/#/bitcoin/bankHistory?status=2`);
     await page.locator('.row', { hasText: en.bankWithdraw.statusValue['2'] }).waitFor();
-    expect(await ledgerMismatches(running.app.db)).toEqual([]);
+    expect(await ledgerMismatches(app.running.app.db)).toEqual([]);
   });
 });
 
 describe('wire transfer', () => {
   it("requests a wire transfer at the currency's minimum and sees the operator's instructions in the requests tab", async () => {
-    await page.goto(`${running.url}/#/bitcoin/wireTransfer`);
+    await page.goto(`${app.running.url}/#/bitcoin/wireTransfer`);
     await page.getByRole('tab', { name: en.wire.tabRequest }).waitFor();
     await page.fill('#root_email', 'demo.customer@example.com');
     await page.selectOption('#root_currency', 'JPY');
@@ -193,8 +186,8 @@ describe('wire transfer', () => {
     await toast(page, en.wire.submitted);
     expect(await count('wire_transfers')).toBe(1);
 
-    const id = Number((await running.app.db.selectFrom('wire_transfers').select('id').executeTakeFirstOrThrow()).id);
-    await wireReview.actions!.instruct.run(running.app.db, id, ['Pay', 'to', 'CoinApp', 'Ltd,', 'reference', `W-${id}`], Date.now(), running.dataDir!);
+    const id = Number((await app.running.app.db.selectFrom('wire_transfers').select('id').executeTakeFirstOrThrow()).id);
+    await wireReview.actions!.instruct.run(app.running.app.db, id, ['Pay', 'to', 'CoinApp', 'Ltd,', 'reference', `W-${id}`], Date.now(), app.running.dataDir!);
     // the form opened the requests tab on success; the operator's instructions come later, so reload
     await page.reload();
     await page.getByRole('tab', { name: en.wire.tabRecords }).click();
@@ -210,15 +203,15 @@ describe('wire transfer', () => {
   });
 
   it('reads in German without overflowing', async () => {
-    const { page: dePage, context } = await phone(browser, 'de-DE');
-    await loginThroughUi(dePage, running, DEMO_EMAIL, DEMO_PASSWORD);
+    const { page: dePage, context } = await phone(app.browser, 'de-DE');
+    await loginThroughUi(dePage, app.running, DEMO_EMAIL, DEMO_PASSWORD);
     for (const route of ['/bitcoin/bank', '/bitcoin/bankHistory', '/bitcoin/wireTransfer']) {
-      await dePage.goto(`${running.url}/#${route}`);
+      await dePage.goto(`${app.running.url}/#${route}`);
       await dePage.locator('.form-screen, .list-screen').first().waitFor();
       await settled(dePage);
       expect(await overflow(dePage), route).toBe(0);
     }
-    await dePage.goto(`${running.url}/#/bitcoin/bank`);
+    await dePage.goto(`${app.running.url}/#/bitcoin/bank`);
     await dePage.getByRole('radio', { name: /Barclays/ }).waitFor();
     await dePage.getByText(de.bankWithdraw.card).first().waitFor();
     if (shots) {

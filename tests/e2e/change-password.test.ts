@@ -1,42 +1,37 @@
 // Changing the login password in the browser: the current one is required, the app forgets the
 // session and goes to login, the new password works, and the withdraw screen then shows the
 // 24-hour block with its end time before anything is filled in.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/trading/deposit';
 import { call, registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const EMAIL = 'e2e-change-pw@example.com';
 const OLD = 'Secret-pass-123';
 const NEW = 'a-longer-passphrase';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  const account = await registerByEmail(running.app, EMAIL, OLD);
-  await adminDeposit(running.app.db, account.user.ID, 'USDT', '500', Date.now());
+  const account = await registerByEmail(app.running.app, EMAIL, OLD);
+  await adminDeposit(app.running.app.db, account.user.ID, 'USDT', '500', Date.now());
   // with a withdrawal password, so the only block left is the one the change starts
-  const pay = await call(running.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: 'fund-pass-9' } });
+  const pay = await call(app.running.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: 'fund-pass-9' } });
   expect(pay.code, pay.msg).toBe(0);
-  ({ context, page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, OLD);
+  ({ context, page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, OLD);
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await running?.close();
 });
 
 describe('changing the login password', () => {
   it('refuses a wrong current password under its field', async () => {
-    await page.goto(`${running.url}/#/login/resetPassword`);
+    await page.goto(`${app.running.url}/#/login/resetPassword`);
     await page.fill('#root_password', 'not-my-password');
     await page.fill('#root_newPassword', NEW);
     await page.fill('#root_confirmPassword', NEW);
@@ -51,14 +46,14 @@ describe('changing the login password', () => {
     await waitForHash(page, '#/login/login');
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 
-    await loginThroughUi(page, running, EMAIL, NEW);
-    await page.goto(`${running.url}/#/bitcoin/withdraw?coinname=USDT`);
+    await loginThroughUi(page, app.running, EMAIL, NEW);
+    await page.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
     const block = page.locator('.notice-block');
     await block.waitFor();
     const text = (await block.textContent()) ?? '';
     // the message with the end time, 24 hours from now, as the browser's locale writes it
     expect(text).toMatch(/^Your login password was changed\. For your safety, withdrawals are blocked until .+\d{4}.+\./);
-    const until = (await running.app.db.selectFrom('users').select('password_changed_at').where('email', '=', EMAIL).executeTakeFirstOrThrow()).password_changed_at!;
+    const until = (await app.running.app.db.selectFrom('users').select('password_changed_at').where('email', '=', EMAIL).executeTakeFirstOrThrow()).password_changed_at!;
     const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(Number(until) + 24 * 3_600_000));
     expect(text).toContain(shown);
     expect(await page.locator('button[type=submit]').isDisabled()).toBe(true);

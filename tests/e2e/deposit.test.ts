@@ -6,19 +6,18 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots of the deposit screens.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { SEED_COINS } from '../../server/funds/coins';
 import { runCli } from '../../server/ops/cli';
 import { pngImage } from '../fixtures/images';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
-let running: Running;
+const app = appAndBrowser();
 let dataDir = '';
-let browser: Browser;
 let page: Page;
 let proofFile = '';
 const EMAIL = 'new_depositor@example.com';
@@ -27,18 +26,12 @@ const TRC20 = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.
 
 
 beforeAll(async () => {
-  running = await startApp();
-  dataDir = running.dataDir!;
-  await registerByEmail(running.app, EMAIL, PASSWORD);
+  dataDir = app.running.dataDir!;
+  await registerByEmail(app.running.app, EMAIL, PASSWORD);
   proofFile = join(dataDir, 'transfer-proof.png');
   writeFileSync(proofFile, pngImage(320, 200));
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, PASSWORD);
 });
 
 const toast = (p: Page, text: string) => p.locator('.toast', { hasText: text }).first();
@@ -50,7 +43,7 @@ describe('crypto deposit', () => {
   let depositId = 0;
 
   it('lists the coins open for deposit; a coin opens its deposit form', async () => {
-    await page.goto(`${running.url}/#/bitcoin/paymentList`);
+    await page.goto(`${app.running.url}/#/bitcoin/paymentList`);
     const usdt = page.locator('.rows .row', { hasText: 'Tether' });
     await usdt.waitFor();
     expect(await page.locator('.rows .row .row-title').allTextContents()).toEqual(['USDT', 'BTC', 'ETH', 'USDC', 'TRX', 'BNB']);
@@ -92,7 +85,7 @@ describe('crypto deposit', () => {
     await settled(page);
     expect(await overflow(page)).toBe(0);
     if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'deposit-history.png') });
-    const deposit = await running.app.db.selectFrom('deposits').innerJoin('users', 'users.id', 'deposits.user_id').select(['deposits.id', 'deposits.status']).where('users.email', '=', EMAIL).executeTakeFirstOrThrow();
+    const deposit = await app.running.app.db.selectFrom('deposits').innerJoin('users', 'users.id', 'deposits.user_id').select(['deposits.id', 'deposits.status']).where('users.email', '=', EMAIL).executeTakeFirstOrThrow();
     expect(deposit.status).toBe(1);
     depositId = Number(deposit.id);
     await row.locator('.row-main').click();
@@ -115,7 +108,7 @@ describe('crypto deposit', () => {
     await page.locator('.detail-field', { hasText: en.deposit.status['2'] }).waitFor();
     await page.locator('.detail-field', { hasText: `${en.deposit.received}: 100.000000` }).waitFor();
 
-    await page.goto(`${running.url}/#/property/property`);
+    await page.goto(`${app.running.url}/#/property/property`);
     const usdt = page.locator('.asset-row[data-coin="USDT"]');
     await usdt.waitFor();
     await expect(usdt.locator('.asset-amount').textContent()).resolves.toBe('100.000000');
@@ -127,16 +120,16 @@ describe('crypto deposit', () => {
   });
 
   it('the history filters by status', async () => {
-    await page.goto(`${running.url}/#/bitcoin/paymentHistory?status=1`);
+    await page.goto(`${app.running.url}/#/bitcoin/paymentHistory?status=1`);
     await page.locator('.state-empty', { hasText: en.deposit.empty }).waitFor();
-    await page.goto(`${running.url}/#/bitcoin/paymentHistory?status=2`);
+    await page.goto(`${app.running.url}/#/bitcoin/paymentHistory?status=2`);
     await page.locator('.rows .row', { hasText: en.deposit.status['2'] }).waitFor();
   });
 
   it('fits 375 px in German, dark and light', async () => {
     const session = await page.evaluate(() => localStorage.getItem('session'));
     for (const theme of ['dark', 'light']) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', deviceScaleFactor: 2, hasTouch: true });
+      const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', deviceScaleFactor: 2, hasTouch: true });
       const shot = await context.newPage();
       await shot.addInitScript(
         ([s, th]) => {
@@ -145,13 +138,13 @@ describe('crypto deposit', () => {
         },
         [session, theme],
       );
-      await shot.goto(`${running.url}/#/bitcoin/payment?coin=USDT`);
+      await shot.goto(`${app.running.url}/#/bitcoin/payment?coin=USDT`);
       await shot.getByText(TRC20).waitFor();
       await shot.getByRole('button', { name: de.upload.takePhoto }).waitFor();
       await settled(shot);
       expect(await overflow(shot)).toBe(0);
       if (process.env.E2E_SHOTS) await shot.screenshot({ path: join(process.env.E2E_SHOTS, `deposit-de-${theme}.png`), fullPage: true });
-      await shot.goto(`${running.url}/#/bitcoin/paymentDetail?id=${depositId}`);
+      await shot.goto(`${app.running.url}/#/bitcoin/paymentDetail?id=${depositId}`);
       await shot.locator('.detail img.auth-image').waitFor();
       await settled(shot);
       expect(await overflow(shot)).toBe(0);

@@ -5,32 +5,25 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DAY_MS } from '../../server/earn/financing';
 import { runEarnWork } from '../../server/earn/jobs';
 import { adminDeposit } from '../../server/trading/index';
 import { call, registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp } from './harness';
+import { appAndBrowser, loginThroughUi, phone } from './harness';
 
 const EMAIL = 'curve-e2e@example.com';
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  const r = await registerByEmail(running.app, EMAIL);
-  await adminDeposit(running.app.db, r.user.ID, 'USDT', '5000', Date.now());
-  await adminDeposit(running.app.db, r.user.ID, 'BTC', '1', Date.now());
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  const r = await registerByEmail(app.running.app, EMAIL);
+  await adminDeposit(app.running.app.db, r.user.ID, 'USDT', '5000', Date.now());
+  await adminDeposit(app.running.app.db, r.user.ID, 'BTC', '1', Date.now());
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, 'Secret-pass-123');
 });
 
 const width = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -45,7 +38,7 @@ async function shots(route: string, ready: string) {
     ['light', 'en-US'],
     ['dark', 'de-DE'],
   ]) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
     const p = await context.newPage();
     await p.addInitScript(
       ([s, th]) => {
@@ -54,7 +47,7 @@ async function shots(route: string, ready: string) {
       },
       [session, theme],
     );
-    await p.goto(`${running.url}/#${route}`);
+    await p.goto(`${app.running.url}/#${route}`);
     await p.locator(ready).first().waitFor();
     await p.waitForTimeout(400);
     await p.screenshot({ path: join(dir, `earnings-curve-${theme}-${locale}.png`), fullPage: true });
@@ -65,7 +58,7 @@ async function shots(route: string, ready: string) {
 
 describe('earnings curve', () => {
   it('shows the empty state before any payout', async () => {
-    await page.goto(`${running.url}/#/stake/earningsCurve`);
+    await page.goto(`${app.running.url}/#/stake/earningsCurve`);
     await page.getByText(en.earnings.empty).waitFor();
     expect(await page.locator('.earnings-canvas').count()).toBe(0);
     expect(await width()).toBeLessThanOrEqual(375);
@@ -79,13 +72,13 @@ describe('earnings curve', () => {
       [1, '333.333333'],
       [3, '0.5'],
     ] as const) {
-      const r = await call(running.app, 'POST', '/financing_order/createFinancing_order', { token, body: { financing_id, money } });
+      const r = await call(app.running.app, 'POST', '/financing_order/createFinancing_order', { token, body: { financing_id, money } });
       expect(r.code, r.msg).toBe(0);
     }
-    await runEarnWork({ db: running.app.db, market: running.app.market, now: () => Date.now() + 3 * DAY_MS + 1000 });
+    await runEarnWork({ db: app.running.app.db, market: app.running.app.market, now: () => Date.now() + 3 * DAY_MS + 1000 });
 
-    await page.goto(`${running.url}/#/stake/earningsList`);
-    await page.goto(`${running.url}/#/stake/earningsCurve`);
+    await page.goto(`${app.running.url}/#/stake/earningsList`);
+    await page.goto(`${app.running.url}/#/stake/earningsCurve`);
     const canvas = page.locator('.earnings-canvas canvas');
     await canvas.waitFor();
     const box = await canvas.boundingBox();
@@ -103,7 +96,7 @@ describe('earnings curve', () => {
   });
 
   it('speaks German', async () => {
-    const { context, page: de } = await phone(browser, 'de-DE');
+    const { context, page: de } = await phone(app.browser, 'de-DE');
     const session = await page.evaluate(() => localStorage.getItem('session'));
     await de.addInitScript((s) => localStorage.setItem('session', s!), session);
     // a slow answer: the skeleton holds the place of the total and the chart
@@ -111,7 +104,7 @@ describe('earnings curve', () => {
       await new Promise((done) => setTimeout(done, 800));
       await route.continue();
     });
-    await de.goto(`${running.url}/#/stake/earningsCurve`);
+    await de.goto(`${app.running.url}/#/stake/earningsCurve`);
     await de.getByTestId('earnings-skeleton').waitFor();
     await de.locator('.earnings-canvas canvas').waitFor();
     await de.getByRole('tab', { name: 'USDT' }).click();

@@ -4,31 +4,24 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DAY_MS } from '../../server/earn/financing';
 import { runEarnWork } from '../../server/earn/jobs';
 import { adminDeposit } from '../../server/trading/index';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const EMAIL = 'financing-e2e@example.com';
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  const r = await registerByEmail(running.app, EMAIL);
-  await adminDeposit(running.app.db, r.user.ID, 'USDT', '1000', Date.now());
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  const r = await registerByEmail(app.running.app, EMAIL);
+  await adminDeposit(app.running.app.db, r.user.ID, 'USDT', '1000', Date.now());
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, 'Secret-pass-123');
 });
 
 const settled = () =>
@@ -55,7 +48,7 @@ async function shots(name: string, route: string, ready: string) {
     ['light', 'en-US'],
     ['dark', 'de-DE'],
   ]) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
     const p = await context.newPage();
     await p.addInitScript(
       ([s, th]) => {
@@ -64,7 +57,7 @@ async function shots(name: string, route: string, ready: string) {
       },
       [session, theme],
     );
-    await p.goto(`${running.url}/#${route}`);
+    await p.goto(`${app.running.url}/#${route}`);
     await p.locator(ready).first().waitFor();
     await p.waitForTimeout(400);
     await p.screenshot({ path: join(dir, `${name}-${theme}-${locale}.png`), fullPage: true });
@@ -75,7 +68,7 @@ async function shots(name: string, route: string, ready: string) {
 
 describe('financing', () => {
   it('buys a product within its limits, sees the order, a payout, and redeems early after the confirmation', async () => {
-    await page.goto(`${running.url}/#/stake/list`);
+    await page.goto(`${app.running.url}/#/stake/list`);
     const product = page.locator('.row').filter({ hasText: 'USDT 7-day staking' });
     await product.waitFor();
     await expect(product.textContent()).resolves.toContain('0.10 %');
@@ -104,13 +97,13 @@ describe('financing', () => {
     await expect(row.textContent()).resolves.toContain('495.000000 USDT');
 
     // two days later the scheduler has paid two days: 500 × 0.001 = 0.5 each
-    await runEarnWork({ db: running.app.db, market: running.app.market, now: () => Date.now() + 2 * DAY_MS + 1000 });
-    await page.goto(`${running.url}/#/stake/earningsList`);
+    await runEarnWork({ db: app.running.app.db, market: app.running.app.market, now: () => Date.now() + 2 * DAY_MS + 1000 });
+    await page.goto(`${app.running.url}/#/stake/earningsList`);
     await page.locator('.row').filter({ hasText: '0.500000 USDT' }).first().waitFor();
     expect(await page.locator('.row').count()).toBe(2);
     await shots('stake-earnings', '/stake/earningsList', '.row');
 
-    await page.goto(`${running.url}/#/stake/order`);
+    await page.goto(`${app.running.url}/#/stake/order`);
     await page.reload();
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('1.000000 USDT');
@@ -129,11 +122,11 @@ describe('financing', () => {
     await expect.poll(() => row.getByRole('button', { name: en.finance.redeem }).count()).toBe(0);
 
     // 1000 − 500 + 2 × 0.5 + 495 = 996
-    const balance = await running.app.db
+    const balance = await app.running.app.db
       .selectFrom('balances')
       .select(['available', 'frozen'])
       .where('coin', '=', 'USDT')
-      .where('user_id', '=', (await running.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id)
+      .where('user_id', '=', (await app.running.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id)
       .executeTakeFirstOrThrow();
     expect(balance).toEqual({ available: String(996n * 10n ** 8n), frozen: '0' });
   });

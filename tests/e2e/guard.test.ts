@@ -1,11 +1,10 @@
 // The guard: without a token only the whitelist opens, on direct load and on every navigation, in both route forms.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/app/routes';
-import { hashOf, launchBrowser, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, hashOf, phone, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 const guarded = ROUTES.filter((r) => !r.public).map((r) => r.path);
@@ -13,13 +12,7 @@ const whitelisted = ROUTES.filter((r) => r.public).map((r) => r.path);
 const bothForms = (paths: string[]) => paths.flatMap((p) => [p, `/pages${p}`]);
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
 });
 
 describe('guard without a token', () => {
@@ -28,7 +21,7 @@ describe('guard without a token', () => {
     let load = 0;
     for (const path of bothForms(guarded)) {
       // a new query string makes every visit a full page load, as when a link is opened from outside
-      await page.goto(`${running.url}/?load=${load++}#${path}`);
+      await page.goto(`${app.running.url}/?load=${load++}#${path}`);
       await waitForHash(page, '#/login/login').catch(() => leaked.push(path));
     }
     expect(leaked).toEqual([]);
@@ -36,7 +29,7 @@ describe('guard without a token', () => {
   });
 
   it('sends every guarded route form to login on in-app navigation', async () => {
-    await page.goto(`${running.url}/#/home/home`);
+    await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('.home').waitFor();
     const leaked: string[] = [];
     for (const path of bothForms(guarded)) {
@@ -55,11 +48,11 @@ describe('guard without a token', () => {
   it('opens the whitelisted pages, the root and both forms of each', async () => {
     let load = 0;
     for (const path of ['/', ...bothForms(whitelisted)]) {
-      await page.goto(`${running.url}/?open=${load++}#${path}`);
+      await page.goto(`${app.running.url}/?open=${load++}#${path}`);
       await page.locator('main.page > *').first().waitFor();
       expect(await hashOf(page), path).toBe(path === '/' ? '#/' : `#${path}`);
     }
-    await page.goto(`${running.url}/`);
+    await page.goto(`${app.running.url}/`);
     await expect(page.locator('.home-brand').textContent()).resolves.toBe('CoinApp');
   });
 });

@@ -4,29 +4,22 @@
 // screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/trading/index';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const EMAIL = 'ieo-e2e@example.com';
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  const r = await registerByEmail(running.app, EMAIL);
-  await adminDeposit(running.app.db, r.user.ID, 'USDT', '1000', Date.now());
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  const r = await registerByEmail(app.running.app, EMAIL);
+  await adminDeposit(app.running.app.db, r.user.ID, 'USDT', '1000', Date.now());
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, 'Secret-pass-123');
 });
 
 const settled = () =>
@@ -55,7 +48,7 @@ async function shot(name: string) {
 
 describe('IEO', () => {
   it('subscribes to a live project and shows the coins frozen with the thaw time', async () => {
-    await page.goto(`${running.url}/#/IEO/IEO`);
+    await page.goto(`${app.running.url}/#/IEO/IEO`);
     const row = page.locator('.row').filter({ hasText: 'Nova Network' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.ieo.state['2']);
@@ -90,14 +83,14 @@ describe('IEO', () => {
     expect(text).toContain(en.ieo.thawAt);
     expect(await width()).toBeLessThanOrEqual(375);
     await shot('ieo-history-dark');
-    const { frozen } = await running.app.db.selectFrom('balances').select('frozen').where('coin', '=', 'NOVA').executeTakeFirstOrThrow();
+    const { frozen } = await app.running.app.db.selectFrom('balances').select('frozen').where('coin', '=', 'NOVA').executeTakeFirstOrThrow();
     expect(frozen).toBe((1000n * 10n ** 8n).toString());
     if (process.env.E2E_SHOTS) {
       // German, on a German browser
-      ({ page } = await phone(browser, 'de-DE'));
-      await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
+      ({ page } = await phone(app.browser, 'de-DE'));
+      await loginThroughUi(page, app.running, EMAIL, 'Secret-pass-123');
       for (const route of ['IEO/IEO', 'IEO/history']) {
-        await page.goto(`${running.url}/#/${route}`);
+        await page.goto(`${app.running.url}/#/${route}`);
         await page.locator('.row').first().waitFor();
         expect(await width()).toBeLessThanOrEqual(375);
         await shot(`${route.replace('/', '-')}-de`);

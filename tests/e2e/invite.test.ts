@@ -4,39 +4,32 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed';
-import { latestCode, launchBrowser, loginThroughUi, phone, type Running, solveCaptcha, startApp, waitForHash } from './harness';
+import { appAndBrowser, latestCode, loginThroughUi, phone, solveCaptcha, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 let link = '';
 const email = `friend${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  const { context, page: p } = await phone(browser);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.url });
+  const { context, page: p } = await phone(app.browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.running.url });
   page = p;
-  await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  await loginThroughUi(page, app.running, DEMO_EMAIL, DEMO_PASSWORD);
 });
 
 const stat = (p: Page, key: string) => p.locator(`[data-testid="invite-${key}"] dd`);
 
 describe('my invitation', () => {
   it('shows the code, the link (copied to the clipboard), a QR code, zero members and the empty state', async () => {
-    await page.goto(`${running.url}/#/user/invite`);
+    await page.goto(`${app.running.url}/#/user/invite`);
     await expect(page.locator('[data-testid="invite-code"]').textContent()).resolves.toBe(DEMO_INVITATION_CODE);
     link = (await page.locator('[data-testid="invite-link"]').textContent()) ?? '';
-    expect(link).toBe(`${running.url}/#/login/register?invitationCode=${DEMO_INVITATION_CODE}`);
+    expect(link).toBe(`${app.running.url}/#/login/register?invitationCode=${DEMO_INVITATION_CODE}`);
     await page.locator('.invite-qr svg').waitFor();
     for (const key of ['level-1', 'level-2', 'level-3', 'total']) await expect(stat(page, key).textContent()).resolves.toBe('0');
     await expect(page.locator('[data-testid="invite-empty"]').textContent()).resolves.toBe(en.invite.empty);
@@ -50,7 +43,7 @@ describe('my invitation', () => {
   });
 
   it('the link opens registration with the code filled in on both tabs; registering makes a level-1 member', async () => {
-    const { context, page: friend } = await phone(browser);
+    const { context, page: friend } = await phone(app.browser);
     await friend.goto(link);
     await friend.locator('#root_invitationCode').waitFor();
     await expect(friend.locator('#root_invitationCode').inputValue()).resolves.toBe(DEMO_INVITATION_CODE);
@@ -64,16 +57,16 @@ describe('my invitation', () => {
     await friend.fill('#root_email', email);
     await friend.click(`text=${en.sendCode.send}`);
     await friend.locator('.toast', { hasText: en.sendCode.sent }).waitFor({ timeout: 5000 });
-    await friend.fill('#root_emailCode', await latestCode(running.app, email));
+    await friend.fill('#root_emailCode', await latestCode(app.running.app, email));
     await friend.fill('#root_passWord', 'friend-pass-1');
     await friend.fill('#root_confirmPassword', 'friend-pass-1');
-    await solveCaptcha(friend, running.app);
+    await solveCaptcha(friend, app.running.app);
     await friend.click('button[type=submit]');
     await waitForHash(friend, '#/home/home');
     await context.close();
 
-    const row = await running.app.db.selectFrom('users').select(['invited_by']).where('email', '=', email).executeTakeFirstOrThrow();
-    const demo = await running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    const row = await app.running.app.db.selectFrom('users').select(['invited_by']).where('email', '=', email).executeTakeFirstOrThrow();
+    const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(demo.id);
 
     await page.reload();
@@ -93,7 +86,7 @@ describe('my invitation', () => {
     const dir = process.env.E2E_SHOTS;
     if (dir) mkdirSync(dir, { recursive: true });
     for (const [locale, theme] of [['de-DE', 'dark'], ['de-DE', 'light'], ['en-US', 'dark'], ['en-US', 'light']] as const) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 2, hasTouch: true });
+      const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 2, hasTouch: true });
       const shot = await context.newPage();
       await shot.addInitScript(
         ([session, th]) => {
@@ -102,7 +95,7 @@ describe('my invitation', () => {
         },
         [token, theme],
       );
-      await shot.goto(`${running.url}/#/user/invite`);
+      await shot.goto(`${app.running.url}/#/user/invite`);
       await shot.locator('[data-testid="invite-members"]').waitFor();
       await shot.locator('.invite-qr svg').waitFor();
       expect(await shot.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

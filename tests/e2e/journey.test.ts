@@ -1,35 +1,28 @@
 // A newcomer's first visit: home, the guard, registration, login, bank card,
 // withdrawal address, an announcement, Japanese, the light theme, logout.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import ja from '../../locales/ja-JP.json';
 import { DEMO_INVITATION_CODE } from '../../server/seed';
-import { hashOf, latestCode, launchBrowser, loginThroughUi, phone, type Running, solveCaptcha, startApp, waitForHash } from './harness';
+import { appAndBrowser, hashOf, latestCode, loginThroughUi, phone, solveCaptcha, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 const email = `newbie_${Date.now()}@example.com`;
 const password = 'newbie-pass-1';
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
 });
 
 const toast = (p: Page, text: string) => p.locator('.toast', { hasText: text }).waitFor({ timeout: 5000 });
 const count = async (table: 'bank_cards' | 'withdrawal_addresses' | 'users') =>
-  Number((await running.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number((await app.running.app.db.selectFrom(table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('newcomer journey', () => {
   it('lands on home and is sent to login for My Assets', async () => {
-    await page.goto(running.url);
+    await page.goto(app.running.url);
     await page.locator('.home').waitFor();
     await expect(page.locator('.hero h2').textContent()).resolves.toBe(en.home.greeting);
     await page.click(`.tabbar >> text=${en.tabs.property}`);
@@ -44,11 +37,11 @@ describe('newcomer journey', () => {
     await toast(page, en.sendCode.sent);
     await expect(page.locator('.send-code').textContent()).resolves.toMatch(/\d+/);
 
-    await page.fill('#root_emailCode', await latestCode(running.app, email));
+    await page.fill('#root_emailCode', await latestCode(app.running.app, email));
     await page.fill('#root_passWord', password);
     await page.fill('#root_confirmPassword', `${password}x`);
     await page.fill('#root_invitationCode', DEMO_INVITATION_CODE);
-    await solveCaptcha(page, running.app);
+    await solveCaptcha(page, app.running.app);
     const usersBefore = await count('users');
     await page.click('button[type=submit]');
     await page.locator('.field-message', { hasText: en.validation.passwordMismatch }).waitFor();
@@ -71,12 +64,12 @@ describe('newcomer journey', () => {
   });
 
   it('logs in with the new account', async () => {
-    await loginThroughUi(page, running, email, password);
+    await loginThroughUi(page, app.running, email, password);
     await page.locator('.home-header a[href="#/user/my"]').waitFor();
   });
 
   it('refuses an incomplete bank card, then adds one and lists it', async () => {
-    await page.goto(`${running.url}/#/user/bank`);
+    await page.goto(`${app.running.url}/#/user/bank`);
     await page.locator('.state-empty', { hasText: en.bank.empty }).waitFor();
     await page.click(`text=${en.bank.addTitle}`);
     await waitForHash(page, '#/user/addBank');
@@ -101,7 +94,7 @@ describe('newcomer journey', () => {
   });
 
   it('adds a withdrawal address and deletes it after confirming', async () => {
-    await page.goto(`${running.url}/#/user/address`);
+    await page.goto(`${app.running.url}/#/user/address`);
     await page.locator('.state-empty', { hasText: en.address.empty }).waitFor();
     await page.click(`text=${en.address.addTitle}`);
     await page.selectOption('#root_coin', 'USDT');
@@ -125,7 +118,7 @@ describe('newcomer journey', () => {
   });
 
   it('reads an announcement from the list', async () => {
-    await page.goto(`${running.url}/#/user/affiche`);
+    await page.goto(`${app.running.url}/#/user/affiche`);
     const first = page.locator('.row-link').first();
     const title = (await first.locator('.row-title').textContent()) ?? '';
     await first.click();
@@ -137,18 +130,18 @@ describe('newcomer journey', () => {
   });
 
   it('switches to Japanese and sends lang=jp', async () => {
-    await page.goto(`${running.url}/#/user/lang`);
+    await page.goto(`${app.running.url}/#/user/lang`);
     await page.click('text=日本語');
     await page.locator('.navbar-title', { hasText: ja.route.user.lang }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja-JP');
     const request = page.waitForRequest((r) => r.url().includes('/api/user_bank/'));
-    await page.goto(`${running.url}/#/user/bank`);
+    await page.goto(`${app.running.url}/#/user/bank`);
     expect((await request).headers().lang).toBe('jp');
     await page.locator('.navbar-title', { hasText: ja.route.user.bank }).waitFor();
   });
 
   it('switches to the light theme on the personal centre, then logs out to login', async () => {
-    await page.goto(`${running.url}/#/user/my`);
+    await page.goto(`${app.running.url}/#/user/my`);
     const meta = () => page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'));
     expect(await meta()).toBe('#0f9d8f');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

@@ -6,8 +6,8 @@
 // With E2E_SHOTS=<dir> it saves 390×844 screenshots of the screens (dark, light, German).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import timings from '../../schemas/config/timings.json';
@@ -15,11 +15,10 @@ import { runCli } from '../../server/ops/cli';
 import { ledgerMismatches } from '../../server/trading/ledger';
 import { pngImage } from '../fixtures/images';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
-let running: Running;
+const app = appAndBrowser();
 let dataDir = '';
-let browser: Browser;
 let page: Page;
 const EMAIL = 'kyc-e2e@example.com';
 const PASSWORD = 'Verify-2025!';
@@ -27,7 +26,7 @@ const PAY = 'fund-pass-1';
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const files: string[] = [];
 let userId = 0;
-const myCards = () => running.app.db.selectFrom('user_cards').selectAll().where('user_id', '=', userId).execute();
+const myCards = () => app.running.app.db.selectFrom('user_cards').selectAll().where('user_id', '=', userId).execute();
 
 const toast = (p: Page, text: string) => p.locator('.toast', { hasText: text }).first().waitFor({ timeout: 5000 });
 const settled = (p: Page) =>
@@ -40,7 +39,7 @@ const settled = (p: Page) =>
     ),
   );
 const overflow = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const withdrawals = async () => (await running.app.db.selectFrom('withdrawals').select('id').execute()).length;
+const withdrawals = async () => (await app.running.app.db.selectFrom('withdrawals').select('id').execute()).length;
 
 async function shot(p: Page, name: string): Promise<void> {
   await settled(p);
@@ -55,7 +54,7 @@ async function shot(p: Page, name: string): Promise<void> {
 }
 
 async function submitWithdrawal(p: Page): Promise<void> {
-  await p.goto(`${running.url}/#/bitcoin/withdraw?coinname=USDT`);
+  await p.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
   await p.locator('.field-hint', { hasText: 'Fee' }).first().waitFor();
   await p.fill('#root_address', ADDRESS);
   await p.fill('#root_num', '100');
@@ -65,12 +64,11 @@ async function submitWithdrawal(p: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  running = await startApp();
-  dataDir = running.dataDir!;
-  const r = await registerByEmail(running.app, EMAIL, PASSWORD);
+  dataDir = app.running.dataDir!;
+  const r = await registerByEmail(app.running.app, EMAIL, PASSWORD);
   userId = r.user.ID;
   expect((await runCli(['credit', EMAIL, 'USDT', '500'], dataDir)).code).toBe(0);
-  const res = await fetch(`${running.url}/api/user/changePayPassword`, {
+  const res = await fetch(`${app.running.url}/api/user/changePayPassword`, {
     method: 'POST',
     headers: { 'X-Token': r.token, 'Content-Type': 'application/json' },
     body: JSON.stringify({ loginPassword: PASSWORD, password: PAY }),
@@ -85,13 +83,8 @@ beforeAll(async () => {
     writeFileSync(file, pngImage(w, 200));
     files.push(file);
   }
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, PASSWORD);
 });
 
 describe('identity verification', () => {
@@ -140,7 +133,7 @@ describe('identity verification', () => {
     const [row] = await myCards();
     const r = await runCli(['kyc', 'approve', String(row.id)], dataDir);
     expect(r).toMatchObject({ code: 0 });
-    await page.goto(`${running.url}/#/user/realName?tab=real-name-status`);
+    await page.goto(`${app.running.url}/#/user/realName?tab=real-name-status`);
     await page.reload();
     await page.locator('.row-field', { hasText: en.realName.statusValue['2'] }).waitFor();
     await shot(page, 'verified');
@@ -149,21 +142,21 @@ describe('identity verification', () => {
     await toast(page, en.withdraw.submitted);
     await waitForHash(page, '#/bitcoin/withdrawHistory');
     expect(await withdrawals()).toBe(1);
-    expect(await ledgerMismatches(running.app.db)).toEqual([]);
+    expect(await ledgerMismatches(app.running.app.db)).toEqual([]);
   });
 
   it('reads well in the light theme and in German', async () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.goto(`${running.url}/#/user/realName?tab=real-name-status`);
+    await page.goto(`${app.running.url}/#/user/realName?tab=real-name-status`);
     await page.reload();
     await page.locator('.row-field', { hasText: en.realName.statusValue['2'] }).waitFor();
     await shot(page, 'verified-light');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
 
-    const german = await phone(browser, 'de-DE');
+    const german = await phone(app.browser, 'de-DE');
     try {
-      await loginThroughUi(german.page, running, EMAIL, PASSWORD).catch(() => undefined);
-      await german.page.goto(`${running.url}/#/user/realName?tab=real-name-submit`);
+      await loginThroughUi(german.page, app.running, EMAIL, PASSWORD).catch(() => undefined);
+      await german.page.goto(`${app.running.url}/#/user/realName?tab=real-name-submit`);
       await german.page.locator('.notice-block', { hasText: de.funds.block.kycVerified }).waitFor();
       await shot(german.page, 'form-de');
     } finally {

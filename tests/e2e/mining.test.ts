@@ -5,30 +5,23 @@
 // With E2E_SHOTS=<dir> it also saves 390×844 screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { miningReview } from '../../server/earn/mining';
 import { adminDeposit } from '../../server/trading/index';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp } from './harness';
+import { appAndBrowser, loginThroughUi, phone } from './harness';
 
 const EMAIL = 'mining-e2e@example.com';
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  const r = await registerByEmail(running.app, EMAIL);
-  await adminDeposit(running.app.db, r.user.ID, 'USDT', '5000', Date.now());
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
-  await loginThroughUi(page, running, EMAIL, 'Secret-pass-123');
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  const r = await registerByEmail(app.running.app, EMAIL);
+  await adminDeposit(app.running.app.db, r.user.ID, 'USDT', '5000', Date.now());
+  ({ page } = await phone(app.browser));
+  await loginThroughUi(page, app.running, EMAIL, 'Secret-pass-123');
 });
 
 async function shots(name: string, route: string, ready: string) {
@@ -41,7 +34,7 @@ async function shots(name: string, route: string, ready: string) {
     ['light', 'en-US'],
     ['dark', 'de-DE'],
   ]) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
     const p = await context.newPage();
     await p.addInitScript(
       ([s, th]) => {
@@ -50,7 +43,7 @@ async function shots(name: string, route: string, ready: string) {
       },
       [session, theme],
     );
-    await p.goto(`${running.url}/#${route}`);
+    await p.goto(`${app.running.url}/#${route}`);
     await p.locator(ready).first().waitFor();
     await p.waitForTimeout(400);
     await p.screenshot({ path: join(dir, `${name}-${theme}-${locale}.png`), fullPage: true });
@@ -60,14 +53,14 @@ async function shots(name: string, route: string, ready: string) {
 }
 
 async function openMachine(name: string) {
-  await page.goto(`${running.url}/#/stake/list?tab=mining-list`);
+  await page.goto(`${app.running.url}/#/stake/list?tab=mining-list`);
   await page.locator('.row').filter({ hasText: name }).first().click();
   await page.getByRole('tab', { name: en.mining.tabTerms }).waitFor();
 }
 
 describe('mining', () => {
   it('shows the machines on the Mining tab, a machine terms, and buys whole machines after review', async () => {
-    await page.goto(`${running.url}/#/stake/list?tab=mining-list`);
+    await page.goto(`${app.running.url}/#/stake/list?tab=mining-list`);
     const machine = page.locator('.row').filter({ hasText: 'BTC miner S19' });
     await machine.waitFor();
     await expect(machine.textContent()).resolves.toContain('1,000.000000');
@@ -91,7 +84,7 @@ describe('mining', () => {
     await num.fill('11');
     await page.getByRole('button', { name: en.mining.buy }).click();
     await page.getByText(en.mining.numMax.replace('{{limit}}', '10')).waitFor();
-    expect(await running.app.db.selectFrom('mining_orders').select('id').execute()).toEqual([]);
+    expect(await app.running.app.db.selectFrom('mining_orders').select('id').execute()).toEqual([]);
     await shots('mining-buy', '/stake/detail?id=1&machine=1&type=1&tab=mining-purchase-sole', 'form');
     await num.fill('2');
     await page.getByRole('button', { name: en.mining.buy }).click();
@@ -102,8 +95,8 @@ describe('mining', () => {
     await expect(row.textContent()).resolves.toContain(en.mining.status['2']);
     await expect(row.textContent()).resolves.toContain('2,000.000000 USDT');
 
-    const [order] = await running.app.db.selectFrom('mining_orders').select('id').execute();
-    await miningReview.approve(running.app.db, Number(order.id), [], Date.now());
+    const [order] = await app.running.app.db.selectFrom('mining_orders').select('id').execute();
+    await miningReview.approve(app.running.app.db, Number(order.id), [], Date.now());
     await page.reload();
     await row.filter({ hasText: en.mining.status['1'] }).waitFor();
     await shots('mining-orders', '/stake/order?tab=mining-order-list', '.row');
@@ -123,7 +116,7 @@ describe('mining', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('2,500.000000 USDT');
     await expect(row.textContent()).resolves.toContain('25');
-    const orders = await running.app.db.selectFrom('mining_orders').select(['amount', 'quantity']).where('type', '=', 2).execute();
+    const orders = await app.running.app.db.selectFrom('mining_orders').select(['amount', 'quantity']).where('type', '=', 2).execute();
     expect(orders).toEqual([{ amount: String(2500n * 10n ** 8n), quantity: String(25n * 10n ** 6n) }]);
   });
 });

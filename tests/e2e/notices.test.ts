@@ -6,17 +6,16 @@
 // screenshots (dark, light, German).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { notify } from '../../server/notices/notify';
 import { runCli } from '../../server/ops/cli';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 let demoId = 0;
 let articleId = 0;
@@ -32,32 +31,26 @@ const PAYLOAD = [
 ].join('');
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  page = (await phone(browser)).page;
+  page = (await phone(app.browser)).page;
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-  const demo = await running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+  await loginThroughUi(page, app.running, DEMO_EMAIL, DEMO_PASSWORD);
+  const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
   demoId = Number(demo.id);
   // straight into the table: the operator command refuses such content; the app must not trust that
-  const row = await running.app.db
+  const row = await app.running.app.db
     .insertInto('articles')
     .values({ title: 'Fee update', summary: 'Fees drop.', content: PAYLOAD, cate: 1, created_at: Date.now(), translations: '{}' })
     .returning('id')
     .executeTakeFirstOrThrow();
   articleId = Number(row.id);
 });
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
-});
 
 describe('operator HTML', () => {
   it('is sanitised before it is shown: the text and safe markup stay, nothing of the payload runs', async () => {
-    await page.goto(`${running.url}/#/user/afficheDetail?id=${articleId}`);
+    await page.goto(`${app.running.url}/#/user/afficheDetail?id=${articleId}`);
     await page.locator('#kept').waitFor();
     await page.waitForTimeout(300);
     const found = await page.evaluate(() => ({
@@ -89,15 +82,15 @@ describe('operator HTML', () => {
 
   it('the home route does not load the sanitiser; an announcement does', async () => {
     const token = await page.evaluate(() => localStorage.getItem('session'));
-    const { context, page: fresh } = await phone(browser);
+    const { context, page: fresh } = await phone(app.browser);
     await fresh.addInitScript((session) => localStorage.setItem('session', session!), token);
     const loaded: string[] = [];
     fresh.on('request', (r) => loaded.push(r.url()));
-    await fresh.goto(`${running.url}/#/home/home`);
+    await fresh.goto(`${app.running.url}/#/home/home`);
     await fresh.locator('.notice-strip').waitFor();
     await fresh.waitForTimeout(500);
     expect(loaded.filter((u) => /purify/i.test(u))).toEqual([]);
-    await fresh.goto(`${running.url}/#/user/afficheDetail?id=${articleId}`);
+    await fresh.goto(`${app.running.url}/#/user/afficheDetail?id=${articleId}`);
     await fresh.locator('#kept').waitFor();
     expect(loaded.filter((u) => /purify/i.test(u))).toHaveLength(1);
     await context.close();
@@ -107,12 +100,12 @@ describe('operator HTML', () => {
 describe('notification centre', () => {
   it('the badge counts unread notices; opening one reads it; mark all as read clears the rest', async () => {
     const now = Date.now();
-    await running.app.db.transaction().execute(async (trx) => {
+    await app.running.app.db.transaction().execute(async (trx) => {
       await notify(trx, demoId, 'deposit_approved', { coin: 'USDT', amount: '100' }, now);
       await notify(trx, demoId, 'withdrawal_rejected', { coin: 'USDT', amount: '30', reason: 'Address flagged' }, now + 1);
       await notify(trx, demoId, 'kyc_approved', {}, now + 2);
     });
-    await page.goto(`${running.url}/#/user/my`);
+    await page.goto(`${app.running.url}/#/user/my`);
     const entry = page.getByRole('link', { name: `${en.route.user.inform}, ${en.inform.unread.replace('{{count}}', '3')}` });
     await entry.waitFor();
     await expect(entry.locator('.unread-badge').textContent()).resolves.toBe('3');
@@ -135,7 +128,7 @@ describe('notification centre', () => {
 
     await page.getByRole('button', { name: en.inform.readAll }).click();
     await page.waitForFunction((unread) => ![...document.querySelectorAll('.row')].some((r) => r.textContent?.includes(unread)), `${en.inform.stateLabel} ${en.inform.state['0']}`);
-    await page.goto(`${running.url}/#/user/my`);
+    await page.goto(`${app.running.url}/#/user/my`);
     await page.getByRole('link', { name: en.route.user.inform, exact: true }).waitFor();
     expect(await page.locator('.unread-badge').count()).toBe(0);
   });
@@ -143,22 +136,22 @@ describe('notification centre', () => {
 
 describe('about, MSB and contact', () => {
   it('show the version, the unconfigured MSB state and the configured channels and hours', async () => {
-    await page.goto(`${running.url}/#/user/about`);
+    await page.goto(`${app.running.url}/#/user/about`);
     await page.getByText(`${en.about.version} `, { exact: false }).waitFor();
     await expect(page.locator('.content-name').textContent()).resolves.toBe('CoinApp');
     // the articles are a request of their own, which may answer after the version
     await expect.poll(() => page.getByText(en.about.notPublished).count(), { timeout: 10_000 }).toBe(2);
-    expect((await runCli(['article', 'add', 'terms', 'Terms of service | The rules. | <h2>Accounts</h2><p>One account per person.</p>'], running.dataDir!)).code).toBe(0);
+    expect((await runCli(['article', 'add', 'terms', 'Terms of service | The rules. | <h2>Accounts</h2><p>One account per person.</p>'], app.running.dataDir!)).code).toBe(0);
     await page.reload();
     await page.getByRole('link', { name: en.about.terms }).click();
     await page.locator('.detail-body h2', { hasText: 'Accounts' }).waitFor();
-    await page.goto(`${running.url}/#/user/about`);
+    await page.goto(`${app.running.url}/#/user/about`);
     await expect.poll(() => page.getByText(en.about.notPublished).count(), { timeout: 10_000 }).toBe(1);
-    await page.goto(`${running.url}/#/user/MSB`);
+    await page.goto(`${app.running.url}/#/user/MSB`);
     await page.getByText(en.msb.notConfigured).waitFor();
     // public: readable without a session
-    const { context, page: guest } = await phone(browser, 'de-DE');
-    await guest.goto(`${running.url}/#/user/service`);
+    const { context, page: guest } = await phone(app.browser, 'de-DE');
+    await guest.goto(`${app.running.url}/#/user/service`);
     await guest.getByText(de.service.allDay).waitFor();
     const mail = guest.locator('a[href="mailto:support@coinapp.test"]');
     await expect(mail.textContent()).resolves.toBe(`${de.service.type.email}support@coinapp.test`);
@@ -171,7 +164,7 @@ describe('about, MSB and contact', () => {
     if (dir) mkdirSync(dir, { recursive: true });
     const pages = [
       ['inform', '/user/inform', '.rows'],
-      ['inform-detail', `/user/informDetail?id=${(await running.app.db.selectFrom('notices').select('id').orderBy('id').executeTakeFirstOrThrow()).id}`, '.detail-body'],
+      ['inform-detail', `/user/informDetail?id=${(await app.running.app.db.selectFrom('notices').select('id').orderBy('id').executeTakeFirstOrThrow()).id}`, '.detail-body'],
       ['my', '/user/my', '.menu'],
       ['announcement', `/user/afficheDetail?id=${articleId}`, '#kept'],
       ['about', '/user/about', '.content-name'],
@@ -183,7 +176,7 @@ describe('about, MSB and contact', () => {
       ['de-DE', 'light'],
       ['en-US', 'dark'],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
+      const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale, deviceScaleFactor: 1, hasTouch: true });
       const shot = await context.newPage();
       await shot.addInitScript(
         ([session, th]) => {
@@ -193,7 +186,7 @@ describe('about, MSB and contact', () => {
         [token, theme],
       );
       for (const [name, route, ready] of pages) {
-        await shot.goto(`${running.url}/#${route}`);
+        await shot.goto(`${app.running.url}/#${route}`);
         await shot.locator(ready).first().waitFor();
         // the page transition (a slide) has ended
         await shot.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -1,26 +1,25 @@
 // A set-password link in Chromium: the operator creates an account without a password (its link
 // goes to the outbox) and sends a reset link; opening a link sets the password (a common one is
 // refused under its field), the new password logs in, and a used link says so.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { runCli } from '../../server/ops/cli';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const EMAIL = 'e2e-link@example.com';
 const FIRST = 'my-first-passphrase';
 const SECOND = 'my-second-passphrase';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 /** The link in the newest outbox message to the address, pointed at the test server. */
 async function linkFor(email: string): Promise<string> {
-  const row = await running.app.db.selectFrom('outbox').select('body').where('target', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await app.running.app.db.selectFrom('outbox').select('body').where('target', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const link = /https?:\/\/\S+\/#\/login\/password\?token=[0-9a-f]{64}/.exec(row.body)![0];
-  return link.replace(/^https?:\/\/[^/]+/, running.url);
+  return link.replace(/^https?:\/\/[^/]+/, app.running.url);
 }
 
 async function setPassword(link: string, password: string) {
@@ -33,19 +32,15 @@ async function setPassword(link: string, password: string) {
 }
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ context, page } = await phone(browser));
+  ({ context, page } = await phone(app.browser));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await running?.close();
 });
 
 describe('password links', () => {
   it('an account made by the operator sets its password from the link and logs in with it', async () => {
-    const made = await runCli(['user-create', EMAIL], running.dataDir!);
+    const made = await runCli(['user-create', EMAIL], app.running.dataDir!);
     expect(made.code, made.out).toBe(0);
     const link = await linkFor(EMAIL);
     await setPassword(link, 'password123');
@@ -59,11 +54,11 @@ describe('password links', () => {
     await page.click('button[type=submit]');
     await waitForHash(page, '#/login/login');
     await page.locator('.toast', { hasText: en.setPassword.done }).waitFor();
-    await loginThroughUi(page, running, EMAIL, FIRST);
+    await loginThroughUi(page, app.running, EMAIL, FIRST);
   });
 
   it('a used link says so; a reset link sets a new password and the app logs out', async () => {
-    const reset = await runCli(['reset-link', EMAIL], running.dataDir!);
+    const reset = await runCli(['reset-link', EMAIL], app.running.dataDir!);
     expect(reset.code, reset.out).toBe(0);
     const link = await linkFor(EMAIL);
     await setPassword(link, SECOND);
@@ -73,6 +68,6 @@ describe('password links', () => {
     await setPassword(link, 'yet-another-phrase');
     await page.locator('.toast', { hasText: en.setPassword.link.used }).waitFor();
     expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/login\/password\?token=/);
-    await loginThroughUi(page, running, EMAIL, SECOND);
+    await loginThroughUi(page, app.running, EMAIL, SECOND);
   });
 });

@@ -4,11 +4,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { launchBrowser, phone, type Running, startApp } from './harness';
+import { appAndBrowser, phone, startApp } from './harness';
 
 interface ManifestIcon {
   src: string;
@@ -17,23 +17,18 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ context, page } = await phone(browser));
+  ({ context, page } = await phone(app.browser));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await running?.close();
 });
 
-const get = (path: string) => fetch(`${running.url}${path}`);
+const get = (path: string) => fetch(`${app.running.url}${path}`);
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): string {
@@ -75,17 +70,17 @@ describe('installable app', () => {
     expect(touchIcon).toBeDefined();
     expect(pngSize(Buffer.from(await (await get(touchIcon!)).arrayBuffer()))).toBe('180x180');
     // and Chromium itself reads the manifest without errors
-    await page.goto(`${running.url}/#/home/home`);
+    await page.goto(`${app.running.url}/#/home/home`);
     const cdp = await context.newCDPSession(page);
     const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-    expect(parsed.url).toBe(`${running.url}/manifest.webmanifest`);
+    expect(parsed.url).toBe(`${app.running.url}/manifest.webmanifest`);
     expect(parsed.errors).toEqual([]);
     // an extra CDP session would keep the next document online under context.setOffline
     await cdp.detach();
   });
 
   it('the service worker takes over and keeps the shell, but never an API answer', async () => {
-    await page.goto(`${running.url}/#/home/home`);
+    await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('.home').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     // a start under the worker's control: its API calls pass through it
@@ -101,19 +96,19 @@ describe('installable app', () => {
     expect(cached.filter((u) => /^\/(api|uploads|ws)(\/|$)/.test(u))).toEqual([]);
 
     // the API page is the server's, not the app shell the worker answers other navigations with
-    const apiPage = await page.goto(`${running.url}/api.html`);
+    const apiPage = await page.goto(`${app.running.url}/api.html`);
     expect(apiPage?.fromServiceWorker()).toBe(false);
     await page.locator('h1', { hasText: 'CoinApp API' }).waitFor();
   });
 
   it('without a network the app still starts and says it is offline, until the network is back', async () => {
     await context.setOffline(true);
-    await page.goto(`${running.url}/#/home/home`);
+    await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('.home').waitFor();
     await expect.poll(() => offlineNotice(page).textContent()).toBe(en.app.offline);
     expect(await offlineNotice(page).isVisible()).toBe(true);
     // any address of the app opens the shell, as the server's fallback would
-    await page.goto(`${running.url}/?from=offline#/home/home`);
+    await page.goto(`${app.running.url}/?from=offline#/home/home`);
     await page.locator('.home').waitFor();
     await expect.poll(() => offlineNotice(page).textContent()).toBe(en.app.offline);
 
@@ -139,7 +134,7 @@ describe('installable app', () => {
     const dist = mkdtempSync(join(tmpdir(), 'pwa-dist-'));
     cpSync(process.env.E2E_DIST ?? 'dist', dist, { recursive: true });
     const server = await startApp({ staticDir: dist });
-    const { context: own, page: p } = await phone(browser);
+    const { context: own, page: p } = await phone(app.browser);
     const isNextBuild = () => p.evaluate(() => document.querySelector('meta[name="build"]') !== null);
     try {
       await p.goto(`${server.url}/#/home/home`);

@@ -1,15 +1,14 @@
 // After login the user lands on the page they asked for; a logged-in user opening login or
 // register goes home; a ?back= that is not a page of this app is ignored (no open redirect).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { registerByEmail } from '../server/helpers';
-import { launchBrowser, phone, type Running, solveCaptcha, startApp, waitForHash } from './harness';
+import { appAndBrowser, phone, solveCaptcha, waitForHash } from './harness';
 
 const EMAIL = 'e2e-redirect@example.com';
 const PASSWORD = 'Secret-pass-123';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
@@ -17,46 +16,42 @@ async function logIn(): Promise<void> {
   await page.locator('#root_username').waitFor();
   await page.fill('#root_username', EMAIL);
   await page.fill('#root_password', PASSWORD);
-  await solveCaptcha(page, running.app);
+  await solveCaptcha(page, app.running.app);
   await page.click('button[type=submit]');
 }
 
 /** A new browser context: no session (the open app would write its session back into storage). */
 async function logOut(): Promise<void> {
   await context.close();
-  ({ context, page } = await phone(browser));
+  ({ context, page } = await phone(app.browser));
 }
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  await registerByEmail(running.app, EMAIL, PASSWORD);
-  ({ context, page } = await phone(browser));
+  await registerByEmail(app.running.app, EMAIL, PASSWORD);
+  ({ context, page } = await phone(app.browser));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await running?.close();
 });
 
 describe('redirect after login', () => {
   it('a protected page opened logged out goes to login, and after login to that page with its query', async () => {
-    await page.goto(`${running.url}/?load=1#/bitcoin/withdraw?coinname=USDT`);
+    await page.goto(`${app.running.url}/?load=1#/bitcoin/withdraw?coinname=USDT`);
     await waitForHash(page, '#/login/login');
     await logIn();
     await waitForHash(page, '#/bitcoin/withdraw?coinname=USDT');
   });
 
   it('a logged-in user opening login or register goes home', async () => {
-    await page.goto(`${running.url}/#/login/login`);
+    await page.goto(`${app.running.url}/#/login/login`);
     await waitForHash(page, '#/home/home');
-    await page.goto(`${running.url}/#/pages/login/register`);
+    await page.goto(`${app.running.url}/#/pages/login/register`);
     await waitForHash(page, '#/home/home');
   });
 
   it('in-app navigation to a protected page logged out returns there too', async () => {
     await logOut();
-    await page.goto(`${running.url}/?load=2#/home/home`);
+    await page.goto(`${app.running.url}/?load=2#/home/home`);
     await page.locator('.home').waitFor();
     await page.evaluate(() => {
       window.location.hash = '#/user/invite';
@@ -68,7 +63,7 @@ describe('redirect after login', () => {
 
   it('an explicit ?back= of this app is followed; a URL is not', async () => {
     await logOut();
-    await page.goto(`${running.url}/?load=3#/login/login?back=%2Fuser%2Fmy`);
+    await page.goto(`${app.running.url}/?load=3#/login/login?back=%2Fuser%2Fmy`);
     await logIn();
     await waitForHash(page, '#/user/my');
     for (const [load, back] of [
@@ -77,7 +72,7 @@ describe('redirect after login', () => {
       [6, '%2Flogin%2Flogin'],
     ]) {
       await logOut();
-      await page.goto(`${running.url}/?load=${load}#/login/login?back=${back}`);
+      await page.goto(`${app.running.url}/?load=${load}#/login/login?back=${back}`);
       await logIn();
       await waitForHash(page, '#/home/home');
     }

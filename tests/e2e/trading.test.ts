@@ -1,23 +1,20 @@
 // Live market and trading in a real browser against the real server: prices
 // move, a limit order rests and is cancelled, a market order fills exactly,
 // a futures order settles from recorded prices, and a feed cut shows as stale.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multiply } from '../../contract/decimal';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { launchBrowser, loginThroughUi, phone, type Running, startApp } from './harness';
+import { appAndBrowser, loginThroughUi, phone } from './harness';
 
-let running: Running;
-let browser: Browser;
+const app = appAndBrowser();
 let page: Page;
 let wsAllowed = true;
 const sockets: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  running = await startApp();
-  browser = await launchBrowser();
-  ({ page } = await phone(browser));
+  ({ page } = await phone(app.browser));
   // every feed connection passes through here, so a test can cut it
   await page.routeWebSocket(/\/ws$/, (ws) => {
     if (!wsAllowed) {
@@ -27,16 +24,12 @@ beforeAll(async () => {
     ws.connectToServer();
     sockets.push(ws);
   });
-  await loginThroughUi(page, running, DEMO_EMAIL, DEMO_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.close();
+  await loginThroughUi(page, app.running, DEMO_EMAIL, DEMO_PASSWORD);
 });
 
 async function api<T>(path: string): Promise<T> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').token as string);
-  const res = await fetch(`${running.url}/api${path}`, { headers: { 'X-Token': token } });
+  const res = await fetch(`${app.running.url}/api${path}`, { headers: { 'X-Token': token } });
   return ((await res.json()) as { data: T }).data;
 }
 
@@ -53,7 +46,7 @@ const units = (s: string) => {
 
 describe('live market', () => {
   it('moves crypto prices on the Market page within 3 s, green and red', async () => {
-    await page.goto(`${running.url}/#/market/market`);
+    await page.goto(`${app.running.url}/#/market/market`);
     await page.locator('.market .pair-row').first().waitFor();
     const prices = page.locator('.market .pair-row .pair-price');
     await page.waitForFunction(() => [...document.querySelectorAll('.market .pair-row .pair-price')].every((e) => e.textContent !== '--'));
@@ -68,7 +61,7 @@ describe('live market', () => {
   });
 
   it('shows a stale state when the feed is cut and goes live again after it returns', async () => {
-    await page.goto(`${running.url}/#/market/market`);
+    await page.goto(`${app.running.url}/#/market/market`);
     await page.locator('.pair-row .pair-price').first().waitFor();
     wsAllowed = false;
     for (const s of sockets.splice(0)) await s.close();
@@ -82,11 +75,11 @@ describe('live market', () => {
 
 describe('spot', () => {
   it('places a resting limit buy, freezes its value, and cancels it after confirming', async () => {
-    await page.goto(`${running.url}/#/deal/deal?symbol=btcusdt`);
+    await page.goto(`${app.running.url}/#/deal/deal?symbol=btcusdt`);
     await page.locator('.ticket').waitFor();
     const before = await balances();
     // 10 % under the market: inside the ±20 % band, and it does not cross, so it rests
-    const limit = multiply(running.app.market.price('btcusdt'), '0.9', 2);
+    const limit = multiply(app.running.app.market.price('btcusdt'), '0.9', 2);
     await page.fill('input[name=price]', limit);
     await page.fill('input[name=amount]', '0.01');
     await page.click('.ticket button[type=submit]');
@@ -107,9 +100,9 @@ describe('spot', () => {
   });
 
   it('fills a market buy at once and moves the balances by the exact amounts', async () => {
-    await page.goto(`${running.url}/#/deal/deal?symbol=btcusdt`);
+    await page.goto(`${app.running.url}/#/deal/deal?symbol=btcusdt`);
     await page.locator('.ticket').waitFor();
-    const db = running.app.db;
+    const db = app.running.app.db;
     const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     // balances and orders are stored exactly, as integer counts of 1e-8
     const stored = async () => {
@@ -133,7 +126,7 @@ describe('spot', () => {
     expect(units(shown.USDT.available)).toBe((after.USDT / 100n) * 100n);
 
     // the history detail shows the order's numbers
-    await page.goto(`${running.url}/#/deal/history`);
+    await page.goto(`${app.running.url}/#/deal/history`);
     await page.locator('.row-link').first().click();
     // past the skeleton (the screen's chunk may now arrive before its record)
     await page.locator('.detail:not(.detail-skeleton)').waitFor();
@@ -145,7 +138,7 @@ describe('spot', () => {
 
 describe('futures', () => {
   it('settles a shortest-duration order and shows both recorded prices', async () => {
-    await page.goto(`${running.url}/#/contract/contract?symbol=btcusdt`);
+    await page.goto(`${app.running.url}/#/contract/contract?symbol=btcusdt`);
     await page.locator('.live-price').waitFor();
     await page.click(`.futures-actions >> text=${en.futures.buyUp}`);
     const dialog = page.locator('.futures-dialog');
