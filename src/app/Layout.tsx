@@ -13,8 +13,8 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
 import { releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
-import { afterLogin, type GuardState, isAuthPage } from './redirect';
-import { findRoute, isPublic, LOGIN } from './routes';
+import { afterLogin, type GuardState, guardShows } from './redirect';
+import { findRoute, LOGIN } from './routes';
 import { TabBar } from './TabBar';
 import { useTheme } from '../ui/theme';
 import { setStatusBar, statusBarColor } from './theme';
@@ -41,8 +41,9 @@ export function Layout() {
   }, [route, theme, t]);
 
   // the wanted page rides along in the location state: after login the user lands there (src/app/redirect.ts)
-  if (!token && !isPublic(location.pathname)) return <Navigate to={LOGIN} replace state={{ from: location.pathname + location.search } satisfies GuardState} />;
-  if (token && isAuthPage(location.pathname)) return <Navigate to={afterLogin(location.state, location.search)} replace />;
+  if (!guardShows(location.pathname, token !== null)) {
+    return token ? <Navigate to={afterLogin(location.state, location.search)} replace /> : <Navigate to={LOGIN} replace state={{ from: location.pathname + location.search } satisfies GuardState} />;
+  }
 
   return (
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>

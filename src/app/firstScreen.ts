@@ -1,7 +1,7 @@
 // The first route's screen, loaded before the app's first render (main.tsx).
-import { isAuthPage } from './redirect';
+import { guardShows } from './redirect';
 import { prepareRoute } from './RouteView';
-import { findRoute, isPublic } from './routes';
+import { findRoute } from './routes';
 
 /** Most the first render waits for the screen: on a slower link the nav bar and Loading show after this. */
 export const FIRST_SCREEN_WAIT_MS = 1000;
@@ -14,7 +14,7 @@ export const FIRST_SCREEN_WAIT_MS = 1000;
 export function firstScreenReady(hash: string, loggedIn: boolean, lang: string): Promise<unknown> {
   const [pathname, search = ''] = hash.replace(/^#/, '').split('?');
   const route = findRoute(pathname);
-  if (!route || (loggedIn ? isAuthPage(pathname) : !isPublic(pathname))) return Promise.resolve();
+  if (!route || !guardShows(pathname, loggedIn)) return Promise.resolve();
   const ready = prepareRoute(route, new URLSearchParams(search), lang).catch(() => undefined);
   return Promise.race([ready, new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
 }

@@ -1,6 +1,6 @@
 // The return path after login: only routes of this app, never login itself, never a URL.
 import { describe, expect, it } from 'vitest';
-import { afterLogin, isAuthPage, safeReturnPath } from '../../../src/app/redirect';
+import { afterLogin, guardShows, isAuthPage, safeReturnPath } from '../../../src/app/redirect';
 
 describe('safeReturnPath', () => {
   it('takes a route of the app, in both forms, with its query', () => {
@@ -41,5 +41,12 @@ describe('afterLogin', () => {
   it('knows the pages a logged-in user skips', () => {
     expect(['/login/login', '/pages/login/register'].map(isAuthPage)).toEqual([true, true]);
     expect(['/login/password', '/login/forgetPassword', '/home/home'].map(isAuthPage)).toEqual([false, false, false]);
+  });
+});
+
+describe('guardShows', () => {
+  it('shows only public pages logged out, and all but login and register logged in', () => {
+    expect([guardShows('/home/home', false), guardShows('/pages/login/register', false), guardShows('/stake/list', false)]).toEqual([true, true, false]);
+    expect([guardShows('/stake/list', true), guardShows('/home/home', true), guardShows('/login/login', true), guardShows('/pages/login/register', true)]).toEqual([true, true, false, false]);
   });
 });
