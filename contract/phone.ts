@@ -5,10 +5,19 @@
 import { type CountryCode, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import examples from 'libphonenumber-js/mobile/examples';
 import metadata from 'libphonenumber-js/mobile/metadata';
+import countryCodes from '../schemas/config/country-codes.json';
 
 const SPEC_CN_MOBILE = /^1[3-9][0-9]{9}$/;
 
-export type MobileCheck = { valid: true; national: string } | { valid: false; example: string };
+/** `offered`: false when the app does not offer the calling code at all (schemas/config/country-codes.json). */
+export type MobileCheck = { valid: true; national: string } | { valid: false; offered: boolean; example: string };
+
+const OFFERED = new Set(countryCodes.map((c) => c.dial));
+
+/** Whether the app offers this calling code ("+44") in its country list. */
+export function isOfferedCallingCode(countryCode: string): boolean {
+  return OFFERED.has(countryCode.trim());
+}
 
 const callingCodes = (metadata as unknown as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
 
@@ -24,12 +33,13 @@ export function exampleMobile(countryCode: string): string {
  * `countryCode` ("+44"); when it is, its national number as stored ("7400123456").
  */
 export function checkMobile(countryCode: string, phone: string): MobileCheck {
+  if (!isOfferedCallingCode(countryCode)) return { valid: false, offered: false, example: '' };
   const dial = countryCode.trim().replace(/^\+/, '');
   const digits = phone.trim();
-  if (dial === '86') return SPEC_CN_MOBILE.test(digits) ? { valid: true, national: digits } : { valid: false, example: exampleMobile('+86') };
-  const parsed = /^[0-9]{1,17}$/.test(digits) && /^[0-9]{1,4}$/.test(dial) ? parsePhoneNumberFromString(digits, { defaultCallingCode: dial }) : undefined;
+  if (dial === '86') return SPEC_CN_MOBILE.test(digits) ? { valid: true, national: digits } : { valid: false, offered: true, example: exampleMobile('+86') };
+  const parsed = /^[0-9]{1,17}$/.test(digits) ? parsePhoneNumberFromString(digits, { defaultCallingCode: dial }) : undefined;
   if (parsed && parsed.countryCallingCode === dial && parsed.isValid()) return { valid: true, national: parsed.nationalNumber };
-  return { valid: false, example: exampleMobile(countryCode) };
+  return { valid: false, offered: true, example: exampleMobile(countryCode) };
 }
 
 /** A login name written as +<calling code><number>: the two parts, or undefined when it is no mobile number. */

@@ -1,5 +1,6 @@
 // The reference API server: Fastify + SQLite (Kysely), the API contract of spec §7 under
 // /api, and the built app (if any) at /.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +10,10 @@ import type { HandlerTable } from './http/handler.ts';
 import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
+import { installBodyParsing } from './http/body.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { installErrorHandling, routingErrors } from './http/envelope.ts';
+import { guardTransactions } from './http/request-scope.ts';
 import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './http/security.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { Validator } from './http/validation.ts';
@@ -41,8 +45,10 @@ export interface ServerOptions {
   /** Seed the demo user and announcements into an empty database (default true) */
   seed?: boolean;
   rateLimits?: Partial<RateLimits>;
-  /** Fastify request logging (default off) */
+  /** Log every request (LOG=1); otherwise only errors are logged, as JSON lines with the request id */
   logger?: boolean;
+  /** Where the log goes (default standard error); tests read it */
+  logStream?: NodeJS.WritableStream;
   /** Folder of the locale files (default: the repository's locales/) */
   localesDir?: string;
   /** The market to quote (default: the simulator over the database, with its secret seed) */
@@ -131,8 +137,19 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
   const market = opts.market ?? stored!.market;
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: false, bodyLimit: BODY_LIMIT, frameworkErrors: routingErrors(i18n, securityHeaders(security)) });
+  const app = Fastify({
+    logger: { level: opts.logger ? 'info' : 'error', stream: opts.logStream ?? process.stderr },
+    disableRequestLogging: !opts.logger,
+    genReqId: () => randomUUID(),
+    // X-Forwarded-For and -Proto count only from a configured proxy (TRUSTED_PROXIES); never from anyone else
+    trustProxy: security.trustedProxies.length > 0 ? security.trustedProxies : false,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors: routingErrors(i18n, securityHeaders(security)),
+    clientErrorHandler: clientErrorHandler(i18n, security),
+  });
   installSecurity(app, security);
+  installBodyParsing(app);
+  guardTransactions(db);
   app.decorate('db', db);
   app.decorate('market', market);
 

@@ -1,4 +1,5 @@
 // Business constants the server reads from schemas/config (the same files the app reads).
+import { isIP } from 'node:net';
 import { loadConfig } from '../contract/loader.ts';
 
 export interface AppConfig {
@@ -115,6 +116,8 @@ export interface SecurityConfig {
   hsts: boolean;
   /** CSP sources ('sha256-…') of the built index.html's inline scripts: its boot script (src/app/boot.ts), nothing else inline runs */
   scriptHashes?: string[];
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For and X-Forwarded-Proto are believed; none by default */
+  trustedProxies: string[];
 }
 
 /** The origin of a URL; `anyScheme` for CORS, where a native wrapper's origin may be capacitor://localhost. */
@@ -138,5 +141,16 @@ export function securityConfig(env: NodeJS.ProcessEnv = process.env): SecurityCo
   ];
   const corsOrigins = list(env.CORS_ORIGINS).map((v) => originOf(v, 'CORS_ORIGINS', true));
   const hsts = /^(1|true|yes|on)$/i.test(env.HSTS?.trim() ?? '');
-  return { connectSrc: [...new Set(connectSrc)], corsOrigins: [...new Set(corsOrigins)], hsts };
+  const trustedProxies = list(env.TRUSTED_PROXIES).map(checkCidr);
+  return { connectSrc: [...new Set(connectSrc)], corsOrigins: [...new Set(corsOrigins)], hsts, trustedProxies };
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix; start-up stops on anything else. */
+function checkCidr(value: string): string {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  const bits = family === 4 ? 32 : 128;
+  const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+  if (!family || !prefixOk || rest.length > 0) throw new Error(`TRUSTED_PROXIES must hold IP addresses or CIDRs (10.0.0.0/8, ::1), not ${value}`);
+  return value;
 }

@@ -1721,7 +1721,7 @@ export interface UserInfoResponse {
 }
 
 /**
- * The currencies a wire transfer may be requested in, with the smallest amount of each (schemas/config/wire-minimums.json) and the decimals its amounts may have (ISO 4217 minor units).
+ * The currencies a wire transfer may be requested in, with the smallest and largest amount of each (schemas/config/wire-limits.json) and the decimals its amounts may have (ISO 4217 minor units).
  */
 export interface WireCurrencies {
   list: WireCurrency[];
@@ -1729,6 +1729,7 @@ export interface WireCurrencies {
 export interface WireCurrency {
   currency: string;
   minimum: string;
+  maximum: string;
   decimals: number;
 }
 
@@ -1756,7 +1757,7 @@ export interface WireTransfer {
 }
 
 /**
- * Spec §3 wire transfer request. The amount is at least the currency's minimum (schemas/config/wire-minimums.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.
+ * Spec §3 wire transfer request. The amount is between the currency's minimum and maximum (schemas/config/wire-limits.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.
  */
 export interface WireTransferPayload {
   email: EmailAddress;

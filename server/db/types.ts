@@ -224,8 +224,9 @@ export interface IdempotencyKeysTable {
   key: string;
   /** sha-256 hex of method, path and the JSON body of the first request */
   fingerprint: string;
-  status: 'pending' | 'done';
-  /** The first result's data as JSON; null while pending */
+  /** pending: running; written: its transaction committed, result not stored yet; done: result stored */
+  status: 'pending' | 'written' | 'done';
+  /** The first result's data as JSON; null until done */
   response: string | null;
   created_at: number;
   completed_at: number | null;

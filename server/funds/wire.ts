@@ -1,5 +1,5 @@
 // Wire transfers (fiat deposits): the currencies and their minimums (schemas/config/
-// wire-minimums.json), the customer's request (it waits for an operator, no balance changes),
+// wire-limits.json), the customer's request (it waits for an operator, no balance changes),
 // the customer's view of a row, and the review kind "wire":
 //
 //   ops act wire instruct <id> <text…>   payment instructions the customer sees (bank, reference)
@@ -26,18 +26,28 @@ export function currencyDecimals(currency: string): number {
   return MINOR_UNITS[currency] ?? 2;
 }
 
-let minimums: Map<string, bigint> | undefined;
+export interface WireLimit {
+  minimum: bigint;
+  maximum: bigint;
+}
 
-/** schemas/config/wire-minimums.json: the smallest request per currency, in units (10^-8). */
-export function wireMinimums(): Map<string, bigint> {
-  minimums ??= new Map(Object.entries(loadConfig<Record<string, string>>('wire-minimums')).map(([currency, min]) => [currency, parseAmount(min)!.units]));
-  return minimums;
+let limits: Map<string, WireLimit> | undefined;
+
+/** schemas/config/wire-limits.json: the smallest and largest request per currency, in units (10^-8). */
+export function wireLimits(): Map<string, WireLimit> {
+  limits ??= new Map(
+    Object.entries(loadConfig<Record<string, { minimum: string; maximum: string }>>('wire-limits')).map(([currency, l]) => [
+      currency,
+      { minimum: parseAmount(l.minimum)!.units, maximum: parseAmount(l.maximum)!.units },
+    ]),
+  );
+  return limits;
 }
 
 /** GET /wire_transfer/currencies */
 export function wireCurrencies(): WireCurrencies {
   return {
-    list: [...wireMinimums()].map(([currency, min]) => ({ currency, minimum: plainUnits(min), decimals: currencyDecimals(currency) })),
+    list: [...wireLimits()].map(([currency, l]) => ({ currency, minimum: plainUnits(l.minimum), maximum: plainUnits(l.maximum), decimals: currencyDecimals(currency) })),
   };
 }
 
@@ -63,12 +73,13 @@ export function toWireTransfer(row: WireTransferRow): WireTransfer {
   };
 }
 
-/** Writes a wire-transfer request (status 1) after checking the currency, the amount's form and decimals, and the currency's minimum. */
+/** Writes a wire-transfer request (status 1) after checking the currency, the amount's form and decimals, and the currency's limits. */
 export async function requestWire(db: Db, user: UserRow, input: WireInput, now: number): Promise<WireTransferRow> {
-  const min = wireMinimums().get(input.currency);
-  if (min === undefined) throw validationError('currency', 'wire.currencyRequired');
+  const limit = wireLimits().get(input.currency);
+  if (limit === undefined) throw validationError('currency', 'wire.currencyRequired');
   const amount = positiveAmount(input.amount, 'amount', currencyDecimals(input.currency), 'wire.amountInvalid');
-  if (amount < min) throw validationError('amount', 'wire.belowMinimum', { limit: plainUnits(min) });
+  if (amount < limit.minimum) throw validationError('amount', 'wire.belowMinimum', { limit: plainUnits(limit.minimum) });
+  if (amount > limit.maximum) throw validationError('amount', 'wire.aboveMaximum', { limit: plainUnits(limit.maximum) });
   return db
     .insertInto('wire_transfers')
     .values({

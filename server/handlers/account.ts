@@ -27,6 +27,7 @@ function accountExists(): ApiError {
 /** The national number of a mobile under its country code, or code 7 saying what is allowed. */
 function mobileOf(countryCode: string, phone: string): string {
   const check = checkMobile(countryCode, phone);
+  if (!check.valid && !check.offered) throw validationError('countryCode', 'checks.countryCodeNotOffered', { code: countryCode });
   if (!check.valid) throw validationError('phone', 'checks.phoneInvalidFor', { code: countryCode, example: check.example });
   return check.national;
 }

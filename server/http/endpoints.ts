@@ -15,7 +15,8 @@ import { ok } from './envelope.ts';
 import { ApiError, validationError } from './errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
 import { fingerprintOf, IdempotencyStore, idempotencyKeyOf } from './idempotency.ts';
-import { type Check, type Method, rawInput, runChecks, type Validator } from './validation.ts';
+import { REQUEST_DEADLINE_MS, runInRequestScope } from './request-scope.ts';
+import { type Check, type Method, noInput, rawInput, runChecks, type Validator } from './validation.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -215,22 +216,28 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
     app.route({
       method: route.method,
       url: route.path,
-      handler: async (req) => {
-        for (const t of targets) for (const { bucket, limit } of t.limits) ctx.limiter.hit(bucket, req.ip, limit(ctx));
-        const user = route.auth ? await authenticate(ctx, req) : undefined;
-        const input = checks.length ? rawInput(req, checks) : {};
-        const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
-        if (!target) throw runChecks(checks, input);
-        const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
-        // the verification gate: after authentication and validation, before limits, idempotency and the handler write anything
-        if (target.spec.verified && (!user || !isVerified(user))) throw verificationRequired();
-        const call = user ? { req, user } : { req };
-        const result = await idempotently(idempotency, route, req, user, async () => {
-          await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
-          return target.run(args, call);
-        });
-        return ok(ctx.i18n, req, result ?? null);
+      handler: (req, reply) => {
+        // a customer's data must not stay in a shared or browser cache
+        if (route.auth) reply.header('cache-control', 'no-store');
+        return runInRequestScope({ deadline: Date.now() + REQUEST_DEADLINE_MS, gone: () => req.raw.socket?.destroyed === true }, () => handle(req));
       },
     });
+
+    async function handle(req: FastifyRequest): Promise<unknown> {
+      for (const t of targets) for (const { bucket, limit } of t.limits) ctx.limiter.hit(bucket, req.ip, limit(ctx));
+      const user = route.auth ? await authenticate(ctx, req) : undefined;
+      const input = checks.length ? rawInput(req, checks) : noInput(req);
+      const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
+      if (!target) throw runChecks(checks, input);
+      const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
+      // the verification gate: after authentication and validation, before limits, idempotency and the handler write anything
+      if (target.spec.verified && (!user || !isVerified(user))) throw verificationRequired();
+      const call = user ? { req, user } : { req };
+      const result = await idempotently(idempotency, route, req, user, async () => {
+        await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
+        return target.run(args, call);
+      });
+      return ok(ctx.i18n, req, result ?? null);
+    }
   }
 }

@@ -56,8 +56,9 @@ export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: s
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) return frameworkError(i18n, error, req, reply, status);
-    req.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { code: 500, msg: t('errors.internal'), data: null });
+    // the route pattern, not the URL: a query may hold a token; never the body
+    req.log.error({ err: error, method: req.method, route: req.routeOptions.url }, 'unhandled error');
+    return send(reply, 500, { code: 500, msg: t('errors.internal'), data: { requestId: req.id } });
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -2,8 +2,13 @@
 // `Idempotency-Key` header runs at most once per user and key within 24 hours:
 //
 // - the first request inserts a pending row (primary key user_id + key) before its handler
-//   runs and stores the handler's result when it succeeds; when the handler fails nothing was
-//   written (handlers are transactional), so the row is removed and a retry runs again;
+//   runs; the handler's first committing transaction marks it "written" in that same transaction
+//   (server/http/request-scope.ts), and its result is stored ("done") when it succeeds. When the
+//   handler fails before writing, the row is removed and a retry runs again;
+// - a row left pending by a process that died (or a request abandoned at its deadline) is
+//   released once the client's timeout has passed since it began: a replay then runs the request
+//   (nothing of it was written). A row left "written" without a result (the process died between
+//   the commit and storing the answer) answers idempotency.alreadyDone and never runs again;
 // - a repeat with the same key and the same request returns the stored result (the same
 //   envelope) and writes nothing; one sent while the first still runs waits for it;
 // - the same key with another method, path or body is refused: code 7 idempotency.keyReused;
@@ -13,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { ApiError, Codes, validationError } from './errors.ts';
+import { CLIENT_TIMEOUT_MS, currentRequestScope } from './request-scope.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
@@ -45,7 +51,13 @@ function canonical(value: unknown): string {
 
 /** What makes two requests "the same": method, route and body. */
 export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest('hex');
+}
+
+async function markWritten(trx: Db, userId: number, key: string): Promise<void> {
+  await trx.updateTable('idempotency_keys').set({ status: 'written' }).where('user_id', '=', userId).where('key', '=', key).execute();
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,7 +74,10 @@ export class IdempotencyStore {
 
   /** Deletes keys older than 24 hours; returns how many. */
   async purgeExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', this.now() - IDEMPOTENCY_TTL_MS).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<=', this.now() - IDEMPOTENCY_TTL_MS)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -96,6 +111,18 @@ export class IdempotencyStore {
       if (row.fingerprint !== fingerprint) throw new ApiError(Codes.error, 'idempotency.keyReused', { field: 'Idempotency-Key' });
       if (row.status === 'done') return JSON.parse(row.response ?? 'null') as unknown;
       const running = this.running.get(id);
+      const abandoned = !running && Number(row.created_at) <= now - CLIENT_TIMEOUT_MS;
+      if (abandoned && row.status === 'written') throw new ApiError(Codes.error, 'idempotency.alreadyDone', { field: 'Idempotency-Key' });
+      if (abandoned) {
+        await this.db
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .where('status', '=', 'pending')
+          .where('created_at', '=', row.created_at)
+          .execute();
+        continue;
+      }
       if (running) await running;
       else if (Date.now() < waitUntil) await sleep(POLL_MS);
       else throw new ApiError(Codes.error, 'idempotency.inProgress', { field: 'Idempotency-Key' });
@@ -111,12 +138,15 @@ export class IdempotencyStore {
       }),
     );
     const row = this.db.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key);
+    const scope = currentRequestScope();
+    if (scope) scope.onFirstCommit = (trx) => markWritten(trx, userId, key);
     try {
       const result = (await work()) ?? null;
       await row.set({ status: 'done', response: JSON.stringify(result), completed_at: this.now() }).execute();
       return result;
     } catch (error) {
-      await this.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
+      // a handler that failed after a commit keeps its "written" mark: a retry must not write again
+      await this.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('status', '=', 'pending').execute();
       throw error;
     } finally {
       this.running.delete(id);

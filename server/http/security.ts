@@ -101,16 +101,24 @@ export function installSecurity(app: FastifyInstance, config: SecurityConfig): v
   });
 }
 
+/** The headers every response carries but CORS's, for a request to `host` (undefined when its headers could not be read). */
+export function baseSecurityHeaders(config: SecurityConfig, host: string | undefined, https: boolean): [string, string][] {
+  const headers: [string, string][] = [
+    ['content-security-policy', contentSecurityPolicy(config.connectSrc, host, config.scriptHashes)],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'no-referrer'],
+    ['permissions-policy', PERMISSIONS_POLICY],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+  ];
+  if (config.hsts || https) headers.push(['strict-transport-security', HSTS]);
+  return headers;
+}
+
 /** Sets the headers every response carries; also called for errors raised before routing (no hooks run there). */
 export function securityHeaders(config: SecurityConfig) {
   return (req: FastifyRequest, reply: FastifyReply): void => {
-    reply.header('content-security-policy', contentSecurityPolicy(config.connectSrc, req.headers.host, config.scriptHashes));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (config.hsts || req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    for (const [name, value] of baseSecurityHeaders(config, req.headers.host, req.protocol === 'https')) reply.header(name, value);
     if (config.corsOrigins.length > 0) {
       addVary(reply, 'Origin');
       const origin = allowedOrigin(config, req);

@@ -110,6 +110,13 @@ export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
   return cleanText(payloadOf(req, checks));
 }
 
+/** The payload of an endpoint that takes none: {}; any field sent (query or body) is refused as undeclared. */
+export function noInput(req: FastifyRequest): Record<string, never> {
+  const sent = [...Object.keys(asObject(req.query)), ...(req.method === 'GET' || req.method === 'HEAD' ? [] : Object.keys(asObject(req.body)))];
+  if (sent.length > 0) throw validationError(sent[0], FALLBACK.additionalProperties);
+  return {};
+}
+
 function payloadOf(req: FastifyRequest, checks: Check[]): unknown {
   const query = asObject(req.query);
   if (req.method === 'GET' || req.method === 'HEAD') return coerceQuery(checks, query);

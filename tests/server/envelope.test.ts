@@ -55,7 +55,7 @@ describe('envelope and errors', () => {
 
   it('an unexpected exception is HTTP 500 with errors.internal', async () => {
     const r = await call(s.app, 'GET', '/test/boom', { lang: 'de' });
-    expect(r).toMatchObject({ status: 500, code: 500, data: null });
+    expect(r).toMatchObject({ status: 500, code: 500, data: { requestId: expect.any(String) } });
     expect(r.msg).toBe(msg('de', 'errors.internal'));
   });
 });

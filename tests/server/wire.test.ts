@@ -1,5 +1,5 @@
 // Wire transfers (fiat deposits): the currencies and minimums from schemas/config/
-// wire-minimums.json, the request (waits for an operator, changes no balance), the customer's
+// wire-limits.json, the request (waits for an operator, changes no balance), the customer's
 // list with the operator's instructions and what was credited, and the review kind "wire"
 // (instruct, approve with the credited coin and amount, reject; deciding twice changes nothing).
 // Every bad request is sent with a valid session and writes nothing.
@@ -32,19 +32,19 @@ afterEach(async () => {
 });
 
 describe('GET /wire_transfer/currencies', () => {
-  it('lists the seven currencies with the minimums of schemas/config/wire-minimums.json and their decimals', async () => {
+  it('lists the seven currencies with the limits of schemas/config/wire-limits.json and their decimals', async () => {
     const r = await call(s.app, 'GET', '/wire_transfer/currencies', { token: alice });
     expect(r.code).toBe(0);
-    const config = loadConfig<Record<string, string>>('wire-minimums');
-    expect(r.data.list.map((x: Loose) => [x.currency, x.minimum])).toEqual(Object.entries(config));
+    const config = loadConfig<Record<string, { minimum: string; maximum: string }>>('wire-limits');
+    expect(r.data.list.map((x: Loose) => [x.currency, { minimum: x.minimum, maximum: x.maximum }])).toEqual(Object.entries(config));
     expect(r.data.list).toEqual([
-      { currency: 'USD', minimum: '5000', decimals: 2 },
-      { currency: 'EUR', minimum: '5000', decimals: 2 },
-      { currency: 'CAD', minimum: '5000', decimals: 2 },
-      { currency: 'VND', minimum: '500000', decimals: 0 },
-      { currency: 'HKD', minimum: '50000', decimals: 2 },
-      { currency: 'JPY', minimum: '100000', decimals: 0 },
-      { currency: 'KRW', minimum: '1000000', decimals: 0 },
+      { currency: 'USD', minimum: '5000', maximum: '1000000', decimals: 2 },
+      { currency: 'EUR', minimum: '5000', maximum: '1000000', decimals: 2 },
+      { currency: 'CAD', minimum: '5000', maximum: '1000000', decimals: 2 },
+      { currency: 'VND', minimum: '500000', maximum: '25000000000', decimals: 0 },
+      { currency: 'HKD', minimum: '50000', maximum: '8000000', decimals: 2 },
+      { currency: 'JPY', minimum: '100000', maximum: '150000000', decimals: 0 },
+      { currency: 'KRW', minimum: '1000000', maximum: '1300000000', decimals: 0 },
     ]);
   });
 });
@@ -106,6 +106,9 @@ describe('POST /wire_transfer/createWire_transfer', () => {
       [{ ...request, currency: 'JPY', amount: '100000.5' }, 'amount', 'validation.decimals', { limit: 0 }],
       [{ ...request, amount: 6000.123 }, 'amount', 'validation.decimals', { limit: 2 }],
       [{ ...request, uid: 1 }, 'uid', 'validation.unknownField', {}],
+      [{ ...request, amount: '99999999999999999999999999999999' }, 'amount', 'wire.aboveMaximum', { limit: '1000000' }],
+      [{ ...request, amount: '1000000.01' }, 'amount', 'wire.aboveMaximum', { limit: '1000000' }],
+      [{ ...request, currency: 'KRW', amount: '1300000001' }, 'amount', 'wire.aboveMaximum', { limit: '1300000000' }],
     ];
     const before = await rows();
     for (const [body, field, key, params] of cases) {

@@ -36,7 +36,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "WireTransferPayload",
-    "description": "Spec §3 wire transfer request. The amount is at least the currency's minimum (schemas/config/wire-minimums.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.",
+    "description": "Spec §3 wire transfer request. The amount is between the currency's minimum and maximum (schemas/config/wire-limits.json); the request waits for an operator, who sends payment instructions and credits the account on receipt.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -72,6 +72,7 @@ export const screen: ScreenDef = {
         "pattern": "^[0-9]+(\\.[0-9]+)?$",
         "x-limits": {
           "minimum": "wire.minimum",
+          "maximum": "wire.maximum",
           "decimals": "wire.decimals"
         },
         "x-decimal": true
@@ -111,7 +112,8 @@ export const screen: ScreenDef = {
     "amount.maxLength": "wire.amountInvalid",
     "amount.minimum": "wire.belowMinimum",
     "amount.decimals": "validation.decimals",
-    "amount.type": "wire.amountInvalid"
+    "amount.type": "wire.amountInvalid",
+    "amount.maximum": "wire.aboveMaximum"
   },
   "success": {
     "toast": "wire.submitted",
