@@ -31,6 +31,7 @@ import { seedFunds } from './funds/seed.ts';
 import { seedIeoProjects } from './ops/ieo.ts';
 import { registerUploadRoutes } from './funds/uploads.ts';
 import { seedIfEmpty } from './seed.ts';
+import { serverSecret } from './security/secret-key.ts';
 import { type SessionConfig, sessionConfig } from './sessions.ts';
 
 export type { RateLimits } from './config.ts';
@@ -124,6 +125,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
   const security = { ...securityConfig(), ...opts.security, scriptHashes: spa ? inlineScriptHashes(readFileSync(join(staticDir, 'index.html'), 'utf8')) : [] };
 
+  // SECRET_KEY or DATA_DIR/secret.key (created on first start): a bad one stops start-up here, not at a customer's request
+  serverSecret(resolve(opts.dataDir));
   const db = openDatabase(resolve(opts.dataDir));
   let stored: StoredMarketHandle | undefined;
   try {

@@ -169,7 +169,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   if (amount > limits.max) throw validationError('num', 'bankWithdraw.aboveMaximum', { limit: plainUnits(limits.max) });
   const fee = bankFee(plainUnits(amount), fundsRules().bankWithdrawFeeRate, decimals);
   const total = amount + fee;
-  return submitFrozenRequest(db, user, { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
+  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
     trx
       .insertInto('bank_withdrawals')
       .values({

@@ -10,7 +10,7 @@ import type { LedgerType, UserRow } from '../db/types.ts';
 import { applyChanges, balanceOf, INSUFFICIENT_BALANCE, type Tx } from '../trading/ledger.ts';
 import { businessError } from '../http/errors.ts';
 import { alreadyDecided, ReviewError } from './review-kind.ts';
-import { checkPayPassword } from './rules.ts';
+import { checkPayPassword, type PayPasswordContext } from './rules.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { notify } from '../notices/notify.ts';
 
@@ -38,9 +38,10 @@ export interface FrozenRequest {
  * then the withdrawal password (4023; five wrong in a row lock), then `insert` writes the row and
  * the freeze goes with it in the same transaction.
  */
-export async function submitFrozenRequest<R extends { id: number }>(db: Db, user: UserRow, req: FrozenRequest, now: number, insert: (trx: Tx) => Promise<R>): Promise<R> {
+export async function submitFrozenRequest<R extends { id: number }>(ctx: PayPasswordContext, user: UserRow, req: FrozenRequest, now: number, insert: (trx: Tx) => Promise<R>): Promise<R> {
+  const { db } = ctx;
   if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(INSUFFICIENT_BALANCE);
-  await checkPayPassword(db, user, req.payPassword, now);
+  await checkPayPassword(ctx, user, req.payPassword, now);
   return db.transaction().execute(async (trx) => {
     const row = await insert(trx);
     await applyChanges(trx, [{ userId: user.id, coin: req.coin, available: -req.total, frozen: req.total, type: req.type, refId: Number(row.id) }], now);

@@ -5,10 +5,11 @@
 // screen shows the same block, reason and end time the server refuses with.
 import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { Db } from '../db/index.ts';
+import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
 import { ApiError, Codes } from '../http/errors.ts';
-import { verifyPassword } from '../security/password.ts';
+import { hashPin, pinNeedsUpgrade, verifyPin } from '../security/pin.ts';
+import { serverSecret } from '../security/secret-key.ts';
 
 export interface FundsRules {
   payPasswordMaxFailures: number;
@@ -79,14 +80,29 @@ export function assertNotBlocked(user: UserRow, now: number): void {
   if (block) throw blockError(block);
 }
 
+/** What checking a withdrawal password needs: the database, and the data dir whose server secret keys the hashes. */
+export type PayPasswordContext = Pick<AppContext, 'db' | 'dataDir'>;
+
+/** The stored form of a new withdrawal password (server/security/pin.ts). */
+export function hashPayPassword(ctx: PayPasswordContext, password: string): string {
+  return hashPin(serverSecret(ctx.dataDir), password);
+}
+
 /**
  * Checks the withdrawal password. Unset: 4022. Wrong: 4023, and the failure is counted; the
  * Nth wrong one in a row (payPasswordMaxFailures) locks withdrawals for payPasswordLockMinutes
- * and answers with that lock. Right: the count starts again.
+ * and answers with that lock. Right: the count starts again, and a hash stored in the old
+ * scrypt form is replaced by the HMAC form.
  */
-export async function checkPayPassword(db: Db, user: UserRow, password: string, now: number): Promise<void> {
+export async function checkPayPassword(ctx: PayPasswordContext, user: UserRow, password: string, now: number): Promise<void> {
+  const { db } = ctx;
   assertNotBlocked(user, now);
-  if (await verifyPassword(password, user.pay_password_hash!)) {
+  const stored = user.pay_password_hash!;
+  if (await verifyPin(serverSecret(ctx.dataDir), password, stored)) {
+    if (pinNeedsUpgrade(stored)) {
+      // only if unchanged meanwhile: a new withdrawal password set in between stays
+      await db.updateTable('users').set({ pay_password_hash: hashPayPassword(ctx, password) }).where('id', '=', user.id).where('pay_password_hash', '=', stored).execute();
+    }
     if (Number(user.pay_failures) !== 0) await db.updateTable('users').set({ pay_failures: 0 }).where('id', '=', user.id).execute();
     return;
   }

@@ -16,7 +16,7 @@ import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
-import { assertNotBlocked, manualReviewNeeded, utcMinute } from './rules.ts';
+import { assertNotBlocked, manualReviewNeeded, type PayPasswordContext, utcMinute } from './rules.ts';
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
 export interface WithdrawInput {
@@ -69,7 +69,8 @@ export async function savedAddress(db: Db, userId: number, coin: string, network
  * not yet active address; the amount (format, decimals, minimum, maximum); 4020 when amount +
  * fee exceed the available balance; 4023 a wrong withdrawal password (five in a row lock).
  */
-export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
+export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
+  const { db } = ctx;
   assertNotBlocked(user, now);
   const { coin, network } = await requireNetwork(db, input.coinname, input.czline);
   if (Number(coin.id) !== input.coin_id) throw validationError('coin_id', 'withdraw.coinIdMismatch', { coin: coin.coin });
@@ -93,7 +94,7 @@ export async function requestWithdrawal(db: Db, user: UserRow, input: WithdrawIn
   if (amount > max) throw validationError('num', 'withdraw.aboveMaximum', { limit: plainUnits(max) });
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
-  return submitFrozenRequest(db, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
+  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
     trx
       .insertInto('withdrawals')
       .values({

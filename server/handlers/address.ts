@@ -96,7 +96,7 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
     setAddressWhitelist: async (input, { user }) => {
       if (!input.enabled) {
         if (input.pay_password === undefined) throw validationError('pay_password', 'address.whitelistPasswordRequired');
-        await checkPayPassword(db, user, input.pay_password, ctx.now());
+        await checkPayPassword(ctx, user, input.pay_password, ctx.now());
       }
       await db
         .updateTable('users')

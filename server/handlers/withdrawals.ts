@@ -2,11 +2,12 @@
 // withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
 // answered exactly like a missing one.
 import { coinListAnswer } from '../funds/coins.ts';
+import { hashPayPassword } from '../funds/rules.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../funds/withdrawals.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { hashPassword, verifyPassword } from '../security/password.ts';
+import { verifyPassword } from '../security/password.ts';
 import { pageOfRows } from './records.ts';
 
 /** 4011: the login password given to set or change the withdrawal password is wrong. */
@@ -17,7 +18,7 @@ export const PAY_PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export function withdrawalHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
-  const create = async (input: WithdrawInput, user: Parameters<typeof requestWithdrawal>[1]) => toWithdrawal(await requestWithdrawal(db, user, input, ctx.now()));
+  const create = async (input: WithdrawInput, user: Parameters<typeof requestWithdrawal>[1]) => toWithdrawal(await requestWithdrawal(ctx, user, input, ctx.now()));
 
   return {
     // GET /coin/getCoinList?czstatus=2 under its own name: whichever of the two runs, the
@@ -50,7 +51,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
         throw new ApiError(WRONG_LOGIN_PASSWORD, `errors.${WRONG_LOGIN_PASSWORD}`, { field: 'loginPassword' });
       }
       if (input.password === input.loginPassword) throw validationError('password', 'payPassword.sameAsLogin');
-      const hash = await hashPassword(input.password);
+      const hash = hashPayPassword(ctx, input.password);
       await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();
       return null;
     },

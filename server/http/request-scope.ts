@@ -44,6 +44,12 @@ function assertStillWanted(scope: RequestScope): void {
   if (Date.now() > scope.deadline || scope.gone()) throw requestAbandoned();
 }
 
+/** Throws requestAbandoned() when the current request is past its deadline or its client has gone (outside a request: nothing). */
+export function assertRequestStillWanted(): void {
+  const scope = scopes.getStore();
+  if (scope) assertStillWanted(scope);
+}
+
 /**
  * Makes `db.transaction().execute(work)` honour the request scope (see the top of this file).
  * Patched on the instance because Kysely has no transaction hooks and the handlers open their

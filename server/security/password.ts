@@ -3,6 +3,9 @@
 // constant time. Stored as "scrypt$N$r$p$<salt hex>$<hash hex>", so a hash made with older
 // parameters still verifies, and needsRehash() tells the login to replace it.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { assertRequestStillWanted } from '../http/request-scope.ts';
+import { FifoSemaphore } from './fifo-semaphore.ts';
 
 /** What every stored password is hashed with. */
 export const PRODUCTION_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -24,11 +27,35 @@ function maxmemOf({ N, r }: { N: number; r: number }): number {
   return 128 * N * r + 16 * 1024 * 1024;
 }
 
+/**
+ * How many scrypt hashes run at once (SCRYPT_CONCURRENCY). Each takes a core and 128 MiB for a
+ * third of a second or more, on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE): a
+ * burst of sign-ins must not take every core and every pool thread from the rest of the server.
+ * By default a core and a pool thread stay free for the rest (at least one hash runs).
+ */
+export function scryptConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.SCRYPT_CONCURRENCY !== undefined) {
+    const n = Number(env.SCRYPT_CONCURRENCY);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`SCRYPT_CONCURRENCY must be a positive integer (got "${env.SCRYPT_CONCURRENCY}")`);
+    return n;
+  }
+  const poolThreads = Number(env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, Math.min(availableParallelism() - 1, poolThreads - 1));
+}
+
+/** The hashes beyond the limit wait here and start in the order they came (tests may change the limit). */
+export const scryptSlots = new FifoSemaphore(scryptConcurrency());
+
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   const opts: ScryptOptions = { ...options, maxmem: maxmemOf(options) };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return scryptSlots.run(
+    () =>
+      new Promise((resolve, reject) => {
+        // a hash that waited past its request's deadline, or whose client left, would be work for nobody
+        assertRequestStillWanted();
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, opts, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 interface Parsed {

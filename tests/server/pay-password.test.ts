@@ -3,7 +3,8 @@
 // to 32 characters and not the login password; saving starts manual review of new
 // withdrawals, clears the wrong-password count, and the status reports it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/security/password.ts';
+import { verifyPin } from '../../server/security/pin.ts';
+import { serverSecret } from '../../server/security/secret-key.ts';
 import { call, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -19,6 +20,7 @@ async function newUser(email: string) {
   return { token, id: user.ID };
 }
 
+const verifyPay = (pin: string, stored: string) => verifyPin(serverSecret(s.dataDir), pin, stored);
 const userRow = (id: number) => s.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('POST /user/changePayPassword', () => {
@@ -33,7 +35,7 @@ describe('POST /user/changePayPassword', () => {
     const row = await userRow(id);
     expect(row.pay_password_hash).not.toBeNull();
     expect(row.pay_password_hash).not.toContain('fund-pass-1');
-    expect(await verifyPassword('fund-pass-1', row.pay_password_hash!)).toBe(true);
+    expect(await verifyPay('fund-pass-1', row.pay_password_hash!)).toBe(true);
     expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
     expect(Number(row.pay_failures)).toBe(0);
 
@@ -54,8 +56,8 @@ describe('POST /user/changePayPassword', () => {
     const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'second-pass' } });
     expect(r.code, r.msg).toBe(0);
     const row = await userRow(id);
-    expect(await verifyPassword('second-pass', row.pay_password_hash!)).toBe(true);
-    expect(await verifyPassword('first-pass', row.pay_password_hash!)).toBe(false);
+    expect(await verifyPay('second-pass', row.pay_password_hash!)).toBe(true);
+    expect(await verifyPay('first-pass', row.pay_password_hash!)).toBe(false);
     expect(Number(row.pay_failures)).toBe(0);
     expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
     expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(true);
