@@ -1,8 +1,16 @@
 // Email and SMS verification codes: 6 digits, valid 10 minutes, single use, the newest
 // code of a target replaces the older ones. Delivery is the outbox table (read it with
 // `npm run ops -- outbox`); the code never goes back in an HTTP response.
+// verification_codes.code holds "hmac$<salt hex>$<mac hex>": HMAC-SHA256 under the server
+// secret's own key (server/security/secret-key.ts, outside the database) over a random salt, the
+// channel, the target and the code. A plain hash of 6 digits falls to a million guesses; without
+// the secret a database dump gives nothing to guess against. Rows stored before in plain text
+// never match (they expired 10 minutes after being sent).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { UserRow } from './db/types.ts';
+import type { ServerSecret } from './security/secret-key.ts';
 import { randomDigits } from './security/tokens.ts';
 
 export type Channel = 'email' | 'sms';
@@ -22,13 +30,43 @@ function body(channel: Channel, code: string): string {
     : `[CoinApp] Verification code ${code}, valid for ${minutes} minutes. Do not share it with anyone.`;
 }
 
-export async function issueCode(db: Db, channel: Channel, target: string, now: number): Promise<void> {
+const SCHEME = 'hmac';
+const SALT_BYTES = 16;
+const MAC_BYTES = 32;
+// a purpose of its own, so this key tells nothing about the withdrawal passwords' one
+const KEY_PURPOSE = 'verification-code';
+
+function codeMac(secret: ServerSecret, salt: Buffer, channel: Channel, target: string, code: string): Buffer {
+  return createHmac('sha256', secret.subkey(KEY_PURPOSE)).update(salt).update(`${channel}\n${target}\n${code}`, 'utf8').digest();
+}
+
+/** What verification_codes.code stores for `code` sent to `target`. */
+export function hashCode(secret: ServerSecret, channel: Channel, target: string, code: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  return [SCHEME, salt.toString('hex'), codeMac(secret, salt, channel, target, code).toString('hex')].join('$');
+}
+
+function parseStored(stored: string): { salt: Buffer; mac: Buffer } | undefined {
+  const [scheme, saltHex, macHex, ...rest] = stored.split('$');
+  if (scheme !== SCHEME || rest.length > 0 || !/^[0-9a-f]+$/.test(saltHex ?? '') || !/^[0-9a-f]+$/.test(macHex ?? '')) return undefined;
+  const parsed = { salt: Buffer.from(saltHex, 'hex'), mac: Buffer.from(macHex, 'hex') };
+  return parsed.salt.length === SALT_BYTES && parsed.mac.length === MAC_BYTES ? parsed : undefined;
+}
+
+/** Whether `code` is the one stored for `target`, compared in constant time; a plain-text row from before never is. */
+export function codeMatches(secret: ServerSecret, channel: Channel, target: string, code: string, stored: string): boolean {
+  const parsed = parseStored(stored);
+  return parsed !== undefined && timingSafeEqual(codeMac(secret, parsed.salt, channel, target, code), parsed.mac);
+}
+
+export async function issueCode(db: Db, secret: ServerSecret, channel: Channel, target: string, now: number): Promise<void> {
   const code = randomDigits(6);
+  const stored = hashCode(secret, channel, target, code);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('verification_codes').set({ used_at: now }).where('channel', '=', channel).where('target', '=', target).where('used_at', 'is', null).execute();
     await trx
       .insertInto('verification_codes')
-      .values({ channel, target, code, attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, used_at: null })
+      .values({ channel, target, code: stored, attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, used_at: null })
       .execute();
     await deliver(trx, channel, target, body(channel, code), now, code);
   });
@@ -59,7 +97,7 @@ export async function deliver(db: Db, channel: Channel, target: string, text: st
  * Checks a code without consuming it; returns its row id when right. A wrong guess counts
  * against the code, which dies after CODE_MAX_ATTEMPTS of them.
  */
-export async function checkCode(db: Db, channel: Channel, target: string, code: string, now: number): Promise<number | null> {
+export async function checkCode(db: Db, secret: ServerSecret, channel: Channel, target: string, code: string, now: number): Promise<number | null> {
   const row = await db
     .selectFrom('verification_codes')
     .select(['id', 'code', 'attempts', 'expires_at'])
@@ -70,7 +108,7 @@ export async function checkCode(db: Db, channel: Channel, target: string, code: 
     .limit(1)
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || row.attempts >= CODE_MAX_ATTEMPTS) return null;
-  if (row.code !== code) {
+  if (!codeMatches(secret, channel, target, code, row.code)) {
     await db
       .updateTable('verification_codes')
       .set({ attempts: row.attempts + 1 })
@@ -85,4 +123,11 @@ export async function checkCode(db: Db, channel: Channel, target: string, code: 
 export async function consumeCode(db: Db, id: number, now: number): Promise<boolean> {
   const result = await db.updateTable('verification_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Where messages to an account go: its email address, else its mobile number. */
+export function contactOf(user: Pick<UserRow, 'email' | 'phone' | 'country_code'>): { channel: Channel; target: string } | undefined {
+  if (user.email) return { channel: 'email', target: emailTarget(user.email) };
+  if (user.phone) return { channel: 'sms', target: smsTarget(user.country_code, user.phone) };
+  return undefined;
 }

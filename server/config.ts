@@ -37,6 +37,14 @@ export interface RateLimits {
   resetPerIp: Limit;
   /** POST /base/resetPwd and /base/resetPwdByPhone, per email address or phone number */
   resetPerTarget: Limit;
+  /** Codes one source address may ask for without a captcha; past it each code needs a solved one (server/code-budget.ts) */
+  codeFreePerIp: Limit;
+  /** SMS codes to one calling code (+86, +44…), from every source together */
+  codeSmsPerCountry: Limit;
+  /** SMS codes in total */
+  codeSmsTotal: Limit;
+  /** Email codes in total */
+  codeEmailTotal: Limit;
 }
 
 const MINUTE = 60_000;
@@ -52,6 +60,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerTarget: { max: 10, windowMs: HOUR },
   resetPerIp: { max: 30, windowMs: HOUR },
   resetPerTarget: { max: 10, windowMs: HOUR },
+  // A customer asks for one or two codes per sign-up or reset, so three an hour from one address
+  // never meet the captcha. The totals are sized for thousands of sign-ups a day and cap what an
+  // attack can cost in an hour; one calling code may use a third of the SMS budget, so pumping
+  // towards one country's premium numbers leaves codes to the rest of the world.
+  codeFreePerIp: { max: 3, windowMs: HOUR },
+  codeSmsPerCountry: { max: 100, windowMs: HOUR },
+  codeSmsTotal: { max: 300, windowMs: HOUR },
+  codeEmailTotal: { max: 1000, windowMs: HOUR },
 };
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;

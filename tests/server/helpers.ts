@@ -40,6 +40,10 @@ export const RELAXED: RateLimits = {
   registerPerTarget: { max: 10_000, windowMs: 60_000 },
   resetPerIp: { max: 10_000, windowMs: 60_000 },
   resetPerTarget: { max: 10_000, windowMs: 60_000 },
+  codeFreePerIp: { max: 10_000, windowMs: 60_000 },
+  codeSmsPerCountry: { max: 10_000, windowMs: 60_000 },
+  codeSmsTotal: { max: 10_000, windowMs: 60_000 },
+  codeEmailTotal: { max: 10_000, windowMs: 60_000 },
 };
 
 export function tempDir(prefix = 'coinapp-test-'): string {

@@ -13,6 +13,7 @@ import * as m0010 from './0010_password_links.ts';
 import * as m0011 from './0011_ieo.ts';
 import * as m0012 from './0012_financing.ts';
 import * as m0013 from './0013_mining.ts';
+import * as m0014 from './0014_hashed_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011_ieo': m0011,
   '0012_financing': m0012,
   '0013_mining': m0013,
+  '0014_hashed_codes': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,6 @@ import { arrivedEarlyCaptcha, takeEarlyCaptcha } from './early';
 
 /** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField. */
 export function CaptchaWidget(props: WidgetProps) {
-  const { t } = useTranslation();
   const ctx = formContextOf(props.registry);
   const idField = String(props.options.idField ?? 'captchaId');
   const [fetchCaptcha, { data: fetched, isLoading }] = captchaEndpoint.useMutation();
@@ -43,9 +42,17 @@ export function CaptchaWidget(props: WidgetProps) {
   return (
     <div className="input-row">
       <BaseInputTemplate {...props} options={{ ...props.options, inputType: 'text' }} />
-      <button type="button" className="captcha" onClick={() => void refresh()} title={t('captcha.refresh')} aria-label={t('captcha.refresh')}>
-        {data && !isLoading ? <img src={data.picPath} alt={t('captcha.alt')} width={104} height={42} /> : <span className="captcha-placeholder">…</span>}
-      </button>
+      <CaptchaPicture captcha={isLoading ? undefined : data} onRefresh={() => void refresh()} />
     </div>
+  );
+}
+
+/** The captcha's picture as a button that asks for a new one (a placeholder until it has come). */
+export function CaptchaPicture({ captcha, onRefresh }: { captcha: Captcha | undefined; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="captcha" onClick={onRefresh} title={t('captcha.refresh')} aria-label={t('captcha.refresh')}>
+      {captcha ? <img src={captcha.picPath} alt={t('captcha.alt')} width={104} height={42} /> : <span className="captcha-placeholder">…</span>}
+    </button>
   );
 }

@@ -30,13 +30,29 @@ export const screen: ScreenDef = {
         "type": "string",
         "maxLength": 254,
         "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+      },
+      "captcha": {
+        "type": "string",
+        "minLength": 4,
+        "maxLength": 6,
+        "pattern": "^[0-9A-Za-z]+$",
+        "description": "The answer of an image captcha (POST /base/captcha); needed only when the server asks for it (code 7 with data.captchaRequired), after a few codes from one address in an hour"
+      },
+      "captchaId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "description": "The id of the captcha answered in captcha"
       }
     }
   },
   "messages": {
     "email.required": "validation.emailRequired",
     "email.pattern": "validation.emailInvalid",
-    "email.maxLength": "validation.emailInvalid"
+    "email.maxLength": "validation.emailInvalid",
+    "captcha.minLength": "validation.captchaInvalid",
+    "captcha.maxLength": "validation.captchaInvalid",
+    "captcha.pattern": "validation.captchaInvalid"
   }
 };
 

@@ -34,6 +34,19 @@ export const screen: ScreenDef = {
       "countryCode": {
         "type": "string",
         "pattern": "^\\+[0-9]{1,4}$"
+      },
+      "captcha": {
+        "type": "string",
+        "minLength": 4,
+        "maxLength": 6,
+        "pattern": "^[0-9A-Za-z]+$",
+        "description": "The answer of an image captcha (POST /base/captcha); needed only when the server asks for it (code 7 with data.captchaRequired), after a few codes from one address in an hour"
+      },
+      "captchaId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "description": "The id of the captcha answered in captcha"
       }
     }
   },
@@ -41,7 +54,10 @@ export const screen: ScreenDef = {
     "phone.required": "validation.phoneRequired",
     "phone.pattern": "checks.phoneDigits",
     "phone.minLength": "checks.phoneDigits",
-    "phone.maxLength": "checks.phoneDigits"
+    "phone.maxLength": "checks.phoneDigits",
+    "captcha.minLength": "validation.captchaInvalid",
+    "captcha.maxLength": "validation.captchaInvalid",
+    "captcha.pattern": "validation.captchaInvalid"
   }
 };
 
