@@ -142,7 +142,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const market = opts.market ?? stored!.market;
   const app = Fastify({
     logger: { level: opts.logger ? 'info' : 'error', stream: opts.logStream ?? process.stderr },
-    disableRequestLogging: !opts.logger,
     genReqId: () => randomUUID(),
     // X-Forwarded-For and -Proto count only from a configured proxy (TRUSTED_PROXIES); never from anyone else
     trustProxy: security.trustedProxies.length > 0 ? security.trustedProxies : false,

@@ -52,7 +52,7 @@ export function CaptchaPicture({ captcha, onRefresh }: { captcha: Captcha | unde
   const { t } = useTranslation();
   return (
     <button type="button" className="captcha" onClick={onRefresh} title={t('captcha.refresh')} aria-label={t('captcha.refresh')}>
-      {captcha ? <img src={captcha.picPath} alt={t('captcha.alt')} width={104} height={42} /> : <span className="captcha-placeholder">…</span>}
+      {captcha ? <img src={captcha.picPath} alt={t('captcha.alt')} width={130} height={52} /> : <span className="captcha-placeholder">…</span>}
     </button>
   );
 }
