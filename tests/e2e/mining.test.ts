@@ -107,8 +107,8 @@ describe('mining', () => {
     expect(page.url()).toContain('type=2');
     await page.getByRole('tab', { name: en.mining.tabBuy }).click();
     await page.getByLabel(en.mining.sharePercent).fill('25');
-    // 25 % of a 10,000 USDT machine
-    await expect(page.getByTestId('share-cost').textContent()).resolves.toBe('2,500.000000 USDT');
+    // 25 % of a 10,000 USDT machine (shown once the machine's terms have come: "—" until then)
+    await expect.poll(() => page.getByTestId('share-cost').textContent()).toBe('2,500.000000 USDT');
     await shots('mining-share', '/stake/detail?id=2&machine=2&type=2&tab=mining-purchase-share', 'form');
     await page.getByRole('button', { name: en.mining.buy }).click();
     await page.getByText(en.mining.bought).waitFor();
