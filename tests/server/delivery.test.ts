@@ -1,6 +1,6 @@
 // Compressed, cached delivery: the build's .br/.gz copies are sent to browsers that accept
 // them, hashed assets are immutable, index.html (and the SPA fallback) is revalidated.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,11 @@ describe('locale chunks', () => {
     const { SERVER_ONLY_KEYS } = await import('../../vite.config.ts');
     const en = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/en-US.json'), 'utf8')) as Record<string, Record<string, unknown>>;
     for (const [group, keys] of Object.entries(SERVER_ONLY_KEYS)) for (const key of keys) expect(en[group][key], `${group}.${key}`).toBeDefined();
-    const envelope = readFileSync(join(import.meta.dirname, '../../server/http/envelope.ts'), 'utf8');
-    for (const key of SERVER_ONLY_KEYS.errors) expect(envelope + readFileSync(join(import.meta.dirname, '../../server/http/security.ts'), 'utf8')).toContain(`'errors.${key}'`);
+    const serverDir = join(import.meta.dirname, '../../server');
+    const serverCode = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(serverDir, f), 'utf8'))
+      .join('\n');
+    for (const group of ['errors', 'checks', 'idempotency']) for (const key of SERVER_ONLY_KEYS[group]) expect(serverCode, `${group}.${key}`).toContain(`'${group}.${key}'`);
   });
 });
