@@ -1,15 +1,15 @@
 // Email and SMS verification codes: 6 digits, valid 10 minutes, single use, the newest
 // code of a target replaces the older ones. Delivery is the outbox table (read it with
 // `npm run ops -- outbox`); the code never goes back in an HTTP response.
-// verification_codes.code holds "hmac$<salt hex>$<mac hex>": HMAC-SHA256 under the server
-// secret's own key (server/security/secret-key.ts, outside the database) over a random salt, the
-// channel, the target and the code. A plain hash of 6 digits falls to a million guesses; without
+// verification_codes.code holds a salted HMAC (server/security/salted-hmac.ts) under the server
+// secret's own key (server/security/secret-key.ts, outside the database) of the channel, the
+// target and the code. A plain hash of 6 digits falls to a million guesses; without
 // the secret a database dump gives nothing to guess against. Rows stored before in plain text
 // never match (they expired 10 minutes after being sent).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { UserRow } from './db/types.ts';
+import { saltedHmac, saltedHmacMatches } from './security/salted-hmac.ts';
 import type { ServerSecret } from './security/secret-key.ts';
 import { randomDigits } from './security/tokens.ts';
 
@@ -30,33 +30,19 @@ function body(channel: Channel, code: string): string {
     : `[CoinApp] Verification code ${code}, valid for ${minutes} minutes. Do not share it with anyone.`;
 }
 
-const SCHEME = 'hmac';
-const SALT_BYTES = 16;
-const MAC_BYTES = 32;
 // a purpose of its own, so this key tells nothing about the withdrawal passwords' one
 const KEY_PURPOSE = 'verification-code';
 
-function codeMac(secret: ServerSecret, salt: Buffer, channel: Channel, target: string, code: string): Buffer {
-  return createHmac('sha256', secret.subkey(KEY_PURPOSE)).update(salt).update(`${channel}\n${target}\n${code}`, 'utf8').digest();
-}
+const message = (channel: Channel, target: string, code: string) => `${channel}\n${target}\n${code}`;
 
 /** What verification_codes.code stores for `code` sent to `target`. */
 export function hashCode(secret: ServerSecret, channel: Channel, target: string, code: string): string {
-  const salt = randomBytes(SALT_BYTES);
-  return [SCHEME, salt.toString('hex'), codeMac(secret, salt, channel, target, code).toString('hex')].join('$');
-}
-
-function parseStored(stored: string): { salt: Buffer; mac: Buffer } | undefined {
-  const [scheme, saltHex, macHex, ...rest] = stored.split('$');
-  if (scheme !== SCHEME || rest.length > 0 || !/^[0-9a-f]+$/.test(saltHex ?? '') || !/^[0-9a-f]+$/.test(macHex ?? '')) return undefined;
-  const parsed = { salt: Buffer.from(saltHex, 'hex'), mac: Buffer.from(macHex, 'hex') };
-  return parsed.salt.length === SALT_BYTES && parsed.mac.length === MAC_BYTES ? parsed : undefined;
+  return saltedHmac(secret.subkey(KEY_PURPOSE), message(channel, target, code));
 }
 
 /** Whether `code` is the one stored for `target`, compared in constant time; a plain-text row from before never is. */
 export function codeMatches(secret: ServerSecret, channel: Channel, target: string, code: string, stored: string): boolean {
-  const parsed = parseStored(stored);
-  return parsed !== undefined && timingSafeEqual(codeMac(secret, parsed.salt, channel, target, code), parsed.mac);
+  return saltedHmacMatches(secret.subkey(KEY_PURPOSE), message(channel, target, code), stored);
 }
 
 export async function issueCode(db: Db, secret: ServerSecret, channel: Channel, target: string, now: number): Promise<void> {

@@ -8,13 +8,14 @@
 // latency, then asks the child to run the scheduler's work once and check the ledger
 // (ledgerMismatches) and prints that. Exit code 1 if the ledger is inconsistent or any
 // order was refused.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { lines, percentile, serverNodeArgs } from './bench-process.ts';
 
 const SYMBOLS = ['btcusdt', 'ethusdt'] as const;
 
@@ -75,30 +76,6 @@ async function serve(dataDir: string, users: number): Promise<void> {
 }
 
 // ---- the load (parent) ----
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function lines(child: ChildProcess): () => Promise<string> {
-  const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const w = waiting.shift();
-    if (w) w(line);
-    else queue.push(line);
-  });
-  child.on('exit', (code) => {
-    for (const w of waiting.splice(0)) w(JSON.stringify({ exited: code }));
-  });
-  return () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve)));
-}
-
-/** Extra node flags for the server process, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
-function serverNodeArgs(): string[] {
-  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-}
 
 async function load(total: number, inFlight: number, users: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));

@@ -18,7 +18,7 @@
 // p50/p95/p99 per operation, throughput and timeouts, then asks the child for its event-loop
 // delay and to check the ledger (ledgerMismatches) and the rows against the successes. Exit
 // code 1 if the ledger is inconsistent, a count differs, or a request timed out or failed.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
+import { lines, percentile, serverNodeArgs } from './bench-process.ts';
 
 const LOGIN_PASSWORD = 'bench123456';
 const PIN = '482916';
@@ -129,30 +130,6 @@ async function serve(dataDir: string, clients: number): Promise<void> {
 }
 
 // ---- the load (parent) ----
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function lines(child: ChildProcess): () => Promise<string> {
-  const queue: string[] = [];
-  const waiting: ((line: string) => void)[] = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const w = waiting.shift();
-    if (w) w(line);
-    else queue.push(line);
-  });
-  child.on('exit', (code) => {
-    for (const w of waiting.splice(0)) w(JSON.stringify({ exited: code }));
-  });
-  return () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve)));
-}
-
-/** Extra node flags for the server process, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" */
-function serverNodeArgs(): string[] {
-  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
