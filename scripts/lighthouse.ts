@@ -1,6 +1,7 @@
 // npm run lighthouse (the last step of npm test): audits home, market, spot, register and a list screen (logged in) of a
 // fresh build with Lighthouse's mobile preset (simulated throttling) in Debian's Chromium, prints
-// a table and exits 1 below the thresholds of scripts/lib/lighthouse-verdict.ts.
+// a table and exits 1 below the thresholds of scripts/lib/lighthouse-verdict.ts. The CPU slowdown of each run
+// is calibrated to the time the host kept the page's main thread off the CPU (scripts/lib/lighthouse-calibration.ts).
 //
 // Lighthouse 12, not 13: 13 needs Node 22, and this machine and CI run Node 20. chrome-launcher
 // (starts Chromium for Lighthouse) and puppeteer-core (writes the session) come with lighthouse.
@@ -18,7 +19,7 @@
 //
 // Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { calibratedSlowdown, type MainThreadTime, mainThreadTime, type TraceEvent } from './lib/lighthouse-calibration.ts';
 import { failures, HOME_LIMITS, medianOf, MIN_SCORES, type PageResult } from './lib/lighthouse-verdict.ts';
 
 // Home gets more runs: its TBT is the noisiest number here. Its worst runs come from the task that
@@ -115,14 +117,26 @@ function resultOf(page: string, url: string, lhr: Result): PageResult {
 }
 
 /** One Lighthouse run; a run whose trace broke (NO_NAVSTART, NO_FCP under load) is tried again, twice at most. */
-async function audit(url: string, port: number, attempt = 1): Promise<Result> {
-  const run = await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+async function audit(url: string, port: number, workDir: string, attempt = 1): Promise<{ lhr: Result; time: MainThreadTime; slowdown: number }> {
+  // gathered to disk first, so that the CPU slowdown can be calibrated from this run's own trace (scripts/lib/lighthouse-calibration.ts)
+  const dir = mkdtempSync(join(workDir, 'run-'));
+  const flags = { logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility', 'best-practices'] };
+  await lighthouse(url, { ...flags, port, gatherMode: dir });
+  const artifactsFile = join(dir, 'artifacts.json');
+  const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
+  const trace = JSON.parse(readFileSync(join(dir, 'defaultPass.trace.json'), 'utf8')) as { traceEvents: TraceEvent[] };
+  const time = mainThreadTime(trace.traceEvents);
+  const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: calibratedSlowdown(artifacts.settings.throttling.cpuSlowdownMultiplier, time) };
+  // the simulation applies the slowdown after gathering, so the gathered settings may carry the calibrated one
+  writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }));
+  const run = await lighthouse(url, { ...flags, auditMode: dir, throttling });
+  rmSync(dir, { recursive: true, force: true });
   if (!run) throw new Error(`no Lighthouse result for ${url}`);
   const error = run.lhr.runtimeError;
-  if (!error) return run.lhr;
+  if (!error) return { lhr: run.lhr, time, slowdown: throttling.cpuSlowdownMultiplier };
   if (attempt < 3) {
     console.log(`${url}: ${error.code}, trying again`);
-    return audit(url, port, attempt + 1);
+    return audit(url, port, workDir, attempt + 1);
   }
   throw new Error(`${url}: ${error.code} ${error.message}`);
 }
@@ -173,10 +187,11 @@ async function main(): Promise<number> {
       const url = `${origin}/#${route}`;
       const runs: { result: PageResult; lhr: Result }[] = [];
       for (let i = 0; i < count; i++) {
-        const lhr = await audit(url, chrome.port);
+        const { lhr, time, slowdown } = await audit(url, chrome.port, work);
         runs.push({ result: resultOf(page, url, lhr), lhr });
         const { performance, lcpMs, tbtMs, failedAudits } = runs[i].result;
-        console.log(`${page} run ${i + 1}/${count}: perf ${performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms`);
+        const host = `main thread ${Math.round(time.wallMs)} ms for ${Math.round(time.cpuMs)} ms of CPU, CPU ×${slowdown.toFixed(2)}`;
+        console.log(`${page} run ${i + 1}/${count}: perf ${performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms (${host})`);
         for (const id of failedAudits) console.log(`  failing ${id}: ${describeFailure(lhr, id)}`);
       }
       const median = medianOf(runs.map((r) => r.result));
@@ -187,7 +202,10 @@ async function main(): Promise<number> {
     printTable(results);
     const failed = failures(results);
     const seconds = Math.round((Date.now() - started) / 1000);
-    writeFileSync(join(OUT_DIR, 'latest.json'), JSON.stringify({ lighthouse: 'lighthouse@12', runsPerPage: RUNS ?? DEFAULT_RUNS, homeRuns: RUNS ?? HOME_RUNS, seconds, results, failures: failed }, null, 2));
+    writeFileSync(
+      join(OUT_DIR, 'latest.json'),
+      JSON.stringify({ lighthouse: 'lighthouse@12', runsPerPage: RUNS ?? DEFAULT_RUNS, homeRuns: RUNS ?? HOME_RUNS, seconds, results, failures: failed }, null, 2),
+    );
     console.log(`${RUNS ?? `${DEFAULT_RUNS} (home ${HOME_RUNS})`} run(s) per page, the median of each column shown; ${seconds} s; reports in ${OUT_DIR}/`);
     for (const f of failed) console.error(`below threshold: ${f}`);
     return failed.length ? 1 : 0;
