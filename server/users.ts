@@ -70,7 +70,7 @@ export interface CreateUserInput {
   email?: string;
   phone?: string;
   countryCode?: string;
-  /** From hashPassword(); hashed before any transaction, as scrypt takes a while */
+  /** From hashPassword(); hashed before any transaction, as hashing takes a while */
   passwordHash: string;
   invitedBy?: number | null;
   invitationCode?: string;

@@ -74,7 +74,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
     return phone && findUserByPhone(db, phone.national, phone.countryCode);
   }
 
-  /** A hash made with older scrypt parameters is replaced once the password is known to be right. */
+  /** A hash made with older parameters or scrypt is replaced with Argon2id once the password is known to be right. */
   async function upgradeHash(user: UserRow, password: string): Promise<void> {
     if (!needsRehash(user.password_hash)) return;
     const passwordHash = await hashPassword(password);
@@ -158,7 +158,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
     ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
     await requireCaptcha(input);
     const user = await findLoginUser(input.username);
-    // the same scrypt work and the same answer whether or not the account exists
+    // the same hashing work and the same answer whether or not the account exists
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk) {
       await countFailedLogin(lock, user, req.ip);

@@ -14,7 +14,7 @@ function linkError(problem: LinkProblem): ApiError {
 export function passwordLinkHandlers(ctx: AppContext): HandlerTable {
   return {
     setPassword: {
-      // tokens are 256-bit random, so this only keeps a flood of scrypt work away
+      // tokens are 256-bit random, so this only keeps a flood of hashing work away
       limits: [{ bucket: 'set-password', limit: (c) => c.limits.login }],
       run: async (input) => {
         const token = input.token?.trim() ?? '';

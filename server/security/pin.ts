@@ -2,7 +2,7 @@
 // 16-byte salt and the password (server/security/salted-hmac.ts). Fast on purpose: what
 // protects a withdrawal password online is the lock after five wrong ones (server/funds/rules.ts),
 // and offline the secret, which is not in the database. A slow hash here would put a login-cost
-// scrypt on every withdrawal. Hashes stored before are scrypt (server/security/password.ts):
+// hash on every withdrawal. Hashes stored before are scrypt (verified by server/security/password.ts):
 // they still verify, and pinNeedsUpgrade() tells the caller to replace them with this form.
 import { verifyPassword } from './password.ts';
 import { isSaltedHmac, saltedHmac, saltedHmacMatches } from './salted-hmac.ts';

@@ -5,13 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_PATTERN, isValidEmail, loginUsernamePattern } from '../../contract/email.ts';
 import { checkMobile } from '../../contract/phone.ts';
 import { inlineRefs, loadScreens } from '../../contract/loader.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed.ts';
 import { cleanText, isPasswordField } from '../../server/http/validation.ts';
-import { dummyHash, hashPassword, needsRehash, PRODUCTION_SCRYPT, SCRYPT, verifyPassword } from '../../server/security/password.ts';
+import { dummyHash, HASH_COST, hashPassword, hashSlots, needsRehash, PRODUCTION_HASH_COST, verifyPassword } from '../../server/security/password.ts';
 import { call, count, login, msg, newCaptcha, registerByEmail, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -103,7 +103,15 @@ describe('mobile numbers per country code', () => {
     expect(r).toMatchObject({ code: 7, msg: msg('de', 'checks.phoneInvalidFor', { code: '+44', example: '07400 123456' }), data: { field: 'phone' } });
     const cn = await call(s.app, 'POST', '/base/phoneCode', { body: { phone: '12800138000', countryCode: '+86' } });
     expect(cn).toMatchObject({ code: 7, msg: msg('en', 'checks.phoneInvalidFor', { code: '+86', example: '131 2345 6789' }) });
-    const reg = await register({ phone: '2079460000', countryCode: '+44', smsCode: '123456', passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, captcha: '1234', captchaId: 'x' });
+    const reg = await register({
+      phone: '2079460000',
+      countryCode: '+44',
+      smsCode: '123456',
+      passWord: 'Secret-pass-123',
+      invitationCode: DEMO_INVITATION_CODE,
+      captcha: '1234',
+      captchaId: 'x',
+    });
     expect(reg).toMatchObject({ code: 7, data: { field: 'phone' } });
     expect(await count(s.app, 'outbox')).toBe(outbox);
     expect(await count(s.app, 'users')).toBe(users);
@@ -141,39 +149,49 @@ describe('login: an unknown account looks like a wrong password', () => {
     }
   });
 
-  it('both paths run one scrypt at the current cost (the unknown one against a dummy hash)', async () => {
-    const timeOf = async (username: string) => {
-      const cap = await newCaptcha(s.app);
-      const t0 = performance.now();
-      await call(s.app, 'POST', '/base/login', { body: { username, password: 'Whatever-123', ...cap } });
-      return performance.now() - t0;
-    };
-    await timeOf('warm-up@example.com');
-    const unknown = Math.min(await timeOf('nobody2@example.com'), await timeOf('nobody3@example.com'), await timeOf('nobody4@example.com'));
-    const known = Math.min(await timeOf(DEMO_EMAIL), await timeOf(DEMO_EMAIL), await timeOf(DEMO_EMAIL));
-    // an unknown account must not answer sooner (a skipped hash would be ~300 ms faster)
-    expect(unknown).toBeGreaterThan(known * 0.6);
+  it("both paths wait for a password hash (the unknown one against a dummy hash at today's cost)", async () => {
+    // With the only hash slot held, a login that hashes waits for it; one that skipped the hash
+    // would answer at once, and its speed would tell that the account does not exist.
+    const limit = hashSlots.limit;
+    hashSlots.limit = 1;
+    try {
+      for (const username of ['nobody5@example.com', DEMO_EMAIL]) {
+        let release = () => {};
+        const held = hashSlots.run(() => new Promise<void>((resolve) => (release = resolve)));
+        const answer = login(s.app, username, 'Whatever-123');
+        await vi.waitFor(() => expect(hashSlots.waiting).toBe(1));
+        release();
+        await held;
+        expect((await answer).code).toBe(4002);
+      }
+    } finally {
+      hashSlots.limit = limit;
+    }
   });
 });
 
 describe('password hashing', () => {
-  it(`scrypt N=2^17 r=8 p=1, parameters in the stored hash`, async () => {
-    expect(PRODUCTION_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
-    const hash = await hashPassword('pässword', PRODUCTION_SCRYPT);
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
+  it('Argon2id at m=19 MiB, t=2, p=1, the cost in the stored hash', async () => {
+    expect(PRODUCTION_HASH_COST).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const hash = await hashPassword('pässword', PRODUCTION_HASH_COST);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(await verifyPassword('pässword', hash)).toBe(true);
+    // NFKC: the composed and decomposed ä are one password
+    expect(await verifyPassword('pa\u0308ssword', hash)).toBe(true);
     expect(await verifyPassword('password', hash)).toBe(false);
     const current = await hashPassword('pässword');
     expect(needsRehash(current)).toBe(false);
-    expect(needsRehash('scrypt$16384$8$1$00$00')).toBe(true);
+    expect(needsRehash(hash)).toBe(process.env.VITEST !== undefined);
+    expect(needsRehash('scrypt$131072$8$1$00$00')).toBe(true);
     // the unknown-account stand-in runs at today's cost and matches nothing
     expect(needsRehash(await dummyHash())).toBe(false);
     expect(await verifyPassword('', await dummyHash())).toBe(false);
-    // parameters no one should run are refused, not computed
+    // costs no one should run are refused, not computed
     expect(await verifyPassword('x', `scrypt$${2 ** 24}$8$1$00$00`)).toBe(false);
+    expect(await verifyPassword('x', hash.replace('m=19456', `m=${4 * 1024 * 1024}`))).toBe(false);
   });
 
-  it('an older hash (N=2^14) still logs in and is replaced by a current one', async () => {
+  it('a scrypt hash from before still logs in and is replaced by an Argon2id one', async () => {
     const { user } = await registerByEmail(s.app, 'legacy@example.com', 'Legacy-pass-1');
     const salt = randomBytes(16);
     const key = scryptSync('Legacy-pass-1', salt, 64, { N: 16384, r: 8, p: 1 });
@@ -184,16 +202,16 @@ describe('password hashing', () => {
     expect(unchanged.password_hash).toBe(legacy);
     expect((await login(s.app, 'legacy@example.com', 'Legacy-pass-1')).code).toBe(0);
     const row = await s.app.db.selectFrom('users').select('password_hash').where('id', '=', user.ID).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${SCRYPT.N}\\$8\\$1\\$`));
+    expect(row.password_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${HASH_COST.memoryCost},p=${HASH_COST.parallelism},t=${HASH_COST.timeCost}\\$`));
     expect((await login(s.app, 'legacy@example.com', 'Legacy-pass-1')).code).toBe(0);
   });
 
   it('a process outside the test runner (npm start, the operator CLI) hashes at the production cost', () => {
     const env = { ...process.env };
     delete env.VITEST;
-    const script = "import('./server/security/password.ts').then((m) => process.stdout.write(JSON.stringify(m.SCRYPT)))";
+    const script = "import('./server/security/password.ts').then((m) => process.stdout.write(JSON.stringify(m.HASH_COST)))";
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual(PRODUCTION_SCRYPT);
+    expect(JSON.parse(out)).toEqual(PRODUCTION_HASH_COST);
   });
 });
 
@@ -229,7 +247,12 @@ describe('the lang header', () => {
 
 describe('text fields: trimmed, NFC, no control or bidi characters', () => {
   it('cleanText: trims and composes, leaves passwords alone, refuses controls and blanks', () => {
-    expect(cleanText({ name: '  Ame\u0301lie  ', nested: { list: [' a '] }, passWord: ' p\u0301 ', n: 3 })).toEqual({ name: 'Am\u00e9lie', nested: { list: ['a'] }, passWord: ' p\u0301 ', n: 3 });
+    expect(cleanText({ name: '  Ame\u0301lie  ', nested: { list: [' a '] }, passWord: ' p\u0301 ', n: 3 })).toEqual({
+      name: 'Am\u00e9lie',
+      nested: { list: ['a'] },
+      passWord: ' p\u0301 ',
+      n: 3,
+    });
     for (const bad of ['a\u0000b', 'tab\there', 'line\nbreak', 'x\u202Eevil', 'x\u2066y', 'del\u007f', 'c1\u0085']) {
       expect(() => cleanText({ name: bad }), JSON.stringify(bad)).toThrow('checks.controlCharacters');
     }
@@ -322,7 +345,15 @@ describe('rate limits per account and target', () => {
       expect((await reg('target@example.com', '10.4.0.2')).code).toBe(4005);
       const third = await reg('target@example.com', '10.4.0.3');
       expect(third).toMatchObject({ code: 4024, msg: msg('en', 'checks.retryAfterMinutes', { minutes: 60 }) });
-      const phone = { phone: '7400123456', countryCode: '+44', smsCode: '000000', passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, captcha: '0000', captchaId: 'none' };
+      const phone = {
+        phone: '7400123456',
+        countryCode: '+44',
+        smsCode: '000000',
+        passWord: 'Secret-pass-123',
+        invitationCode: DEMO_INVITATION_CODE,
+        captcha: '0000',
+        captchaId: 'none',
+      };
       for (const ip of ['10.4.1.1', '10.4.1.2']) expect((await call(t.app, 'POST', '/base/registerUser', { body: phone, ip })).code).toBe(4005);
       expect(limited(await call(t.app, 'POST', '/base/registerUser', { body: { ...phone, phone: '07400123456' }, ip: '10.4.1.3' }))).toBe(true);
       // per IP: four attempts from one address, whatever the targets

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PHONE } from '../../server/seed.ts';
 import { hashToken } from '../../server/security/tokens.ts';
-import { SCRYPT } from '../../server/security/password.ts';
+import { HASH_COST } from '../../server/security/password.ts';
 import { call, count, expectEntity, msg, newCaptcha, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -40,7 +40,7 @@ describe('register by email', () => {
     const row = await s.app.db.selectFrom('users').selectAll().where('email', '=', 'alice@example.com').executeTakeFirstOrThrow();
     const demo = await s.app.db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(demo.id);
-    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${SCRYPT.N}\\$8\\$1\\$[0-9a-f]{32}\\$[0-9a-f]{128}$`));
+    expect(row.password_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${HASH_COST.memoryCost},p=${HASH_COST.parallelism},t=${HASH_COST.timeCost}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`));
     expect(row.password_hash).not.toContain('Secret-pass-123');
     const session = await s.app.db.selectFrom('sessions').selectAll().where('user_id', '=', row.id).executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(r.data.token));

@@ -4,15 +4,23 @@
 // restarts, never in the database), so another key refuses the password; a legacy scrypt
 // hash still verifies and is replaced on the first right use; wrong ones still count toward
 // the lock.
+import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword, scryptSlots } from '../../server/security/password.ts';
+import { hashPassword, hashSlots } from '../../server/security/password.ts';
 import { loadSecretKey, parseSecretKey, SECRET_FILE } from '../../server/security/secret-key.ts';
 import { adminDeposit } from '../../server/trading/deposit.ts';
 import { startSession } from '../../server/sessions.ts';
 import { createUser } from '../../server/users.ts';
 import { call, clock, startServer, tempDir, type TestServer, verifyIdentity } from './helpers.ts';
+
+/** A withdrawal password as stored before the HMAC form: the login-password scrypt format (N = 2^12 as tests hashed then). */
+function legacyScryptHash(pin: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(pin.normalize('NFKC'), salt, 64, { N: 4096, r: 8, p: 1 });
+  return ['scrypt', 4096, 8, 1, salt.toString('hex'), key.toString('hex')].join('$');
+}
 
 const LOGIN = 'Secret-pass-123';
 const PIN = '482916';
@@ -118,7 +126,7 @@ describe('withdrawal passwords under the server secret', () => {
 
   it('a legacy scrypt hash still withdraws and is replaced by the HMAC form on the first right use; a wrong one leaves it', async () => {
     const a = await account(null);
-    const legacy = await hashPassword(PIN);
+    const legacy = legacyScryptHash(PIN);
     await s.app.db.updateTable('users').set({ pay_password_hash: legacy }).where('id', '=', a.id).execute();
 
     expect((await withdraw(a, '000000')).code).toBe(4023);
@@ -135,16 +143,16 @@ describe('withdrawal passwords under the server secret', () => {
 
   it('a legacy hash changed meanwhile is not overwritten by the upgrade', async () => {
     const a = await account(null);
-    const limit = scryptSlots.limit;
-    scryptSlots.limit = 1;
+    const limit = hashSlots.limit;
+    hashSlots.limit = 1;
     try {
-      const legacy = await hashPassword(PIN);
+      const legacy = legacyScryptHash(PIN);
       await s.app.db.updateTable('users').set({ pay_password_hash: legacy }).where('id', '=', a.id).execute();
-      // hold the only scrypt slot, so the request waits in its check with the legacy hash read
+      // hold the only hash slot, so the request waits in its check with the legacy hash read
       let release = () => {};
-      const held = scryptSlots.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const held = hashSlots.run(() => new Promise<void>((resolve) => (release = resolve)));
       const pending = withdraw(a, PIN);
-      await vi.waitFor(() => expect(scryptSlots.waiting).toBe(1));
+      await vi.waitFor(() => expect(hashSlots.waiting).toBe(1));
       // the owner sets a new one meanwhile: the request's upgrade must not bring back the old one
       await s.app.db.updateTable('users').set({ pay_password_hash: 'hmac$changed' }).where('id', '=', a.id).execute();
       release();
@@ -152,7 +160,7 @@ describe('withdrawal passwords under the server secret', () => {
       expect((await pending).code).toBe(0);
       expect((await stored(a)).pay_password_hash).toBe('hmac$changed');
     } finally {
-      scryptSlots.limit = limit;
+      hashSlots.limit = limit;
     }
   });
 

@@ -1,9 +1,9 @@
-// Login-password scrypt runs a bounded number at a time (server/security/password.ts
-// scryptSlots, a FifoSemaphore): a burst of sign-ins waits in arrival order instead of taking
+// Login-password hashing runs a bounded number at a time (server/security/password.ts
+// hashSlots, a FifoSemaphore): a burst of sign-ins waits in arrival order instead of taking
 // every core and libuv thread from the rest of the server.
 import { describe, expect, it } from 'vitest';
 import { FifoSemaphore } from '../../server/security/fifo-semaphore.ts';
-import { hashPassword, scryptConcurrency, scryptSlots, verifyPassword } from '../../server/security/password.ts';
+import { hashPassword, hashConcurrency, hashSlots, verifyPassword } from '../../server/security/password.ts';
 
 function gate() {
   let open = () => {};
@@ -52,29 +52,29 @@ describe('FifoSemaphore', () => {
 
 describe('scrypt under the limit', () => {
   it('with the limit at 1, hashes run one after the other, in the order they were asked for', async () => {
-    const limit = scryptSlots.limit;
-    scryptSlots.limit = 1;
+    const limit = hashSlots.limit;
+    hashSlots.limit = 1;
     try {
       const finished: string[] = [];
       let mostAtOnce = 0;
-      const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, scryptSlots.running)), 0);
+      const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, hashSlots.running)), 0);
       const hashes = ['first', 'second', 'third'].map((name) => hashPassword(name).then((hash) => (finished.push(name), hash)));
-      expect([scryptSlots.running, scryptSlots.waiting]).toEqual([1, 2]);
+      expect([hashSlots.running, hashSlots.waiting]).toEqual([1, 2]);
       const stored = await Promise.all(hashes);
       clearInterval(watch);
       expect(finished).toEqual(['first', 'second', 'third']);
       expect(mostAtOnce).toBe(1);
       expect(await verifyPassword('second', stored[1])).toBe(true);
     } finally {
-      scryptSlots.limit = limit;
+      hashSlots.limit = limit;
     }
   });
 
-  it('SCRYPT_CONCURRENCY sets the limit; by default a core and a pool thread stay free', () => {
-    expect(scryptConcurrency({ SCRYPT_CONCURRENCY: '3' })).toBe(3);
-    expect(() => scryptConcurrency({ SCRYPT_CONCURRENCY: '0' })).toThrow(/positive integer/);
-    expect(scryptConcurrency({ UV_THREADPOOL_SIZE: '1' })).toBe(1);
-    expect(scryptConcurrency({})).toBeGreaterThanOrEqual(1);
-    expect(scryptConcurrency({})).toBeLessThanOrEqual(3);
+  it('PASSWORD_HASH_CONCURRENCY sets the limit; by default a core and a pool thread stay free', () => {
+    expect(hashConcurrency({ PASSWORD_HASH_CONCURRENCY: '3' })).toBe(3);
+    expect(() => hashConcurrency({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/positive integer/);
+    expect(hashConcurrency({ UV_THREADPOOL_SIZE: '1' })).toBe(1);
+    expect(hashConcurrency({})).toBeGreaterThanOrEqual(1);
+    expect(hashConcurrency({})).toBeLessThanOrEqual(3);
   });
 });
