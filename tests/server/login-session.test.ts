@@ -27,7 +27,7 @@ describe('POST /base/login', () => {
     const session = await s.app.db.selectFrom('sessions').selectAll().where('user_id', '=', row.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(r.data.token));
     expect(JSON.stringify(session)).not.toContain(r.data.token);
-    expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+    expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
     expect(JSON.stringify(row)).not.toContain(DEMO_PASSWORD);
   });
 
