@@ -211,6 +211,9 @@ export interface ChangePasswordPayload {
  */
 export interface ChangePayPasswordPayload {
   loginPassword: string;
+  /**
+   * Six digits. What protects it is the lock after five wrong ones, so it is short enough to type on every withdrawal.
+   */
   password: string;
   confirmPassword: string;
 }

@@ -5,7 +5,7 @@ import { coinListAnswer } from '../funds/coins.ts';
 import { hashPayPassword } from '../funds/rules.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../funds/withdrawals.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, notFound, validationError } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { verifyPassword } from '../security/password.ts';
 import { pageOfRows } from './records.ts';
@@ -41,8 +41,8 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
 
     /**
      * Sets or changes the withdrawal password. The session alone is not enough: the login
-     * password must match (4011 under loginPassword otherwise). The new one may not be the
-     * login password. Saving it starts a manual-review window for new withdrawals
+     * password must match (4011 under loginPassword otherwise). The new one is six digits (the
+     * schema), so never a login password. Saving it starts a manual-review window for new withdrawals
      * (pay_password_changed_at) and clears the wrong-password count.
      */
     changePayPassword: async (input, { user }) => {
@@ -50,7 +50,6 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
         throw new ApiError(WRONG_LOGIN_PASSWORD, `errors.${WRONG_LOGIN_PASSWORD}`, { field: 'loginPassword' });
       }
-      if (input.password === input.loginPassword) throw validationError('password', 'payPassword.sameAsLogin');
       const hash = hashPayPassword(ctx, input.password);
       await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();
       return null;

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const account = await registerByEmail(app.running.app, EMAIL, OLD);
   await adminDeposit(app.running.app.db, account.user.ID, 'USDT', '500', Date.now());
   // with a withdrawal password, so the only block left is the one the change starts
-  const pay = await call(app.running.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: 'fund-pass-9' } });
+  const pay = await call(app.running.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: '739204' } });
   expect(pay.code, pay.msg).toBe(0);
   ({ context, page } = await phone(app.browser));
   await loginThroughUi(page, app.running, EMAIL, OLD);

@@ -22,7 +22,7 @@ let dataDir = '';
 let page: Page;
 const EMAIL = 'kyc-e2e@example.com';
 const PASSWORD = 'Verify-2025!';
-const PAY = 'fund-pass-1';
+const PAY = '418263';
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const files: string[] = [];
 let userId = 0;

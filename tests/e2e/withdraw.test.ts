@@ -100,7 +100,7 @@ describe('(a) blocked after a login password change', () => {
     // the demo user has a withdrawal password, then changes the login password by the email reset
     const first = (await api<{ captchaId: string }>('POST', '/base/captcha')).data;
     const login = await api<{ token: string }>('POST', '/base/login', { username: DEMO_EMAIL, password: DEMO_PASSWORD, captchaId: first.captchaId, captcha: await captchaAnswer(running.app.db, first.captchaId) });
-    expect((await api('POST', '/user/changePayPassword', { loginPassword: DEMO_PASSWORD, password: 'fund-pass-1' }, login.data.token)).code).toBe(0);
+    expect((await api('POST', '/user/changePayPassword', { loginPassword: DEMO_PASSWORD, password: '418263' }, login.data.token)).code).toBe(0);
     expect((await api('POST', '/base/emailCode', { email: DEMO_EMAIL })).code).toBe(0);
     const cap = (await api<{ captchaId: string }>('POST', '/base/captcha')).data;
     const reset = await api('POST', '/base/resetPwd', {
@@ -132,7 +132,7 @@ describe('(a) blocked after a login password change', () => {
     const refused = await api<{ block: { reason: string; until: number } }>(
       'POST',
       '/withdraw/createWithdraw',
-      { coinname: 'USDT', coin_id: 1, czline: 'TRC20', address: ADDRESS, num: '20', pay_password: 'fund-pass-1' },
+      { coinname: 'USDT', coin_id: 1, czline: 'TRC20', address: ADDRESS, num: '20', pay_password: '418263' },
       await tokenOf(page),
     );
     expect(refused).toMatchObject({ code: 7, data: { block: { reason: 'passwordChanged', until } } });
@@ -169,8 +169,8 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
 
     // a wrong login password is refused under its field, and nothing is set
     await page.fill('#root_loginPassword', 'not-my-password');
-    await page.fill('#root_password', 'fund-pass-9');
-    await page.fill('#root_confirmPassword', 'fund-pass-9');
+    await page.fill('#root_password', '739204');
+    await page.fill('#root_confirmPassword', '739204');
     await page.click('button[type=submit]');
     await page.locator('.field-message', { hasText: en.errors['4011'] }).waitFor();
     const none = await running.app.db.selectFrom('users').select('pay_password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
@@ -194,7 +194,7 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await page.click(`button:text-is("${en.limits.all}")`);
     expect(await page.inputValue('#root_num')).toBe('499');
     await expect(page.getByTestId('amount-fee').textContent()).resolves.toBe('Fee 1.000000 · Total deducted 500.000000 · Arrives 499.000000');
-    await page.fill('#root_pay_password', 'fund-pass-9');
+    await page.fill('#root_pay_password', '739204');
     await noOverflow(page);
     await shot(page, 'form');
     await page.click('button[type=submit]');

@@ -6,7 +6,7 @@
 // with a valid session and writes nothing; the ledger matches the balances after each test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
-import { hashPassword } from '../../server/security/password.ts';
+import { hashPayPassword } from '../../server/funds/rules.ts';
 import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches } from '../../server/trading/index.ts';
 import { call, clock, count, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
@@ -16,7 +16,7 @@ let s: TestServer;
 const alice = { token: '', id: 0 };
 const bob = { token: '', id: 0 };
 const carol = { token: '', id: 0 };
-const PAY = 'pay-secret-1';
+const PAY = '620947';
 
 const card = {
   bankname: 'Deutsche Bank',
@@ -35,7 +35,7 @@ let usdcId = 0;
 
 const units = (n: string) => BigInt(n);
 async function setPayPassword(userId: number): Promise<void> {
-  await s.app.db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY) }).where('id', '=', userId).execute();
+  await s.app.db.updateTable('users').set({ pay_password_hash: hashPayPassword({ db: s.app.db, dataDir: s.dataDir }, PAY) }).where('id', '=', userId).execute();
 }
 const cardFields = (cd: Loose) => ({ bankname: cd.bankname, accountname: cd.accountname, bankcard: cd.bankcard, ibna: cd.ibna, payeeaddress: cd.payeeaddress, country: cd.country });
 const request = (over: Record<string, unknown> = {}) => ({ ...cardFields(aliceCard), coinname: 'USDT', coin_id: usdtId, num: '1000', pay_password: PAY, ...over });

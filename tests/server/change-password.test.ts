@@ -46,7 +46,7 @@ describe('POST /user/changePassword', () => {
   });
 
   it('ends the session at once; the new password logs in; withdrawals are blocked for 24 hours with the end time', async () => {
-    const pay = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: OLD, password: 'fund-pass-9' } });
+    const pay = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: OLD, password: '739204' } });
     expect(pay.code, pay.msg).toBe(0);
     const r = await change(token, { password: OLD, newPassword: NEW });
     expect(r.code, r.msg).toBe(0);
@@ -59,7 +59,7 @@ describe('POST /user/changePassword', () => {
     const refused = await call(s.app, 'POST', '/withdraw/createWithdraw', {
       token: again.data.token,
       lang: 'en',
-      body: { num: '20', czline: 'TRC20', address: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9', coinname: 'USDT', coin_id: 1, pay_password: 'fund-pass-9' },
+      body: { num: '20', czline: 'TRC20', address: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9', coinname: 'USDT', coin_id: 1, pay_password: '739204' },
     });
     expect(refused).toMatchObject({ code: 7, msg: msg('en', 'funds.block.passwordChanged', { until: '2025-01-16 12:00 UTC' }) });
     c.advance(24 * 3_600_000);

@@ -235,7 +235,7 @@ describe('the verification gate (4025)', () => {
     expect((await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 1, amount: '1000' } })).code).toBe(0);
   });
 
-  const PAY = 'fund-pass-1';
+  const PAY = '418263';
   const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
   async function funded(): Promise<Account> {

@@ -16,7 +16,7 @@ import { call, msg, registerByEmail, startServer, type TestServer, verifyIdentit
 
 let s: TestServer;
 const LOGIN = 'Secret-pass-123';
-const PAY = 'fund-pass-1';
+const PAY = '418263';
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const TRC20 = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.network === 'TRC20')!.address;
 

@@ -100,7 +100,7 @@ describe('a reset link', () => {
   it('ends every session of the user, the new password logs in, the old one no longer, and withdrawals are blocked 24 hours', async () => {
     const account = await registerByEmail(s.app, EMAIL, OLD);
     expect((await call(s.app, 'GET', '/user/getUserInfo', { token: account.token })).code).toBe(0);
-    const pay = await call(s.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: 'fund-pass-9' } });
+    const pay = await call(s.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: '739204' } });
     expect(pay.code, pay.msg).toBe(0);
     const sent = await resetLink(db, EMAIL, c.now());
     expect(sent.sentTo).toBe(EMAIL);

@@ -29,13 +29,13 @@ describe('POST /user/changePayPassword', () => {
     let status = await call(s.app, 'GET', '/withdraw/status', { token });
     expect(status.data).toMatchObject({ hasPayPassword: false, manualReview: false, block: { reason: 'noPayPassword', link: '/login/resetWithdrawPassword' } });
 
-    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'fund-pass-1' } });
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '418263' } });
     expect(r).toMatchObject({ code: 0, data: null });
 
     const row = await userRow(id);
     expect(row.pay_password_hash).not.toBeNull();
-    expect(row.pay_password_hash).not.toContain('fund-pass-1');
-    expect(await verifyPay('fund-pass-1', row.pay_password_hash!)).toBe(true);
+    expect(row.pay_password_hash).not.toContain('418263');
+    expect(await verifyPay('418263', row.pay_password_hash!)).toBe(true);
     expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
     expect(Number(row.pay_failures)).toBe(0);
 
@@ -48,16 +48,16 @@ describe('POST /user/changePayPassword', () => {
 
   it('changes it, resets the wrong-password count, and restarts the manual-review window', async () => {
     const { token, id } = await newUser('pp-change@example.com');
-    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'first-pass' } });
+    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '503817' } });
     await s.app.db.updateTable('users').set({ pay_failures: 3 }).where('id', '=', id).execute();
     s.clock.advance(100 * 3_600_000);
     expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(false);
 
-    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'second-pass' } });
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '926140' } });
     expect(r.code, r.msg).toBe(0);
     const row = await userRow(id);
-    expect(await verifyPay('second-pass', row.pay_password_hash!)).toBe(true);
-    expect(await verifyPay('first-pass', row.pay_password_hash!)).toBe(false);
+    expect(await verifyPay('926140', row.pay_password_hash!)).toBe(true);
+    expect(await verifyPay('503817', row.pay_password_hash!)).toBe(false);
     expect(Number(row.pay_failures)).toBe(0);
     expect(Number(row.pay_password_changed_at)).toBe(s.clock.now());
     expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(true);
@@ -65,13 +65,13 @@ describe('POST /user/changePayPassword', () => {
 
   it('a stolen session alone cannot set or change it: a wrong login password is 4011 under loginPassword and changes nothing', async () => {
     const { token, id } = await newUser('pp-stolen@example.com');
-    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } });
+    await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '357092' } });
     const before = await userRow(id);
-    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: 'guessed-1', password: 'thief-pass' } });
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: 'guessed-1', password: '864215' } });
     expect(r).toMatchObject({ code: 4011, msg: msg('de', 'errors.4011'), data: { field: 'loginPassword' } });
     expect(await userRow(id)).toEqual(before);
     // without the login password at all it is a validation error, before anything runs
-    const none = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { password: 'thief-pass' } });
+    const none = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { password: '864215' } });
     expect(none).toMatchObject({ code: 7, msg: msg('en', 'payPassword.loginPasswordRequired'), data: { field: 'loginPassword' } });
     expect(await userRow(id)).toEqual(before);
   });
@@ -79,13 +79,13 @@ describe('POST /user/changePayPassword', () => {
   it('limits attempts per user (4024 after five in 15 minutes), so login passwords cannot be guessed fast', async () => {
     const { token, id } = await newUser('pp-limit@example.com');
     for (let i = 0; i < 5; i++) {
-      expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: `guess-${i}`, password: 'thief-pass' } })).code).toBe(4011);
+      expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: `guess-${i}`, password: '864215' } })).code).toBe(4011);
     }
-    const sixth = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } });
+    const sixth = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '357092' } });
     expect(sixth).toMatchObject({ code: 4024, msg: msg('en', 'checks.retryAfterMinutes', { minutes: 15 }) });
     expect((await userRow(id)).pay_password_hash).toBeNull();
     s.clock.advance(15 * 60_000 + 1);
-    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: 'owner-pass' } })).code).toBe(0);
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '357092' } })).code).toBe(0);
   });
 
   it('refuses bad input with a valid session, with the screen messages, and writes nothing', async () => {
@@ -93,12 +93,14 @@ describe('POST /user/changePayPassword', () => {
     const cases: [unknown, string, string][] = [
       [{ loginPassword: LOGIN }, 'password', 'payPassword.required'],
       [{ loginPassword: LOGIN, password: '12345' }, 'password', 'payPassword.length'],
-      [{ loginPassword: LOGIN, password: 'x'.repeat(33) }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: '1234567' }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: 'fund-pass' }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: '12345a' }, 'password', 'payPassword.length'],
+      [{ loginPassword: LOGIN, password: '１２３４５６' }, 'password', 'payPassword.length'],
       [{ loginPassword: LOGIN, password: 123456 }, 'password', 'validation.invalid'],
-      [{ loginPassword: '', password: 'fund-pass' }, 'loginPassword', 'payPassword.loginPasswordRequired'],
-      [{ loginPassword: LOGIN, password: 'fund-pass', confirmPassword: 'fund-pass' }, 'confirmPassword', 'validation.unknownField'],
-      [{ loginPassword: LOGIN, password: 'fund-pass', uid: 1 }, 'uid', 'validation.unknownField'],
-      [{ loginPassword: LOGIN, password: LOGIN }, 'password', 'payPassword.sameAsLogin'],
+      [{ loginPassword: '', password: '418263' }, 'loginPassword', 'payPassword.loginPasswordRequired'],
+      [{ loginPassword: LOGIN, password: '418263', confirmPassword: '418263' }, 'confirmPassword', 'validation.unknownField'],
+      [{ loginPassword: LOGIN, password: '418263', uid: 1 }, 'uid', 'validation.unknownField'],
     ];
     for (const [body, field, key] of cases) {
       const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body, lang: 'jp' });
@@ -110,6 +112,6 @@ describe('POST /user/changePayPassword', () => {
   });
 
   it('needs a session', async () => {
-    expect((await call(s.app, 'POST', '/user/changePayPassword', { body: { loginPassword: LOGIN, password: 'fund-pass' } })).code).toBe(4015);
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { body: { loginPassword: LOGIN, password: '418263' } })).code).toBe(4015);
   });
 });

@@ -14,7 +14,7 @@ import { call, login, msg, newCaptcha, registerByEmail, ROOT, sendEmailCode, sta
 
 let s: TestServer;
 const LOGIN = 'Secret-pass-123';
-const PAY = 'fund-pass-1';
+const PAY = '418263';
 const HOUR = 3_600_000;
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const TRON2 = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';

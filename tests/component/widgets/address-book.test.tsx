@@ -109,7 +109,7 @@ describe('the add-address form', () => {
 
 describe('the whitelist switch', () => {
   it('starts from the current mode and turns it off with the withdrawal password', async () => {
-    expect((await w.api('POST', '/user/changePayPassword', { loginPassword: 'demo123456', password: 'fund-pass-1' })).code).toBe(0);
+    expect((await w.api('POST', '/user/changePayPassword', { loginPassword: 'demo123456', password: '418263' })).code).toBe(0);
     showForm(whitelistScreen, '/user/address', w.token);
     await screen.findByText(/^Whitelist mode is on:/);
     const on = screen.getByRole('radio', { name: 'On' });
@@ -117,7 +117,7 @@ describe('the whitelist switch', () => {
     await waitFor(() => expect(on.getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(off);
     expect(off.getAttribute('aria-checked')).toBe('true');
-    fireEvent.change(screen.getByLabelText(/^Withdrawal password/), { target: { value: 'fund-pass-1' } });
+    fireEvent.change(screen.getByLabelText(/^Withdrawal password/), { target: { value: '418263' } });
     await act(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(async () => expect((await w.api('GET', '/withdraw/status')).data.whitelist).toBe(false));
     await screen.findByText(/^Whitelist mode is off:/);

@@ -16,7 +16,7 @@ let w: WidgetServer;
 beforeAll(async () => {
   w = await startWidgetServer();
   // a withdrawal password, so the form is not blocked and can be submitted
-  expect((await w.api('POST', '/user/changePayPassword', { loginPassword: 'demo123456', password: 'fund-pass-1' })).code).toBe(0);
+  expect((await w.api('POST', '/user/changePayPassword', { loginPassword: 'demo123456', password: '418263' })).code).toBe(0);
 });
 afterAll(() => w.s.app.close());
 afterEach(cleanup);

@@ -15,7 +15,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
-import { hashPassword } from '../../../server/security/password';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as bankCardAdd from '../../../src/api/generated/screens/bank-card-add';
 import * as bankWithdraw from '../../../src/api/generated/screens/bank-withdraw';
@@ -26,7 +25,6 @@ import { useLanguage } from '../render';
 
 let app: FastifyInstance;
 let token = '';
-let userId = 0;
 /** Requests that reached the server's create-card endpoint */
 const cardPosts: string[] = [];
 
@@ -64,8 +62,8 @@ beforeAll(async () => {
     payload: { username: 'demo@coinapp.test', password: 'demo123456', captchaId, captcha: await captchaAnswer(app.db, captchaId) },
   });
   token = loginRes.json().data.token;
-  userId = loginRes.json().data.user.ID;
-  await app.db.updateTable('users').set({ pay_password_hash: await hashPassword('pay-secret-1') }).where('id', '=', userId).execute();
+
+  await api('POST', '/user/changePayPassword', { loginPassword: 'demo123456', password: '620947' });
   (window as unknown as { happyDOM: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }).happyDOM.settings.fetch.disableSameOriginPolicy = true;
   configureApi({ apiRoot: url, fetch: (...a) => globalThis.fetch(...a), getToken: () => token, getLang: () => 'en', schedule: (fn) => fn() });
 });
@@ -117,7 +115,7 @@ describe('the card picker of /bitcoin/bank', () => {
     screen.getByText('Frozen until reviewed: 1,010.000000 USDT');
 
     // without a card the form refuses and sends nothing
-    fireEvent.change(screen.getByLabelText(/Withdrawal password/), { target: { value: 'pay-secret-1' } });
+    fireEvent.change(screen.getByLabelText(/Withdrawal password/), { target: { value: '620947' } });
     await act(() => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
     await screen.findByText('Choose a bank card');
     expect((await api('GET', '/withdraw_bank/myWithdraw_bankList')).total).toBe(0);

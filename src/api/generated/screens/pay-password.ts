@@ -54,12 +54,14 @@ export const screen: ScreenDef = {
       },
       "password": {
         "type": "string",
+        "description": "Six digits. What protects it is the lock after five wrong ones, so it is short enough to type on every withdrawal.",
         "minLength": 6,
-        "maxLength": 32
+        "maxLength": 6,
+        "pattern": "^[0-9]{6}$"
       },
       "confirmPassword": {
         "type": "string",
-        "maxLength": 32,
+        "maxLength": 6,
         "x-matches": "password",
         "x-clientOnly": true
       }
@@ -80,12 +82,14 @@ export const screen: ScreenDef = {
       "ui:title": "payPassword.newPassword",
       "ui:widget": "password",
       "ui:autocomplete": "new-password",
+      "ui:inputMode": "numeric",
       "ui:placeholder": "payPassword.lengthHint"
     },
     "confirmPassword": {
       "ui:title": "payPassword.confirmPassword",
       "ui:widget": "password",
-      "ui:autocomplete": "new-password"
+      "ui:autocomplete": "new-password",
+      "ui:inputMode": "numeric"
     },
     "ui:submitLabel": "payPassword.submit"
   },
@@ -96,6 +100,7 @@ export const screen: ScreenDef = {
     "password.required": "payPassword.required",
     "password.minLength": "payPassword.length",
     "password.maxLength": "payPassword.length",
+    "password.pattern": "payPassword.length",
     "confirmPassword.required": "validation.confirmRequired",
     "confirmPassword.maxLength": "validation.passwordMismatch",
     "confirmPassword.matches": "validation.passwordMismatch"
