@@ -18,7 +18,7 @@ import { appAndBrowser, phone, waitForHash } from './harness';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const THEMES = ['dark', 'light'] as const;
-const PAY = 'a11y-pay-1';
+const PAY = '205718';
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 const app = appAndBrowser();
