@@ -82,6 +82,15 @@ export function limitViolations(formData: Record<string, unknown>, limits: Resol
   return out;
 }
 
+/**
+ * The payload's password fields (`"x-password": true`): sent and checked exactly as typed, never
+ * trimmed, normalised or refused for their characters (the hash normalises them itself).
+ */
+export function passwordFields(schema: JsonSchema | undefined): string[] {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(props).filter((k) => props[k]['x-password'] === true);
+}
+
 /** Fields whose value must equal another field's (x-matches), e.g. a password confirmation. */
 export function mismatchedFields(schema: JsonSchema | undefined, formData: Record<string, unknown>): string[] {
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;

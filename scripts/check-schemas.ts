@@ -1,12 +1,14 @@
 // npm run check:schemas — every screen file is valid against the meta-schema
 // (Ajv strict), its payload compiles, every key it names exists in all 13
-// locales, every route it names is in the route table, and ids are unique.
+// locales, every route it names is in the route table, ids are unique, and the fields drawn
+// with the password widget are the ones marked x-password.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import languages from '../schemas/config/languages.json';
 import { ROUTES } from '../src/app/routes.ts';
 import { loadLocales } from './lib/locales.ts';
+import { passwordFields } from '../contract/limits.ts';
 import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from '../contract/loader.ts';
 import { FILTER_KIND_NAMES } from '../src/engine/filters.ts';
 import { FORMAT_NAMES } from '../src/engine/formats.ts';
@@ -90,6 +92,17 @@ export function routesOf(screen: ScreenFile): string[] {
   ].filter((r): r is string => typeof r === 'string');
 }
 
+/** A field drawn with the password widget that is not marked x-password (it would be trimmed), or the other way round. */
+export function passwordMarkProblems(screen: ScreenFile): string[] {
+  const marked = new Set(passwordFields(screen.payload));
+  const ui = (screen.ui ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
+  const drawn = new Set(Object.keys(ui).filter((k) => ui[k] && typeof ui[k] === 'object' && ui[k]!['ui:widget'] === 'password'));
+  return [
+    ...[...drawn].filter((f) => !marked.has(f)).map((f) => `field "${f}" is drawn with the password widget but not marked "x-password": true`),
+    ...[...marked].filter((f) => !drawn.has(f)).map((f) => `field "${f}" is marked "x-password" but not drawn with the password widget`),
+  ];
+}
+
 export function checkScreens(screens: LoadedScreen[], registries: Registries = REGISTRIES): string[] {
   const problems: string[] = [];
   const meta = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/screen.schema.json'), 'utf8'));
@@ -130,6 +143,7 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
       for (const [lang, flat] of locales) if (!flat.has(key)) problems.push(`${source}: key "${key}" is missing in locales/${lang}.json`);
     }
     for (const r of routesOf(screen)) if (!routes.has(r)) problems.push(`${source}: route "${r}" is not in the route table`);
+    for (const p of passwordMarkProblems(screen)) problems.push(`${source}: ${p}`);
   }
   return problems;
 }

@@ -2,6 +2,7 @@
 // Failures answer code 7 with the field and the screen's message for "field.keyword".
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
+import { passwordFields } from '../../contract/limits.ts';
 import { CUSTOM_KEYWORDS, type JsonSchema } from '../../contract/loader.ts';
 import type { Params } from '../i18n.ts';
 import { type ApiError, validationError } from './errors.ts';
@@ -107,7 +108,7 @@ function asObject(value: unknown): Record<string, unknown> {
 
 /** The request's payload, cleaned (cleanText): the query for GET, query and JSON body merged for DELETE, else the body. */
 export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
-  return cleanText(payloadOf(req, checks));
+  return cleanText(payloadOf(req, checks), '', new Set(checks.flatMap((c) => passwordFields(c.schema))));
 }
 
 /** The payload of an endpoint that takes none: {}; any field sent (query or body) is refused as undeclared. */
@@ -130,16 +131,6 @@ function payloadOf(req: FastifyRequest, checks: Check[]): unknown {
 
 // ---- text fields: trimmed, NFC, no control or bidi characters -------------------------
 
-/**
- * Password fields keep every character as typed: never trimmed, normalised or refused here
- * (password, passWord, newPassword, confirmPassword, loginPassword, pay_password; the hash
- * normalises them itself). Every field the schema files draw with the password widget has such
- * a name (tests/server/account-checks.test.ts checks it).
- */
-export function isPasswordField(name: string): boolean {
-  return /pass_?word$/i.test(name);
-}
-
 /** C0 and C1 controls (NUL, tab and line breaks included), DEL, and the bidi marks, embeddings, overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -152,16 +143,18 @@ function cleanString(value: string, field: string): string {
   return text;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * Every string of a request, at any depth, trimmed and in NFC; control characters, NULs and bidi
  * overrides refused (code 7 naming the field), and text that was only spaces refused too.
- * Password fields (isPasswordField) pass untouched.
+ * The payload's password fields (`passwords`, marked x-password in the schema) pass untouched.
  */
-export function cleanText(value: unknown, field = ''): unknown {
+export function cleanText(value: unknown, field = '', passwords: ReadonlySet<string> = NONE): unknown {
   if (typeof value === 'string') return cleanString(value, field);
   if (Array.isArray(value)) return value.map((v, i) => cleanText(v, field ? `${field}.${i}` : String(i)));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = isPasswordField(k) ? v : cleanText(v, field ? `${field}.${k}` : k);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = field === '' && passwords.has(k) ? v : cleanText(v, field ? `${field}.${k}` : k);
   return out;
 }

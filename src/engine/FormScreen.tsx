@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { limitViolations, mismatchedFields, pickSource, resolveLimits, valueAt } from '../../contract/limits';
+import { limitViolations, mismatchedFields, passwordFields, pickSource, resolveLimits, valueAt } from '../../contract/limits';
 import { createLocalizer, messageKey } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
 import { formSchemaOf, type JsonSchema } from '../../contract/screen';
@@ -132,6 +132,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   );
   const picked = useMemo(() => Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)])), [sourceDefs, responses, formData]);
   const limits = useMemo(() => resolveLimits(screen.payload, picked), [picked, screen.payload]);
+  const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
   const block = screen.block ? (valueAt(picked, screen.block) as Block | null | undefined) : undefined;
   // a notice shows while its path holds true or a non-empty text, which its message may quote as {{value}}
   const notices = (screen.notices ?? []).flatMap((n) => {
@@ -179,8 +180,8 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
       setBusy(true);
       setServerErrors({});
       try {
-        // text goes out trimmed, as the server keeps it; passwords exactly as typed
-        const payload = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !/pass_?word$/i.test(k) ? v.trim() : v]));
+        // text goes out trimmed, as the server keeps it; passwords (x-password) exactly as typed
+        const payload = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !passwords.includes(k) ? v.trim() : v]));
         const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
         actionKey.settle(res);
         if ('error' in res) {

@@ -10,7 +10,9 @@ import { EMAIL_PATTERN, isValidEmail, loginUsernamePattern } from '../../contrac
 import { checkMobile } from '../../contract/phone.ts';
 import { inlineRefs, loadScreens } from '../../contract/loader.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed.ts';
-import { cleanText, isPasswordField } from '../../server/http/validation.ts';
+import { cleanText } from '../../server/http/validation.ts';
+import { passwordFields } from '../../contract/limits.ts';
+import { passwordMarkProblems } from '../../scripts/check-schemas.ts';
 import { dummyHash, HASH_COST, hashPassword, hashSlots, needsRehash, PRODUCTION_HASH_COST, verifyPassword } from '../../server/security/password.ts';
 import { call, count, login, msg, newCaptcha, registerByEmail, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 
@@ -247,7 +249,7 @@ describe('the lang header', () => {
 
 describe('text fields: trimmed, NFC, no control or bidi characters', () => {
   it('cleanText: trims and composes, leaves passwords alone, refuses controls and blanks', () => {
-    expect(cleanText({ name: '  Ame\u0301lie  ', nested: { list: [' a '] }, passWord: ' p\u0301 ', n: 3 })).toEqual({
+    expect(cleanText({ name: '  Ame\u0301lie  ', nested: { list: [' a '] }, passWord: ' p\u0301 ', n: 3 }, '', new Set(['passWord']))).toEqual({
       name: 'Am\u00e9lie',
       nested: { list: ['a'] },
       passWord: ' p\u0301 ',
@@ -258,18 +260,24 @@ describe('text fields: trimmed, NFC, no control or bidi characters', () => {
     }
     expect(() => cleanText({ name: '   ' })).toThrow('checks.blank');
     expect(cleanText({ name: '' })).toEqual({ name: '' });
-    expect(cleanText({ pay_password: '\u0000' })).toEqual({ pay_password: '\u0000' });
   });
 
-  it('every field drawn with the password widget is left alone', () => {
-    const fields = loadScreens().flatMap(({ screen }) =>
-      Object.entries((screen.ui ?? {}) as Record<string, { 'ui:widget'?: string }>)
-        .filter(([, u]) => u && typeof u === 'object' && u['ui:widget'] === 'password')
-        .map(([k]) => k),
-    );
-    expect(fields.length).toBeGreaterThan(5);
-    for (const f of fields) expect(isPasswordField(f), f).toBe(true);
-    for (const f of ['name', 'email', 'username', 'accountname', 'remark']) expect(isPasswordField(f), f).toBe(false);
+  it('leaves the fields the schema marks x-password as typed, and only those', () => {
+    const passwords = new Set(['pay_password']);
+    expect(cleanText({ pay_password: ' \u0000x ', remark: ' hi ' }, '', passwords)).toEqual({ pay_password: ' \u0000x ', remark: 'hi' });
+    // a name alone does not make a password: unmarked, it is cleaned like any text
+    expect(cleanText({ password: ' x ' })).toEqual({ password: 'x' });
+    // only the payload's own fields: the same name deeper in is text
+    expect(cleanText({ card: { pay_password: ' x ' } }, '', passwords)).toEqual({ card: { pay_password: 'x' } });
+  });
+
+  it('every field drawn with the password widget is marked x-password, and every marked one is drawn with it', () => {
+    const screens = loadScreens();
+    expect(screens.flatMap(({ screen }) => passwordFields(screen.payload)).length).toBeGreaterThan(5);
+    expect(screens.flatMap(({ source, screen }) => passwordMarkProblems(screen).map((p) => `${source}: ${p}`))).toEqual([]);
+    const login = screens.find(({ screen }) => screen.id === 'login')!.screen;
+    const unmarked = { ...login, payload: { ...login.payload, properties: { ...(login.payload!.properties as object), password: { type: 'string' } } } };
+    expect(passwordMarkProblems(unmarked)).toEqual(['field "password" is drawn with the password widget but not marked "x-password": true']);
   });
 
   it('applies to every endpoint: an email with spaces registers trimmed; a password keeps its spaces', async () => {

@@ -53,6 +53,7 @@ export const screen: ScreenDef = {
       },
       "password": {
         "type": "string",
+        "x-password": true,
         "minLength": 1,
         "maxLength": 64
       }

@@ -33,17 +33,20 @@ export const screen: ScreenDef = {
     "properties": {
       "password": {
         "type": "string",
+        "x-password": true,
         "minLength": 1,
         "maxLength": 64,
         "description": "The current login password"
       },
       "newPassword": {
         "type": "string",
+        "x-password": true,
         "minLength": 8,
         "maxLength": 64
       },
       "confirmPassword": {
         "type": "string",
+        "x-password": true,
         "maxLength": 64,
         "x-matches": "newPassword",
         "x-clientOnly": true

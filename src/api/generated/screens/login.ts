@@ -43,6 +43,7 @@ export const screen: ScreenDef = {
       },
       "password": {
         "type": "string",
+        "x-password": true,
         "minLength": 1,
         "maxLength": 64
       },

@@ -49,11 +49,13 @@ export const screen: ScreenDef = {
     "properties": {
       "loginPassword": {
         "type": "string",
+        "x-password": true,
         "minLength": 1,
         "maxLength": 64
       },
       "password": {
         "type": "string",
+        "x-password": true,
         "description": "Six digits. What protects it is the lock after five wrong ones, so it is short enough to type on every withdrawal.",
         "minLength": 6,
         "maxLength": 6,
@@ -61,6 +63,7 @@ export const screen: ScreenDef = {
       },
       "confirmPassword": {
         "type": "string",
+        "x-password": true,
         "maxLength": 6,
         "x-matches": "password",
         "x-clientOnly": true

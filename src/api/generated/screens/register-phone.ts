@@ -57,11 +57,13 @@ export const screen: ScreenDef = {
       },
       "passWord": {
         "type": "string",
+        "x-password": true,
         "minLength": 8,
         "maxLength": 64
       },
       "confirmPassword": {
         "type": "string",
+        "x-password": true,
         "maxLength": 64,
         "x-matches": "passWord",
         "x-clientOnly": true

@@ -38,11 +38,13 @@ export const screen: ScreenDef = {
       },
       "password": {
         "type": "string",
+        "x-password": true,
         "minLength": 8,
         "maxLength": 64
       },
       "confirmPassword": {
         "type": "string",
+        "x-password": true,
         "maxLength": 64,
         "x-matches": "password",
         "x-clientOnly": true

@@ -125,6 +125,7 @@ export const screen: ScreenDef = {
       },
       "pay_password": {
         "type": "string",
+        "x-password": true,
         "minLength": 6,
         "maxLength": 32
       }
