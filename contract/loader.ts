@@ -8,7 +8,7 @@ import type { JsonSchema, ScreenFile } from './screen.ts';
 export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 
 /** Keywords of ours that Ajv must accept in strict mode. */
-export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password'] as const;
+export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code'] as const;
 
 export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from './screen.ts';
 

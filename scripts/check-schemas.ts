@@ -9,6 +9,7 @@ import languages from '../schemas/config/languages.json';
 import { ROUTES } from '../src/app/routes.ts';
 import { loadLocales } from './lib/locales.ts';
 import { passwordFields } from '../contract/limits.ts';
+import { resultCodeNamed } from '../contract/result-codes.ts';
 import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from '../contract/loader.ts';
 import { FILTER_KIND_NAMES } from '../src/engine/filters.ts';
 import { FORMAT_NAMES } from '../src/engine/formats.ts';
@@ -144,6 +145,9 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
     }
     for (const r of routesOf(screen)) if (!routes.has(r)) problems.push(`${source}: route "${r}" is not in the route table`);
     for (const p of passwordMarkProblems(screen)) problems.push(`${source}: ${p}`);
+    for (const [field, prop] of Object.entries((screen.payload?.properties ?? {}) as Record<string, { 'x-code'?: unknown }>)) {
+      if (prop['x-code'] !== undefined && resultCodeNamed(prop['x-code']) === undefined) problems.push(`${source}: field "${field}" names x-code "${String(prop['x-code'])}", which is not in contract/result-codes.ts`);
+    }
   }
   return problems;
 }

@@ -8,7 +8,8 @@ import { checkCaptcha } from './captcha.ts';
 import type { Channel } from './codes.ts';
 import type { Limit } from './config.ts';
 import type { AppContext } from './context.ts';
-import { ApiError, Codes } from './http/errors.ts';
+import { ApiError } from './http/errors.ts';
+import { ResultCode } from '../contract/result-codes.ts';
 
 export type CodeRequest = (
   | { channel: Extract<Channel, 'email'>; /** the address */ target: string }
@@ -30,7 +31,7 @@ interface Counter {
 
 /** 4024 with the wait in whole minutes (the budgets are hourly) and a message saying why. */
 function budgetRefusal(msgKey: string, params: Record<string, string> = {}) {
-  return (retryAfter: number) => new ApiError(Codes.rateLimited, msgKey, { retryAfter }, { ...params, minutes: Math.ceil(retryAfter / 60) });
+  return (retryAfter: number) => new ApiError(ResultCode.rateLimited, msgKey, { retryAfter }, { ...params, minutes: Math.ceil(retryAfter / 60) });
 }
 
 function countersOf(ctx: AppContext, request: CodeRequest): Counter[] {
@@ -46,7 +47,7 @@ function countersOf(ctx: AppContext, request: CodeRequest): Counter[] {
 }
 
 function isRateLimited(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === Codes.rateLimited;
+  return error instanceof ApiError && error.code === ResultCode.rateLimited;
 }
 
 /** Throws the counter's refusal (or the plain 4024) when it is full. */
@@ -71,12 +72,12 @@ function isFull(ctx: AppContext, counter: Counter): boolean {
 
 /** Code 7 under `captcha`, with data.captchaRequired: the client shows a captcha and asks again with its answer. */
 function captchaRequired(): ApiError {
-  return new ApiError(Codes.error, 'checks.codeNeedsCaptcha', { field: 'captcha', captchaRequired: true });
+  return new ApiError(ResultCode.error, 'checks.codeNeedsCaptcha', { field: 'captcha', captchaRequired: true });
 }
 
 async function requireSolvedCaptcha(ctx: AppContext, request: CodeRequest): Promise<void> {
   if (!request.captcha || !request.captchaId) throw captchaRequired();
-  if (!(await checkCaptcha(ctx.db, request.captchaId, request.captcha, ctx.now()))) throw new ApiError(Codes.badCaptcha, `errors.${Codes.badCaptcha}`, { captchaRequired: true });
+  if (!(await checkCaptcha(ctx.db, request.captchaId, request.captcha, ctx.now()))) throw new ApiError(ResultCode.badCaptcha, `errors.${ResultCode.badCaptcha}`, { captchaRequired: true });
 }
 
 /**

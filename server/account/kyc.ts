@@ -8,8 +8,9 @@ import type { UserCard } from '../../contract/generated/types.ts';
 import { type Db, isoTime } from '../db/index.ts';
 import { KycStatus, type UserCardRow } from '../db/tables/kyc.ts';
 import { ownUpload, uploadNameOf, uploadUrl } from '../funds/uploads.ts';
-import { ApiError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
 import type { Tx } from '../trading/ledger.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Longest name kept, after trimming (the schema allows the same before trimming). */
 export const NAME_MAX = 64;
@@ -39,8 +40,8 @@ export function cardName(raw: string): string {
 
 /** What stops a new submission: under review or verified already. */
 function refusal(status: number): ApiError | undefined {
-  if (status === KycStatus.pending) return new ApiError(Codes.error, 'realName.alreadyPending');
-  if (status === KycStatus.verified) return new ApiError(Codes.error, 'realName.alreadyVerified');
+  if (status === KycStatus.pending) return new ApiError(ResultCode.error, 'realName.alreadyPending');
+  if (status === KycStatus.verified) return new ApiError(ResultCode.error, 'realName.alreadyVerified');
   return undefined;
 }
 
@@ -101,7 +102,7 @@ async function resubmit(trx: Tx, row: UserCardRow, fields: CardInput & Record<Ph
     .returningAll()
     .executeTakeFirst();
   // decided or resubmitted in between: read it again and refuse as it now is
-  if (!updated) throw refusal(Number((await myCardRow(trx, row.user_id))?.status ?? KycStatus.pending)) ?? new ApiError(Codes.error, 'realName.alreadyPending');
+  if (!updated) throw refusal(Number((await myCardRow(trx, row.user_id))?.status ?? KycStatus.pending)) ?? new ApiError(ResultCode.error, 'realName.alreadyPending');
   await setUserStatus(trx, row.user_id, KycStatus.pending);
   return updated;
 }
@@ -137,7 +138,7 @@ export async function updateCard(db: Db, userId: number, id: number, input: Card
   const name = cardName(input.name);
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('user_cards').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (!row) throw new ApiError(Codes.error, 'errors.notFound');
+    if (!row) throw new ApiError(ResultCode.error, 'errors.notFound');
     const refused = refusal(Number(row.status));
     if (refused) throw refused;
     const photos = await ownPhotos(trx, userId, input);

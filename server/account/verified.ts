@@ -2,9 +2,7 @@
 // screen file says `"verified": true`): a verified identity is users.real_name_status 2.
 import { KycStatus } from '../db/tables/kyc.ts';
 import { ApiError } from '../http/errors.ts';
-
-/** Spec §8: real-name verification not completed (the app opens /user/realName after 800 ms). */
-export const VERIFICATION_REQUIRED = 4025;
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Whether the user may do what needs a verified identity. */
 export function isVerified(user: { real_name_status: number }): boolean {
@@ -12,5 +10,5 @@ export function isVerified(user: { real_name_status: number }): boolean {
 }
 
 export function verificationRequired(): ApiError {
-  return new ApiError(VERIFICATION_REQUIRED, `errors.${VERIFICATION_REQUIRED}`);
+  return new ApiError(ResultCode.verificationRequired, `errors.${ResultCode.verificationRequired}`);
 }

@@ -19,16 +19,14 @@ import type { AppContext } from '../context.ts';
 import { type Db, isoTime } from '../db/index.ts';
 import { type FinancingOrderRow, type FinancingProductRow, FinancingStatus } from '../db/types.ts';
 import { localName } from '../funds/local-names.ts';
-import { ApiError, Codes, notFound, validationError } from '../http/errors.ts';
+import { ApiError, notFound, validationError } from '../http/errors.ts';
 import type { Translate } from '../i18n.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import type { TradingDeps } from '../trading/deps.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
-/** Codes of spec §8 for an investment below the minimum and above the largest purchase */
-export const BELOW_MINIMUM = 4006;
-export const ABOVE_MAXIMUM = 4018;
 
 /** A ratio as a percent: "0.0005" → "0.05". */
 export function ratePercent(rate: string): string {
@@ -130,8 +128,8 @@ export async function buyFinancing(ctx: AppContext, userId: number, input: Finan
   const decimals = Number(product.coin_decimals);
   const money = positiveAmount(input.money, 'money', decimals, 'finance.moneyInvalid');
   const show = (v: string) => `${formatUnits(BigInt(v), decimals)} ${product.coin}`;
-  if (money < BigInt(product.min_amount)) throw new ApiError(BELOW_MINIMUM, 'finance.moneyMin', { field: 'money' }, { limit: show(product.min_amount) });
-  if (money > BigInt(product.max_amount)) throw new ApiError(ABOVE_MAXIMUM, 'finance.moneyMax', { field: 'money' }, { limit: show(product.max_amount) });
+  if (money < BigInt(product.min_amount)) throw new ApiError(ResultCode.belowMinimum, 'finance.moneyMin', { field: 'money' }, { limit: show(product.min_amount) });
+  if (money > BigInt(product.max_amount)) throw new ApiError(ResultCode.aboveMaximum, 'finance.moneyMax', { field: 'money' }, { limit: show(product.max_amount) });
   const now = ctx.now();
   const order = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -244,7 +242,7 @@ export async function redeemFinancing(ctx: AppContext, userId: number, id: numbe
   await settleOrder(ctx.db, id, now, decimals);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('financing_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const refused = new ApiError(Codes.error, 'finance.notInTerm', { ID: id }, { id });
+    const refused = new ApiError(ResultCode.error, 'finance.notInTerm', { ID: id }, { id });
     if (Number(o.status) !== FinancingStatus.inTerm) throw refused;
     const principal = BigInt(o.principal);
     const penalty = shareOf(principal, o.penalty_rate, decimals.get(o.coin) ?? 8);

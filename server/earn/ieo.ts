@@ -21,11 +21,9 @@ import type { Translate } from '../i18n.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import type { TradingDeps } from '../trading/deps.ts';
 import { applyChanges, type Change, type LedgerType, type Tx } from '../trading/ledger.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
-/** Spec §8: below the minimum investment; above the largest purchase. */
-export const BELOW_MINIMUM = 4006;
-export const ABOVE_LARGEST = 4018;
 
 export const IeoState = { upcoming: 1, live: 2, ended: 3 } as const;
 
@@ -167,12 +165,12 @@ function checkTerms(p: IeoProjectRow, num: bigint, mine: bigint, now: number): v
   if (state === IeoState.upcoming) throw validationError('pid', 'ieo.notStarted', { start: utcText(Number(p.start_at)) });
   if (state === IeoState.ended) throw validationError('pid', 'ieo.ended', { end: utcText(Number(p.end_at)) });
   const limit = (key: string, code: number, value: bigint) => new ApiError(code, key, { field: 'num' }, { limit: trim(f(value)), coin: p.coin });
-  if (num < BigInt(p.order_min)) throw limit('ieo.belowMin', BELOW_MINIMUM, BigInt(p.order_min));
-  if (num > BigInt(p.order_max)) throw limit('ieo.aboveMax', ABOVE_LARGEST, BigInt(p.order_max));
+  if (num < BigInt(p.order_min)) throw limit('ieo.belowMin', ResultCode.belowMinimum, BigInt(p.order_min));
+  if (num > BigInt(p.order_max)) throw limit('ieo.aboveMax', ResultCode.aboveMaximum, BigInt(p.order_max));
   const remaining = nonNegative(BigInt(p.total) - BigInt(p.sold));
-  if (num > remaining) throw limit('ieo.aboveRemaining', ABOVE_LARGEST, remaining);
+  if (num > remaining) throw limit('ieo.aboveRemaining', ResultCode.aboveMaximum, remaining);
   const myRemaining = nonNegative(BigInt(p.user_cap) - mine);
-  if (num > myRemaining) throw limit('ieo.aboveCap', ABOVE_LARGEST, myRemaining);
+  if (num > myRemaining) throw limit('ieo.aboveCap', ResultCode.aboveMaximum, myRemaining);
 }
 
 /** The inviters of `userId`, nearest first, at most `levels` of them (a loop in the chain stops it). */
@@ -223,7 +221,7 @@ export async function buyIeo(ctx: AppContext, user: Pick<UserRow, 'id'>, input: 
       .where('id', '=', p.id)
       .where('sold', '=', p.sold)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new ApiError(ABOVE_LARGEST, 'ieo.soldMeanwhile', { field: 'num' });
+    if (Number(moved.numUpdatedRows) !== 1) throw new ApiError(ResultCode.aboveMaximum, 'ieo.soldMeanwhile', { field: 'num' });
     const decimals = await priceDecimals(trx, p.price_coin);
     const payment = paymentFor(num, BigInt(p.price), decimals);
     const row = await trx

@@ -30,11 +30,10 @@ import { ApiError, businessError, validationError } from '../http/errors.ts';
 import type { Translate } from '../i18n.ts';
 import { type AmountInput, decimalText, positiveAmount } from '../trading/checks.ts';
 import type { TradingDeps } from '../trading/deps.ts';
-import { applyChanges, balanceOf, type Change, INSUFFICIENT_BALANCE, type Tx } from '../trading/ledger.ts';
+import { applyChanges, balanceOf, type Change, type Tx } from '../trading/ledger.ts';
 import { coinDecimals, DAY_MS, ratePercent } from './financing.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
-/** Code of spec §8 for a purchase above the largest allowed */
-export const ABOVE_MAXIMUM = 4018;
 /** A share is a percent of one machine with at most this many decimals */
 export const SHARE_DECIMALS = 2;
 const ONE_MACHINE = units('1');
@@ -170,13 +169,13 @@ export async function buyMining(ctx: AppContext, userId: number, input: MiningPu
   let amount: bigint;
   if ('num' in input) {
     quantity = machineCount(input.num);
-    if (quantity > max) throw new ApiError(ABOVE_MAXIMUM, 'mining.numMax', { field: 'num' }, { limit: plainUnits(max) });
+    if (quantity > max) throw new ApiError(ResultCode.aboveMaximum, 'mining.numMax', { field: 'num' }, { limit: plainUnits(max) });
     amount = costOf(quantity, price, decimals);
   } else {
     const percent = positiveAmount(input.sharePercent, 'sharbltxt', SHARE_DECIMALS, 'mining.shareInvalid');
     if (percent > units('100')) throw validationError('sharbltxt', 'mining.shareInvalid');
     quantity = shareQuantity(percent);
-    if (quantity > max) throw new ApiError(ABOVE_MAXIMUM, 'mining.shareMax', { field: 'sharbltxt' }, { limit: sharePercent(max) });
+    if (quantity > max) throw new ApiError(ResultCode.aboveMaximum, 'mining.shareMax', { field: 'sharbltxt' }, { limit: sharePercent(max) });
     amount = costOf(quantity, price, decimals);
     const given = positiveAmount(input.shareAmount, 'gxfe', decimals, 'mining.shareAmountInvalid');
     if (given !== amount) throw validationError('gxfe', 'mining.shareAmountMismatch', { amount: `${formatUnits(amount, decimals)} ${m.price_coin}` });
@@ -184,7 +183,7 @@ export async function buyMining(ctx: AppContext, userId: number, input: MiningPu
   const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
     // refused before the insert, so a short balance uses no order id (a PostgreSQL sequence does not roll back)
-    if ((await balanceOf(trx, userId, m.price_coin)).available < amount) throw businessError(INSUFFICIENT_BALANCE);
+    if ((await balanceOf(trx, userId, m.price_coin)).available < amount) throw businessError(ResultCode.insufficientBalance);
     const order = await trx
       .insertInto('mining_orders')
       .values({

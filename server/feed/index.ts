@@ -3,8 +3,9 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { Codes } from '../http/errors.ts';
+
 import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export {
   CLOSE_FLOOD,
@@ -66,12 +67,12 @@ export async function registerFeed(app: FastifyInstance, ctx: AppContext, option
     preValidation: async (req, reply) => {
       if (!req.ws || feed.accepts(req.ip)) return;
       const t = ctx.i18n.translator(req.headers.lang);
-      return reply.code(429).send({ code: Codes.rateLimited, msg: t(`errors.${Codes.rateLimited}`), data: null });
+      return reply.code(429).send({ code: ResultCode.rateLimited, msg: t(`errors.${ResultCode.rateLimited}`), data: null });
     },
     // A plain HTTP request to the feed: it only speaks websocket.
     handler: async (req, reply) => {
       const t = ctx.i18n.translator(req.headers.lang);
-      return reply.code(426).header('upgrade', 'websocket').send({ code: Codes.error, msg: t('errors.badRequest'), data: null });
+      return reply.code(426).header('upgrade', 'websocket').send({ code: ResultCode.error, msg: t('errors.badRequest'), data: null });
     },
     wsHandler: (socket, req) => feed.attach(socket, req.ip),
   });

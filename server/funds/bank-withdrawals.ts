@@ -19,10 +19,11 @@ import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from
 import { businessError, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { balanceOf } from '../trading/ledger.ts';
-import { coinTable, requireCoin, UNSUPPORTED_COIN } from './coins.ts';
+import { coinTable, requireCoin } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, fundsRules } from './rules.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 const USDT = 'USDT';
 
@@ -147,7 +148,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   const coin = await requireCoin(db, input.coinname);
   if (Number(coin.id) !== input.coin_id) throw validationError('coin_id', 'bankWithdraw.coinIdMismatch', { coin: coin.coin });
   const limits = bankLimits(ctx, coin);
-  if (!limits) throw businessError(UNSUPPORTED_COIN);
+  if (!limits) throw businessError(ResultCode.unsupportedCoin);
 
   const card = await db
     .selectFrom('bank_cards')

@@ -7,9 +7,7 @@ import { loadConfig } from '../../contract/loader.ts';
 import type { CoinNetworkRow, CoinRow } from '../db/types.ts';
 import { businessError, validationError } from '../http/errors.ts';
 import type { Tx } from '../trading/ledger.ts';
-
-/** 4019: the coin is not in the table or not enabled. */
-export const UNSUPPORTED_COIN = 4019;
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface NetworkFormat {
   network: string;
@@ -178,7 +176,7 @@ export async function coinListAnswer(db: Tx, czstatus?: number) {
 /** An enabled coin by its code; 4019 when there is none. */
 export async function requireCoin(db: Tx, coin: string): Promise<CoinRow> {
   const row = await db.selectFrom('coins').selectAll().where('coin', '=', coin.trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
-  if (!row) throw businessError(UNSUPPORTED_COIN);
+  if (!row) throw businessError(ResultCode.unsupportedCoin);
   return row;
 }
 

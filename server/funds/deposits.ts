@@ -9,7 +9,7 @@ import { formatUnits, parseAmount, plainUnits } from '../../contract/decimal.ts'
 import type { Db } from '../db/index.ts';
 import { isoTime } from '../db/index.ts';
 import { type DepositRow, ReviewStatus } from '../db/tables/funds.ts';
-import { ApiError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
 import { notify } from '../notices/notify.ts';
@@ -19,13 +19,13 @@ import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, typ
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
 import { ownUpload, uploadNameOf, uploadPath, uploadUrl } from './uploads.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** cate: who made the deposit. */
 export const DepositCate = { user: 1, admin: 2 } as const;
 
 /** Largest single deposit, in units (a sanity cap; the network minimum is the real bound below). */
 const MAX_UNITS = MAX_DEPOSIT * 10n ** 8n;
-
 
 /** Display decimals of each coin of the coin table (amounts of a coin never have more). */
 async function decimalsByCoin(db: Tx): Promise<Map<string, number>> {
@@ -123,7 +123,7 @@ export async function createDeposit(db: Db, userId: number, input: DepositReques
 /** One of the user's deposits; another user's id answers like a missing one. */
 export async function findDeposit(db: Db, userId: number, id: number): Promise<Deposit> {
   const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new ApiError(Codes.error, 'errors.notFound');
+  if (!row) throw new ApiError(ResultCode.error, 'errors.notFound');
   const [shown] = await depositsToShow(db, [row]);
   return shown;
 }

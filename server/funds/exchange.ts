@@ -27,11 +27,9 @@ import { ApiError, businessError } from '../http/errors.ts';
 import { USDT } from '../trading/config.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, type Tx } from '../trading/ledger.ts';
-import { UNSUPPORTED_COIN } from './coins.ts';
-import { fundsRules } from './rules.ts';
 
-/** 4021: the exchange cannot be done (no current price, one coin on both sides, nothing to receive). */
-export const EXCHANGE_FAILED = 4021;
+import { fundsRules } from './rules.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Why an exchange cannot be done; each is answered with 4021 and exchange.<reason>. */
 export type ExchangeRefusal = 'noPrice' | 'sameCoin' | 'tooSmall';
@@ -40,7 +38,7 @@ export type ExchangeRefusal = 'noPrice' | 'sameCoin' | 'tooSmall';
 export const RATE_DECIMALS = 10;
 
 export function exchangeRefused(reason: ExchangeRefusal, coin = ''): ApiError {
-  return new ApiError(EXCHANGE_FAILED, `exchange.${reason}`, { reason, coin }, { coin });
+  return new ApiError(ResultCode.exchangeFailed, `exchange.${reason}`, { reason, coin }, { coin });
 }
 
 /** The coins that can be exchanged: exchangeCoins of funds.json that the coin table has enabled, in the table's order. */
@@ -53,7 +51,7 @@ export async function exchangeCoins(db: Tx): Promise<CoinRow[]> {
 /** An exchangeable coin by its code; 4019 otherwise. */
 function pick(coins: CoinRow[], code: string): CoinRow {
   const c = coins.find((r) => r.coin === code.trim().toUpperCase());
-  if (!c) throw businessError(UNSUPPORTED_COIN);
+  if (!c) throw businessError(ResultCode.unsupportedCoin);
   return c;
 }
 

@@ -7,12 +7,13 @@
 import type { Db } from '../db/index.ts';
 import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../db/tables/funds.ts';
 import type { LedgerType, UserRow } from '../db/types.ts';
-import { applyChanges, balanceOf, INSUFFICIENT_BALANCE, type Tx } from '../trading/ledger.ts';
+import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
 import { businessError } from '../http/errors.ts';
 import { alreadyDecided, ReviewError } from './review-kind.ts';
 import { checkPayPassword, type PayPasswordContext } from './rules.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { notify } from '../notices/notify.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface FrozenRequestKind {
   table: 'withdrawals' | 'bank_withdrawals';
@@ -40,7 +41,7 @@ export interface FrozenRequest {
  */
 export async function submitFrozenRequest<R extends { id: number }>(ctx: PayPasswordContext, user: UserRow, req: FrozenRequest, now: number, insert: (trx: Tx) => Promise<R>): Promise<R> {
   const { db } = ctx;
-  if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(INSUFFICIENT_BALANCE);
+  if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(ResultCode.insufficientBalance);
   await checkPayPassword(ctx, user, req.payPassword, now);
   return db.transaction().execute(async (trx) => {
     const row = await insert(trx);

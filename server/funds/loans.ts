@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { type Db, isoTime } from '../db/index.ts';
 import type { LoanOrderRow, LoanProductRow, UserRow } from '../db/types.ts';
 import { LoanStatus } from '../db/types.ts';
-import { ApiError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
 import type { Translate } from '../i18n.ts';
 import { type AmountInput, positiveAmount } from '../trading/checks.ts';
 import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
@@ -27,6 +27,7 @@ import { requireCoin } from './coins.ts';
 import { localName } from './local-names.ts';
 import { utcMinute } from './rules.ts';
 import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -293,7 +294,7 @@ export async function applyForLoan(ctx: AppContext, user: Pick<UserRow, 'id'>, i
     coin: product.coin,
   };
   for (const [field, value, current] of [['min', input.min, min] as const, ['max', input.max, max] as const]) {
-    if (value !== undefined && echoUnits(value, field, STORAGE_SCALE) !== current) throw new ApiError(Codes.error, 'loan.termsChanged', { field }, shown);
+    if (value !== undefined && echoUnits(value, field, STORAGE_SCALE) !== current) throw new ApiError(ResultCode.error, 'loan.termsChanged', { field }, shown);
   }
   if (amount < min) throw validationError('amount', 'loan.amountMin', { limit: shown.min });
   if (amount > max) throw validationError('amount', 'loan.amountMax', { limit: shown.max });
@@ -470,7 +471,7 @@ export const loanReview: ReviewKind = {
           }
           const userId = Number(order.user_id);
           const available = (await balanceOf(trx, userId, order.coin)).available;
-          if (available < amount) throw new ReviewError(`Insufficient balance (4020): the customer has ${show(available)} available, the repayment is ${show(amount)}. Nothing changed.`);
+          if (available < amount) throw new ReviewError(`Insufficient balance (${ResultCode.insufficientBalance}): the customer has ${show(available)} available, the repayment is ${show(amount)}. Nothing changed.`);
           const repaid = b.repaid + amount;
           const full = repaid >= b.principal + b.interest;
           const updated = await trx

@@ -7,9 +7,10 @@ import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
-import { ApiError, Codes } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { hashPin, pinNeedsUpgrade, verifyPin } from '../security/pin.ts';
 import { serverSecret } from '../security/secret-key.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface FundsRules {
   payPasswordMaxFailures: number;
@@ -37,9 +38,6 @@ const HOUR = 3_600_000;
 export function lockAfterPasswordChangeMs(): number {
   return loadConfig<{ withdrawLockAfterPasswordChangeH: number }>('timings').withdrawLockAfterPasswordChangeH * HOUR;
 }
-
-export const NO_PAY_PASSWORD = 4022;
-export const WRONG_PAY_PASSWORD = 4023;
 
 /**
  * What stops this user withdrawing now, if anything, with its end time: no withdrawal
@@ -69,9 +67,9 @@ export function utcMinute(ms: number): string {
 
 /** The refusal for a block: 4022 for a missing withdrawal password, else code 7 with the block's reason and end time. */
 export function blockError(block: WithdrawBlock): ApiError {
-  if (block.reason === 'noPayPassword') return new ApiError(NO_PAY_PASSWORD, `errors.${NO_PAY_PASSWORD}`, { block });
+  if (block.reason === 'noPayPassword') return new ApiError(ResultCode.noPayPassword, `errors.${ResultCode.noPayPassword}`, { block });
   const until = block.until === null ? '' : utcMinute(block.until);
-  return new ApiError(Codes.error, `funds.block.${block.reason}`, { block }, { until });
+  return new ApiError(ResultCode.error, `funds.block.${block.reason}`, { block }, { until });
 }
 
 /** Refuses when withdrawals are blocked (see withdrawalBlock). */
@@ -120,5 +118,5 @@ export async function checkPayPassword(ctx: PayPasswordContext, user: UserRow, p
     await db.updateTable('users').set({ pay_failures: 0, pay_locked_until: until }).where('id', '=', user.id).execute();
     throw blockError({ reason: 'payLocked', until, link: null });
   }
-  throw new ApiError(WRONG_PAY_PASSWORD, `errors.${WRONG_PAY_PASSWORD}`, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
+  throw new ApiError(ResultCode.wrongPayPassword, `errors.${ResultCode.wrongPayPassword}`, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
 }

@@ -14,8 +14,9 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { UploadRow, UserRow } from '../db/types.ts';
 import { authenticate } from '../http/auth.ts';
-import { ApiError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
 import type { Tx } from '../trading/ledger.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Largest decoded upload in bytes (spec §9: 10 MB). */
 export const MAX_UPLOAD_BYTES: number = loadConfig<{ maxUploadBytes: number }>('app').maxUploadBytes;
@@ -131,7 +132,7 @@ export async function ownUpload(db: Tx, userId: number, name: string): Promise<U
 
 /** Not found, as bytes routes answer it: HTTP 404 with the envelope (another user's upload reads the same). */
 function missing(): ApiError {
-  return new ApiError(Codes.error, 'errors.notFound', null, undefined, 404);
+  return new ApiError(ResultCode.error, 'errors.notFound', null, undefined, 404);
 }
 
 /** The owner from X-Token; without a valid session the route answers HTTP 401 (the envelope names the code). */

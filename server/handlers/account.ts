@@ -10,7 +10,7 @@ import { type Channel, checkCode, consumeCode, contactOf, deliver, emailTarget, 
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
 import { assertActive } from '../http/auth.ts';
-import { ApiError, businessError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, businessError, validationError } from '../http/errors.ts';
 import type { Handler, HandlerTable, IpLimit, PublicCall } from '../http/handler.ts';
 import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../sessions.ts';
@@ -18,6 +18,7 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../securit
 import { assertNewPassword } from '../security/password-policy.ts';
 import { serverSecret } from '../security/secret-key.ts';
 import { createUser, findUserByEmail, findUserByInvitationCode, findUserByPhone, isEmail, isUniqueViolation, setPassword, toUserEntity } from '../users.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 interface CaptchaFields {
   captcha: string;
@@ -25,7 +26,7 @@ interface CaptchaFields {
 }
 
 function accountExists(): ApiError {
-  return new ApiError(Codes.error, 'errors.accountExists');
+  return new ApiError(ResultCode.error, 'errors.accountExists');
 }
 
 /** The national number of a mobile under its country code, or code 7 saying what is allowed. */
@@ -82,17 +83,17 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
   }
 
   async function requireCaptcha(input: CaptchaFields): Promise<void> {
-    if (!(await checkCaptcha(db, input.captchaId, input.captcha, ctx.now()))) throw businessError(Codes.badCaptcha);
+    if (!(await checkCaptcha(db, input.captchaId, input.captcha, ctx.now()))) throw businessError(ResultCode.badCaptcha);
   }
 
   async function requireCode(channel: Channel, target: string, code: string): Promise<number> {
     const id = await checkCode(db, serverSecret(ctx.dataDir), channel, target, code, ctx.now());
-    if (id === null) throw businessError(Codes.badCode);
+    if (id === null) throw businessError(ResultCode.badCode);
     return id;
   }
 
   async function spendCode(id: number): Promise<void> {
-    if (!(await consumeCode(db, id, ctx.now()))) throw businessError(Codes.badCode);
+    if (!(await consumeCode(db, id, ctx.now()))) throw businessError(ResultCode.badCode);
   }
 
   async function register(
@@ -102,14 +103,14 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
     req: FastifyRequest,
   ) {
     const inviter = await findUserByInvitationCode(db, input.invitationCode);
-    if (!inviter) throw businessError(Codes.badInvitation);
+    if (!inviter) throw businessError(ResultCode.badInvitation);
     const existing = 'email' in account ? await findUserByEmail(db, account.email) : await findUserByPhone(db, account.phone);
     if (existing) throw accountExists();
     const passwordHash = await hashPassword(input.passWord);
     let user: UserRow;
     try {
       user = await db.transaction().execute(async (trx) => {
-        if (!(await consumeCode(trx, codeId, ctx.now()))) throw businessError(Codes.badCode);
+        if (!(await consumeCode(trx, codeId, ctx.now()))) throw businessError(ResultCode.badCode);
         return createUser(trx, { ...account, passwordHash, invitedBy: inviter.id }, ctx.now());
       });
     } catch (error) {
@@ -162,7 +163,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk) {
       await countFailedLogin(lock, user, req.ip);
-      throw businessError(Codes.wrongPassword);
+      throw businessError(ResultCode.wrongPassword);
     }
     ctx.limiter.clear('login-account', lock);
     assertActive(user);
@@ -214,7 +215,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
       await requireCaptcha(input);
       const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
       const user = await findUserByEmail(db, input.email);
-      if (!user) throw businessError(Codes.noUser);
+      if (!user) throw businessError(ResultCode.noUser);
       await spendCode(codeId);
       await setPassword(db, user.id, input.passWord, ctx.now());
       return null;
@@ -226,7 +227,7 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
       await requireCaptcha(input);
       const codeId = await requireCode('sms', smsTarget(input.countryCode, phone), input.smsCode);
       const user = await findUserByPhone(db, phone, input.countryCode);
-      if (!user) throw businessError(Codes.noUser);
+      if (!user) throw businessError(ResultCode.noUser);
       await spendCode(codeId);
       await setPassword(db, user.id, input.passWord, ctx.now());
       return null;

@@ -1,14 +1,15 @@
 // POST /user/setPassword (public): a one-time link's token sets the login password of an account
 // created without one, or after an operator's reset link (server/ops/password-links.ts).
 import type { AppContext } from '../context.ts';
-import { ApiError, Codes } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { checkPasswordLink, consumePasswordLink, type LinkProblem } from '../security/password-links.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { setPassword } from '../users.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 function linkError(problem: LinkProblem): ApiError {
-  return new ApiError(Codes.error, `setPassword.link.${problem}`);
+  return new ApiError(ResultCode.error, `setPassword.link.${problem}`);
 }
 
 export function passwordLinkHandlers(ctx: AppContext): HandlerTable {

@@ -8,9 +8,8 @@ import { assertNewPassword } from '../security/password-policy.ts';
 import { currentSession } from '../http/auth.ts';
 import { endSession } from '../sessions.ts';
 import { setPassword, toUserEntity } from '../users.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
-/** 4011: the current login password given does not match. */
-const WRONG_OLD_PASSWORD = 4011;
 /** Attempts to change the login password, per user: a stolen session cannot guess the old one quickly. */
 const CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
@@ -25,7 +24,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     // The login password guards it, as a stolen session must not be able to set a code a phisher knows
     setAntiPhishingCode: async (input, { user }) => {
       ctx.limiter.hit('password-check', String(user.id), CHANGE_LIMIT);
-      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(WRONG_OLD_PASSWORD, `errors.${WRONG_OLD_PASSWORD}`, { field: 'password' });
+      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'password' });
       await ctx.db.updateTable('users').set({ anti_phishing_code: input.code }).where('id', '=', user.id).execute();
       return null;
     },
@@ -33,7 +32,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     // for 24 hours and sends new ones to manual review (server/funds/rules.ts).
     changePassword: async (input, { user }) => {
       ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
-      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(WRONG_OLD_PASSWORD, `errors.${WRONG_OLD_PASSWORD}`, { field: 'password' });
+      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'password' });
       if (input.newPassword === input.password) throw validationError('newPassword', 'changePassword.sameAsOld');
       assertNewPassword(input.newPassword, 'newPassword');
       await setPassword(ctx.db, user.id, input.newPassword, ctx.now());

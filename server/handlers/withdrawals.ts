@@ -9,9 +9,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { verifyPassword } from '../security/password.ts';
 import { pageOfRows } from './records.ts';
-
-/** 4011: the login password given to set or change the withdrawal password is wrong. */
-export const WRONG_LOGIN_PASSWORD = 4011;
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Attempts to set or change the withdrawal password, per user: a stolen session cannot try login passwords fast. */
 export const PAY_PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
@@ -48,7 +46,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
     changePayPassword: async (input, { user }) => {
       ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
-        throw new ApiError(WRONG_LOGIN_PASSWORD, `errors.${WRONG_LOGIN_PASSWORD}`, { field: 'loginPassword' });
+        throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'loginPassword' });
       }
       const hash = hashPayPassword(ctx, input.password);
       await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();

@@ -2,7 +2,8 @@
 // anything walks the body (the text cleaner, the validators and the idempotency fingerprint all
 // recurse), so no body of any shape can exhaust the stack.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, Codes } from './errors.ts';
+import { ApiError } from './errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Deepest nesting of arrays and objects a JSON body may have; the app's payloads use 2. */
 export const MAX_DEPTH = 32;
@@ -37,14 +38,14 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 function tooDeep(): ApiError {
-  return new ApiError(Codes.error, 'errors.tooDeep', null, { max: MAX_DEPTH }, 400);
+  return new ApiError(ResultCode.error, 'errors.tooDeep', null, { max: MAX_DEPTH }, 400);
 }
 
 /** Call before any route is registered: the JSON parser every route inherits, and the charset check. */
 export function installBodyParsing(app: FastifyInstance): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const charset = charsetOf(req.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new ApiError(Codes.error, 'errors.unsupportedCharset', null, undefined, 415);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new ApiError(ResultCode.error, 'errors.unsupportedCharset', null, undefined, 415);
   });
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');

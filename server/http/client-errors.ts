@@ -6,8 +6,9 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { SecurityConfig } from '../config.ts';
 import type { I18n } from '../i18n.ts';
-import { Codes } from './errors.ts';
+
 import { baseSecurityHeaders } from './security.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 const REFUSALS: Record<string, [status: number, reason: string, key: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'errors.headersTooLarge'],
@@ -27,7 +28,7 @@ export function clientErrorHandler(i18n: I18n, config: SecurityConfig) {
       return;
     }
     const [status, reason, key] = REFUSALS[error.code ?? ''] ?? BAD_REQUEST;
-    const body = JSON.stringify({ code: Codes.error, msg: t(key), data: null });
+    const body = JSON.stringify({ code: ResultCode.error, msg: t(key), data: null });
     const headers = [
       ['content-type', 'application/json; charset=utf-8'],
       ['content-length', String(Buffer.byteLength(body))],

@@ -1,7 +1,8 @@
 // The response envelope {code, msg, data}, the error handler and the not-found handler.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { I18n } from '../i18n.ts';
-import { ApiError, Codes } from './errors.ts';
+import { ApiError } from './errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -10,7 +11,7 @@ export interface Envelope<T = unknown> {
 }
 
 export function ok<T>(i18n: I18n, req: FastifyRequest, data: T): Envelope<T> {
-  return { code: Codes.ok, msg: i18n.translator(req.headers.lang)('common.ok'), data };
+  return { code: ResultCode.ok, msg: i18n.translator(req.headers.lang)('common.ok'), data };
 }
 
 function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
@@ -35,7 +36,7 @@ function frameworkError(i18n: I18n, error: FastifyError, req: FastifyRequest, re
   const t = i18n.translator(req.headers.lang);
   const badJson = BAD_JSON_CODES.has(error.code) || error instanceof SyntaxError;
   const key = badJson ? 'validation.badJson' : (FRAMEWORK_MESSAGES[error.code] ?? 'errors.badRequest');
-  return send(reply, status, { code: Codes.error, msg: t(key), data: null });
+  return send(reply, status, { code: ResultCode.error, msg: t(key), data: null });
 }
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (bad URL encoding, too long a parameter). */

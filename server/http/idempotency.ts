@@ -17,8 +17,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { ApiError, Codes, validationError } from './errors.ts';
+import { ApiError, validationError } from './errors.ts';
 import { CLIENT_TIMEOUT_MS, currentRequestScope } from './request-scope.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
@@ -108,11 +109,11 @@ export class IdempotencyStore {
         await this.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('created_at', '=', row.created_at).execute();
         continue;
       }
-      if (row.fingerprint !== fingerprint) throw new ApiError(Codes.error, 'idempotency.keyReused', { field: 'Idempotency-Key' });
+      if (row.fingerprint !== fingerprint) throw new ApiError(ResultCode.error, 'idempotency.keyReused', { field: 'Idempotency-Key' });
       if (row.status === 'done') return JSON.parse(row.response ?? 'null') as unknown;
       const running = this.running.get(id);
       const abandoned = !running && Number(row.created_at) <= now - CLIENT_TIMEOUT_MS;
-      if (abandoned && row.status === 'written') throw new ApiError(Codes.error, 'idempotency.alreadyDone', { field: 'Idempotency-Key' });
+      if (abandoned && row.status === 'written') throw new ApiError(ResultCode.error, 'idempotency.alreadyDone', { field: 'Idempotency-Key' });
       if (abandoned) {
         await this.db
           .deleteFrom('idempotency_keys')
@@ -125,7 +126,7 @@ export class IdempotencyStore {
       }
       if (running) await running;
       else if (Date.now() < waitUntil) await sleep(POLL_MS);
-      else throw new ApiError(Codes.error, 'idempotency.inProgress', { field: 'Idempotency-Key' });
+      else throw new ApiError(ResultCode.error, 'idempotency.inProgress', { field: 'Idempotency-Key' });
     }
   }
 

@@ -4,7 +4,7 @@
 // Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
-import { Codes } from './errors.ts';
+import { BUSINESS_CODES, ResultCode } from '../../contract/result-codes.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -41,9 +41,7 @@ export interface OpenApiOptions {
 
 export type OpenApiDocument = Schema & { openapi: string; paths: Record<string, Record<string, Schema>>; components: Schema & { schemas: Record<string, Schema> } };
 
-/** The error catalogue of spec §8. */
-export const CATALOGUE_CODES: readonly number[] = Array.from({ length: 4026 - 4002 + 1 }, (_, i) => 4002 + i);
-const AUTH_CODES = [Codes.noToken, Codes.tokenInvalid, Codes.tokenExpired];
+const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired];
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const NULL: Schema = { type: 'null' };
@@ -141,7 +139,7 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
   };
 
   const describe = (code: number): string => {
-    if (code === Codes.error) return '7: invalid request (data.field names the field) or another error';
+    if (code === ResultCode.error) return '7: invalid request (data.field names the field) or another error';
     const text = options.describeCode?.(code).replace(/\.$/, '');
     return text ? `${code}: ${text}` : String(code);
   };
@@ -154,7 +152,7 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
     tags.add(tag);
 
     const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
-    const codes = [...new Set([Codes.error, ...(route.auth ? AUTH_CODES : []), Codes.rateLimited, ...fieldCodes.map((f) => f.code)])].sort((a, b) => a - b);
+    const codes = [...new Set([ResultCode.error, ...(route.auth ? AUTH_CODES : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort((a, b) => a - b);
 
     const parameters: Schema[] = [{ $ref: '#/components/parameters/Lang' }];
     if (isIdempotentRoute(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -174,7 +172,7 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
     const success: Schema = {
       type: 'object',
       required: ['code', 'msg', 'data'],
-      properties: { code: { const: Codes.ok }, msg: { type: 'string' }, data: oneOrAny(route.endpoints.map(dataOf)) },
+      properties: { code: { const: ResultCode.ok }, msg: { type: 'string' }, data: oneOrAny(route.endpoints.map(dataOf)) },
     };
     const failure: Schema = { ...ref('Error'), properties: { code: { enum: codes } } };
     const description = [
@@ -204,7 +202,7 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
 
-  const catalogue = [Codes.error, ...CATALOGUE_CODES];
+  const catalogue = [ResultCode.error, ...BUSINESS_CODES];
   schemas.Error = {
     title: 'Error',
     description: ['A business outcome other than success, in the envelope (HTTP 200). Codes (spec §8):', ...catalogue.map((c) => `- ${describe(c)}`)].join('\n'),

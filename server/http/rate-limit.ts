@@ -2,7 +2,8 @@
 // address or phone number). A refused request is not counted. The refusal (4024) says when to
 // retry: the time until the oldest hit that counts leaves the window.
 import type { Limit } from '../config.ts';
-import { ApiError, Codes } from './errors.ts';
+import { ApiError } from './errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 interface Window {
   times: number[];
@@ -13,7 +14,7 @@ interface Window {
 export function rateLimited(waitMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const [key, params] = seconds < 120 ? ['checks.retryAfterSeconds', { seconds }] : ['checks.retryAfterMinutes', { minutes: Math.ceil(seconds / 60) }];
-  return new ApiError(Codes.rateLimited, key, { retryAfter: seconds }, params);
+  return new ApiError(ResultCode.rateLimited, key, { retryAfter: seconds }, params);
 }
 
 export class RateLimiter {

@@ -9,7 +9,8 @@
 // Transactions outside any request (the scheduler's, start-up's) are not touched.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/index.ts';
-import { ApiError, Codes } from './errors.ts';
+import { ApiError } from './errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 /** How long the server works on a request: well inside the app's 20 s timeout, so the answer still reaches it. */
 export const REQUEST_DEADLINE_MS = 15_000;
@@ -37,7 +38,7 @@ export function currentRequestScope(): RequestScope | undefined {
 
 /** Answered when a request outlives its deadline or its client: nothing of it was written. */
 export function requestAbandoned(): ApiError {
-  return new ApiError(Codes.error, 'errors.timeout', null, undefined, 503);
+  return new ApiError(ResultCode.error, 'errors.timeout', null, undefined, 503);
 }
 
 function assertStillWanted(scope: RequestScope): void {

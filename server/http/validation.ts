@@ -4,8 +4,9 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { passwordFields } from '../../contract/limits.ts';
 import { CUSTOM_KEYWORDS, type JsonSchema } from '../../contract/loader.ts';
+import { resultCodeNamed } from '../../contract/result-codes.ts';
 import type { Params } from '../i18n.ts';
-import { type ApiError, validationError } from './errors.ts';
+import { ApiError, validationError } from './errors.ts';
 
 export interface Check {
   /** Where the schema came from, e.g. "screens/login.json" */
@@ -58,7 +59,9 @@ function describe(check: Check, error: ErrorObject): ApiError {
   const prop = (check.schema.properties as Record<string, JsonSchema> | undefined)?.[field];
   if (typeof prop?.minimum === 'number') params.min = prop.minimum;
   if (typeof prop?.maximum === 'number') params.max = prop.maximum;
-  return validationError(field, key, params);
+  // a field whose schema names a catalogue code for a refused value (x-code: an e-mail address answers 4003)
+  const code = error.keyword === 'required' ? undefined : resultCodeNamed(prop?.['x-code']);
+  return code === undefined ? validationError(field, key, params) : new ApiError(code, key, { field }, params);
 }
 
 /**

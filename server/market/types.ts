@@ -2,7 +2,8 @@
 // trading tests can drive a fake one with prices they choose.
 import markets from '../../schemas/config/markets.json';
 import type { KlineBar } from '../../contract/generated/types.ts';
-import { ApiError, Codes } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export type MarketDef = (typeof markets.markets)[number] & { weekendClosed?: boolean };
 
@@ -48,7 +49,7 @@ export interface MarketData {
  */
 export class StalePriceError extends ApiError {
   constructor(readonly symbol: string) {
-    super(Codes.error, 'errors.priceStale', null, { symbol: symbol.toUpperCase() });
+    super(ResultCode.error, 'errors.priceStale', null, { symbol: symbol.toUpperCase() });
     this.name = 'StalePriceError';
   }
 }

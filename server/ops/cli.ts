@@ -13,6 +13,7 @@ import { FINANCING_HELP, financingCommand } from './financing.ts';
 import { MINING_HELP, miningCommand } from './mining.ts';
 import { KYC_HELP, kycCommand } from './kyc.ts';
 import { PASSWORD_LINK_HELP, resetLink, userCreate } from './password-links.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -20,8 +21,8 @@ Commands:
   outbox [n]          latest n email/SMS codes (default 10): channel, target, code, time
   captcha <id>        the answer of an image captcha
   user <user>         id, email, phone, status, invitation code, credit score, created
-  bar <user>          bar the user from logging in (4007)
-  freeze <user>       freeze the account (4008)
+  bar <user>          bar the user from logging in (${ResultCode.barred})
+  freeze <user>       freeze the account (${ResultCode.frozen})
   unfreeze <user>     lift a freeze and a bar
 ${PASSWORD_LINK_HELP}
   invite-code         an invitation code that registration accepts (the demo user's)

@@ -1,20 +1,11 @@
 // Input checks shared by spot and futures orders: business codes of spec §8 and code 7
 // field errors with the trade.* / futures.* messages.
 import type { AppContext } from '../context.ts';
-import { ApiError, businessError, Codes, validationError } from '../http/errors.ts';
+import { ApiError, businessError, validationError } from '../http/errors.ts';
 import type { MarketDef } from '../market/types.ts';
 import { ORDER_RATE_BUCKET, ORDER_RATE_LIMIT, USDT } from './config.ts';
 import { formatUnits, mul, parseAmount, plainUnits, roundTo } from '../../contract/decimal.ts';
-
-export const TradeCodes = {
-  /** enter the sale amount */
-  amountRequired: 4013,
-  /** enter the limit price */
-  priceRequired: 4014,
-  insufficient: 4020,
-  rateLimited: 4024,
-  closed: 4026,
-} as const;
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export function tradeError(code: number): ApiError {
   return businessError(code);
@@ -40,7 +31,7 @@ export function anyMarket(ctx: AppContext, symbol: string, field: string): Marke
 }
 
 export function checkTradingHours(ctx: AppContext, symbol: string): void {
-  if (!ctx.market.isOpen(symbol, ctx.now())) throw tradeError(TradeCodes.closed);
+  if (!ctx.market.isOpen(symbol, ctx.now())) throw tradeError(ResultCode.marketClosed);
 }
 
 /** An amount or price as a request may carry it: a decimal string or a JSON number. */
@@ -79,19 +70,19 @@ export function belowMinimum(field: string, min: bigint): ApiError {
 }
 
 export function notOpen(id: number): ApiError {
-  return new ApiError(Codes.error, 'trade.notOpen', { id });
+  return new ApiError(ResultCode.error, 'trade.notOpen', { id });
 }
 
 /** A spot limit price: missing or zero 4014, malformed code 7 trade.priceInvalid. */
 export function spotPrice(text: AmountInput | undefined, maxDecimals: number): bigint {
-  if (text === undefined || text === '') throw tradeError(TradeCodes.priceRequired);
-  return positiveAmount(text, 'mprice', maxDecimals, 'trade.priceInvalid', () => tradeError(TradeCodes.priceRequired));
+  if (text === undefined || text === '') throw tradeError(ResultCode.priceRequired);
+  return positiveAmount(text, 'mprice', maxDecimals, 'trade.priceInvalid', () => tradeError(ResultCode.priceRequired));
 }
 
 /** A spot quantity (mnum) or USDT amount (musdt): missing or zero 4013, malformed code 7 trade.amountInvalid. */
 export function spotAmount(text: AmountInput | undefined, field: 'mnum' | 'musdt', maxDecimals: number): bigint {
-  if (text === undefined || text === '') throw tradeError(TradeCodes.amountRequired);
-  return positiveAmount(text, field, maxDecimals, 'trade.amountInvalid', () => tradeError(TradeCodes.amountRequired));
+  if (text === undefined || text === '') throw tradeError(ResultCode.amountRequired);
+  return positiveAmount(text, field, maxDecimals, 'trade.amountInvalid', () => tradeError(ResultCode.amountRequired));
 }
 
 /** The prices a limit order may name: the market price ± the configured band, rounded inward to the price's decimals. */

@@ -11,13 +11,12 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database, LedgerTable, LedgerType } from '../db/types.ts';
 import { businessError } from '../http/errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export type { LedgerType } from '../db/types.ts';
 
 /** A database handle that may be a transaction. */
 export type Tx = Kysely<Database>;
-
-export const INSUFFICIENT_BALANCE = 4020;
 
 export interface Change {
   userId: number;
@@ -67,7 +66,7 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
     }
     b.available += c.available;
     b.frozen += c.frozen;
-    if (b.available < 0n || b.frozen < 0n) throw businessError(INSUFFICIENT_BALANCE);
+    if (b.available < 0n || b.frozen < 0n) throw businessError(ResultCode.insufficientBalance);
     rows.push({
       user_id: c.userId,
       coin: c.coin,

@@ -11,12 +11,13 @@ import { type Db, isoTime } from '../db/index.ts';
 import type { SpotOrderRow, UserRow } from '../db/types.ts';
 import { notFound } from '../http/errors.ts';
 import type { MarketDef } from '../market/types.ts';
-import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, TradeCodes, tradeError } from './checks.ts';
+import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, tradeError } from './checks.ts';
 import { coinDecimals, tradingConfig } from './config.ts';
 import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { notify } from '../notices/notify.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 export type OrderType = SpotOrder['type'];
 
@@ -186,7 +187,7 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   const fee = mul(amount, cfg.feeRateUnits, 'down');
   return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
     const usdt = await balanceOf(trx, user.id, m.quote);
-    if (usdt.available < budget) throw tradeError(TradeCodes.insufficient);
+    if (usdt.available < budget) throw tradeError(ResultCode.insufficientBalance);
     const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee }, clientOrderId }, now);
     await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now);
     return order;

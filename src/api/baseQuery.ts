@@ -3,6 +3,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import appConfig from '../../schemas/config/app.json';
 import timings from '../../schemas/config/timings.json';
+import { isBusinessCode, NEEDS_VERIFICATION, REFUSED, SESSION_ENDED } from '../../contract/result-codes-app';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -35,7 +36,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
   if (!args.fieldErrors) return undefined;
   const field = (data as { field?: unknown } | null)?.field;
-  if (code === 7 && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
+  if (code === REFUSED && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
   return args.fieldErrors.codes.includes(code) ? String(code) : undefined;
 }
 
@@ -92,8 +93,7 @@ export function fetchWithToken(path: string, signal?: AbortSignal, ctx: ApiConte
   return ctx.fetch(href, { headers: token ? { 'X-Token': token } : {}, signal });
 }
 
-const LOGOUT_CODES = new Set([4016, 4017]);
-const REAL_NAME_CODE = 4025;
+const LOGOUT_CODES: ReadonlySet<number> = new Set(SESSION_ENDED);
 
 function url(ctx: ApiContext, args: RequestArgs): string {
   const base = `${ctx.apiRoot}${appConfig.apiPrefix}${args.path}`;
@@ -117,13 +117,13 @@ function encode(args: RequestArgs): { body?: BodyInit; type?: string } {
 /** Business error codes: translated message shown after a delay, logout, or the real-name page. */
 function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: string, data: unknown): ApiError {
   const { effects } = ctx;
-  const translated = (code >= 4000 && code < 5000 && effects.translate(`errors.${code}`)) || msg;
+  const translated = (isBusinessCode(code) && effects.translate(`errors.${code}`)) || msg;
   const error: ApiError = { kind: 'business', code, message: translated, data };
   const reload = (data as { reload?: unknown } | null)?.reload;
-  if ((code === 7 && reload) || LOGOUT_CODES.has(code)) {
+  if ((code === REFUSED && reload) || LOGOUT_CODES.has(code)) {
     effects.logout();
     effects.toast(translated);
-  } else if (code === REAL_NAME_CODE) {
+  } else if (code === NEEDS_VERIFICATION) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
   } else if (errorField(args, code, data) !== undefined) {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaAnswer, checkCaptcha } from '../../server/captcha.ts';
 import { call, count, msg, newCaptcha, outboxCode, startServer, type TestServer } from './helpers.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -105,7 +106,7 @@ describe('POST /base/emailCode', () => {
     const codesBefore = await count(s.app, 'verification_codes');
     for (const [body, field, key] of cases) {
       const r = await call(s.app, 'POST', '/base/emailCode', { body, lang: 'jp' });
-      expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: 7, msg: msg('jp', key), data: { field } });
+      expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: field === 'email' && key !== 'validation.emailRequired' ? ResultCode.badEmail : ResultCode.error, msg: msg('jp', key), data: { field } });
       expect(r.data).not.toHaveProperty('reload');
     }
     expect(await count(s.app, 'outbox')).toBe(before);

@@ -8,6 +8,7 @@ import { loadConfig } from '../../contract/loader.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { balanceOf, ledgerMismatches } from '../../server/trading/index.ts';
 import { call, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
 
 let s: TestServer;
 let alice = '';
@@ -113,7 +114,7 @@ describe('POST /wire_transfer/createWire_transfer', () => {
     const before = await rows();
     for (const [body, field, key, params] of cases) {
       const r = await create(body, alice, 'ko');
-      expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('ko', key, params), data: { field } });
+      expect(r, JSON.stringify(body)).toMatchObject({ code: field === 'email' && key !== 'wire.emailRequired' ? ResultCode.badEmail : ResultCode.error, msg: msg('ko', key, params), data: { field } });
     }
     expect(await rows()).toBe(before);
   });

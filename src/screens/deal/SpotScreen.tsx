@@ -16,6 +16,7 @@ import { ChangeChip } from '../market/PairRow';
 import { PriceAnnouncer } from '../market/PriceAnnouncer';
 import { DepthLadder } from './DepthLadder';
 import { OpenOrders } from './OpenOrders';
+import { ResultCode } from '../../../contract/result-codes';
 
 type Side = 'buy' | 'sell';
 type OrderType = 'limit' | 'market';
@@ -59,13 +60,13 @@ export default function SpotScreen() {
   };
 
   const check = (): string => {
-    if (type === 'limit' && !isPositive(price)) return t('errors.4014');
+    if (type === 'limit' && !isPositive(price)) return t(`errors.${ResultCode.priceRequired}`);
     if (type === 'limit' && decimalsOf(price) > market.priceDecimals) return t('trade.decimalsAllowed', { field: t('trade.price'), decimals: market.priceDecimals });
-    if (marketBuy ? !isPositive(usdt) : !isPositive(amount)) return t('errors.4013');
+    if (marketBuy ? !isPositive(usdt) : !isPositive(amount)) return t(`errors.${ResultCode.amountRequired}`);
     if (!marketBuy && decimalsOf(amount) > market.amountDecimals) return t('trade.decimalsAllowed', { field: t('trade.amount'), decimals: market.amountDecimals });
     const need = marketBuy ? usdt : side === 'buy' ? estimate || '0' : amount;
     const have = side === 'buy' ? available.quote : available.base;
-    return compare(need, have) > 0 ? t('errors.4020') : '';
+    return compare(need, have) > 0 ? t(`errors.${ResultCode.insufficientBalance}`) : '';
   };
 
   const submit = async () => {

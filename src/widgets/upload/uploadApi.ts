@@ -5,6 +5,7 @@ import type { Upload } from '../../../contract/generated/types';
 import appConfig from '../../../schemas/config/app.json';
 import { type ApiError, callApi, fetchWithToken } from '../../api/baseQuery';
 import { screen as uploadScreen } from '../../api/generated/screens/upload';
+import { ResultCode } from '../../../contract/result-codes';
 
 export const MAX_UPLOAD_BYTES: number = appConfig.maxUploadBytes;
 /** The limit as customers read it: whole megabytes (10). */
@@ -20,7 +21,7 @@ export type UploadResult = { data: Upload } | { error: ApiError };
  */
 export async function uploadImage(dataUrl: string): Promise<UploadResult> {
   const e = uploadScreen.endpoint;
-  const res = await callApi({ path: e.path, method: e.method, body: { base64Str: dataUrl }, fieldErrors: { fields: ['base64Str'], codes: [4024] } });
+  const res = await callApi({ path: e.path, method: e.method, body: { base64Str: dataUrl }, fieldErrors: { fields: ['base64Str'], codes: [ResultCode.rateLimited] } });
   return 'error' in res ? res : { data: res.data as Upload };
 }
 

@@ -41,10 +41,11 @@ export const screen: ScreenDef = {
     "properties": {
       "email": {
         "title": "EmailAddress",
-        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern.",
+        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.",
         "type": "string",
         "maxLength": 254,
-        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+        "x-code": "badEmail"
       },
       "emailCode": {
         "type": "string",
@@ -182,6 +183,7 @@ export const screen: ScreenDef = {
     "email.maxLength": "validation.emailInvalid"
   },
   "fieldErrors": {
+    "4003": "email",
     "4004": "invitationCode",
     "4005": "captcha",
     "4009": "emailCode"
@@ -197,7 +199,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerByEmail: build.mutation<Session, RegisterByEmailPayload & Idempotent>({
-      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode","phone","smsCode","countryCode"],"codes":[4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/base/registerUser', method: 'POST', auth: false, fieldErrors: {"fields":["email","emailCode","passWord","confirmPassword","captcha","captchaId","invitationCode","phone","smsCode","countryCode"],"codes":[4003,4004,4005,4009]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),

@@ -47,10 +47,11 @@ export const screen: ScreenDef = {
     "properties": {
       "email": {
         "title": "EmailAddress",
-        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern.",
+        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.",
         "type": "string",
         "maxLength": 254,
-        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+        "x-code": "badEmail"
       },
       "currency": {
         "type": "string",
@@ -115,6 +116,9 @@ export const screen: ScreenDef = {
     "amount.type": "wire.amountInvalid",
     "amount.maximum": "wire.aboveMaximum"
   },
+  "fieldErrors": {
+    "4003": "email"
+  },
   "success": {
     "toast": "wire.submitted",
     "navigate": "/bitcoin/wireTransfer?tab=wire-transfer-list"
@@ -125,7 +129,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createWireTransfer: build.mutation<WireTransfer, WireTransferPayload & Idempotent>({
-      query: (arg) => ({ path: '/wire_transfer/createWire_transfer', method: 'POST', auth: true, fieldErrors: {"fields":["email","currency","amount"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/wire_transfer/createWire_transfer', method: 'POST', auth: true, fieldErrors: {"fields":["email","currency","amount"],"codes":[4003]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['WireTransfers'],
     }),
   }),
