@@ -2,19 +2,17 @@
 // catalogue (contract/result-codes.ts, which builds its table from these) so that the app's first
 // chunk does not carry the whole table: home's JS budget is 146 KB.
 
+/** A refused input or another error (msg says which). */
 export const ERROR = 7;
 export const FIRST_BUSINESS = 4002;
 export const TOKEN_INVALID = 4016;
 export const TOKEN_EXPIRED = 4017;
+/** The code after which the app opens identity verification. */
 export const VERIFICATION_REQUIRED = 4025;
 export const LAST_BUSINESS = 4026;
 
-/** A refused input or another error (msg says which). */
-export const REFUSED = ERROR;
 /** Codes after which the app drops its session. */
 export const SESSION_ENDED: readonly number[] = [TOKEN_INVALID, TOKEN_EXPIRED];
-/** The code after which the app opens identity verification. */
-export const NEEDS_VERIFICATION = VERIFICATION_REQUIRED;
 
 /** One of the catalogue's 40xx codes (errors.<code> is its message). */
 export function isBusinessCode(code: number): boolean {

@@ -41,41 +41,10 @@ export const ResultCode = {
 export type ResultCodeName = keyof typeof ResultCode;
 export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
 
-/** What each code means, as the spec's catalogue words it (the OpenAPI document's description). */
-export const MEANING: Record<ResultCodeName, string> = {
-  ok: 'success',
-  error: 'refused input or another error; msg says which, data.field names the field',
-  wrongPassword: 'wrong username or password',
-  badEmail: 'email format error',
-  badInvitation: 'invitation code error',
-  badCaptcha: 'image captcha error',
-  belowMinimum: 'below the minimum amount',
-  barred: 'user barred from login',
-  frozen: 'account frozen',
-  badCode: 'verification code error',
-  noUser: 'user does not exist or wrong password',
-  wrongLoginPassword: 'old login password does not match',
-  wrongOldPayPassword: 'old withdrawal password does not match (not answered: changing the withdrawal password asks for the login password)',
-  amountRequired: 'enter the amount',
-  priceRequired: 'enter the limit price',
-  noToken: 'not logged in',
-  tokenInvalid: 'logged in elsewhere or token invalid (the app logs out)',
-  tokenExpired: 'session expired (the app logs out)',
-  aboveMaximum: 'above the largest amount',
-  unsupportedCoin: 'currency not supported',
-  insufficientBalance: 'insufficient balance',
-  exchangeFailed: 'currency exchange failed',
-  noPayPassword: 'withdrawal password not set',
-  wrongPayPassword: 'wrong withdrawal password',
-  rateLimited: 'too many requests; data.retryAfter says when to try again',
-  verificationRequired: 'identity verification not completed (the app opens the verification page)',
-  marketClosed: 'outside trading hours',
-};
+/** The business codes (40xx), in order; each one's message (and its meaning, in English) is errors.<code> in locales/. */
+export const BUSINESS_CODES: readonly ResultCodeValue[] = Object.values(ResultCode).filter((c) => c !== ResultCode.ok && c !== ResultCode.error);
 
-/** The business codes (40xx), in order. */
-export const BUSINESS_CODES: readonly ResultCodeValue[] = /* @__PURE__ */ Object.values(ResultCode).filter((c) => c !== ResultCode.ok && c !== ResultCode.error);
-
-export { isBusinessCode, NEEDS_VERIFICATION, REFUSED, SESSION_ENDED } from './result-codes-app.ts';
+export { isBusinessCode, SESSION_ENDED } from './result-codes-app.ts';
 
 /** The catalogue code a schema names with "x-code" (e.g. "badEmail"), or undefined for an unknown name. */
 export function resultCodeNamed(name: unknown): ResultCodeValue | undefined {

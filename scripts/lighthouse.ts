@@ -19,7 +19,7 @@
 //
 // Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,7 +124,9 @@ async function audit(url: string, port: number, workDir: string, attempt = 1): P
   await lighthouse(url, { ...flags, port, gatherMode: dir });
   const artifactsFile = join(dir, 'artifacts.json');
   const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as { settings: { throttling: { cpuSlowdownMultiplier: number } } };
-  const trace = JSON.parse(readFileSync(join(dir, 'defaultPass.trace.json'), 'utf8')) as { traceEvents: TraceEvent[] };
+  // a load that broke early may leave no trace: uncalibrated, its audit reports the error and the run is tried again
+  const traceFile = join(dir, 'defaultPass.trace.json');
+  const trace = existsSync(traceFile) ? (JSON.parse(readFileSync(traceFile, 'utf8')) as { traceEvents: TraceEvent[] }) : { traceEvents: [] };
   const time = mainThreadTime(trace.traceEvents);
   const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: calibratedSlowdown(artifacts.settings.throttling.cpuSlowdownMultiplier, time) };
   // the simulation applies the slowdown after gathering, so the gathered settings may carry the calibrated one

@@ -8,7 +8,7 @@ import { checkCaptcha } from './captcha.ts';
 import type { Channel } from './codes.ts';
 import type { Limit } from './config.ts';
 import type { AppContext } from './context.ts';
-import { ApiError } from './http/errors.ts';
+import { ApiError, businessError } from './http/errors.ts';
 import { ResultCode } from '../contract/result-codes.ts';
 
 export type CodeRequest = (
@@ -77,7 +77,7 @@ function captchaRequired(): ApiError {
 
 async function requireSolvedCaptcha(ctx: AppContext, request: CodeRequest): Promise<void> {
   if (!request.captcha || !request.captchaId) throw captchaRequired();
-  if (!(await checkCaptcha(ctx.db, request.captchaId, request.captcha, ctx.now()))) throw new ApiError(ResultCode.badCaptcha, `errors.${ResultCode.badCaptcha}`, { captchaRequired: true });
+  if (!(await checkCaptcha(ctx.db, request.captchaId, request.captcha, ctx.now()))) throw businessError(ResultCode.badCaptcha, { captchaRequired: true });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The verification gate's rule (server/http/endpoints.ts enforces it for the endpoints whose
 // screen file says `"verified": true`): a verified identity is users.real_name_status 2.
 import { KycStatus } from '../db/tables/kyc.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, businessError } from '../http/errors.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Whether the user may do what needs a verified identity. */
@@ -10,5 +10,5 @@ export function isVerified(user: { real_name_status: number }): boolean {
 }
 
 export function verificationRequired(): ApiError {
-  return new ApiError(ResultCode.verificationRequired, `errors.${ResultCode.verificationRequired}`);
+  return businessError(ResultCode.verificationRequired);
 }

@@ -3,7 +3,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-
 import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 

@@ -7,7 +7,7 @@ import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, businessError } from '../http/errors.ts';
 import { hashPin, pinNeedsUpgrade, verifyPin } from '../security/pin.ts';
 import { serverSecret } from '../security/secret-key.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -67,7 +67,7 @@ export function utcMinute(ms: number): string {
 
 /** The refusal for a block: 4022 for a missing withdrawal password, else code 7 with the block's reason and end time. */
 export function blockError(block: WithdrawBlock): ApiError {
-  if (block.reason === 'noPayPassword') return new ApiError(ResultCode.noPayPassword, `errors.${ResultCode.noPayPassword}`, { block });
+  if (block.reason === 'noPayPassword') return businessError(ResultCode.noPayPassword, { block });
   const until = block.until === null ? '' : utcMinute(block.until);
   return new ApiError(ResultCode.error, `funds.block.${block.reason}`, { block }, { until });
 }
@@ -118,5 +118,5 @@ export async function checkPayPassword(ctx: PayPasswordContext, user: UserRow, p
     await db.updateTable('users').set({ pay_failures: 0, pay_locked_until: until }).where('id', '=', user.id).execute();
     throw blockError({ reason: 'payLocked', until, link: null });
   }
-  throw new ApiError(ResultCode.wrongPayPassword, `errors.${ResultCode.wrongPayPassword}`, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
+  throw businessError(ResultCode.wrongPayPassword, { field: 'pay_password', remaining: payPasswordMaxFailures - failures });
 }

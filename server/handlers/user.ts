@@ -2,7 +2,7 @@
 // app compares `version` with its own to clear a stale web-view cache).
 import type { AppContext } from '../context.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { businessError, validationError } from '../http/errors.ts';
 import { verifyPassword } from '../security/password.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { currentSession } from '../http/auth.ts';
@@ -24,7 +24,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     // The login password guards it, as a stolen session must not be able to set a code a phisher knows
     setAntiPhishingCode: async (input, { user }) => {
       ctx.limiter.hit('password-check', String(user.id), CHANGE_LIMIT);
-      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'password' });
+      if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongLoginPassword, { field: 'password' });
       await ctx.db.updateTable('users').set({ anti_phishing_code: input.code }).where('id', '=', user.id).execute();
       return null;
     },
@@ -32,7 +32,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     // for 24 hours and sends new ones to manual review (server/funds/rules.ts).
     changePassword: async (input, { user }) => {
       ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
-      if (!(await verifyPassword(input.password, user.password_hash))) throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'password' });
+      if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongLoginPassword, { field: 'password' });
       if (input.newPassword === input.password) throw validationError('newPassword', 'changePassword.sameAsOld');
       assertNewPassword(input.newPassword, 'newPassword');
       await setPassword(ctx.db, user.id, input.newPassword, ctx.now());

@@ -5,7 +5,7 @@ import { coinListAnswer } from '../funds/coins.ts';
 import { hashPayPassword } from '../funds/rules.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../funds/withdrawals.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { businessError, notFound } from '../http/errors.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { verifyPassword } from '../security/password.ts';
 import { pageOfRows } from './records.ts';
@@ -46,7 +46,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
     changePayPassword: async (input, { user }) => {
       ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
-        throw new ApiError(ResultCode.wrongLoginPassword, `errors.${ResultCode.wrongLoginPassword}`, { field: 'loginPassword' });
+        throw businessError(ResultCode.wrongLoginPassword, { field: 'loginPassword' });
       }
       const hash = hashPayPassword(ctx, input.password);
       await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();

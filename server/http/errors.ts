@@ -18,8 +18,8 @@ export class ApiError extends Error {
 }
 
 /** One of the catalogue's 40xx codes (contract/result-codes.ts), with its message errors.<code>. */
-export function businessError(code: number): ApiError {
-  return new ApiError(code, `errors.${code}`);
+export function businessError(code: number, data: unknown = null): ApiError {
+  return new ApiError(code, `errors.${code}`, data);
 }
 
 export function notFound(): ApiError {

@@ -14,6 +14,8 @@ export interface Check {
   schema: JsonSchema;
   validate: ValidateFunction;
   messages: Record<string, string>;
+  /** The payload's password fields (x-password), read once from the schema */
+  passwords: ReadonlySet<string>;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,7 +39,7 @@ export class Validator {
   private readonly ajv = new Ajv({ strict: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
 
   compile(schema: JsonSchema, messages: Record<string, string> = {}, source = 'server'): Check {
-    return { source, schema, validate: this.ajv.compile(schema), messages };
+    return { source, schema, validate: this.ajv.compile(schema), messages, passwords: new Set(passwordFields(schema)) };
   }
 }
 
@@ -111,7 +113,7 @@ function asObject(value: unknown): Record<string, unknown> {
 
 /** The request's payload, cleaned (cleanText): the query for GET, query and JSON body merged for DELETE, else the body. */
 export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
-  return cleanText(payloadOf(req, checks), '', new Set(checks.flatMap((c) => passwordFields(c.schema))));
+  return cleanText(payloadOf(req, checks), '', { has: (field) => checks.some((c) => c.passwords.has(field)) });
 }
 
 /** The payload of an endpoint that takes none: {}; any field sent (query or body) is refused as undeclared. */
@@ -153,7 +155,7 @@ const NONE: ReadonlySet<string> = new Set();
  * overrides refused (code 7 naming the field), and text that was only spaces refused too.
  * The payload's password fields (`passwords`, marked x-password in the schema) pass untouched.
  */
-export function cleanText(value: unknown, field = '', passwords: ReadonlySet<string> = NONE): unknown {
+export function cleanText(value: unknown, field = '', passwords: Pick<ReadonlySet<string>, 'has'> = NONE): unknown {
   if (typeof value === 'string') return cleanString(value, field);
   if (Array.isArray(value)) return value.map((v, i) => cleanText(v, field ? `${field}.${i}` : String(i)));
   if (value === null || typeof value !== 'object') return value;

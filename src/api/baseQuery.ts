@@ -3,7 +3,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import appConfig from '../../schemas/config/app.json';
 import timings from '../../schemas/config/timings.json';
-import { isBusinessCode, NEEDS_VERIFICATION, REFUSED, SESSION_ENDED } from '../../contract/result-codes-app';
+import { ERROR, isBusinessCode, SESSION_ENDED, VERIFICATION_REQUIRED } from '../../contract/result-codes-app';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -36,7 +36,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
   if (!args.fieldErrors) return undefined;
   const field = (data as { field?: unknown } | null)?.field;
-  if (code === REFUSED && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
+  if (code === ERROR && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
   return args.fieldErrors.codes.includes(code) ? String(code) : undefined;
 }
 
@@ -120,10 +120,10 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   const translated = (isBusinessCode(code) && effects.translate(`errors.${code}`)) || msg;
   const error: ApiError = { kind: 'business', code, message: translated, data };
   const reload = (data as { reload?: unknown } | null)?.reload;
-  if ((code === REFUSED && reload) || LOGOUT_CODES.has(code)) {
+  if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
     effects.logout();
     effects.toast(translated);
-  } else if (code === NEEDS_VERIFICATION) {
+  } else if (code === VERIFICATION_REQUIRED) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
   } else if (errorField(args, code, data) !== undefined) {
