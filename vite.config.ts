@@ -12,9 +12,9 @@ import languages from './schemas/config/languages.json' with { type: 'json' };
 import { loadScreens } from './contract/loader.ts';
 import { hasCaptcha, type ScreenFile } from './contract/screen.ts';
 import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './src/app/bootData.ts';
-import { ROUTES } from './src/app/routes.ts';
+import { ROUTES } from './src/routes/routes.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
-import { NOTICE_EVENTS } from './server/notices/notify.ts';
+import { NOTICE_EVENTS } from './server/core/notify.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -55,7 +55,7 @@ export function compressDir(dir: string): string[] {
 }
 
 /**
- * Messages only the server sends (already translated, by server/http/envelope.ts, for errors the
+ * Messages only the server sends (already translated, by server/platform/http/envelope.ts, for errors the
  * framework raises before any handler): the app never looks them up, so its locale chunks leave them out.
  */
 export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
@@ -170,7 +170,7 @@ function bootCaptchaOf(apiRoot: string, screens: readonly ScreenFile[]): AppScri
  * data-session-label attributes name, in every language, and the app's scripts. It
  * runs before the first paint, so the home page's header and hero show without waiting for the
  * app's JavaScript. Inline because a script file would be one more request before that paint; the
- * server allows exactly this script by its hash (server/http/security.ts).
+ * server allows exactly this script by its hash (server/platform/http/security.ts).
  */
 function bootScript(apiRoot: string): Plugin {
   const entry = fileURLToPath(new URL('src/app/bootPage.ts', import.meta.url));

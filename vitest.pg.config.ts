@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // The server tests once more on PostgreSQL (`DATABASE_URL=postgres://… npm run test:pg`): each
 // test server's data dir gets a schema of its own in that database, named with this run's prefix
-// (server/db/postgres.ts), and the run drops its schemas when it ends (tests/server/pg-setup.ts).
+// (server/core/db/postgres.ts), and the run drops its schemas when it ends (tests/server/pg-setup.ts).
 process.env.DATABASE_SCHEMA_PER_DATA_DIR ||= `coinapp_test_${Date.now().toString(36)}_`;
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 // A path inside this app that a page may be sent to after a step elsewhere (?back=, the page
 // asked for before login): "/x/y" with an optional query, never a URL, a protocol-relative
 // "//host" or a backslash path a browser could read as one. Whether it names a route is the
-// caller's check (src/app/routes.ts findRoute).
+// caller's check (src/routes/routes.ts findRoute).
 export function isAppPath(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 512 && /^\/[A-Za-z]/.test(value) && !/[\\\s]|\/\//.test(value);
 }

@@ -83,7 +83,7 @@ export interface ScreenFile {
   title?: string;
   tab?: string;
   auth?: boolean;
-  /** The endpoint needs a verified identity: others get 4025 before the handler runs (server/http/endpoints.ts) */
+  /** The endpoint needs a verified identity: others get 4025 before the handler runs (server/platform/http/endpoints.ts) */
   verified?: boolean;
   endpoint: EndpointDef;
   payload?: JsonSchema;

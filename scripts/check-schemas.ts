@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import languages from '../schemas/config/languages.json';
-import { ROUTES } from '../src/app/routes.ts';
+import { ROUTES } from '../src/routes/routes.ts';
 import { loadLocales } from './lib/locales.ts';
 import { passwordFields } from '../contract/limits.ts';
 import { resultCodeNamed } from '../contract/result-codes.ts';

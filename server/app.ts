@@ -6,35 +6,35 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../contract/loader.ts';
-import type { HandlerTable } from './http/handler.ts';
-import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './config.ts';
-import type { AppContext } from './context.ts';
-import { type Db, migrateToLatest, openDatabase } from './db/index.ts';
-import { installBodyParsing } from './http/body.ts';
-import { clientErrorHandler } from './http/client-errors.ts';
-import { installErrorHandling, routingErrors } from './http/envelope.ts';
-import { guardTransactions } from './http/request-scope.ts';
-import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './http/security.ts';
-import { RateLimiter } from './http/rate-limit.ts';
-import { Validator } from './http/validation.ts';
-import { I18n } from './i18n.ts';
-import { type FeedOptions, registerFeed } from './feed/index.ts';
-import { openStoredMarket } from './market/store.ts';
-import { openUpstreamMarket } from './market/upstream.ts';
-import type { MarketData } from './market/types.ts';
-import { startScheduler } from './trading/index.ts';
+import type { HandlerTable } from './platform/http/handler.ts';
+import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './core/config.ts';
+import type { AppContext } from './platform/http/context.ts';
+import { type Db, migrateToLatest, openDatabase } from './core/db/index.ts';
+import { installBodyParsing } from './platform/http/body.ts';
+import { clientErrorHandler } from './platform/http/client-errors.ts';
+import { installErrorHandling, routingErrors } from './platform/http/envelope.ts';
+import { guardTransactions } from './core/request-scope.ts';
+import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './platform/http/security.ts';
+import { RateLimiter } from './platform/http/rate-limit.ts';
+import { Validator } from './platform/http/validation.ts';
+import { I18n } from './platform/i18n/i18n.ts';
+import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
+import { openStoredMarket } from './platform/market/store.ts';
+import { openUpstreamMarket } from './platform/market/upstream.ts';
+import type { MarketData } from './platform/market/types.ts';
+import { startScheduler } from './money.ts';
 import { marketSeed } from './trading/settings.ts';
-import { handlers } from './handlers/index.ts';
-import { registerEndpoints, routesOf } from './http/endpoints.ts';
-import { openApiDocument } from './http/openapi.ts';
-import { seedFunds } from './funds/seed.ts';
-import { seedIeoProjects } from './ops/ieo.ts';
-import { registerUploadRoutes } from './funds/uploads.ts';
+import { handlers } from './handlers.ts';
+import { registerEndpoints, routesOf } from './platform/http/endpoints.ts';
+import { openApiDocument } from './platform/http/openapi.ts';
+import { seedFunds } from './seed-products.ts';
+import { seedIeoProjects } from './earn/ops/ieo.ts';
+import { registerUploadRoutes } from './platform/uploads/uploads.ts';
 import { seedIfEmpty } from './seed.ts';
-import { serverSecret } from './security/secret-key.ts';
-import { type SessionConfig, sessionConfig } from './sessions.ts';
+import { serverSecret } from './platform/security/secret-key.ts';
+import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
 
-export type { RateLimits } from './config.ts';
+export type { RateLimits } from './core/config.ts';
 
 export interface ServerOptions {
   /** Folder of the SQLite file app.db (created if missing) */
@@ -64,7 +64,7 @@ export interface ServerOptions {
   testMode?: boolean;
   /** Run time-driven work on timers (default true); tests may drive it by hand */
   scheduler?: boolean;
-  /** Market feed options and limits (default: server/feed/hub.ts FEED_DEFAULTS, from schemas/config/feed.json) */
+  /** Market feed options and limits (default: server/platform/feed/hub.ts FEED_DEFAULTS, from schemas/config/feed.json) */
   feed?: Partial<FeedOptions>;
   /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
   extra?: { screens: LoadedScreen[]; handlers: HandlerTable };
@@ -72,7 +72,7 @@ export interface ServerOptions {
   sessions?: Partial<SessionConfig>;
   /** The version /base/site reports (default: schemas/config/app.json; tests of the app's version check change it) */
   version?: string;
-  /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/config.ts) */
+  /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/core/config.ts) */
   security?: Partial<SecurityConfig>;
 }
 

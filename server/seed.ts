@@ -1,12 +1,12 @@
 // Demo data for an empty database: one demo user (whose invitation code lets others
 // register) with a demo balance, and the announcements. Never runs again once a user exists.
-import type { Db } from './db/index.ts';
-import { toCount } from './db/index.ts';
-import { CardType, KycStatus } from './db/tables/kyc.ts';
-import { SEED_ANNOUNCEMENTS } from './seed-articles.ts';
-import { hashPassword } from './security/password.ts';
-import { applyAdminDeposit } from './trading/deposit.ts';
-import { createUser } from './users.ts';
+import type { Db } from './core/db/index.ts';
+import { toCount } from './core/db/index.ts';
+import { CardType, KycStatus } from './core/db/tables/kyc.ts';
+import { SEED_ANNOUNCEMENTS } from './content/seed-articles.ts';
+import { hashPassword } from './platform/security/password.ts';
+import { applyAdminDeposit } from './funds/admin-deposit.ts';
+import { createUser } from './platform/sessions/users.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';
 export const DEMO_PHONE = '13800138000';

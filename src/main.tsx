@@ -7,7 +7,7 @@ import { configureApi } from './api/baseQuery';
 import { alertDialog, errorToast } from './ui/overlays';
 import { AppRouter } from './app/router';
 import { firstScreenReady } from './app/firstScreen';
-import { REAL_NAME } from './app/routes';
+import { REAL_NAME } from './routes/routes';
 import { whenSettled } from './app/whenSettled';
 import './app/styles.css';
 import { currentPrefix, initI18n } from './i18n';

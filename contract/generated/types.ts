@@ -1444,7 +1444,7 @@ export interface SiteDocumentPage {
 }
 
 /**
- * GET /base/article for the site's documents (spec §7 {page,pageSize,cate}): cate 2 terms of service, 3 privacy policy (server/notices/articles.ts), newest first, in the request's language with the English fallback. Announcements (cate 1) are answered by getArticles.
+ * GET /base/article for the site's documents (spec §7 {page,pageSize,cate}): cate 2 terms of service, 3 privacy policy (server/content/articles.ts), newest first, in the request's language with the English fallback. Announcements (cate 1) are answered by getArticles.
  */
 export interface SiteDocumentsPayload {
   cate: 2 | 3;

@@ -50,7 +50,7 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
   }
 
   files.set(
-    `${GENERATED_DIR}/tags.ts`,
+    `${CONTRACT_GENERATED_DIR}/tags.ts`,
     `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`,
   );
   files.set(

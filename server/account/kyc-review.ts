@@ -1,11 +1,11 @@
 // The operator's side of identity verification: what waits, approve, reject with a reason.
-// Registered as the review kind `kyc` (server/funds/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
-// and behind `ops kyc list|approve|reject` (server/ops/kyc.ts). A decision is one transaction:
+// Registered as the review kind `kyc` (server/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
+// and behind `ops kyc list|approve|reject` (server/account/ops/kyc.ts). A decision is one transaction:
 // the conditional status change (only from 1), users.real_name_status and the customer's notice.
-import type { Db } from '../db/index.ts';
-import { KycStatus } from '../db/tables/kyc.ts';
-import { alreadyDecided, rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../funds/review-kind.ts';
-import { notify } from '../notices/notify.ts';
+import type { Db } from '../core/db/index.ts';
+import { KycStatus } from '../core/db/tables/kyc.ts';
+import { alreadyDecided, rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { notify } from '../core/notify.ts';
 
 export const CARD_TYPE_NAMES: Record<number, string> = { 1: 'passport', 2: 'driving licence', 3: 'identity card' };
 export const KYC_STATUS_NAMES: Record<number, string> = { 1: 'under review', 2: 'verified', 3: 'rejected' };

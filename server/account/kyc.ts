@@ -3,13 +3,13 @@
 // (POST /user/uploadBase64). A submission waits for an operator (`ops kyc approve|reject`);
 // after a rejection the user resubmits and the SAME record goes back to status 1.
 // users.real_name_status follows the record in the same transaction: the user entity and
-// the verification gate (server/http/endpoints.ts) read it.
+// the verification gate (server/platform/http/endpoints.ts) read it.
 import type { UserCard } from '../../contract/generated/types.ts';
-import { type Db, isoTime } from '../db/index.ts';
-import { KycStatus, type UserCardRow } from '../db/tables/kyc.ts';
-import { ownUpload, uploadNameOf, uploadUrl } from '../funds/uploads.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { Tx } from '../trading/ledger.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
+import { KycStatus, type UserCardRow } from '../core/db/tables/kyc.ts';
+import { ownUpload, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
+import { ApiError, validationError } from '../core/errors.ts';
+import type { Tx } from '../core/ledger.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Longest name kept, after trimming (the schema allows the same before trimming). */

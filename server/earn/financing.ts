@@ -15,15 +15,15 @@
 // ledger rows, so running the job twice, after a restart, or racing a redemption pays nothing twice.
 import type { FinancingOrder, FinancingPayout, FinancingProduct, FinancingTotal } from '../../contract/generated/types.ts';
 import { formatUnits, plainUnits, roundTo, STORAGE_ONE, units } from '../../contract/decimal.ts';
-import type { AppContext } from '../context.ts';
-import { type Db, isoTime } from '../db/index.ts';
-import { type FinancingOrderRow, type FinancingProductRow, FinancingStatus } from '../db/types.ts';
-import { localName } from '../funds/local-names.ts';
-import { ApiError, notFound, validationError } from '../http/errors.ts';
-import type { Translate } from '../i18n.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import type { TradingDeps } from '../trading/deps.ts';
-import { applyChanges, type Tx } from '../trading/ledger.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
+import { type FinancingOrderRow, type FinancingProductRow, FinancingStatus } from '../core/db/types.ts';
+import { localName } from '../core/local-names.ts';
+import { ApiError, notFound, validationError } from '../core/errors.ts';
+import type { Translate } from '../platform/i18n/i18n.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import type { JobDeps } from '../platform/jobs/job.ts';
+import { applyChanges, type Tx } from '../core/ledger.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
@@ -213,7 +213,7 @@ export async function settleOrder(db: Db, id: number, now: number, decimals?: Ma
 }
 
 /** The earn job: pays every due day and returns every matured principal; the steps taken. */
-export async function runFinancingJob(ctx: TradingDeps): Promise<number> {
+export async function runFinancingJob(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .selectFrom('financing_orders')

@@ -1,4 +1,4 @@
-// IEO (new-coin subscriptions): the projects the operator manages (server/ops/ieo.ts), a
+// IEO (new-coin subscriptions): the projects the operator manages (server/earn/ops/ieo.ts), a
 // customer's subscription and its referral rewards, the thaw job, and the shapes the screens read.
 //
 // A subscription is one transaction: the project's `sold` moves by a compare-and-set on the value
@@ -12,15 +12,15 @@
 import type { IeoOrder, IeoProject } from '../../contract/generated/types.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { AppContext } from '../context.ts';
-import { isoTime } from '../db/index.ts';
-import { type IeoOrderRow, IeoOrderStatus, type IeoProjectRow, type UserRow } from '../db/types.ts';
-import { localName } from '../funds/local-names.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { Translate } from '../i18n.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import type { TradingDeps } from '../trading/deps.ts';
-import { applyChanges, type Change, type LedgerType, type Tx } from '../trading/ledger.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { isoTime } from '../core/db/index.ts';
+import { type IeoOrderRow, IeoOrderStatus, type IeoProjectRow, type UserRow } from '../core/db/types.ts';
+import { localName } from '../core/local-names.ts';
+import { ApiError, validationError } from '../core/errors.ts';
+import type { Translate } from '../platform/i18n/i18n.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import type { JobDeps } from '../platform/jobs/job.ts';
+import { applyChanges, type Change, type LedgerType, type Tx } from '../core/ledger.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
@@ -256,7 +256,7 @@ export async function buyIeo(ctx: AppContext, user: Pick<UserRow, 'id'>, input: 
 // ---- records -----------------------------------------------------------------------------
 
 /** Market value now of `amount` coins in USDT units, or null where the coin has no USDT market. */
-function marketValue(ctx: Pick<TradingDeps, 'market'>, coin: string, amount: bigint): bigint | null {
+function marketValue(ctx: Pick<JobDeps, 'market'>, coin: string, amount: bigint): bigint | null {
   const symbol = `${coin.toLowerCase()}usdt`;
   if (!ctx.market.market(symbol)) return null;
   try {
@@ -266,7 +266,7 @@ function marketValue(ctx: Pick<TradingDeps, 'market'>, coin: string, amount: big
   }
 }
 
-export function toIeoOrder(ctx: Pick<TradingDeps, 'market'>, o: IeoOrderRow, name: string, decimals: number, priceCoinDecimals: number): IeoOrder {
+export function toIeoOrder(ctx: Pick<JobDeps, 'market'>, o: IeoOrderRow, name: string, decimals: number, priceCoinDecimals: number): IeoOrder {
   const payment = BigInt(o.payment);
   const value = o.price_coin === 'USDT' ? marketValue(ctx, o.coin, BigInt(o.amount)) : null;
   const profit = value === null ? null : roundTo(value, priceCoinDecimals, 'down') - payment;
@@ -292,7 +292,7 @@ export function toIeoOrder(ctx: Pick<TradingDeps, 'market'>, o: IeoOrderRow, nam
 // ---- thaw ----------------------------------------------------------------------------------
 
 /** Releases every order due at ctx.now(), each exactly once; returns how many it released. */
-export async function releaseDueIeoOrders(ctx: TradingDeps): Promise<number> {
+export async function releaseDueIeoOrders(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db.selectFrom('ieo_orders').selectAll().where('status', '=', IeoOrderStatus.frozen).where('thaw_at', '<=', now).orderBy('id').limit(500).execute();
   let released = 0;

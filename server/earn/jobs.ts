@@ -1,27 +1,23 @@
 // Time-driven work of the earn products (IEO thaws, staking payouts and maturities, mining
-// output): each job does everything that is due at ctx.now(), exactly once however often it
-// runs (a conditional update on the row it pays marks it done in the same transaction as the
-// ledger rows), and returns how many items it handled. The trading scheduler runs them after its
-// own work (server/trading/scheduler.ts), so they start with the server and catch up after a stop.
-import type { TradingDeps } from '../trading/deps.ts';
-import { releaseDueIeoOrders } from './ieo.ts';
-import { runFinancingJob } from './financing.ts';
-import { runMiningJob } from './mining.ts';
+// output). They fall due by the day, so the scheduler runs them at most once a second rather
+// than on every market tick; they start with the server and catch up after a stop.
+import type { JobDeps, ScheduledJob } from "../platform/jobs/job.ts";
+import { releaseDueIeoOrders } from "./ieo.ts";
+import { runFinancingJob } from "./financing.ts";
+import { runMiningJob } from "./mining.ts";
 
-export interface EarnJob {
-  name: string;
-  run(ctx: TradingDeps): Promise<number>;
-}
+const EVERY_MS = 1000;
 
 /** Every earn job, in the order they run. */
-export const EARN_JOBS: EarnJob[] = [
-  { name: 'ieo-thaw', run: releaseDueIeoOrders },
-  { name: 'financing', run: runFinancingJob },
-  { name: 'mining', run: runMiningJob },
+export const EARN_JOBS: ScheduledJob[] = [
+  { name: "ieo-thaw", run: releaseDueIeoOrders, everyMs: EVERY_MS },
+  { name: "financing", run: runFinancingJob, everyMs: EVERY_MS },
+  { name: "mining", run: runMiningJob, everyMs: EVERY_MS },
 ];
 
-export async function runEarnWork(ctx: TradingDeps): Promise<number> {
+/** Every earn job once, now; returns how many items they handled together. */
+export async function runEarnWork(deps: JobDeps): Promise<number> {
   let done = 0;
-  for (const job of EARN_JOBS) done += await job.run(ctx);
+  for (const job of EARN_JOBS) done += await job.run(deps);
   return done;
 }

@@ -21,16 +21,16 @@
 import type { MiningMachine, MiningOrder } from '../../contract/generated/types.ts';
 import { div, formatUnits, mul, parseAmount, plainUnits, roundTo, units } from '../../contract/decimal.ts';
 import { costOf, shareQuantity } from '../../contract/mining.ts';
-import type { AppContext } from '../context.ts';
-import { type Db, isoTime } from '../db/index.ts';
-import { MiningIncome, type MiningMachineRow, type MiningOrderRow, MiningStatus, MiningType } from '../db/types.ts';
-import { localName } from '../funds/local-names.ts';
-import { alreadyDecided, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../funds/review-kind.ts';
-import { ApiError, businessError, validationError } from '../http/errors.ts';
-import type { Translate } from '../i18n.ts';
-import { type AmountInput, decimalText, positiveAmount } from '../trading/checks.ts';
-import type { TradingDeps } from '../trading/deps.ts';
-import { applyChanges, balanceOf, type Change, type Tx } from '../trading/ledger.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
+import { MiningIncome, type MiningMachineRow, type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
+import { localName } from '../core/local-names.ts';
+import { alreadyDecided, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { ApiError, businessError, validationError } from '../core/errors.ts';
+import type { Translate } from '../platform/i18n/i18n.ts';
+import { type AmountInput, decimalText, positiveAmount } from '../core/amounts.ts';
+import type { JobDeps } from '../platform/jobs/job.ts';
+import { applyChanges, balanceOf, type Change, type Tx } from '../core/ledger.ts';
 import { coinDecimals, DAY_MS, ratePercent } from './financing.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
@@ -320,7 +320,7 @@ export const miningReview: ReviewKind = {
 // ---- daily output -------------------------------------------------------------------------
 
 /** The live USDT price of `coin` in units; 1 for USDT; null when there is no current price. */
-export function usdtPrice(ctx: Pick<TradingDeps, 'market'>, coin: string): bigint | null {
+export function usdtPrice(ctx: Pick<JobDeps, 'market'>, coin: string): bigint | null {
   if (coin === 'USDT') return units('1');
   const symbol = `${coin.toLowerCase()}usdt`;
   if (!ctx.market.market(symbol) || ctx.market.isStale?.(symbol)) return null;
@@ -333,7 +333,7 @@ export function usdtPrice(ctx: Pick<TradingDeps, 'market'>, coin: string): bigin
 }
 
 /** The output of one day of an order: coin units and the price used (null: no price now, pay later). */
-export function dayOutput(ctx: Pick<TradingDeps, 'market'>, o: MiningOrderRow, decimals: number): { amount: bigint; price: bigint | null } | null {
+export function dayOutput(ctx: Pick<JobDeps, 'market'>, o: MiningOrderRow, decimals: number): { amount: bigint; price: bigint | null } | null {
   const perDay = mul(BigInt(o.daily_output), BigInt(o.quantity));
   if (Number(o.income_type) === MiningIncome.coin) return { amount: roundTo(perDay, decimals, 'down'), price: null };
   const price = usdtPrice(ctx, o.output_coin);
@@ -342,7 +342,7 @@ export function dayOutput(ctx: Pick<TradingDeps, 'market'>, o: MiningOrderRow, d
 }
 
 /** One step of a running order at `now`: the next due day, else its end after the last day. */
-async function outputStep(ctx: TradingDeps, id: number, now: number, decimals: Map<string, number>): Promise<boolean> {
+async function outputStep(ctx: JobDeps, id: number, now: number, decimals: Map<string, number>): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('mining_orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!o || Number(o.status) !== MiningStatus.running || o.started_at === null) return false;
@@ -414,7 +414,7 @@ async function releaseStep(db: Db, payoutId: number, now: number): Promise<boole
 }
 
 /** The earn job: every due day of every running machine (each once), ends, and due releases. */
-export async function runMiningJob(ctx: TradingDeps): Promise<number> {
+export async function runMiningJob(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
   let steps = 0;
   const running = await ctx.db

@@ -13,14 +13,15 @@
 import type { BankWithdrawal, BankWithdrawOptions } from '../../contract/generated/types.ts';
 import { divide, formatUnits, multiply, plainUnits, roundTo, STORAGE_ONE, STORAGE_SCALE, units } from '../../contract/decimal.ts';
 import { normalizeIban } from '../../contract/iban.ts';
-import type { AppContext } from '../context.ts';
-import { isoTime } from '../db/index.ts';
-import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../db/types.ts';
-import { businessError, validationError } from '../http/errors.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { balanceOf } from '../trading/ledger.ts';
-import { coinTable, requireCoin } from './coins.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { isoTime } from '../core/db/index.ts';
+import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../core/db/types.ts';
+import { businessError, validationError } from '../core/errors.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { balanceOf } from '../core/ledger.ts';
+import { requireCoin } from '../core/coins.ts';
+import { coinTable } from './coins.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, fundsRules } from './rules.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -165,9 +166,9 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   if (!card) throw validationError('bankcard', 'bankWithdraw.cardUnknown');
 
   const decimals = Number(coin.decimals);
-  const amount = positiveAmount(input.num, 'num', decimals, 'bankWithdraw.amountInvalid');
-  if (amount < limits.min) throw validationError('num', 'bankWithdraw.belowMinimum', { limit: plainUnits(limits.min) });
-  if (amount > limits.max) throw validationError('num', 'bankWithdraw.aboveMaximum', { limit: plainUnits(limits.max) });
+  // the coin's decimals, minimum and maximum were held against the amount before this handler ran (the schema's x-limits,
+  // server/platform/http/endpoints.ts checkLimits)
+  const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'bankWithdraw.amountInvalid');
   const fee = bankFee(plainUnits(amount), fundsRules().bankWithdrawFeeRate, decimals);
   const total = amount + fee;
   return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password }, now, (trx) =>

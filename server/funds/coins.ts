@@ -4,10 +4,10 @@
 import type { CoinNetwork, CoinWithNetworks } from '../../contract/generated/types.ts';
 import { plainUnits, units } from '../../contract/decimal.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { CoinNetworkRow, CoinRow } from '../db/types.ts';
-import { businessError, validationError } from '../http/errors.ts';
-import type { Tx } from '../trading/ledger.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
+import type { CoinNetworkRow, CoinRow } from '../core/db/types.ts';
+import { validationError } from '../core/errors.ts';
+import type { Tx } from '../core/ledger.ts';
+import { requireCoin } from '../core/coins.ts';
 
 export interface NetworkFormat {
   network: string;
@@ -171,13 +171,6 @@ export function coinList(table: CoinTable, czstatus?: number): CoinWithNetworks[
 export async function coinListAnswer(db: Tx, czstatus?: number) {
   const list = coinList(await coinTable(db), czstatus);
   return { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
-}
-
-/** An enabled coin by its code; 4019 when there is none. */
-export async function requireCoin(db: Tx, coin: string): Promise<CoinRow> {
-  const row = await db.selectFrom('coins').selectAll().where('coin', '=', coin.trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
-  if (!row) throw businessError(ResultCode.unsupportedCoin);
-  return row;
 }
 
 /**

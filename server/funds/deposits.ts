@@ -5,20 +5,20 @@
 // amount with a `deposit_success` ledger row in the same transaction as the status change;
 // deciding twice changes nothing and says so. `ops act deposit proof <id>` shows the proof's file.
 import type { Deposit } from '../../contract/generated/types.ts';
-import { formatUnits, parseAmount, plainUnits } from '../../contract/decimal.ts';
-import type { Db } from '../db/index.ts';
-import { isoTime } from '../db/index.ts';
-import { type DepositRow, ReviewStatus } from '../db/tables/funds.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges, type Tx } from '../trading/ledger.ts';
-import { notify } from '../notices/notify.ts';
+import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
+import type { Db } from '../core/db/index.ts';
+import { isoTime } from '../core/db/index.ts';
+import { type DepositRow, ReviewStatus } from '../core/db/tables/funds.ts';
+import { ApiError, validationError } from '../core/errors.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { applyChanges, type Tx } from '../core/ledger.ts';
+import { notify } from '../core/notify.ts';
 import { requireNetwork } from './coins.ts';
-import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
-import { ownUpload, uploadNameOf, uploadPath, uploadUrl } from './uploads.ts';
+import { ownUpload, uploadNameOf, uploadPath, uploadUrl } from '../platform/uploads/uploads.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** cate: who made the deposit. */
@@ -80,10 +80,9 @@ export async function createDeposit(db: Db, userId: number, input: DepositReques
   if (Number(network.deposit_enabled) !== 1) throw validationError('czline', 'deposit.networkClosed', { coin: coin.coin, network: network.network });
   if (input.address.trim() !== network.deposit_address) throw validationError('address', 'deposit.addressMismatch');
 
-  const decimals = Number(coin.decimals);
-  const amount = positiveAmount(input.num, 'num', decimals, 'deposit.amountInvalid');
-  const min = BigInt(network.deposit_min);
-  if (amount < min) throw validationError('num', 'deposit.belowMinimum', { limit: plainUnits(min) });
+  // the network's decimals and minimum were held against the amount before this handler ran (the schema's x-limits,
+  // server/platform/http/endpoints.ts checkLimits)
+  const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'deposit.amountInvalid');
   if (amount > MAX_UNITS) throw validationError('num', 'deposit.aboveMaximum', { limit: plainUnits(MAX_UNITS) });
 
   const name = uploadNameOf(input.payimg);
@@ -116,7 +115,7 @@ export async function createDeposit(db: Db, userId: number, input: DepositReques
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toDeposit(row, decimals);
+    return toDeposit(row, Number(coin.decimals));
   });
 }
 

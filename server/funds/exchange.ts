@@ -20,13 +20,13 @@ import { divide, formatUnits, units } from '../../contract/decimal.ts';
 import { exchangeAmounts } from '../../contract/exchange.ts';
 
 export { type ExchangeAmounts, exchangeAmounts } from '../../contract/exchange.ts';
-import type { AppContext } from '../context.ts';
-import { isoTime } from '../db/index.ts';
-import type { CoinRow, UserRow } from '../db/types.ts';
-import { ApiError, businessError } from '../http/errors.ts';
-import { USDT } from '../trading/config.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges, type Tx } from '../trading/ledger.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { isoTime } from '../core/db/index.ts';
+import type { CoinRow, UserRow } from '../core/db/types.ts';
+import { ApiError, businessError } from '../core/errors.ts';
+import { USDT } from '../core/coins.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { applyChanges, type Tx } from '../core/ledger.ts';
 
 import { fundsRules } from './rules.ts';
 import { ResultCode } from '../../contract/result-codes.ts';

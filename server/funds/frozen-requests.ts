@@ -4,15 +4,15 @@
 // in one transaction, behind a conditional status update, so deciding twice changes nothing.
 // Approval lets the frozen money leave; rejection returns it to the available balance
 // (withdrawal_refund).
-import type { Db } from '../db/index.ts';
-import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../db/tables/funds.ts';
-import type { LedgerType, UserRow } from '../db/types.ts';
-import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
-import { businessError } from '../http/errors.ts';
-import { alreadyDecided, ReviewError } from './review-kind.ts';
+import type { Db } from '../core/db/index.ts';
+import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../core/db/tables/funds.ts';
+import type { LedgerType, UserRow } from '../core/db/types.ts';
+import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
+import { businessError } from '../core/errors.ts';
+import { alreadyDecided, ReviewError } from '../core/review-kind.ts';
 import { checkPayPassword, type PayPasswordContext } from './rules.ts';
 import { plainUnits } from '../../contract/decimal.ts';
-import { notify } from '../notices/notify.ts';
+import { notify } from '../core/notify.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface FrozenRequestKind {

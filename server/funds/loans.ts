@@ -14,19 +14,19 @@
 // applies and never change afterwards, whatever the operator does to the product.
 import type { LoanOrder, LoanProduct } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, roundTo, STORAGE_ONE, STORAGE_SCALE, units } from '../../contract/decimal.ts';
-import type { AppContext } from '../context.ts';
-import { type Db, isoTime } from '../db/index.ts';
-import type { LoanOrderRow, LoanProductRow, UserRow } from '../db/types.ts';
-import { LoanStatus } from '../db/types.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { Translate } from '../i18n.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges, balanceOf, type Tx } from '../trading/ledger.ts';
-import { notify } from '../notices/notify.ts';
-import { requireCoin } from './coins.ts';
-import { localName } from './local-names.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
+import type { LoanOrderRow, LoanProductRow, UserRow } from '../core/db/types.ts';
+import { LoanStatus } from '../core/db/types.ts';
+import { ApiError, validationError } from '../core/errors.ts';
+import type { Translate } from '../platform/i18n/i18n.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
+import { notify } from '../core/notify.ts';
+import { requireCoin } from '../core/coins.ts';
+import { localName } from '../core/local-names.ts';
 import { utcMinute } from './rules.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;

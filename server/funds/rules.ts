@@ -5,11 +5,11 @@
 // screen shows the same block, reason and end time the server refuses with.
 import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/types.ts';
-import { ApiError, businessError } from '../http/errors.ts';
-import { hashPin, pinNeedsUpgrade, verifyPin } from '../security/pin.ts';
-import { serverSecret } from '../security/secret-key.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import type { UserRow } from '../core/db/types.ts';
+import { ApiError, businessError } from '../core/errors.ts';
+import { hashPin, pinNeedsUpgrade, verifyPin } from '../platform/security/pin.ts';
+import { serverSecret } from '../platform/security/secret-key.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export interface FundsRules {
@@ -81,7 +81,7 @@ export function assertNotBlocked(user: UserRow, now: number): void {
 /** What checking a withdrawal password needs: the database, and the data dir whose server secret keys the hashes. */
 export type PayPasswordContext = Pick<AppContext, 'db' | 'dataDir'>;
 
-/** The stored form of a new withdrawal password (server/security/pin.ts). */
+/** The stored form of a new withdrawal password (server/platform/security/pin.ts). */
 export function hashPayPassword(ctx: PayPasswordContext, password: string): string {
   return hashPin(serverSecret(ctx.dataDir), password);
 }

@@ -8,16 +8,16 @@
 //
 // Approval credits in the same transaction as the status change; deciding twice changes nothing.
 import type { WireCurrencies, WireTransfer } from '../../contract/generated/types.ts';
-import { formatUnits, parseAmount, plainUnits } from '../../contract/decimal.ts';
+import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { Db } from '../db/index.ts';
-import { isoTime } from '../db/index.ts';
-import { ReviewStatus, type UserRow, type WireTransferRow } from '../db/types.ts';
-import { validationError } from '../http/errors.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
-import { applyChanges } from '../trading/ledger.ts';
-import { notify } from '../notices/notify.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import type { Db } from '../core/db/index.ts';
+import { isoTime } from '../core/db/index.ts';
+import { ReviewStatus, type UserRow, type WireTransferRow } from '../core/db/types.ts';
+import { validationError } from '../core/errors.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { applyChanges } from '../core/ledger.ts';
+import { notify } from '../core/notify.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 
 /** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
 const MINOR_UNITS: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, VND: 0 };
@@ -77,9 +77,9 @@ export function toWireTransfer(row: WireTransferRow): WireTransfer {
 export async function requestWire(db: Db, user: UserRow, input: WireInput, now: number): Promise<WireTransferRow> {
   const limit = wireLimits().get(input.currency);
   if (limit === undefined) throw validationError('currency', 'wire.currencyRequired');
-  const amount = positiveAmount(input.amount, 'amount', currencyDecimals(input.currency), 'wire.amountInvalid');
-  if (amount < limit.minimum) throw validationError('amount', 'wire.belowMinimum', { limit: plainUnits(limit.minimum) });
-  if (amount > limit.maximum) throw validationError('amount', 'wire.aboveMaximum', { limit: plainUnits(limit.maximum) });
+  // the currency's decimals, minimum and maximum were held against the amount before this handler ran (the schema's x-limits,
+  // server/platform/http/endpoints.ts checkLimits)
+  const amount = positiveAmount(input.amount, 'amount', STORAGE_SCALE, 'wire.amountInvalid');
   return db
     .insertInto('wire_transfers')
     .values({

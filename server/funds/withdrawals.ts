@@ -7,26 +7,20 @@
 // approval lets them leave (withdrawal_success), a rejection returns them to the available
 // balance (withdrawal_refund) and the customer sees the reason.
 import type { Withdrawal } from '../../contract/generated/types.ts';
-import { plainUnits } from '../../contract/decimal.ts';
-import type { Db } from '../db/index.ts';
-import { isoTime } from '../db/index.ts';
-import { ReviewStatus, type UserRow, type WithdrawalRow } from '../db/types.ts';
-import { validationError } from '../http/errors.ts';
-import { type AmountInput, positiveAmount } from '../trading/checks.ts';
+import { plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
+import type { Endpoints } from '../../contract/generated/endpoints.ts';
+import type { Db } from '../core/db/index.ts';
+import { isoTime } from '../core/db/index.ts';
+import { ReviewStatus, type UserRow, type WithdrawalRow } from '../core/db/types.ts';
+import { validationError } from '../core/errors.ts';
+import { positiveAmount } from '../core/amounts.ts';
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from './review-kind.ts';
+import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, manualReviewNeeded, type PayPasswordContext, utcMinute } from './rules.ts';
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
-export interface WithdrawInput {
-  num: AmountInput;
-  czline: string;
-  address: string;
-  coinname: string;
-  pay_password: string;
-  coin_id: number;
-}
+export type WithdrawInput = Endpoints['createWithdraw']['input'];
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   const amount = BigInt(row.amount);
@@ -66,7 +60,7 @@ export async function savedAddress(db: Db, userId: number, coin: string, network
  * order: a block (4022 no withdrawal password, locked, 24 h after a login password change);
  * 4019 unknown coin; coin_id of another coin; network of another coin or closed for
  * withdrawals; an address not in the network's format; whitelist mode and an unsaved or
- * not yet active address; the amount (format, decimals, minimum, maximum); 4020 when amount +
+ * not yet active address; the amount's format; 4020 when amount +
  * fee exceed the available balance; 4023 a wrong withdrawal password (five in a row lock).
  */
 export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
@@ -86,12 +80,9 @@ export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, 
     if (saved.activeAt > now) throw validationError('address', 'withdraw.addressNotActive', { until: utcMinute(saved.activeAt) });
   }
 
-  const decimals = Number(coin.decimals);
-  const amount = positiveAmount(input.num, 'num', decimals, 'withdraw.amountInvalid');
-  const min = BigInt(network.withdraw_min);
-  const max = BigInt(network.withdraw_max);
-  if (amount < min) throw validationError('num', 'withdraw.belowMinimum', { limit: plainUnits(min) });
-  if (amount > max) throw validationError('num', 'withdraw.aboveMaximum', { limit: plainUnits(max) });
+  // the network's decimals, minimum and maximum were held against the amount before this
+  // handler ran (the schema's x-limits, server/platform/http/endpoints.ts checkLimits)
+  const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'withdraw.amountInvalid');
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
   return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password }, now, (trx) =>

@@ -1,18 +1,18 @@
 // Operator CLI: `npm run ops -- <command> [args]` (DATA_DIR as for the server).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { databaseExists, databaseLocation, migrateToLatest, openDatabase } from '../db/index.ts';
-import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../funds/reviews.ts';
-import { COIN_HELP, coinCommand, listCoins } from './coin.ts';
-import { articleCommand, CONTENT_HELP, noticeCommand } from './content.ts';
+import { databaseExists, databaseLocation, migrateToLatest, openDatabase } from '../core/db/index.ts';
+import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
+import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
+import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
 import * as ops from './commands.ts';
-import { table } from './format.ts';
-import { LOAN_HELP, loanCommand } from './loan.ts';
-import { IEO_HELP, ieoCommand } from './ieo.ts';
-import { FINANCING_HELP, financingCommand } from './financing.ts';
-import { MINING_HELP, miningCommand } from './mining.ts';
-import { KYC_HELP, kycCommand } from './kyc.ts';
-import { PASSWORD_LINK_HELP, resetLink, userCreate } from './password-links.ts';
+import { table } from '../platform/ops/format.ts';
+import { LOAN_HELP, loanCommand } from '../funds/ops/loan.ts';
+import { IEO_HELP, ieoCommand } from '../earn/ops/ieo.ts';
+import { FINANCING_HELP, financingCommand } from '../earn/ops/financing.ts';
+import { MINING_HELP, miningCommand } from '../earn/ops/mining.ts';
+import { KYC_HELP, kycCommand } from '../account/ops/kyc.ts';
+import { PASSWORD_LINK_HELP, resetLink, userCreate } from '../account/ops/password-links.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)

@@ -1,17 +1,18 @@
 // Operator commands over the server's database. The CLI (cli.ts) prints their results;
 // tests call them directly. No command chooses prices or an order's outcome (there is no
 // market-seed command: the simulator's seed is secret and random per installation).
-import { captchaAnswer } from '../captcha.ts';
-import type { Db } from '../db/index.ts';
-import type { UserRow } from '../db/types.ts';
+import { captchaAnswer } from '../platform/codes/captcha.ts';
+import type { Db } from '../core/db/index.ts';
+import type { UserRow } from '../core/db/types.ts';
 import { DEMO_EMAIL } from '../seed.ts';
-import { coinDecimals, USDT } from '../trading/config.ts';
-import { adminDeposit, DepositError } from '../trading/deposit.ts';
-import { balancesOf } from '../trading/ledger.ts';
+import { coinDecimals, USDT } from '../core/coins.ts';
+import { adminDeposit, DepositError } from '../funds/admin-deposit.ts';
+import { balancesOf } from '../core/ledger.ts';
 import { formatUnits } from '../../contract/decimal.ts';
-import { findUser } from '../users.ts';
+import { findUser } from '../platform/sessions/users.ts';
+import { OpsError } from '../platform/ops/format.ts';
 
-export class OpsError extends Error {}
+export { OpsError };
 
 export interface OutboxEntry {
   channel: string;

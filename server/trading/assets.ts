@@ -1,9 +1,10 @@
 // The asset overview (GET /user/mycoin) and profit and loss (GET /user/ploss).
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../platform/http/context.ts';
 import type { Asset, AssetList, ProfitLoss } from '../../contract/generated/types.ts';
 import { formatUnits, mul, sum, units } from '../../contract/decimal.ts';
-import { coinConfigs, coinDecimals, tradingConfig, USDT } from './config.ts';
-import { type Balance, balancesOf } from './ledger.ts';
+import { coinConfigs, coinDecimals, USDT } from '../core/coins.ts';
+import { tradingConfig } from './config.ts';
+import { type Balance, balancesOf } from '../core/ledger.ts';
 
 /** schemas/entities/asset.json */
 export type { Asset, AssetList, ProfitLoss };

@@ -1,7 +1,7 @@
 // Business constants of trading, read from schemas/config (the files the app reads too).
 import { loadConfig } from '../../contract/loader.ts';
-import type { Limit } from '../config.ts';
-import { DEFAULT_DECIMALS, div, units } from '../../contract/decimal.ts';
+import type { Limit } from '../core/config.ts';
+import { div, units } from '../../contract/decimal.ts';
 
 export interface SpotConfig {
   feeRate: string;
@@ -30,35 +30,6 @@ export interface TradingConfig {
   limitBandUnits: bigint;
 }
 
-/** The coin every market settles and every USDT value is counted in. */
-export const USDT = 'USDT';
-
-/** schemas/config/coins.json */
-export interface CoinConfig {
-  coin: string;
-  name: string;
-  /** Decimals the coin's amounts are shown with (rounded down) */
-  decimals: number;
-  networks: string[];
-}
-
-let coinTable: Map<string, CoinConfig> | undefined;
-
-function coinsByName(): Map<string, CoinConfig> {
-  coinTable ??= new Map(loadConfig<{ coins: CoinConfig[] }>('coins').coins.map((c) => [c.coin, c]));
-  return coinTable;
-}
-
-/** The configured coins (schemas/config/coins.json). */
-export function coinConfigs(): CoinConfig[] {
-  return [...coinsByName().values()];
-}
-
-/** Display decimals of a coin's amounts (schemas/config/coins.json); 6 for a coin not listed. */
-export function coinDecimals(coin: string): number {
-  return coinsByName().get(coin.toUpperCase())?.decimals ?? DEFAULT_DECIMALS;
-}
-
 /** Orders (spot and futures together) a user may place: more answers 4024. */
 export const ORDER_RATE_LIMIT: Limit = { max: 10, windowMs: 1000 };
 export const ORDER_RATE_BUCKET = 'orders';
@@ -84,14 +55,3 @@ export function tradingConfig(): TradingConfig {
   };
   return cached;
 }
-
-/** Coins a balance can hold: USDT and the base coin of every USDT market. */
-export function knownCoins(): string[] {
-  if (!coins) {
-    const markets = loadConfig<{ markets: { base: string; quote: string }[] }>('markets').markets;
-    coins = [USDT, ...new Set(markets.filter((m) => m.quote === 'USDT').map((m) => m.base))];
-  }
-  return [...coins];
-}
-
-let coins: string[] | undefined;

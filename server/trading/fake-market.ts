@@ -1,7 +1,7 @@
 // A MarketData whose prices and trading hours the caller sets: trading tests and tools use
 // it instead of the simulator, so fills and settlements are deterministic.
 import markets from '../../schemas/config/markets.json';
-import type { Bar, MarketData, MarketDef } from '../market/types.ts';
+import type { Bar, MarketData, MarketDef } from '../platform/market/types.ts';
 
 export interface FakeMarket extends MarketData {
   /** Sets a symbol's last price (a decimal string) and notifies onTick listeners */

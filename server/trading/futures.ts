@@ -4,18 +4,20 @@
 // settled by the first run of the scheduler after it; when no price was recorded at their
 // second (the server was down) the settlement is invalid and the stake is returned (spec §4).
 import type { FuturesConfig, FuturesCreatePayload, FuturesOrder } from '../../contract/generated/types.ts';
-import type { AppContext } from '../context.ts';
-import { isoTime } from '../db/index.ts';
-import type { TradingDeps } from './deps.ts';
-import type { FuturesOrderRow, UserRow } from '../db/types.ts';
-import { validationError } from '../http/errors.ts';
-import { StalePriceError } from '../market/types.ts';
-import { anyMarket, checkOrderRate, checkTradingHours, positiveAmount } from './checks.ts';
-import { tradingConfig, USDT } from './config.ts';
-import { applyChanges } from './ledger.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { isoTime } from '../core/db/index.ts';
+import type { JobDeps } from '../platform/jobs/job.ts';
+import type { FuturesOrderRow, UserRow } from '../core/db/types.ts';
+import { validationError } from '../core/errors.ts';
+import { StalePriceError } from '../platform/market/types.ts';
+import { positiveAmount } from '../core/amounts.ts';
+import { USDT } from '../core/coins.ts';
+import { anyMarket, checkOrderRate, checkTradingHours } from './checks.ts';
+import { tradingConfig } from './config.ts';
+import { applyChanges } from '../core/ledger.ts';
 import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
 import { settle } from './settle.ts';
-import { notify } from '../notices/notify.ts';
+import { notify } from '../core/notify.ts';
 
 export const FUTURES_STATUS_BY_FILTER: Record<string, FuturesOrderRow['status']> = {
   '1': 'pending',
@@ -99,7 +101,7 @@ export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: 
  * Settles one pending order with the given close price (the price recorded at its settleAt
  * second, which is also its close time); false if it was no longer pending.
  */
-export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigint, now: number): Promise<boolean> {
+export async function settleOrder(ctx: JobDeps, id: number, closePrice: bigint, now: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('futures_orders').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     if (!o || Number(o.settle_at) > now) return false;
@@ -122,7 +124,7 @@ export async function settleOrder(ctx: TradingDeps, id: number, closePrice: bigi
  * An invalid settlement: no price was recorded at the order's settleAt second (the server
  * was down), so the stake is returned in full (contract_close) with the reason no_price.
  */
-export async function voidOrder(ctx: TradingDeps, id: number, now: number): Promise<boolean> {
+export async function voidOrder(ctx: JobDeps, id: number, now: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const o = await trx.selectFrom('futures_orders').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     if (!o || Number(o.settle_at) > now) return false;
@@ -140,7 +142,7 @@ export async function voidOrder(ctx: TradingDeps, id: number, now: number): Prom
 }
 
 /** Settles every pending order whose settleAt has come, at the price recorded at that second. */
-export async function settleDueOrders(ctx: TradingDeps): Promise<number> {
+export async function settleDueOrders(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db.selectFrom('futures_orders').select(['id', 'symbol', 'settle_at']).where('status', '=', 'pending').where('settle_at', '<=', now).orderBy('settle_at').orderBy('id').execute();
   let settled = 0;

@@ -1,7 +1,7 @@
 // A read-only picture of the trading state (every balance and the row counts), for tests
 // and tools that check a refused request changed nothing.
-import type { Db } from '../db/index.ts';
-import { toCount } from '../db/index.ts';
+import type { Db } from '../core/db/index.ts';
+import { toCount } from '../core/db/index.ts';
 
 export interface TradingState {
   balances: { user_id: number; coin: string; available: string; frozen: string }[];

@@ -2,7 +2,7 @@
 // installation (node:crypto), written on first start, never printed and never chosen by an
 // operator; no setting touches an order's outcome.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../core/db/index.ts';
 
 export const MARKET_SEED_KEY = 'market.secret_seed';
 

@@ -5,18 +5,19 @@
 // (fillCrossedOrders, run by the scheduler). The fee is taken from the side the user receives.
 // A client order id makes placing idempotent: a repeat returns the first order.
 import type { SpotBuyPayload, SpotOrder, SpotSellPayload } from '../../contract/generated/types.ts';
-import type { AppContext } from '../context.ts';
-import type { TradingDeps } from './deps.ts';
-import { type Db, isoTime } from '../db/index.ts';
-import type { SpotOrderRow, UserRow } from '../db/types.ts';
-import { notFound } from '../http/errors.ts';
-import type { MarketDef } from '../market/types.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import type { JobDeps } from '../platform/jobs/job.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
+import type { SpotOrderRow, UserRow } from '../core/db/types.ts';
+import { notFound } from '../core/errors.ts';
+import type { MarketDef } from '../platform/market/types.ts';
 import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, tradeError } from './checks.ts';
-import { coinDecimals, tradingConfig } from './config.ts';
-import { applyChanges, balanceOf, type Change, type Tx } from './ledger.ts';
+import { coinDecimals } from '../core/coins.ts';
+import { tradingConfig } from './config.ts';
+import { applyChanges, balanceOf, type Change, type Tx } from '../core/ledger.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 import { plainUnits } from '../../contract/decimal.ts';
-import { notify } from '../notices/notify.ts';
+import { notify } from '../core/notify.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export type OrderType = SpotOrder['type'];
@@ -332,7 +333,7 @@ export function crosses(side: 'buy' | 'sell', limit: bigint, marketPrice: bigint
 }
 
 /** Fills every open limit order whose market (open for trading) has crossed its price. */
-export async function fillCrossedOrders(ctx: TradingDeps): Promise<number> {
+export async function fillCrossedOrders(ctx: JobDeps): Promise<number> {
   const open = await ctx.db.selectFrom('spot_orders').select(['id', 'symbol', 'side', 'price']).where('status', '=', 'open').orderBy('id').execute();
   const now = ctx.now();
   const prices = new Map<string, bigint | null>();

@@ -1,6 +1,6 @@
 // The one RTK Query api. Generated modules inject their endpoints into it.
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { TAG_TYPES } from './generated/tags';
+import { TAG_TYPES } from '../../contract/generated/tags';
 import { apiBaseQuery } from './baseQuery';
 
 export interface Page<T> {

@@ -14,7 +14,7 @@ import { OverlayHost } from '../ui/overlays';
 import { releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
 import { afterLogin, type GuardState, guardShows } from './redirect';
-import { findRoute, LOGIN } from './routes';
+import { findRoute, LOGIN } from '../routes/routes';
 import { TabBar } from './TabBar';
 import { useTheme } from '../ui/theme';
 import { setStatusBar, statusBarColor } from './theme';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME } from './routes';
+import { HOME } from '../routes/routes';
 
 /** Back goes to the previous page, or home when the app was opened on this page. */
 export function NavBar({ title }: { title: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../ui/Icon';
-import { HOME } from './routes';
+import { HOME } from '../routes/routes';
 
 /** Routes whose screens a later release builds. */
 export function NotAvailable({ titleKey = 'notAvailable.title', bodyKey = 'notAvailable.body' }: { titleKey?: string; bodyKey?: string }) {

@@ -4,7 +4,7 @@ import { bundlesFor } from '../i18n';
 import { SCREEN_LOADERS } from '../screens';
 import { retryableLazy } from '../ui/ErrorBoundary';
 import { preloadRoute } from './routeFiles';
-import type { RouteDef } from './routes';
+import type { RouteDef } from '../routes/routes';
 
 // A chunk that fails to load rejects into the route's ErrorBoundary (Layout); its Retry mounts
 // the route again and retryableLazy imports the chunk afresh (lazy() alone caches the rejection).

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../ui/Icon';
-import { TABS } from './routes';
+import { TABS } from '../routes/routes';
 
 const ICONS = { home: 'home', market: 'market', deal: 'trade', property: 'assets' } as const;
 

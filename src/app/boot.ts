@@ -1,5 +1,5 @@
 // index.html's inline boot script (the vite build bundles this module into it with the texts; the
-// server allows it by its hash, server/http/security.ts). Before the first paint it applies the
+// server allows it by its hash, server/platform/http/security.ts). Before the first paint it applies the
 // saved theme and the language, and on the home page fills in the shell's texts (src/ui/shell.ts),
 // logged in or out, so the header and hero are on screen before the app's JavaScript arrives.
 // Then it fetches the app with the route's own files (src/app/routeFiles.ts), and on a page with a
@@ -22,7 +22,7 @@ export function pathOfHash(hash: string): string {
 
 const HOME_PATH = '/home/home';
 
-/** The paths the home screen draws: /home/home and the bare start (as src/app/routes.ts canonicalPath has it; the route table stays out of this script). */
+/** The paths the home screen draws: /home/home and the bare start (as src/routes/routes.ts canonicalPath has it; the route table stays out of this script). */
 export const isHomePath = (path: string) => path === '' || path === '/' || path === HOME_PATH;
 
 /**

@@ -1,7 +1,7 @@
 // The first route's screen, loaded before the app's first render (main.tsx).
 import { guardShows } from './redirect';
 import { prepareRoute } from './RouteView';
-import { findRoute } from './routes';
+import { findRoute } from '../routes/routes';
 
 /** Most the first render waits for the screen: on a slower link the nav bar and Loading show after this. */
 export const FIRST_SCREEN_WAIT_MS = 1000;

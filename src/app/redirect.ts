@@ -2,7 +2,7 @@
 // in the router's location state, or an explicit ?back=), else home. Only a path of a route of
 // this app is taken, never a URL, so no link can send a user elsewhere (no open redirect).
 import { isAppPath, pathPart } from '../../contract/app-path';
-import { canonicalPath, findRoute, HOME, isPublic, LOGIN } from './routes';
+import { canonicalPath, findRoute, HOME, isPublic, LOGIN } from '../routes/routes';
 
 /** The pages a logged-in user has no business on: they go home (or back) instead. */
 const AUTH_PAGES = new Set([LOGIN, '/login/register']);

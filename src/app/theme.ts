@@ -1,5 +1,5 @@
 // Status-bar colour of a route (routes.ts names it; the theme decides the default).
-import type { StatusBarColor } from './routes';
+import type { StatusBarColor } from '../routes/routes';
 import type { Theme } from '../ui/theme';
 
 const STATUS_BAR: Record<StatusBarColor, string> = { teal: '#0f9d8f', green: '#16a34a', dark: '#0b0e11' };

@@ -20,7 +20,7 @@ import { errorField } from '../api/baseQuery';
 import { loggedOut, sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
 import type { FormContext } from '../widgets/formContext';
-import { templates, widgets } from '../widgets/theme';
+import { templates, widgets } from '../widgets/theme/theme';
 import { formatDateTime } from './formats';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenModule } from './types';

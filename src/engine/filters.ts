@@ -1,5 +1,5 @@
 // The filter-kind registry: the options a list filter offers, by its kind (FilterDef.kind,
-// default "select"). The reference server accepts the same values (server/http/endpoints.ts
+// default "select"). The reference server accepts the same values (server/platform/http/endpoints.ts
 // FILTER_KINDS); `npm run check:schemas` fails on a kind this registry does not have.
 import coinsConfig from '../../schemas/config/coins.json';
 import marketsConfig from '../../schemas/config/markets.json';

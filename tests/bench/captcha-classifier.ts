@@ -1,5 +1,5 @@
 // Captcha classifier benchmark: plays the attacker against the image captcha
-// (server/captcha-image.ts). It asks the real generator for labelled captchas (600 to learn from,
+// (server/platform/codes/captcha-image.ts). It asks the real generator for labelled captchas (600 to learn from,
 // 200 to read), decodes their PNGs (what an attacker gets), binarises them, cuts each into four
 // glyphs with several segmenters (fixed cells, column projection, connected blobs, colour
 // clusters; on the ink and on the ink with thin lines opened away) and reads each glyph by
@@ -10,7 +10,7 @@
 //
 //   npx tsx tests/bench/captcha-classifier.ts [train=600] [test=200]
 import { inflateSync } from 'node:zlib';
-import { captchaPng } from '../../server/captcha-image.ts';
+import { captchaPng } from '../../server/platform/codes/captcha-image.ts';
 
 const TRAIN = Number(process.argv[2] ?? 600);
 const TEST = Number(process.argv[3] ?? 200);

@@ -38,10 +38,10 @@ interface Checked {
 
 async function serve(dataDir: string, users: number): Promise<void> {
   const { buildServer } = await import('../../server/app.ts');
-  const { hashPassword } = await import('../../server/security/password.ts');
-  const { adminDeposit, ledgerMismatches, runDueWork } = await import('../../server/trading/index.ts');
-  const { createUser } = await import('../../server/users.ts');
-  const { startSession } = await import('../../server/sessions.ts');
+  const { hashPassword } = await import('../../server/platform/security/password.ts');
+  const { adminDeposit, ledgerMismatches, runDueWork } = await import('../../server/money.ts');
+  const { createUser } = await import('../../server/platform/sessions/users.ts');
+  const { startSession } = await import('../../server/platform/sessions/sessions.ts');
 
   const app = await buildServer({ dataDir, seed: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildServer } from '../../server/app.ts';
-import { createMarket } from '../../server/market/index.ts';
+import { createMarket } from '../../server/platform/market/index.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 30);
 const time = (fn: () => void): number => {

@@ -70,12 +70,12 @@ function roles(clients: number): Role[] {
 
 async function serve(dataDir: string, clients: number): Promise<void> {
   const { buildServer } = await import('../../server/app.ts');
-  const { DEFAULT_RATE_LIMITS } = await import('../../server/config.ts');
-  const { hashPassword } = await import('../../server/security/password.ts');
+  const { DEFAULT_RATE_LIMITS } = await import('../../server/core/config.ts');
+  const { hashPassword } = await import('../../server/platform/security/password.ts');
   const funds: Record<string, unknown> = await import('../../server/funds/rules.ts');
-  const { adminDeposit, ledgerMismatches } = await import('../../server/trading/index.ts');
-  const { createUser } = await import('../../server/users.ts');
-  const { startSession } = await import('../../server/sessions.ts');
+  const { adminDeposit, ledgerMismatches } = await import('../../server/money.ts');
+  const { createUser } = await import('../../server/platform/sessions/users.ts');
+  const { startSession } = await import('../../server/platform/sessions/sessions.ts');
 
   const raised = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 1e9, windowMs: 60_000 }]));
   const app = await buildServer({ dataDir, seed: false, rateLimits: raised });

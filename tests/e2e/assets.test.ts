@@ -76,7 +76,7 @@ describe('My Assets', () => {
 
     // a coin worth under 1 USDT goes when the switch is on, and the choice survives a reload
     const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    const { adminDeposit } = await import('../../server/trading/index.ts');
+    const { adminDeposit } = await import('../../server/money.ts');
     await adminDeposit(app.running.app.db, demo.id, 'DOGE', '1', Date.now());
     await page.reload();
     await rowOf('DOGE').waitFor();
@@ -121,7 +121,7 @@ describe('My Assets', () => {
   });
   it('long numbers in a long language wrap inside the 375 px column', async () => {
     const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    const { adminDeposit } = await import('../../server/trading/index.ts');
+    const { adminDeposit } = await import('../../server/money.ts');
     await adminDeposit(app.running.app.db, demo.id, 'USDT', '987654321.123456', Date.now());
     await adminDeposit(app.running.app.db, demo.id, 'BTC', '12345.12345678', Date.now());
     const { context, page: de } = await phone(app.browser, 'de-DE');

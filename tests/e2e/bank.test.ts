@@ -15,7 +15,7 @@ import { bankWithdrawalReview } from '../../server/funds/bank-withdrawals';
 import { hashPayPassword } from '../../server/funds/rules';
 import { wireReview } from '../../server/funds/wire';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { ledgerMismatches } from '../../server/trading/index';
+import { ledgerMismatches } from '../../server/money';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { buildServer } from '../../server/app';
 import { runCli } from '../../server/ops/cli';
-import { adminDeposit, createFakeMarket } from '../../server/trading/index';
+import { adminDeposit, createFakeMarket } from '../../server/money';
 import { registerByEmail } from '../server/helpers';
 import { launchBrowser, loginThroughUi, phone, type Running, verifyIdentity, waitForHash } from './harness';
 

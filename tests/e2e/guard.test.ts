@@ -1,7 +1,7 @@
 // The guard: without a token only the whitelist opens, on direct load and on every navigation, in both route forms.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/app/routes';
+import { ROUTES } from '../../src/routes/routes';
 import { appAndBrowser, hashOf, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();

@@ -12,7 +12,7 @@ import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import timings from '../../schemas/config/timings.json';
 import { runCli } from '../../server/ops/cli';
-import { ledgerMismatches } from '../../server/trading/ledger';
+import { ledgerMismatches } from '../../server/core/ledger';
 import { pngImage } from '../fixtures/images';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';

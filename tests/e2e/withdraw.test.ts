@@ -19,7 +19,7 @@ import { buildServer } from '../../server/app';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
 import { runCli } from '../../server/ops/cli';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { ledgerMismatches } from '../../server/trading/ledger';
+import { ledgerMismatches } from '../../server/core/ledger';
 import { registerByEmail } from '../server/helpers';
 import { latestCode, launchBrowser, loginThroughUi, type Running, verifyIdentity, waitForHash } from './harness';
 

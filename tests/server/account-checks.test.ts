@@ -10,10 +10,10 @@ import { EMAIL_PATTERN, isValidEmail, loginUsernamePattern } from '../../contrac
 import { checkMobile } from '../../contract/phone.ts';
 import { inlineRefs, loadScreens } from '../../contract/loader.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed.ts';
-import { cleanText } from '../../server/http/validation.ts';
+import { cleanText } from '../../server/platform/http/validation.ts';
 import { passwordFields } from '../../contract/limits.ts';
 import { passwordMarkProblems } from '../../scripts/check-schemas.ts';
-import { dummyHash, HASH_COST, hashPassword, hashSlots, needsRehash, PRODUCTION_HASH_COST, verifyPassword } from '../../server/security/password.ts';
+import { dummyHash, HASH_COST, hashPassword, hashSlots, needsRehash, PRODUCTION_HASH_COST, verifyPassword } from '../../server/platform/security/password.ts';
 import { call, count, login, msg, newCaptcha, registerByEmail, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
@@ -213,7 +213,7 @@ describe('password hashing', () => {
   it('a process outside the test runner (npm start, the operator CLI) hashes at the production cost', () => {
     const env = { ...process.env };
     delete env.VITEST;
-    const script = "import('./server/security/password.ts').then((m) => process.stdout.write(JSON.stringify(m.HASH_COST)))";
+    const script = "import('./server/platform/security/password.ts').then((m) => process.stdout.write(JSON.stringify(m.HASH_COST)))";
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual(PRODUCTION_HASH_COST);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/trading/index.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 interface Coin {

@@ -1,6 +1,6 @@
 // Image captcha and email/SMS verification codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaAnswer, checkCaptcha } from '../../server/captcha.ts';
+import { captchaAnswer, checkCaptcha } from '../../server/platform/codes/captcha.ts';
 import { call, count, msg, newCaptcha, outboxCode, startServer, type TestServer } from './helpers.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 

@@ -3,8 +3,8 @@
 // calling code and in total (SMS and email apart); codes are stored as an HMAC, not as the digits.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimits } from '../../server/app.ts';
-import { checkCaptcha } from '../../server/captcha.ts';
-import { DEFAULT_RATE_LIMITS } from '../../server/config.ts';
+import { checkCaptcha } from '../../server/platform/codes/captcha.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/core/config.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
 import { call, count, msg, newCaptcha, outboxCode, startServer, type TestServer } from './helpers.ts';
 

@@ -3,8 +3,8 @@
 // gets code 7 with the field and a translated message, and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, loadScreens } from '../../contract/loader.ts';
-import { routesOf } from '../../server/http/endpoints.ts';
-import { Validator } from '../../server/http/validation.ts';
+import { routesOf } from '../../server/platform/http/endpoints.ts';
+import { Validator } from '../../server/platform/http/validation.ts';
 import { call, login, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

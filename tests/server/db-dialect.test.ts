@@ -2,9 +2,9 @@
 // concurrent balance changes never lose one, money round-trips exactly, times and counts come
 // back as numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseInt8 } from '../../server/db/postgres.ts';
-import { adminDeposit } from '../../server/trading/deposit.ts';
-import { balanceOf, ledgerMismatches } from '../../server/trading/ledger.ts';
+import { parseInt8 } from '../../server/core/db/postgres.ts';
+import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
 import { registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -11,7 +11,7 @@ import { inlineRefs } from '../../contract/loader.ts';
 import { SEED_COINS } from '../../server/funds/coins.ts';
 import { approveDeposit, recordAdminDeposit, rejectDeposit } from '../../server/funds/deposits.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { applyChanges, balanceOf, ledgerMismatches } from '../../server/trading/ledger.ts';
+import { applyChanges, balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
 import { call, type CallOptions, msg, registerByEmail, ROOT, startServer, type TestServer } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenFile } from '../../contract/screen.ts';
 import { buildServer } from '../../server/app.ts';
-import type { HandlerTable } from '../../server/http/handler.ts';
+import type { HandlerTable } from '../../server/platform/http/handler.ts';
 import { loadedFixture, transferDemo } from '../fixtures/transfer-demo.ts';
 import { call, login, msg, startServer, tempDir, type TestServer } from './helpers.ts';
 

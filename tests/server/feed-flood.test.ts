@@ -10,8 +10,8 @@ import pako from 'pako';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer, type ServerOptions } from '../../server/app.ts';
-import { CLOSE_FLOOD, FEED_DEFAULTS } from '../../server/feed/index.ts';
-import { klineHistory } from '../../server/feed/topics.ts';
+import { CLOSE_FLOOD, FEED_DEFAULTS } from '../../server/platform/feed/index.ts';
+import { klineHistory } from '../../server/platform/feed/topics.ts';
 import { describeFlood, measureFlood } from '../bench/feed-flood.ts';
 import { type Loose, tempDir } from './helpers.ts';
 

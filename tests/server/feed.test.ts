@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from '../../server/app.ts';
-import { CLOSE_PING_TIMEOUT, configureFeed, FEED_DEFAULTS } from '../../server/feed/index.ts';
-import { MARKETS } from '../../server/market/index.ts';
+import { CLOSE_PING_TIMEOUT, configureFeed, FEED_DEFAULTS } from '../../server/platform/feed/index.ts';
+import { MARKETS } from '../../server/platform/market/index.ts';
 import { type Loose, tempDir } from './helpers.ts';
 
 const PING_MS = 400;

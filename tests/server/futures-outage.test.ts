@@ -3,8 +3,8 @@
 // the settlement is invalid, the stake comes back in full and the detail says why. Before
 // this, all 52 pending "up" orders won after a restart.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../server/market/index.ts';
-import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/trading/index.ts';
+import type { Simulator } from '../../server/platform/market/index.ts';
+import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/money.ts';
 import { call, clock, type Clock, registerByEmail, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const open: TestServer[] = [];

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, loadScreens } from '../../contract/loader.ts';
 import type { ScreenFile } from '../../contract/screen.ts';
-import type { HandlerTable } from '../../server/http/handler.ts';
-import { MAX_DEPTH } from '../../server/http/body.ts';
-import { routesOf } from '../../server/http/endpoints.ts';
-import { Validator } from '../../server/http/validation.ts';
+import type { HandlerTable } from '../../server/platform/http/handler.ts';
+import { MAX_DEPTH } from '../../server/platform/http/body.ts';
+import { routesOf } from '../../server/platform/http/endpoints.ts';
+import { Validator } from '../../server/platform/http/validation.ts';
 import { loadedFixture } from '../fixtures/transfer-demo.ts';
 import { call, count, login, type Loose, msg, newCaptcha, RELAXED, ROOT, startServer, type TestServer } from './helpers.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -269,7 +269,7 @@ describe('TRUSTED_PROXIES', () => {
   });
 
   it('refuses to start on a setting that is not an address or CIDR', async () => {
-    const { securityConfig } = await import('../../server/config.ts');
+    const { securityConfig } = await import('../../server/core/config.ts');
     expect(securityConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     expect(() => securityConfig({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
     expect(() => securityConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);

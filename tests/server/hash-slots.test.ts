@@ -1,9 +1,9 @@
-// Login-password hashing runs a bounded number at a time (server/security/password.ts
+// Login-password hashing runs a bounded number at a time (server/platform/security/password.ts
 // hashSlots, a FifoSemaphore): a burst of sign-ins waits in arrival order instead of taking
 // every core and libuv thread from the rest of the server.
 import { describe, expect, it } from 'vitest';
-import { FifoSemaphore } from '../../server/security/fifo-semaphore.ts';
-import { hashPassword, hashConcurrency, hashSlots, verifyPassword } from '../../server/security/password.ts';
+import { FifoSemaphore } from '../../server/platform/security/fifo-semaphore.ts';
+import { hashPassword, hashConcurrency, hashSlots, verifyPassword } from '../../server/platform/security/password.ts';
 
 function gate() {
   let open = () => {};

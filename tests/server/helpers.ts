@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
-import { captchaAnswer } from '../../server/captcha.ts';
-import { I18n, localizeNumbers } from '../../server/i18n.ts';
+import { captchaAnswer } from '../../server/platform/codes/captcha.ts';
+import { I18n, localizeNumbers } from '../../server/platform/i18n/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -188,7 +188,7 @@ export function expectEntity(name: 'user' | 'bank-card' | 'withdrawal-address' |
 // ---- identity verification (issue 8): withdrawals, bank withdrawals and loans need it (4025) ----
 
 /** Marks the user verified as an approved identity record would (a user_cards row with status 2). */
-export async function verifyIdentity(db: import('../../server/db/index.ts').Db, userId: number): Promise<void> {
+export async function verifyIdentity(db: import('../../server/core/db/index.ts').Db, userId: number): Promise<void> {
   const now = Date.now();
   await db
     .insertInto('user_cards')

@@ -1,8 +1,8 @@
-// server/i18n.ts: a key the requested language lacks is answered in en-US, never as the bare key.
+// server/platform/i18n/i18n.ts: a key the requested language lacks is answered in en-US, never as the bare key.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { I18n } from '../../server/i18n.ts';
+import { I18n } from '../../server/platform/i18n/i18n.ts';
 import { tempDir } from './helpers.ts';
 
 function localesDir(files: Record<string, unknown>): string {

@@ -5,11 +5,11 @@
 // Spot orders also take a client order id, unique per user.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, loadScreens } from '../../contract/loader.ts';
-import { isIdempotentRoute, routesOf } from '../../server/http/endpoints.ts';
-import { IDEMPOTENCY_TTL_MS } from '../../server/http/idempotency.ts';
-import { Validator } from '../../server/http/validation.ts';
-import { I18n } from '../../server/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/trading/index.ts';
+import { isIdempotentRoute, routesOf } from '../../server/platform/http/endpoints.ts';
+import { IDEMPOTENCY_TTL_MS } from '../../server/platform/http/idempotency.ts';
+import { Validator } from '../../server/platform/http/validation.ts';
+import { I18n } from '../../server/platform/i18n/i18n.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/money.ts';
 import { clock, type Loose, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();

@@ -4,13 +4,13 @@
 // oversell, the subscription records, and the thaw: released exactly once, also after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
-import type { Db } from '../../server/db/index.ts';
-import type { AppContext } from '../../server/context.ts';
+import type { Db } from '../../server/core/db/index.ts';
+import type { AppContext } from '../../server/platform/http/context.ts';
 import { buyIeo, DAY_MS } from '../../server/earn/ieo.ts';
 import { runEarnWork } from '../../server/earn/jobs.ts';
-import { createIeoProject, ieoCommand } from '../../server/ops/ieo.ts';
-import { runDueWork } from '../../server/trading/index.ts';
-import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../server/trading/ledger.ts';
+import { createIeoProject, ieoCommand } from '../../server/earn/ops/ieo.ts';
+import { runDueWork } from '../../server/money.ts';
+import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../server/core/ledger.ts';
 import { call, clock, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

@@ -2,7 +2,7 @@
 // app.referralLevels), the total and the newest members, masked; never another user's tree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import appJson from '../../schemas/config/app.json';
-import { maskAccount, maskEmail, maskPhone } from '../../server/handlers/invite.ts';
+import { maskAccount, maskEmail, maskPhone } from '../../server/account/handlers/invite.ts';
 import { call, count, msg, newCaptcha, registerByEmail, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -5,8 +5,8 @@
 // withdrawals and loan applications, before anything is written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit } from '../../server/trading/deposit.ts';
-import { ledgerMismatches } from '../../server/trading/ledger.ts';
+import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
 import { call, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';

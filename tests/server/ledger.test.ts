@@ -3,8 +3,8 @@
 // atomicity, and a long random mix of orders that keeps the invariant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
-import { applyChanges } from '../../server/trading/ledger.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/trading/index.ts';
+import { applyChanges } from '../../server/core/ledger.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
 import { call, clock, type Loose, login, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

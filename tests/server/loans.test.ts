@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, loanReview } from '../../server/funds/loans.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/trading/index.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as ops from '../../server/ops/commands.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PHONE } from '../../server/seed.ts';
-import { hashToken } from '../../server/security/tokens.ts';
+import { hashToken } from '../../server/platform/security/tokens.ts';
 import { call, count, expectEntity, login, msg, newCaptcha, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -5,8 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Simulator } from '../../server/market/index.ts';
-import { PERIODS } from '../../server/market/types.ts';
+import type { Simulator } from '../../server/platform/market/index.ts';
+import { PERIODS } from '../../server/platform/market/types.ts';
 import { call, clock, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const SYMBOLS = ['btcusdt', 'ethusdt', 'eurusd'];

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, SCHEMAS_DIR } from '../../contract/loader.ts';
-import { MARKETS } from '../../server/market/index.ts';
-import { PERIODS } from '../../server/market/types.ts';
+import { MARKETS } from '../../server/platform/market/index.ts';
+import { PERIODS } from '../../server/platform/market/types.ts';
 import { call, msg, startServer, type TestServer } from './helpers.ts';
 
 const ajv = new Ajv({ strict: false, allErrors: true });

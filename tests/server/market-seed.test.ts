@@ -2,7 +2,7 @@
 // per installation, stored on first start and never printed; a test may choose it, nobody
 // else. Rebuilding the simulator from the code with guessed seeds predicts nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMarket, type Simulator } from '../../server/market/index.ts';
+import { createMarket, type Simulator } from '../../server/platform/market/index.ts';
 import { readMarketSeed } from '../../server/trading/settings.ts';
 import { clock, startServer, type TestServer, tempDir } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 // The market simulator: determinism, exact prices, backfilled history per period with the
 // right alignment, derived bars as exact aggregates, weekends, long gaps.
 import { describe, expect, it } from 'vitest';
-import { createMarket, MARKETS, type Simulator } from '../../server/market/index.ts';
-import { createSimulator } from '../../server/market/simulator.ts';
-import { type Bar, type MarketDef, type Period, PERIODS } from '../../server/market/types.ts';
+import { createMarket, MARKETS, type Simulator } from '../../server/platform/market/index.ts';
+import { createSimulator } from '../../server/platform/market/simulator.ts';
+import { type Bar, type MarketDef, type Period, PERIODS } from '../../server/platform/market/types.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 30); // a Wednesday
 const MIN = 60_000;

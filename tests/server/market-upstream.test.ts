@@ -5,10 +5,10 @@
 // servers share an injected clock that the test moves.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../server/market/simulator.ts';
-import { StalePriceError } from '../../server/market/types.ts';
-import type { UpstreamMarket } from '../../server/market/upstream.ts';
-import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/trading/index.ts';
+import type { Simulator } from '../../server/platform/market/simulator.ts';
+import { StalePriceError } from '../../server/platform/market/types.ts';
+import type { UpstreamMarket } from '../../server/platform/market/upstream.ts';
+import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/money.ts';
 import { call, clock, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const STALE_MS = 8000;

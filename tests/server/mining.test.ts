@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { DAY_MS } from '../../server/earn/financing.ts';
 import { miningReview, runMiningJob } from '../../server/earn/mining.ts';
-import type { MarketData } from '../../server/market/types.ts';
+import type { MarketData } from '../../server/platform/market/types.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/trading/index.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

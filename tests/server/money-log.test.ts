@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs } from '../../contract/loader.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/trading/index.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/money.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const PATH = '/user_money_log/getUser_money_logList';

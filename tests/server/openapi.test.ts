@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, loadScreens } from '../../contract/loader.ts';
-import { PAGE_SIZE_MAX } from '../../server/config.ts';
-import { routesOf } from '../../server/http/endpoints.ts';
-import { toOas31 } from '../../server/http/openapi.ts';
-import { Validator } from '../../server/http/validation.ts';
+import { PAGE_SIZE_MAX } from '../../server/core/config.ts';
+import { routesOf } from '../../server/platform/http/endpoints.ts';
+import { toOas31 } from '../../server/platform/http/openapi.ts';
+import { Validator } from '../../server/platform/http/validation.ts';
 import { type Loose, ROOT, startServer, type TestServer } from './helpers.ts';
 
 const routes = routesOf(loadScreens(), new Validator(), {

@@ -3,8 +3,8 @@
 // to 32 characters and not the login password; saving starts manual review of new
 // withdrawals, clears the wrong-password count, and the status reports it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPin } from '../../server/security/pin.ts';
-import { serverSecret } from '../../server/security/secret-key.ts';
+import { verifyPin } from '../../server/platform/security/pin.ts';
+import { serverSecret } from '../../server/platform/security/secret-key.ts';
 import { call, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app.ts';
-import { postgresUrl } from '../../server/db/index.ts';
+import { postgresUrl } from '../../server/core/db/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
 import { call, count, login, registerByEmail, startServer, tempDir } from './helpers.ts';
 

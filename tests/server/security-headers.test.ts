@@ -5,8 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityConfig } from '../../server/config.ts';
-import { BODY_LIMIT, MAX_URL_LENGTH } from '../../server/http/security.ts';
+import { securityConfig } from '../../server/core/config.ts';
+import { BODY_LIMIT, MAX_URL_LENGTH } from '../../server/platform/http/security.ts';
 import { msg, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const ALLOWED = 'capacitor://localhost';

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_GOING_AWAY } from '../../server/feed/index.ts';
+import { CLOSE_GOING_AWAY } from '../../server/platform/feed/index.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
 const children: ChildProcess[] = [];

@@ -3,8 +3,8 @@
 // every amount and price field takes a JSON number or a decimal string, judged by its exact
 // text: exponent forms, NaN, Infinity, negatives and extra decimals are refused, nothing written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { I18n } from '../../server/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/trading/index.ts';
+import { I18n } from '../../server/platform/i18n/i18n.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
 import { call, clock, type Envelope, type Loose, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../server/funds/uploads.ts';
-import { ledgerMismatches } from '../../server/trading/ledger.ts';
+import { MAX_UPLOAD_BYTES } from '../../server/platform/uploads/uploads.ts';
+import { ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, GIF_BYTES, JPEG_BYTES, pngImage, SVG_BYTES, TEXT_BYTES, WEBP_BYTES } from '../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-// Withdrawal passwords are HMAC-SHA256 under the server secret (server/security/pin.ts,
+// Withdrawal passwords are HMAC-SHA256 under the server secret (server/platform/security/pin.ts,
 // secret-key.ts), not the login password's scrypt: a new one is stored as hmac$<salt>$<mac>; the
 // key comes from SECRET_KEY or from DATA_DIR/secret.key (created 0600 on first use, read after
 // restarts, never in the database), so another key refuses the password; a legacy scrypt
@@ -8,11 +8,11 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword, hashSlots } from '../../server/security/password.ts';
-import { loadSecretKey, parseSecretKey, SECRET_FILE } from '../../server/security/secret-key.ts';
-import { adminDeposit } from '../../server/trading/deposit.ts';
-import { startSession } from '../../server/sessions.ts';
-import { createUser } from '../../server/users.ts';
+import { hashPassword, hashSlots } from '../../server/platform/security/password.ts';
+import { loadSecretKey, parseSecretKey, SECRET_FILE } from '../../server/platform/security/secret-key.ts';
+import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { startSession } from '../../server/platform/sessions/sessions.ts';
+import { createUser } from '../../server/platform/sessions/users.ts';
 import { call, clock, startServer, tempDir, type TestServer, verifyIdentity } from './helpers.ts';
 
 /** A withdrawal password as stored before the HMAC form: the login-password scrypt format (N = 2^12 as tests hashed then). */

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
-import { ledgerMismatches } from '../../server/trading/ledger.ts';
-import { adminDeposit } from '../../server/trading/deposit.ts';
+import { ledgerMismatches } from '../../server/core/ledger.ts';
+import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { call, login, msg, newCaptcha, registerByEmail, ROOT, sendEmailCode, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 let s: TestServer;

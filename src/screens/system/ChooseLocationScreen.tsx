@@ -10,7 +10,7 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isAppPath, pathPart } from '../../../contract/app-path';
-import { findRoute } from '../../app/routes';
+import { findRoute } from '../../routes/routes';
 import { buildEntries, type Entry, nearestCity, type Place, returnTo, searchPlaces } from './places';
 import { canLocate, usePosition } from './usePosition';
 import './location.css';

@@ -8,7 +8,7 @@ import { endpoint as documents } from '../../api/generated/screens/site-document
 import { endpoint as site } from '../../api/generated/screens/site';
 import './content.css';
 
-/** Article categories of server/notices/articles.ts */
+/** Article categories of server/content/articles.ts */
 const TERMS = 2 as const;
 const PRIVACY = 3 as const;
 

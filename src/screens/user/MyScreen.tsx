@@ -6,7 +6,7 @@ import { endpoint as logoutEndpoint } from '../../api/generated/screens/logout';
 import { endpoint as unreadEndpoint } from '../../api/generated/screens/notice-unread';
 import { confirmDialog, toast } from '../../ui/overlays';
 import { Icon } from '../../ui/Icon';
-import { LOGIN } from '../../app/routes';
+import { LOGIN } from '../../routes/routes';
 import { setTheme, useTheme } from '../../ui/theme';
 import { LANGUAGES } from '../../i18n';
 import type { RootState } from '../../store';

@@ -13,7 +13,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app';
-import { notify } from '../../../server/notices/notify';
+import { notify } from '../../../server/core/notify';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as announcementDetail from '../../../src/api/generated/screens/announcement-detail';

@@ -14,7 +14,7 @@ import { formSchemaOf, type ScreenDef } from '../../../contract/screen';
 import { validatorCode } from '../../../scripts/gen/validators';
 import { buildServer } from '../../../server/app';
 import { SEED_COINS } from '../../../server/funds/coins';
-import type { HandlerTable } from '../../../server/http/handler';
+import type { HandlerTable } from '../../../server/platform/http/handler';
 import { runCli } from '../../../server/ops/cli';
 import { api, withoutFields } from '../../../src/api/base';
 import { configureApi, type Idempotent } from '../../../src/api/baseQuery';

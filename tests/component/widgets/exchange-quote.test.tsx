@@ -12,7 +12,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/app';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../../server/trading/index';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../../server/money';
 import { api } from '../../../src/api/base';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as exchangeScreen from '../../../src/api/generated/screens/exchange';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, findRoute, isPublic, ROUTES } from '../../../src/app/routes';
+import { canonicalPath, findRoute, isPublic, ROUTES } from '../../../src/routes/routes';
 
 describe('route table', () => {
   it('holds every route of the spec once', () => {

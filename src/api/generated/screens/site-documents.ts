@@ -21,7 +21,7 @@ export const screen: ScreenDef = {
   "payload": {
     "title": "SiteDocumentsPayload",
     "type": "object",
-    "description": "GET /base/article for the site's documents (spec §7 {page,pageSize,cate}): cate 2 terms of service, 3 privacy policy (server/notices/articles.ts), newest first, in the request's language with the English fallback. Announcements (cate 1) are answered by getArticles.",
+    "description": "GET /base/article for the site's documents (spec §7 {page,pageSize,cate}): cate 2 terms of service, 3 privacy policy (server/content/articles.ts), newest first, in the request's language with the English fallback. Announcements (cate 1) are answered by getArticles.",
     "required": [
       "cate"
     ],

@@ -1,0 +1,236 @@
+// Captcha, email and SMS codes, registration, login and password reset (all public).
+// Each is rate limited per IP and per target (the email address or phone number, the account
+// name of a login); a login never tells an unknown account from a wrong password. Failed logins
+// lock an account name for the address they come from only, so nobody can lock its owner out;
+// the owner is told of a lock. Sending a code has budgets and a captcha of its own (../code-budget.ts).
+import { checkMobile, splitInternational } from '../../../contract/phone.ts';
+import { checkCaptcha, createCaptcha } from '../../platform/codes/captcha.ts';
+import { admitCodeRequest } from '../../platform/codes/code-budget.ts';
+import { type Channel, checkCode, consumeCode, contactOf, deliver, emailTarget, issueCode, smsTarget } from '../../platform/codes/codes.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import type { UserRow } from '../../core/db/types.ts';
+import { assertActive } from '../../platform/http/auth.ts';
+import { ApiError, businessError, validationError } from '../../core/errors.ts';
+import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/http/handler.ts';
+import type { FastifyRequest } from 'fastify';
+import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
+import { assertNewPassword } from '../../platform/security/password-policy.ts';
+import { serverSecret } from '../../platform/security/secret-key.ts';
+import { createUser, findUserByEmail, findUserByInvitationCode, findUserByPhone, isEmail, isUniqueViolation, setPassword, toUserEntity } from '../../platform/sessions/users.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+
+interface CaptchaFields {
+  captcha: string;
+  captchaId: string;
+}
+
+function accountExists(): ApiError {
+  return new ApiError(ResultCode.error, 'errors.accountExists');
+}
+
+/** The national number of a mobile under its country code, or code 7 saying what is allowed. */
+function mobileOf(countryCode: string, phone: string): string {
+  const check = checkMobile(countryCode, phone);
+  if (!check.valid && !check.offered) throw validationError('countryCode', 'checks.countryCodeNotOffered', { code: countryCode });
+  if (!check.valid) throw validationError('phone', 'checks.phoneInvalidFor', { code: countryCode, example: check.example });
+  return check.national;
+}
+
+/** What a login name is counted under for its failures: the email, or the national phone number. */
+function accountKey(username: string): string {
+  const value = username.trim().toLowerCase();
+  if (isEmail(value)) return `email:${value}`;
+  return `phone:${splitInternational(value)?.national ?? value}`;
+}
+
+/** "2025-01-15 12:00 UTC" */
+function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The message that tells an owner sign-in to their account was paused for an address (the SMS fits 160 characters). */
+function lockWarning(channel: Channel, failures: number, ip: string, at: number, minutes: number): string {
+  const when = utcMinute(at);
+  return channel === 'email'
+    ? `${failures} failed sign-in attempts to your CoinApp account from ${ip} at ${when}. Sign-in from that address is paused for ${minutes} minutes. If it was not you, change your password now.`
+    : `[CoinApp] ${failures} failed sign-ins from ${ip} at ${when}; that address is paused ${minutes} min. Not you? Change your password.`;
+}
+
+export function accountHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+
+  /** One attempt of `action` from this IP and at this target (email:… or sms:…); 4024 with the wait past either limit. */
+  function limitAttempt(action: 'register' | 'reset', call: PublicCall, target: string): void {
+    const [perIp, perTarget] = action === 'register' ? [ctx.limits.registerPerIp, ctx.limits.registerPerTarget] : [ctx.limits.resetPerIp, ctx.limits.resetPerTarget];
+    ctx.limiter.check(`${action}-target`, target, perTarget);
+    ctx.limiter.hit(`${action}-ip`, call.req.ip, perIp);
+    ctx.limiter.record(`${action}-target`, target, perTarget);
+  }
+
+  async function findLoginUser(username: string): Promise<UserRow | undefined> {
+    if (isEmail(username)) return findUserByEmail(db, username);
+    if (!username.startsWith('+')) return findUserByPhone(db, username);
+    const phone = splitInternational(username);
+    return phone && findUserByPhone(db, phone.national, phone.countryCode);
+  }
+
+  /** A hash made with older parameters or scrypt is replaced with Argon2id once the password is known to be right. */
+  async function upgradeHash(user: UserRow, password: string): Promise<void> {
+    if (!needsRehash(user.password_hash)) return;
+    const passwordHash = await hashPassword(password);
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+  }
+
+  async function requireCaptcha(input: CaptchaFields): Promise<void> {
+    if (!(await checkCaptcha(db, input.captchaId, input.captcha, ctx.now()))) throw businessError(ResultCode.badCaptcha);
+  }
+
+  async function requireCode(channel: Channel, target: string, code: string): Promise<number> {
+    const id = await checkCode(db, serverSecret(ctx.dataDir), channel, target, code, ctx.now());
+    if (id === null) throw businessError(ResultCode.badCode);
+    return id;
+  }
+
+  async function spendCode(id: number): Promise<void> {
+    if (!(await consumeCode(db, id, ctx.now()))) throw businessError(ResultCode.badCode);
+  }
+
+  async function register(
+    account: { email: string } | { phone: string; countryCode: string },
+    input: CaptchaFields & { passWord: string; invitationCode: string },
+    codeId: number,
+    req: FastifyRequest,
+  ) {
+    const inviter = await findUserByInvitationCode(db, input.invitationCode);
+    if (!inviter) throw businessError(ResultCode.badInvitation);
+    const existing = 'email' in account ? await findUserByEmail(db, account.email) : await findUserByPhone(db, account.phone);
+    if (existing) throw accountExists();
+    const passwordHash = await hashPassword(input.passWord);
+    let user: UserRow;
+    try {
+      user = await db.transaction().execute(async (trx) => {
+        if (!(await consumeCode(trx, codeId, ctx.now()))) throw businessError(ResultCode.badCode);
+        return createUser(trx, { ...account, passwordHash, invitedBy: inviter.id }, ctx.now());
+      });
+    } catch (error) {
+      throw isUniqueViolation(error) ? accountExists() : error;
+    }
+    const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
+    return { token, user: toUserEntity(user) };
+  }
+
+  const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codePerIp }];
+
+  /** Tells the owner that sign-in was paused for an address, at most once per lock period whatever the number of addresses. */
+  async function warnOwnerOfLock(user: UserRow, ip: string): Promise<void> {
+    const contact = contactOf(user);
+    if (!contact) return;
+    const period = ctx.limits.loginPerAccount;
+    try {
+      ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
+    } catch {
+      return; // warned already in this period
+    }
+    const text = lockWarning(contact.channel, period.max, ip, ctx.now(), Math.round(period.windowMs / 60_000));
+    await deliver(db, contact.channel, contact.target, text, ctx.now());
+  }
+
+  /** Whether the failures counted under `lock` (an account name from an address) have reached the limit. */
+  function isLocked(lock: string): boolean {
+    try {
+      ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
+  async function countFailedLogin(lock: string, user: UserRow | undefined, ip: string): Promise<void> {
+    ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
+    // check() passed before this failure, so a lock now is a new one
+    if (user && isLocked(lock)) await warnOwnerOfLock(user, ip);
+  }
+
+  const login: Handler<'login'> = async (input, { req }) => {
+    // per account and address: failures from an attacker's address lock only that address out
+    const lock = `${accountKey(input.username)} from ${req.ip}`;
+    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+    await requireCaptcha(input);
+    const user = await findLoginUser(input.username);
+    // the same hashing work and the same answer whether or not the account exists
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !passwordOk) {
+      await countFailedLogin(lock, user, req.ip);
+      throw businessError(ResultCode.wrongPassword);
+    }
+    ctx.limiter.clear('login-account', lock);
+    assertActive(user);
+    await upgradeHash(user, input.password);
+    const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
+    return { token, user: toUserEntity(user) };
+  };
+
+  return {
+    getCaptcha: { run: async () => createCaptcha(db, ctx.now()), limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }] },
+    sendEmailCode: {
+      limits: codeLimits,
+      run: async (input, { req }) => {
+        const target = emailTarget(input.email);
+        await admitCodeRequest(ctx, { channel: 'email', target, ip: req.ip, captcha: input.captcha, captchaId: input.captchaId });
+        await issueCode(db, serverSecret(ctx.dataDir), 'email', target, ctx.now());
+        return null;
+      },
+    },
+    sendPhoneCode: {
+      limits: codeLimits,
+      run: async (input, { req }) => {
+        const countryCode = input.countryCode.trim();
+        const target = smsTarget(countryCode, mobileOf(input.countryCode, input.phone));
+        await admitCodeRequest(ctx, { channel: 'sms', target, countryCode, ip: req.ip, captcha: input.captcha, captchaId: input.captchaId });
+        await issueCode(db, serverSecret(ctx.dataDir), 'sms', target, ctx.now());
+        return null;
+      },
+    },
+    registerByEmail: async (input, call) => {
+      assertNewPassword(input.passWord, 'passWord');
+      limitAttempt('register', call, `email:${emailTarget(input.email)}`);
+      await requireCaptcha(input);
+      const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
+      return register({ email: input.email }, input, codeId, call.req);
+    },
+    registerByPhone: async (input, call) => {
+      assertNewPassword(input.passWord, 'passWord');
+      const phone = mobileOf(input.countryCode, input.phone);
+      limitAttempt('register', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await requireCaptcha(input);
+      const codeId = await requireCode('sms', smsTarget(input.countryCode, phone), input.smsCode);
+      return register({ phone, countryCode: input.countryCode }, input, codeId, call.req);
+    },
+    login: { run: login, limits: [{ bucket: 'login', limit: (c) => c.limits.login }] },
+    resetPassword: async (input, call) => {
+      assertNewPassword(input.passWord, 'passWord');
+      limitAttempt('reset', call, `email:${emailTarget(input.email)}`);
+      await requireCaptcha(input);
+      const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
+      const user = await findUserByEmail(db, input.email);
+      if (!user) throw businessError(ResultCode.noUser);
+      await spendCode(codeId);
+      await setPassword(db, user.id, input.passWord, ctx.now());
+      return null;
+    },
+    resetPasswordByPhone: async (input, call) => {
+      assertNewPassword(input.passWord, 'passWord');
+      const phone = mobileOf(input.countryCode, input.phone);
+      limitAttempt('reset', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await requireCaptcha(input);
+      const codeId = await requireCode('sms', smsTarget(input.countryCode, phone), input.smsCode);
+      const user = await findUserByPhone(db, phone, input.countryCode);
+      if (!user) throw businessError(ResultCode.noUser);
+      await spendCode(codeId);
+      await setPassword(db, user.id, input.passWord, ctx.now());
+      return null;
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// `ops article …` and `ops notice …`: the operator's content. Articles (announcements, terms,
+// privacy) are written in English first and translated language by language; a language
+// without a translation shows the English text. A broadcast is a notice to every user who
+// exists when it is sent, with its text per language (English required).
+import { existsSync, readFileSync } from 'node:fs';
+import { loadConfig } from '../../../contract/loader.ts';
+import type { Db } from '../../core/db/index.ts';
+import { ARTICLE_CATES, type ArticleCate, type ArticleText, articleTextProblems, parseTranslations, TITLE_MAX } from '../articles.ts';
+import { broadcast, BROADCAST_BODY_MAX, BROADCAST_TITLE_MAX, type NoticeText } from '../notices.ts';
+import { OpsError } from '../../platform/ops/format.ts';
+
+const PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages').languages.map((l) => l.prefix);
+const OTHER_PREFIXES = PREFIXES.filter((p) => p !== 'en');
+const CATES = Object.keys(ARTICLE_CATES) as ArticleCate[];
+
+export const CONTENT_HELP = `  article list [category]
+                      articles newest first: id, category, title, languages translated
+  article add <category> <title> | <summary> | <content…>
+                      a new article in English (category: ${CATES.join(', ')}); the
+                      content may be plain text or simple HTML (no scripts or event handlers)
+  article translate <id> <lang> <title> | <summary> | <content…>
+                      the article in one language (lang: ${OTHER_PREFIXES.join(', ')});
+                      "-" as the only text removes it: that language then shows the English text
+  article import <category> <file.json>
+                      a new article with all its languages: {"en": {"title", "summary", "content"}, "de": {…}, …}
+  notice broadcast <title> | <body…>
+                      a notice in English to every current user
+  notice broadcast <file.json>
+                      the same with its text per language: {"en": {"title", "body"}, "de": {…}, …}`;
+
+function cateOf(name: string | undefined): number {
+  if (name && name in ARTICLE_CATES) return ARTICLE_CATES[name as ArticleCate];
+  throw new OpsError(`Unknown category "${name ?? ''}". Categories: ${CATES.join(', ')}.`);
+}
+
+function langOf(prefix: string | undefined, allowEnglish: boolean): string {
+  const allowed = allowEnglish ? PREFIXES : OTHER_PREFIXES;
+  if (prefix && allowed.includes(prefix)) return prefix;
+  throw new OpsError(`Unknown language "${prefix ?? ''}". Languages: ${allowed.join(', ')}${allowEnglish ? '' : ' (the English text is the article itself)'}.`);
+}
+
+/** "title | summary | content…" as typed after the command: the parts between " | ". */
+function parts(args: string[], count: number, usage: string): string[] {
+  const split = args
+    .join(' ')
+    .split(/\s\|\s/)
+    .map((p) => p.trim());
+  if (split.length !== count || split.some((p) => p === '')) throw new OpsError(`Usage: ${usage}`);
+  return split;
+}
+
+function readJson(file: string | undefined): Record<string, unknown> {
+  if (!file || !existsSync(file)) throw new OpsError(`No file "${file ?? ''}".`);
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch (error) {
+    throw new OpsError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  throw new OpsError(`${file} must hold an object by language: {"en": {…}, "de": {…}}.`);
+}
+
+function assertText(lang: string, text: Partial<ArticleText>, partial: boolean): void {
+  const problems = articleTextProblems(text, partial);
+  if (problems.length > 0) throw new OpsError(`${lang}: ${problems.join('; ')}. Nothing changed.`);
+}
+
+async function listArticles(db: Db, cateName: string | undefined): Promise<string> {
+  let query = db.selectFrom('articles').select(['id', 'cate', 'title', 'translations', 'created_at']);
+  if (cateName !== undefined) query = query.where('cate', '=', cateOf(cateName));
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+  if (rows.length === 0) return '(no articles)';
+  const nameOf = (cate: number) => CATES.find((c) => ARTICLE_CATES[c] === Number(cate)) ?? String(cate);
+  return rows
+    .map((r) => {
+      const langs = Object.keys(parseTranslations(r.translations)).filter((p) => OTHER_PREFIXES.includes(p));
+      return `${r.id}  ${nameOf(r.cate)}  ${new Date(Number(r.created_at)).toISOString().slice(0, 16)}  ${r.title.slice(0, 60)}  [en${langs.length ? `, ${langs.join(', ')}` : ''}]`;
+    })
+    .join('\n');
+}
+
+async function addArticle(db: Db, cate: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<string> {
+  const row = await db
+    .insertInto('articles')
+    .values({ ...english, cate, translations: JSON.stringify(translations), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const langs = Object.keys(translations);
+  return `Article ${row.id} added (${CATES.find((c) => ARTICLE_CATES[c] === cate)}): "${english.title}" in en${langs.length ? `, ${langs.join(', ')}` : ''}.`;
+}
+
+async function translateArticle(db: Db, args: string[]): Promise<string> {
+  const [idText, prefix, ...rest] = args;
+  const usage = 'article translate <id> <lang> <title> | <summary> | <content…>';
+  if (!/^\d{1,9}$/.test(idText ?? '')) throw new OpsError(`Usage: ${usage}`);
+  const lang = langOf(prefix, false);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', Number(idText)).executeTakeFirst();
+    if (!row) throw new OpsError(`No article has id ${idText}.`);
+    const translations = parseTranslations(row.translations);
+    let out: string;
+    if (rest.length === 1 && rest[0] === '-') {
+      delete translations[lang];
+      out = `Article ${row.id}: the ${lang} text is removed; ${lang} readers see the English text.`;
+    } else {
+      const [title, summary, content] = parts(rest, 3, usage);
+      assertText(lang, { title, summary, content }, false);
+      translations[lang] = { title, summary, content };
+      out = `Article ${row.id}: ${lang} text saved ("${title.slice(0, TITLE_MAX)}").`;
+    }
+    await trx
+      .updateTable('articles')
+      .set({ translations: JSON.stringify(translations) })
+      .where('id', '=', row.id)
+      .execute();
+    return out;
+  });
+}
+
+/** A file's {lang: {…}} with English first checked whole; throws before anything is written. */
+function articleFile(file: string | undefined): { english: ArticleText; translations: Record<string, ArticleText> } {
+  const data = readJson(file);
+  for (const lang of Object.keys(data)) langOf(lang, true);
+  if (!data.en) throw new OpsError(`${file}: the English text ("en") is required.`);
+  const texts: Record<string, ArticleText> = {};
+  for (const [lang, value] of Object.entries(data)) {
+    const v = (value ?? {}) as Partial<ArticleText>;
+    assertText(lang, v, false);
+    texts[lang] = { title: v.title!.trim(), summary: v.summary!.trim(), content: v.content!.trim() };
+  }
+  const { en: english, ...translations } = texts;
+  return { english, translations };
+}
+
+export async function articleCommand(db: Db, args: string[], now: number): Promise<string> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list':
+    case undefined:
+      return listArticles(db, rest[0]);
+    case 'add': {
+      const cate = cateOf(rest[0]);
+      const [title, summary, content] = parts(rest.slice(1), 3, 'article add <category> <title> | <summary> | <content…>');
+      assertText('en', { title, summary, content }, false);
+      return addArticle(db, cate, { title, summary, content }, {}, now);
+    }
+    case 'translate':
+      return translateArticle(db, rest);
+    case 'import': {
+      const cate = cateOf(rest[0]);
+      const { english, translations } = articleFile(rest[1]);
+      return addArticle(db, cate, english, translations, now);
+    }
+    default:
+      throw new OpsError(`Unknown article command "${sub}".\n${CONTENT_HELP}`);
+  }
+}
+
+function noticeTextProblems(lang: string, text: Partial<NoticeText>): string[] {
+  const problems: string[] = [];
+  if (typeof text.title !== 'string' || text.title.trim() === '') problems.push(`${lang}: the title is empty`);
+  else if (text.title.length > BROADCAST_TITLE_MAX) problems.push(`${lang}: the title is longer than ${BROADCAST_TITLE_MAX} characters`);
+  if (typeof text.body !== 'string' || text.body.trim() === '') problems.push(`${lang}: the body is empty`);
+  else if (text.body.length > BROADCAST_BODY_MAX) problems.push(`${lang}: the body is longer than ${BROADCAST_BODY_MAX} characters`);
+  return problems;
+}
+
+export async function noticeCommand(db: Db, args: string[], now: number): Promise<string> {
+  const [sub, ...rest] = args;
+  if (sub !== 'broadcast') throw new OpsError(`Unknown notice command "${sub ?? ''}".\n${CONTENT_HELP}`);
+  let texts: Record<string, NoticeText>;
+  if (rest.length === 1 && rest[0].endsWith('.json')) {
+    const data = readJson(rest[0]);
+    for (const lang of Object.keys(data)) langOf(lang, true);
+    if (!data.en) throw new OpsError(`${rest[0]}: the English text ("en") is required.`);
+    texts = {};
+    const problems: string[] = [];
+    for (const [lang, value] of Object.entries(data)) {
+      const v = (value ?? {}) as Partial<NoticeText>;
+      problems.push(...noticeTextProblems(lang, v));
+      texts[lang] = { title: String(v.title ?? '').trim(), body: String(v.body ?? '').trim() };
+    }
+    if (problems.length > 0) throw new OpsError(`${problems.join('; ')}. Nothing sent.`);
+  } else {
+    const [title, body] = parts(rest, 2, 'notice broadcast <title> | <body…>   or   notice broadcast <file.json>');
+    const problems = noticeTextProblems('en', { title, body });
+    if (problems.length > 0) throw new OpsError(`${problems.join('; ')}. Nothing sent.`);
+    texts = { en: { title, body } };
+  }
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('created_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  const id = await broadcast(db, texts, now);
+  return `Broadcast ${id} sent to ${Number(n)} users in ${Object.keys(texts).join(', ')} ("${texts.en.title}").`;
+}

@@ -1,0 +1,172 @@
+// Business constants the server reads from schemas/config (the same files the app reads).
+import { isIP } from 'node:net';
+import { loadConfig } from '../../contract/loader.ts';
+
+export interface AppConfig {
+  version: string;
+  apiPrefix: string;
+}
+
+export interface LanguagesConfig {
+  default: string;
+  languages: { code: string; prefix: string; name: string }[];
+}
+
+/** Sliding-window limits: at most `max` hits per `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** POST /base/login, per IP (every attempt) */
+  login: Limit;
+  /** POST /base/login, failed attempts per account name (email or phone), known or not; a success clears them */
+  loginPerAccount: Limit;
+  /** POST /base/captcha, per IP */
+  captcha: Limit;
+  /** POST /base/emailCode and /base/phoneCode, per target (email or phone) */
+  codePerTarget: Limit;
+  /** POST /base/emailCode and /base/phoneCode, per IP */
+  codePerIp: Limit;
+  /** POST /base/registerUser, per IP */
+  registerPerIp: Limit;
+  /** POST /base/registerUser, per email address or phone number */
+  registerPerTarget: Limit;
+  /** POST /base/resetPwd and /base/resetPwdByPhone, per IP */
+  resetPerIp: Limit;
+  /** POST /base/resetPwd and /base/resetPwdByPhone, per email address or phone number */
+  resetPerTarget: Limit;
+  /** Codes one source address may ask for without a captcha; past it each code needs a solved one (server/platform/codes/code-budget.ts) */
+  codeFreePerIp: Limit;
+  /** SMS codes to one calling code (+86, +44…), from every source together */
+  codeSmsPerCountry: Limit;
+  /** SMS codes in total */
+  codeSmsTotal: Limit;
+  /** Email codes in total */
+  codeEmailTotal: Limit;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 20, windowMs: MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  captcha: { max: 120, windowMs: MINUTE },
+  codePerTarget: { max: 1, windowMs: MINUTE },
+  codePerIp: { max: 30, windowMs: MINUTE },
+  registerPerIp: { max: 30, windowMs: HOUR },
+  registerPerTarget: { max: 10, windowMs: HOUR },
+  resetPerIp: { max: 30, windowMs: HOUR },
+  resetPerTarget: { max: 10, windowMs: HOUR },
+  // A customer asks for one or two codes per sign-up or reset, so three an hour from one address
+  // never meet the captcha. The totals are sized for thousands of sign-ups a day and cap what an
+  // attack can cost in an hour; one calling code may use a third of the SMS budget, so pumping
+  // towards one country's premium numbers leaves codes to the rest of the world.
+  codeFreePerIp: { max: 3, windowMs: HOUR },
+  codeSmsPerCountry: { max: 100, windowMs: HOUR },
+  codeSmsTotal: { max: 300, windowMs: HOUR },
+  codeEmailTotal: { max: 1000, windowMs: HOUR },
+};
+
+export const CAPTCHA_TTL_MS = 5 * MINUTE;
+export const CAPTCHA_LENGTH = 4;
+export const CODE_TTL_MS = 10 * MINUTE;
+/** Wrong guesses after which a verification code is dead */
+export const CODE_MAX_ATTEMPTS = 5;
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+export function appConfig(): AppConfig {
+  return loadConfig<AppConfig>('app');
+}
+
+export function languagesConfig(): LanguagesConfig {
+  return loadConfig<LanguagesConfig>('languages');
+}
+
+/** Limits of the market websocket (schemas/config/feed.json; server/platform/feed/hub.ts documents each). */
+export interface FeedLimits {
+  messagesPerSecond: number;
+  messageBurst: number;
+  maxExcessMessages: number;
+  maxSubscriptions: number;
+  maxConnectionsPerIp: number;
+  klineCacheEntries: number;
+  sliceMessages: number;
+  sliceMs: number;
+}
+
+export function feedConfig(): FeedLimits {
+  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } = loadConfig<FeedLimits>('feed');
+  return { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs };
+}
+
+/** Where the server's prices come from (MARKET_SOURCE, MARKET_UPSTREAM_URL, MARKET_STALE_MS). */
+export interface MarketSourceConfig {
+  source: 'simulator' | 'upstream';
+  /** The upstream HTX-protocol feed (ws:// or wss://), required for 'upstream' */
+  upstreamUrl?: string;
+  /** Silence after which upstream prices are stale (default: server/platform/market/upstream.ts DEFAULT_STALE_MS) */
+  staleMs?: number;
+}
+
+export function marketSourceConfig(env: NodeJS.ProcessEnv = process.env): MarketSourceConfig {
+  const source = env.MARKET_SOURCE?.trim() || 'simulator';
+  if (source !== 'simulator' && source !== 'upstream') throw new Error(`MARKET_SOURCE must be simulator or upstream, not ${source}`);
+  const upstreamUrl = env.MARKET_UPSTREAM_URL?.trim() || undefined;
+  const staleText = env.MARKET_STALE_MS?.trim();
+  const staleMs = staleText ? Number(staleText) : undefined;
+  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0)) throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
+  return { source, upstreamUrl, staleMs };
+}
+
+/** Response headers and CORS (CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; VITE_API_ROOT and VITE_FEED_URL when set). */
+export interface SecurityConfig {
+  /** Origins the app may connect to besides its own (the API root and feed of a build that points elsewhere) */
+  connectSrc: string[];
+  /** Origins that get Access-Control-Allow-Origin (the native wrapper's); none by default */
+  corsOrigins: string[];
+  /** Send Strict-Transport-Security on plain HTTP too (behind a TLS-terminating proxy); always sent over TLS */
+  hsts: boolean;
+  /** CSP sources ('sha256-…') of the built index.html's inline scripts: its boot script (src/app/boot.ts), nothing else inline runs */
+  scriptHashes?: string[];
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For and X-Forwarded-Proto are believed; none by default */
+  trustedProxies: string[];
+}
+
+/** The origin of a URL; `anyScheme` for CORS, where a native wrapper's origin may be capacitor://localhost. */
+function originOf(value: string, name: string, anyScheme = false): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must hold absolute URLs or origins (https://host), not ${value}`);
+  }
+  if (!anyScheme && !/^(https?|wss?):$/.test(url.protocol)) throw new Error(`${name}: ${value} is not http(s) or ws(s)`);
+  return url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+}
+
+const list = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
+
+export function securityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
+  const connectSrc = [
+    ...list(env.CSP_CONNECT_SRC).map((v) => originOf(v, 'CSP_CONNECT_SRC')),
+    ...[env.VITE_API_ROOT, env.VITE_FEED_URL].filter((v): v is string => !!v?.trim()).map((v) => originOf(v.trim(), 'VITE_API_ROOT/VITE_FEED_URL')),
+  ];
+  const corsOrigins = list(env.CORS_ORIGINS).map((v) => originOf(v, 'CORS_ORIGINS', true));
+  const hsts = /^(1|true|yes|on)$/i.test(env.HSTS?.trim() ?? '');
+  const trustedProxies = list(env.TRUSTED_PROXIES).map(checkCidr);
+  return { connectSrc: [...new Set(connectSrc)], corsOrigins: [...new Set(corsOrigins)], hsts, trustedProxies };
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix; start-up stops on anything else. */
+function checkCidr(value: string): string {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  const bits = family === 4 ? 32 : 128;
+  const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+  if (!family || !prefixOk || rest.length > 0) throw new Error(`TRUSTED_PROXIES must hold IP addresses or CIDRs (10.0.0.0/8, ::1), not ${value}`);
+  return value;
+}

@@ -1,0 +1,142 @@
+// Balances and the ledger. Every balance change goes through applyChanges inside one
+// database transaction, which writes the new balance and one ledger row per change:
+//
+//   amount        signed change of the total (available + frozen)
+//   frozen_change signed change of the frozen part
+//
+// so for every (user, coin): available + frozen == Σ amount and frozen == Σ frozen_change,
+// and the newest row's available_after / frozen_after equal the balance.
+// ledgerMismatches(db) checks exactly that and returns [] when consistent.
+import type { Insertable, Kysely } from 'kysely';
+import type { Db } from './db/index.ts';
+import type { Database, LedgerTable, LedgerType } from './db/types.ts';
+import { businessError } from './errors.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
+
+export type { LedgerType } from './db/types.ts';
+
+/** A database handle that may be a transaction. */
+export type Tx = Kysely<Database>;
+
+export interface Change {
+  userId: number;
+  coin: string;
+  /** Signed change of the available part, units */
+  available: bigint;
+  /** Signed change of the frozen part, units */
+  frozen: bigint;
+  type: LedgerType;
+  refId: number | null;
+}
+
+export interface Balance {
+  coin: string;
+  available: bigint;
+  frozen: bigint;
+}
+
+export async function balanceOf(db: Tx, userId: number, coin: string): Promise<Balance> {
+  const row = await db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst();
+  return { coin, available: BigInt(row?.available ?? 0), frozen: BigInt(row?.frozen ?? 0) };
+}
+
+/** The user's balances, one per coin that has ever had a ledger row, by coin. */
+export async function balancesOf(db: Tx, userId: number): Promise<Balance[]> {
+  const rows = await db.selectFrom('balances').select(['coin', 'available', 'frozen']).where('user_id', '=', userId).orderBy('coin').execute();
+  return rows.map((r) => ({ coin: r.coin, available: BigInt(r.available), frozen: BigInt(r.frozen) }));
+}
+
+/**
+ * Applies the changes in order and writes their ledger rows. Must run inside a
+ * transaction (`db.transaction().execute(trx => applyChanges(trx, …))`): a change that
+ * would make available or frozen negative throws 4020 and the caller's transaction rolls
+ * back everything. Changes of zero in both parts are skipped. Each balance is read and
+ * written once however many changes touch it; the ledger rows go in with one insert.
+ */
+export async function applyChanges(trx: Tx, changes: Change[], now: number): Promise<void> {
+  const current = new Map<string, Balance & { userId: number }>();
+  const rows: Insertable<LedgerTable>[] = [];
+  for (const c of changes) {
+    if (c.available === 0n && c.frozen === 0n) continue;
+    const key = `${c.userId}\u0000${c.coin}`;
+    let b = current.get(key);
+    if (!b) {
+      b = { userId: c.userId, ...(await balanceOf(trx, c.userId, c.coin)) };
+      current.set(key, b);
+    }
+    b.available += c.available;
+    b.frozen += c.frozen;
+    if (b.available < 0n || b.frozen < 0n) throw businessError(ResultCode.insufficientBalance);
+    rows.push({
+      user_id: c.userId,
+      coin: c.coin,
+      type: c.type,
+      amount: (c.available + c.frozen).toString(),
+      frozen_change: c.frozen.toString(),
+      available_after: b.available.toString(),
+      frozen_after: b.frozen.toString(),
+      ref_id: c.refId,
+      created_at: now,
+    });
+  }
+  for (const b of current.values()) {
+    const values = { available: b.available.toString(), frozen: b.frozen.toString(), updated_at: now };
+    await trx
+      .insertInto('balances')
+      .values({ user_id: b.userId, coin: b.coin, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'coin']).doUpdateSet(values))
+      .execute();
+  }
+  if (rows.length > 0) await trx.insertInto('ledger').values(rows).execute();
+}
+
+/** One inconsistency of a (user, coin): "user <id> <coin>: <problem>". */
+export type Mismatch = string;
+
+function mismatch(userId: number, coin: string, problem: string): Mismatch {
+  return `user ${userId} ${coin}: ${problem}`;
+}
+
+/**
+ * Every (user, coin) whose balance disagrees with its ledger: available + frozen must
+ * equal Σ amount, frozen must equal Σ frozen_change, neither may be negative, and the
+ * newest ledger row must show the balance. [] when all is consistent; otherwise one
+ * line "user <id> <coin>: <problem>" per problem.
+ */
+export async function ledgerMismatches(db: Db): Promise<string[]> {
+  const balances = await db.selectFrom('balances').select(['user_id', 'coin', 'available', 'frozen']).execute();
+  const ledger = await db.selectFrom('ledger').select(['user_id', 'coin', 'amount', 'frozen_change', 'available_after', 'frozen_after']).orderBy('id').execute();
+  const sums = new Map<string, { total: bigint; frozen: bigint; lastAvailable: bigint; lastFrozen: bigint }>();
+  const key = (userId: number, coin: string) => `${userId}\u0000${coin}`;
+  for (const r of ledger) {
+    const k = key(Number(r.user_id), r.coin);
+    const s = sums.get(k) ?? { total: 0n, frozen: 0n, lastAvailable: 0n, lastFrozen: 0n };
+    s.total += BigInt(r.amount);
+    s.frozen += BigInt(r.frozen_change);
+    s.lastAvailable = BigInt(r.available_after);
+    s.lastFrozen = BigInt(r.frozen_after);
+    sums.set(k, s);
+  }
+  const out: Mismatch[] = [];
+  const seen = new Set<string>();
+  for (const b of balances) {
+    const userId = Number(b.user_id);
+    const k = key(userId, b.coin);
+    seen.add(k);
+    const available = BigInt(b.available);
+    const frozen = BigInt(b.frozen);
+    const s = sums.get(k) ?? { total: 0n, frozen: 0n, lastAvailable: 0n, lastFrozen: 0n };
+    const problems: string[] = [];
+    if (available < 0n || frozen < 0n) problems.push(`negative balance available=${available} frozen=${frozen}`);
+    if (available + frozen !== s.total) problems.push(`available+frozen=${available + frozen} but ledger sum=${s.total}`);
+    if (frozen !== s.frozen) problems.push(`frozen=${frozen} but ledger frozen sum=${s.frozen}`);
+    if (available !== s.lastAvailable || frozen !== s.lastFrozen) problems.push(`newest ledger row shows ${s.lastAvailable}/${s.lastFrozen}, balance is ${available}/${frozen}`);
+    for (const problem of problems) out.push(mismatch(userId, b.coin, problem));
+  }
+  for (const [k, s] of sums) {
+    if (seen.has(k)) continue;
+    const [userId, coin] = k.split('\u0000');
+    out.push(mismatch(Number(userId), coin, `ledger sum=${s.total} with no balance row`));
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+// The shape of a review kind (see reviews.ts) and helpers the kinds share.
+import type { Db } from './db/index.ts';
+
+/** A refusal the CLI prints as it is (unknown id, bad amount, already decided…). */
+export class ReviewError extends Error {}
+
+export interface ReviewItem {
+  kind: string;
+  id: number;
+  /** The customer's email or phone */
+  user: string;
+  /** Amount, coin or currency and where it goes: one line */
+  summary: string;
+  /** ISO time of the request */
+  created: string;
+}
+
+export interface ReviewKind {
+  /** The CLI name: deposit, withdrawal, bank, wire, loan */
+  kind: string;
+  /** What `approve <kind> <id> [args…]` takes after the id, for the help text */
+  approveArgs: string;
+  pending(db: Db): Promise<ReviewItem[]>;
+  /** Approves one item; returns what happened, one or more lines. Already decided: says so and changes nothing. */
+  approve(db: Db, id: number, args: string[], now: number): Promise<string>;
+  /** Rejects one item with the reason the customer will see. */
+  reject(db: Db, id: number, reason: string, now: number): Promise<string>;
+  /** Further steps of an item (`ops act <kind> <action> <id> [args…]`), e.g. a loan repayment or wire instructions */
+  actions?: Record<string, ReviewAction>;
+}
+
+export interface ReviewAction {
+  /** What the action takes after the id, for the help text */
+  args: string;
+  /** One line for the help text */
+  help: string;
+  /** `dataDir`: DATA_DIR, where files of an item (an uploaded proof) are */
+  run(db: Db, id: number, args: string[], now: number, dataDir: string): Promise<string>;
+}
+
+/** A positive integer id, or a ReviewError naming the argument. */
+export function reviewId(text: string | undefined): number {
+  if (!text || !/^\d{1,10}$/.test(text) || Number(text) < 1) throw new ReviewError(`The id must be a positive whole number, not "${text ?? ''}".`);
+  return Number(text);
+}
+
+/** The customer label of a review line. */
+export function userLabel(row: { email: string | null; phone: string | null; country_code: string }): string {
+  return row.email ?? `${row.country_code} ${row.phone ?? ''}`.trim();
+}
+
+/** How the CLI names the review states of deposits, withdrawals and bank withdrawals. */
+export const REVIEW_STATUS_NAMES: Record<number, string> = { 1: 'under review', 2: 'completed', 3: 'rejected' };
+
+/** The longest rejection reason a customer is shown. */
+export const REASON_MAX = 200;
+
+/** A rejection reason as given on the command line: required, at most REASON_MAX characters. */
+export function rejectionReason(reason: string): string {
+  const text = reason.trim();
+  if (!text) throw new ReviewError('Give the reason the customer will see.');
+  if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+  return text;
+}
+
+/** "<Label> <id> is already <status> (reason: …); nothing changed." */
+export function alreadyDecided(label: string, row: { id: number; status: number; reason: string }, names: Record<number, string> = REVIEW_STATUS_NAMES): string {
+  const status = Number(row.status);
+  const reason = status === 3 && row.reason ? ` (reason: ${row.reason})` : '';
+  return `${label} ${row.id} is already ${names[status] ?? `in status ${status}`}${reason}; nothing changed.`;
+}

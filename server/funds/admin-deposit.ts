@@ -1,0 +1,42 @@
+// Administrator deposits (ledger type admin_deposit): the operator CLI's `credit` and the
+// demo seed both go through here. Each is also a deposit record of type "administrator
+// deposit", so the customer's deposit history shows it; its ledger row refers to that record.
+import type { Db } from '../core/db/index.ts';
+import { MAX_DEPOSIT, recordAdminDeposit } from './deposits.ts';
+import { parseAmount, STORAGE_ONE } from '../../contract/decimal.ts';
+import { coinDecimals, knownCoins } from '../core/coins.ts';
+import { applyChanges, type Balance, balanceOf, type Tx } from '../core/ledger.ts';
+
+export class DepositError extends Error {}
+
+export { MAX_DEPOSIT };
+
+/** Validates coin and amount; returns the upper-case coin and the amount in units. */
+export function parseDeposit(coin: string, amount: string): { coin: string; units: bigint } {
+  const c = coin.trim().toUpperCase();
+  const coins = knownCoins();
+  if (!coins.includes(c)) throw new DepositError(`Unknown coin "${coin}". Coins: ${coins.join(', ')}.`);
+  const decimals = coinDecimals(c);
+  const parsed = parseAmount(amount.trim());
+  if (!parsed) throw new DepositError(`Amount must be a positive decimal number like 100 or 0.5, not "${amount}".`);
+  if (parsed.decimals > decimals) throw new DepositError(`${c} amounts have at most ${decimals} decimals: "${amount}".`);
+  if (parsed.units <= 0n) throw new DepositError(`Amount must be greater than zero, not "${amount}".`);
+  if (parsed.units > MAX_DEPOSIT * STORAGE_ONE) throw new DepositError(`Amount must be at most ${MAX_DEPOSIT}: "${amount}".`);
+  return { coin: c, units: parsed.units };
+}
+
+/** Inside a caller's transaction. */
+export async function applyAdminDeposit(trx: Tx, userId: number, coin: string, amount: string, now: number): Promise<void> {
+  const d = parseDeposit(coin, amount);
+  const refId = await recordAdminDeposit(trx, userId, d.coin, d.units, now);
+  await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: 'admin_deposit', refId }], now);
+}
+
+/** One transaction: the credit and its ledger row; returns the new balance. */
+export async function adminDeposit(db: Db, userId: number, coin: string, amount: string, now: number): Promise<Balance> {
+  const d = parseDeposit(coin, amount);
+  return db.transaction().execute(async (trx) => {
+    await applyAdminDeposit(trx, userId, d.coin, amount, now);
+    return balanceOf(trx, userId, d.coin);
+  });
+}

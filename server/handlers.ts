@@ -1,0 +1,70 @@
+// The handler registry: every endpoint of the schema files, by its name. Start-up fails
+// when an endpoint has no handler here or a handler names no endpoint (server/platform/http/endpoints.ts).
+import type { AppContext } from './platform/http/context.ts';
+import type { HandlerTable } from './platform/http/handler.ts';
+import { accountHandlers } from './account/handlers/account.ts';
+import { addressHandlers } from './funds/handlers/address.ts';
+import { articleHandlers } from './content/handlers/article.ts';
+import { assetHandlers } from './trading/handlers/assets.ts';
+import { bankHandlers } from './funds/handlers/bank.ts';
+import { bankWireHandlers } from './funds/handlers/bank-wire.ts';
+import { coinHandlers } from './funds/handlers/coins.ts';
+import { depositHandlers } from './funds/handlers/deposits.ts';
+import { exchangeLoanHandlers } from './funds/handlers/exchange-loans.ts';
+import { financingHandlers } from './earn/handlers/financing.ts';
+import { financingCurveHandlers } from './earn/handlers/financing-curve.ts';
+import { fundsStatusHandlers } from './funds/handlers/funds-status.ts';
+import { futuresHandlers } from './trading/handlers/futures.ts';
+import { ieoHandlers } from './earn/handlers/ieo.ts';
+import { inviteHandlers } from './account/handlers/invite.ts';
+import { noticeHandlers } from './content/handlers/notices.ts';
+import { siteHandlers } from './content/handlers/site.ts';
+import { kycHandlers } from './account/handlers/kyc.ts';
+import { marketHandlers } from './trading/handlers/market.ts';
+import { miningHandlers } from './earn/handlers/mining.ts';
+import { moneyLogHandlers } from './funds/handlers/records-money.ts';
+import { passwordLinkHandlers } from './account/handlers/password-links.ts';
+import { sessionHandlers } from './account/handlers/sessions.ts';
+import { spotHandlers } from './trading/handlers/spot.ts';
+import { userHandlers } from './account/handlers/user.ts';
+import { withdrawalHandlers } from './funds/handlers/withdrawals.ts';
+
+const MODULES = [
+  accountHandlers,
+  userHandlers,
+  sessionHandlers,
+  bankHandlers,
+  addressHandlers,
+  articleHandlers,
+  marketHandlers,
+  spotHandlers,
+  futuresHandlers,
+  assetHandlers,
+  moneyLogHandlers,
+  coinHandlers,
+  fundsStatusHandlers,
+  depositHandlers,
+  withdrawalHandlers,
+  bankWireHandlers,
+  exchangeLoanHandlers,
+  financingHandlers,
+  financingCurveHandlers,
+  inviteHandlers,
+  siteHandlers,
+  noticeHandlers,
+  kycHandlers,
+  passwordLinkHandlers,
+  ieoHandlers,
+  miningHandlers,
+];
+
+export function handlers(ctx: AppContext): HandlerTable {
+  const table: Record<string, unknown> = {};
+  for (const module of MODULES) {
+    for (const [name, entry] of Object.entries(module(ctx))) {
+      if (name in table) throw new Error(`two handler modules define "${name}"`);
+      table[name] = entry;
+    }
+  }
+  return table as HandlerTable;
+}

@@ -1,0 +1,78 @@
+// The market websocket at /ws, protocol-compatible with the HTX (Huobi) market feed:
+// gzip-compressed JSON in binary frames, ping/pong heartbeat, sub/unsub/req.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.ts';
+import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+
+export {
+  CLOSE_FLOOD,
+  CLOSE_GOING_AWAY,
+  CLOSE_PING_TIMEOUT,
+  CLOSE_TOO_MANY_CONNECTIONS,
+  CLOSE_TOO_SLOW,
+  encode,
+  FEED_DEFAULTS,
+  FeedHub,
+  type FeedOptions,
+  KlineCache,
+  type TickStats,
+} from './hub.ts';
+export { DEPTH_LEVELS, MAX_BARS } from './topics.ts';
+
+export const FEED_PATH = '/ws';
+
+let overrides: Partial<FeedOptions> = {};
+
+/**
+ * Changes the options of feeds registered from now on (tests shorten the ping interval);
+ * returns a function that restores the previous ones.
+ */
+export function configureFeed(options: Partial<FeedOptions>): () => void {
+  const previous = overrides;
+  overrides = { ...overrides, ...options };
+  return () => {
+    overrides = previous;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market feed's connections and tick loop */
+    feed: FeedHub;
+  }
+}
+
+export async function registerFeed(app: FastifyInstance, ctx: AppContext, options: Partial<FeedOptions> = {}): Promise<void> {
+  const opts: FeedOptions = { ...FEED_DEFAULTS, ...overrides, ...options };
+  const feed = new FeedHub(ctx.market, ctx.now, opts);
+  await app.register(websocket, {
+    options: { maxPayload: opts.maxMessageBytes, perMessageDeflate: false },
+    // on app.close(): every client gets "going away" (1001) before the server stops
+    preClose(this: FastifyInstance, done: () => void) {
+      feed.shutdown();
+      this.websocketServer.close(() => {});
+      done();
+    },
+  });
+  app.decorate('feed', feed);
+  app.addHook('onClose', async () => feed.close());
+
+  app.route({
+    method: 'GET',
+    url: FEED_PATH,
+    // an IP over maxConnectionsPerIp is refused before the upgrade (FeedHub.attach checks again)
+    preValidation: async (req, reply) => {
+      if (!req.ws || feed.accepts(req.ip)) return;
+      const t = ctx.i18n.translator(req.headers.lang);
+      return reply.code(429).send({ code: ResultCode.rateLimited, msg: t(`errors.${ResultCode.rateLimited}`), data: null });
+    },
+    // A plain HTTP request to the feed: it only speaks websocket.
+    handler: async (req, reply) => {
+      const t = ctx.i18n.translator(req.headers.lang);
+      return reply.code(426).header('upgrade', 'websocket').send({ code: ResultCode.error, msg: t('errors.badRequest'), data: null });
+    },
+    wsHandler: (socket, req) => feed.attach(socket, req.ip),
+  });
+}

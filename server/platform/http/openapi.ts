@@ -1,0 +1,264 @@
+// The OpenAPI 3.1 document of the API, built from the same data the endpoint registry uses
+// (server/platform/http/endpoints.ts routesOf): method, path, auth and the JSON schema each request is
+// checked with, plus the response shapes of the schema files and the entities they $ref.
+// Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
+import { dirname, resolve } from 'node:path';
+import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
+import { BUSINESS_CODES, ResultCode } from '../../../contract/result-codes.ts';
+
+type Schema = { [key: string]: unknown };
+
+/** A schema file as the loader gives it (contract/loader.ts LoadedScreen): file $refs kept in `raw`. */
+export interface DocScreen {
+  /** e.g. "screens/login.json": matches EndpointSpec.source */
+  source: string;
+  /** Absolute folder of the file, to resolve its file $refs */
+  dir: string;
+  raw: {
+    id: string;
+    kind: string;
+    title?: string;
+    endpoint: { name: string };
+    response?: Schema;
+    record?: Schema;
+    fieldErrors?: Record<string, string>;
+  };
+}
+
+/** An entity of schemas/entities/ (contract/loader.ts LoadedEntity). */
+export interface DocEntity {
+  file: string;
+  raw: Schema;
+}
+
+export interface OpenApiOptions {
+  /** The API prefix every path is under (config apiPrefix, "/api") */
+  prefix: string;
+  version: string;
+  /** The English text of a business code (errors.<code>) */
+  describeCode?: (code: number) => string;
+}
+
+export type OpenApiDocument = Schema & { openapi: string; paths: Record<string, Record<string, Schema>>; components: Schema & { schemas: Record<string, Schema> } };
+
+const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired];
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const NULL: Schema = { type: 'null' };
+
+// ---- JSON Schema draft-07 → 2020-12 (the OpenAPI 3.1 dialect) ------------------------------
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_ONE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+
+/**
+ * A draft-07 schema in the 2020-12 dialect: `definitions` → `$defs` (and their refs),
+ * tuple `items` → `prefixItems`, `dependencies` → `dependentRequired`/`dependentSchemas`;
+ * `$schema` and `$id` dropped. Our `x-` keywords stay: OpenAPI allows extensions on schemas.
+ */
+export function toOas31(schema: unknown): unknown {
+  if (Array.isArray(schema) || schema === null || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema as Schema)) {
+    if (key === '$schema' || key === '$id') continue;
+    if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/definitions/', '#/$defs/');
+    else if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
+      const target = key === 'definitions' ? '$defs' : key;
+      out[target] = Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, toOas31(v)]));
+    } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(toOas31);
+    else if (key === 'items' && Array.isArray(value)) out.prefixItems = value.map(toOas31);
+    else if (key === 'additionalItems' && Array.isArray((schema as Schema).items)) out.items = toOas31(value);
+    else if (key === 'dependencies' && value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Schema)) {
+        const target = Array.isArray(v) ? 'dependentRequired' : 'dependentSchemas';
+        out[target] = { ...(out[target] as Schema | undefined), [k]: Array.isArray(v) ? v : toOas31(v) };
+      }
+    } else if (SCHEMA_ONE.includes(key)) out[key] = toOas31(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Replaces each file $ref (an entity) with a $ref to its component, recursively. */
+function refEntities(value: unknown, baseDir: string, titleOf: (file: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => refEntities(v, baseDir, titleOf));
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Schema;
+  if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#')) return ref(titleOf(resolve(baseDir, obj.$ref)));
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, refEntities(v, baseDir, titleOf)]));
+}
+
+function unique(schemas: Schema[]): Schema[] {
+  const seen = new Map<string, Schema>();
+  for (const s of schemas) seen.set(JSON.stringify(s), s);
+  return [...seen.values()];
+}
+
+const oneOrAny = (schemas: Schema[]): Schema => {
+  const u = unique(schemas);
+  return u.length === 1 ? u[0] : { anyOf: u };
+};
+
+function pageOf(record: Schema): Schema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['list', 'total', 'page', 'pageSize'],
+    properties: {
+      list: { type: 'array', items: record },
+      total: { type: 'integer', minimum: 0 },
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1 },
+    },
+  };
+}
+
+export function openApiDocument(routes: Route[], entities: DocEntity[], screens: DocScreen[], options: OpenApiOptions): OpenApiDocument {
+  const titles = new Map(entities.map((e) => [e.file, e.raw.title]));
+  const titleOf = (file: string): string => {
+    const title = titles.get(file);
+    if (typeof title !== 'string') throw new Error(`${file} is $ref'd but is not an entity with a title under schemas/entities/`);
+    return title;
+  };
+  const schemas: Record<string, Schema> = {};
+  for (const e of entities) schemas[titleOf(e.file)] = toOas31(refEntities(e.raw, dirname(e.file), titleOf)) as Schema;
+
+  const bySource = new Map(screens.map((s) => [s.source, s]));
+  const shape = (s: DocScreen, part: 'record' | 'response'): Schema => {
+    const schema = s.raw[part];
+    return schema ? (toOas31(refEntities(schema, s.dir, titleOf)) as Schema) : NULL;
+  };
+  /** The `data` of a success: a list's page of records, a detail's record, a form's or action's response. */
+  const dataOf = (e: EndpointSpec): Schema => {
+    const s = bySource.get(e.source);
+    if (!s) return {};
+    if (s.raw.kind === 'list') return e.name === s.raw.endpoint.name ? pageOf(shape(s, 'record')) : NULL;
+    if (s.raw.kind === 'detail') return shape(s, 'record');
+    return shape(s, 'response');
+  };
+
+  const describe = (code: number): string => {
+    if (code === ResultCode.error) return '7: invalid request (data.field names the field) or another error';
+    const text = options.describeCode?.(code).replace(/\.$/, '');
+    return text ? `${code}: ${text}` : String(code);
+  };
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const route of routes) {
+    const files = route.endpoints.map((e) => ({ e, s: bySource.get(e.source) }));
+    const inputs = route.endpoints.map((e) => e.check?.schema).filter((s): s is Schema => s !== undefined);
+    const tag = route.path.split('/')[1] || 'api';
+    tags.add(tag);
+
+    const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
+    const codes = [...new Set([ResultCode.error, ...(route.auth ? AUTH_CODES : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort((a, b) => a - b);
+
+    const parameters: Schema[] = [{ $ref: '#/components/parameters/Lang' }];
+    if (isIdempotentRoute(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+    let requestBody: Schema | undefined;
+    if (route.method === 'GET' || route.method === 'DELETE') {
+      const names = [...new Set(inputs.flatMap((s) => Object.keys((s.properties as Schema | undefined) ?? {})))];
+      for (const name of names) {
+        const variants = inputs.map((s) => (s.properties as Record<string, Schema> | undefined)?.[name]).filter((p): p is Schema => p !== undefined);
+        const required = inputs.length === route.endpoints.length && inputs.every((s) => ((s.required as string[] | undefined) ?? []).includes(name));
+        parameters.push({ name, in: 'query', required, schema: toOas31(oneOrAny(variants)) });
+      }
+    } else if (inputs.length) {
+      const schema = toOas31(oneOrAny(inputs)) as Schema;
+      requestBody = { required: inputs.some((s) => ((s.required as string[] | undefined) ?? []).length > 0), content: { 'application/json': { schema } } };
+    }
+
+    const success: Schema = {
+      type: 'object',
+      required: ['code', 'msg', 'data'],
+      properties: { code: { const: ResultCode.ok }, msg: { type: 'string' }, data: oneOrAny(route.endpoints.map(dataOf)) },
+    };
+    const failure: Schema = { ...ref('Error'), properties: { code: { enum: codes } } };
+    const description = [
+      `Declared by ${files.map(({ e }) => `${e.source} (${e.name})`).join(', ')}.`,
+      route.endpoints.length > 1 ? 'The first declaration whose schema accepts the request runs.' : '',
+      inputs.length ? 'Unknown fields are refused with code 7 and data.field.' : '',
+      ...fieldCodes.map((f) => `Code ${f.code} belongs under the field "${f.field}".`),
+    ].filter(Boolean);
+    const operation: Schema = {
+      operationId: route.endpoints[0].name,
+      summary: files.map(({ e, s }) => (s ? `${s.raw.id}${s.raw.title ? ` (${s.raw.title})` : ''}` : e.name)).join(' / '),
+      description: description.join(' '),
+      tags: [tag],
+      security: route.auth ? [{ XToken: [] }] : [],
+      parameters,
+      ...(requestBody ? { requestBody } : {}),
+      responses: {
+        '200': {
+          description: ['The envelope: code 0 with data, or one of:', ...codes.map((c) => `- ${describe(c)}`)].join('\n'),
+          content: { 'application/json': { schema: { oneOf: [success, failure] } } },
+        },
+        '500': { $ref: '#/components/responses/ServerError' },
+      },
+      'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
+      'x-codes': codes,
+    };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+  }
+
+  const catalogue = [ResultCode.error, ...BUSINESS_CODES];
+  schemas.Error = {
+    title: 'Error',
+    description: ['A business outcome other than success, in the envelope (HTTP 200). Codes (spec §8):', ...catalogue.map((c) => `- ${describe(c)}`)].join('\n'),
+    type: 'object',
+    required: ['code', 'msg', 'data'],
+    properties: {
+      code: { type: 'integer', enum: catalogue },
+      msg: { type: 'string', description: 'Translated into the language of the lang header' },
+      data: {
+        anyOf: [
+          NULL,
+          {
+            type: 'object',
+            properties: {
+              field: { type: 'string', description: 'The request field the error belongs to (code 7, and codes a form maps to a field)' },
+              reload: { type: 'boolean', description: 'With code 7: the session ended, log out' },
+            },
+          },
+        ],
+      },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'CoinApp API',
+      version: options.version,
+      description:
+        'Generated from the schema files in schemas/ (the same declarations the server registers and validates with). Every response is the envelope {code, msg, data}: code 0 is success.',
+    },
+    servers: [{ url: options.prefix }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      parameters: {
+        Lang: {
+          name: 'lang',
+          in: 'header',
+          required: false,
+          description: 'Language of msg: a short language prefix (en, de, zh…) or a locale code (de-DE); anything else gets English',
+          schema: { type: 'string' },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'A repeat of the same request with the same key within 24 hours gets the first result and writes nothing',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        },
+      },
+      responses: {
+        ServerError: { description: 'An unexpected failure: code 500 in the envelope', content: { 'application/json': { schema: ref('Error') } } },
+      },
+      securitySchemes: { XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' } },
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// Uploaded images (transfer proofs, later identity photos): POST /user/uploadBase64 stores
+// the decoded bytes under DATA_DIR/uploads with a random name and a row in `uploads`, and
+// GET /uploads/<name> (outside /api: it answers bytes, not the JSON envelope) serves them
+// back to their owner only, with their stored content type and `nosniff`.
+//
+// An image is judged by its bytes: JPEG, PNG or WebP by their magic numbers, whatever the
+// data-URL prefix or the file name claims; at most app.json maxUploadBytes decoded.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../../contract/loader.ts';
+import type { AppContext } from '../http/context.ts';
+import type { Db } from '../../core/db/index.ts';
+import type { UploadRow, UserRow } from '../../core/db/types.ts';
+import { authenticate } from '../http/auth.ts';
+import { ApiError, validationError } from '../../core/errors.ts';
+import type { Tx } from '../../core/ledger.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+
+/** Largest decoded upload in bytes (spec §9: 10 MB). */
+export const MAX_UPLOAD_BYTES: number = loadConfig<{ maxUploadBytes: number }>('app').maxUploadBytes;
+/** The limit as customers read it: whole megabytes (10). */
+export const MAX_UPLOAD_MB = Math.floor(MAX_UPLOAD_BYTES / (1024 * 1024));
+
+/** Uploads one user may make per window; more answer 4024. */
+export const UPLOAD_RATE = { max: 30, windowMs: 10 * 60_000 };
+
+/** Where GET /uploads/<name> is served (no API prefix). */
+export const UPLOAD_ROUTE_PREFIX = '/uploads/';
+
+export interface ImageKind {
+  mime: 'image/jpeg' | 'image/png' | 'image/webp';
+  ext: 'jpg' | 'png' | 'webp';
+}
+
+/** The image type the bytes are, by their magic numbers; undefined for anything else. */
+export function imageKindOf(bytes: Uint8Array): ImageKind | undefined {
+  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  if (bytes.length >= 3 && at(0, 0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (bytes.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: 'image/png', ext: 'png' };
+  // RIFF <size> WEBP
+  if (bytes.length >= 12 && at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return { mime: 'image/webp', ext: 'webp' };
+  return undefined;
+}
+
+/** A stored upload's name: 32 hex digits and the extension of its type. */
+const NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+
+export function isUploadName(name: string): boolean {
+  return NAME.test(name);
+}
+
+/** The URL an upload is served at, relative to the API root ("/uploads/<name>"). */
+export function uploadUrl(name: string): string {
+  return `${UPLOAD_ROUTE_PREFIX}${name}`;
+}
+
+/** The upload name in a URL this server returned ("/uploads/<name>", also with an origin in front); undefined otherwise. */
+export function uploadNameOf(url: string): string | undefined {
+  const m = /^(?:https?:\/\/[^/]+)?\/uploads\/([^/?#]+)$/.exec(url.trim());
+  return m && isUploadName(m[1]) ? m[1] : undefined;
+}
+
+/** DATA_DIR/uploads */
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}
+
+/** The file of a stored upload. */
+export function uploadPath(dataDir: string, name: string): string {
+  return join(uploadsDir(dataDir), name);
+}
+
+const DATA_URL = /^data:([^,;]*)(;[^,;=]+=[^,;]*)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The bytes a base64 text (optionally a data URL) decodes to, without decoding it. */
+function decodedLength(b64: string): number {
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return Math.floor((b64.length * 3) / 4) - pad;
+}
+
+/**
+ * The image a request carries: a data URL or bare base64. Empty: upload.required; not base64:
+ * upload.invalid; more than MAX_UPLOAD_BYTES decoded: upload.tooLarge (states the limit); not
+ * JPEG, PNG or WebP by its bytes: upload.notImage. All code 7 on base64Str.
+ */
+export function decodeImage(base64Str: string): { bytes: Buffer; kind: ImageKind } {
+  const field = 'base64Str';
+  const body = base64Str.replace(DATA_URL, '').replace(/\s+/g, '');
+  if (body === '') throw validationError(field, 'upload.required');
+  if (!BASE64.test(body) || body.length % 4 === 1) throw validationError(field, 'upload.invalid');
+  if (decodedLength(body) > MAX_UPLOAD_BYTES) throw validationError(field, 'upload.tooLarge', { max: MAX_UPLOAD_MB });
+  const bytes = Buffer.from(body, 'base64');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw validationError(field, 'upload.tooLarge', { max: MAX_UPLOAD_MB });
+  const kind = imageKindOf(bytes);
+  if (!kind) throw validationError(field, 'upload.notImage');
+  return { bytes, kind };
+}
+
+export interface StoredUpload {
+  url: string;
+  name: string;
+  mime: ImageKind['mime'];
+  size: number;
+}
+
+/** Checks the image, writes it under a random name and records it for `userId`. */
+export async function storeUpload(db: Db, dataDir: string, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
+  const { bytes, kind } = decodeImage(base64Str);
+  const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
+  const dir = uploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, name);
+  // wx: never over an existing file (a random 128-bit name does not repeat, but never is cheap)
+  await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+  try {
+    await db.insertInto('uploads').values({ user_id: userId, name, mime: kind.mime, size: bytes.length, created_at: now }).execute();
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return { url: uploadUrl(name), name, mime: kind.mime, size: bytes.length };
+}
+
+/** The user's own upload by name; undefined for another user's or an unknown one. */
+export async function ownUpload(db: Tx, userId: number, name: string): Promise<UploadRow | undefined> {
+  if (!isUploadName(name)) return undefined;
+  return db.selectFrom('uploads').selectAll().where('name', '=', name).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Not found, as bytes routes answer it: HTTP 404 with the envelope (another user's upload reads the same). */
+function missing(): ApiError {
+  return new ApiError(ResultCode.error, 'errors.notFound', null, undefined, 404);
+}
+
+/** The owner from X-Token; without a valid session the route answers HTTP 401 (the envelope names the code). */
+async function owner(ctx: AppContext, req: Parameters<typeof authenticate>[1]): Promise<UserRow> {
+  try {
+    return await authenticate(ctx, req);
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(error.code, error.msgKey, error.data, error.params, 401);
+    throw error;
+  }
+}
+
+/**
+ * GET /uploads/<name>: the image to its owner (X-Token, as the app sends on every call), with
+ * the content type recorded at upload, `nosniff` (set on every response by server/platform/http/security.ts)
+ * and no shared caching. Anyone else's upload, or an unknown name, is 404.
+ */
+export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const url = `${UPLOAD_ROUTE_PREFIX}:name`;
+  app.get<{ Params: { name: string } }>(url, async (req, reply) => {
+    const user = await owner(ctx, req);
+    const row = await ownUpload(ctx.db, user.id, req.params.name);
+    if (!row) throw missing();
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(uploadPath(ctx.dataDir, row.name));
+    } catch {
+      throw missing();
+    }
+    return reply
+      .header('content-type', row.mime)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="${row.name}"`)
+      .header('cross-origin-resource-policy', 'same-site')
+      .send(bytes);
+  });
+}

@@ -1,0 +1,49 @@
+// Our rjsf theme: every widget and template the schema screens use. The widget registry
+// is open: a schema's ui:widget must name one of WIDGET_NAMES (check:schemas fails otherwise).
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { lazyWidget } from '../lazyWidget';
+import { AmountWidget } from '../amount/AmountWidget';
+import { CaptchaWidget } from '../captcha/CaptchaWidget';
+import { CoinWidget } from '../coin/CoinWidget';
+import { CountryWidget } from '../country/CountryWidget';
+import { IbanInput } from '../iban/IbanInput';
+import { NetworkWidget } from '../network/NetworkWidget';
+import { PasswordWidget } from '../password/PasswordWidget';
+import { PhoneWidget } from '../phone/PhoneWidget';
+import type { WidgetName } from '../registry';
+import { SelectWidget } from '../select/SelectWidget';
+import { SendCodeWidget } from '../send-code/SendCodeWidget';
+import { BaseInputTemplate } from '../templates/BaseInputTemplate';
+import '../widgets.css';
+import { FieldTemplate } from '../templates/FieldTemplate';
+import { ObjectFieldTemplate } from '../templates/ObjectFieldTemplate';
+
+// Widgets of one or two screens each (funds): their code loads with the first form that uses them.
+const AddressBookWidget = lazyWidget(() => import('../address-book/AddressBookWidget').then((m) => m.AddressBookWidget));
+const BankCardWidget = lazyWidget(() => import('../bank-card/BankCardWidget').then((m) => m.BankCardWidget));
+const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
+const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
+const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
+
+const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
+  amount: AmountWidget,
+  password: PasswordWidget,
+  captcha: CaptchaWidget,
+  sendCode: SendCodeWidget,
+  phone: PhoneWidget,
+  select: SelectWidget,
+  country: CountryWidget,
+  coin: CoinWidget,
+  network: NetworkWidget,
+  upload: UploadWidget,
+  addressBook: AddressBookWidget,
+  bankCard: BankCardWidget,
+  exchangeQuote: ExchangeQuoteWidget,
+  iban: IbanInput,
+  shareCost: ShareCostWidget,
+};
+
+// rjsf draws enums with its own SelectWidget name; ours replaces it.
+export const widgets: RegistryWidgetsType = { ...ours, SelectWidget };
+
+export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate };
