@@ -9,7 +9,7 @@ import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import appConfig from './schemas/config/app.json' with { type: 'json' };
 import languages from './schemas/config/languages.json' with { type: 'json' };
-import { loadScreens } from './contract/loader.ts';
+import { loadHandWrittenScreens, loadScreens } from './contract/loader.ts';
 import { hasCaptcha, type ScreenFile } from './contract/screen.ts';
 import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './src/app/bootData.ts';
 import { ROUTES } from './src/routes/routes.ts';
@@ -116,11 +116,9 @@ function chunkOf(chunks: readonly Rollup.OutputChunk[], path: string): string {
 /** The engine chunk that draws each screen kind (src/engine/index.tsx `engines`). */
 const ENGINES: Record<string, string> = { form: 'src/engine/FormScreen.tsx', list: 'src/engine/ListScreen.tsx', detail: 'src/engine/DetailScreen.tsx' };
 
-/** src/screens/index.ts's hand-written screens: name → module, and whether it opens withScreenTexts. */
+/** The hand-written screens (their *.screen.json declarations): name → module, and whether it opens withScreenTexts. */
 function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
-  const source = readFileSync('src/screens/index.ts', 'utf8');
-  const found = [...source.matchAll(/^\s*(\w+): (withScreenTexts\()?\(\) => import\('\.\/([\w/]+)'\)/gm)];
-  return new Map(found.map(([, name, texts, module]) => [name, { module: `src/screens/${module}.tsx`, texts: !!texts }]));
+  return new Map(loadHandWrittenScreens().map((h) => [h.name, { module: `src/screens/${h.module}.tsx`, texts: h.screenTexts === true }]));
 }
 
 /**
@@ -141,7 +139,7 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
     let texts = true;
     if (route.screen) {
       const screen = handWritten.get(route.screen);
-      if (!screen) throw new Error(`route ${route.path}: no screen "${route.screen}" in src/screens/index.ts`);
+      if (!screen) throw new Error(`route ${route.path}: no screen "${route.screen}" declared in src/screens/**/*.screen.json`);
       roots = [screen.module];
       texts = screen.texts;
     } else {

@@ -3,9 +3,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JsonSchema, ScreenFile } from './screen.ts';
+import type { HandWrittenScreen, JsonSchema, ScreenFile } from './screen.ts';
 
 export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
+export const SCREENS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/screens');
+
+/** The hand-written screens' declarations (`*.screen.json` under src/screens), by module path. */
+export function loadHandWrittenScreens(dir = SCREENS_DIR): HandWrittenScreen[] {
+  const found: HandWrittenScreen[] = [];
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.name.endsWith('Screen.screen.json')) {
+        const module = rel.slice(0, -'.screen.json'.length);
+        const base = module.split('/').pop()!.slice(0, -'Screen'.length);
+        const declared = JSON.parse(readFileSync(join(dir, rel), 'utf8')) as Omit<HandWrittenScreen, 'name' | 'module'>;
+        found.push({ name: base[0].toLowerCase() + base.slice(1), module, ...declared });
+      }
+    }
+  };
+  walk('');
+  return found.sort((a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0));
+}
 
 /** Keywords of ours that Ajv must accept in strict mode. */
 export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code'] as const;

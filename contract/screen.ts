@@ -71,6 +71,37 @@ export interface FilterDef {
   options?: { value: string | number; label?: string }[];
 }
 
+/** The bottom tabs. */
+export type TabId = 'home' | 'market' | 'deal' | 'property';
+export type StatusBarColor = 'teal' | 'green' | 'dark';
+
+/** A route a hand-written screen draws, with what the shell does on it. */
+export interface HandWrittenRoute {
+  path: string;
+  /** Locale key of the nav-bar title (default route.<area>.<page>) */
+  title?: string;
+  /** Opens without a session (the guard's whitelist) */
+  public?: boolean;
+  /** The bottom tab the route is */
+  tab?: TabId;
+  statusBar?: StatusBarColor;
+  /** No nav bar (the screen draws its own header) */
+  bare?: boolean;
+}
+
+/**
+ * A hand-written screen's declaration: `src/screens/<area>/<Name>Screen.screen.json` beside
+ * `<Name>Screen.tsx`. The screen's name is the file's without "Screen", first letter lower-case.
+ */
+export interface HandWrittenScreen {
+  name: string;
+  /** The module, relative to src/screens, without extension (home/HomeScreen) */
+  module: string;
+  routes: HandWrittenRoute[];
+  /** Opens once the locale's screen-text part is loaded too (src/i18n/parts.ts) */
+  screenTexts?: boolean;
+}
+
 export interface ScreenFile {
   id: string;
   kind: ScreenKind;
@@ -81,6 +112,9 @@ export interface ScreenFile {
    */
   routeQuery?: Record<string, string | true>;
   title?: string;
+  /** Its routes open without a session (the guard's whitelist) */
+  public?: boolean;
+  statusBar?: StatusBarColor;
   tab?: string;
   auth?: boolean;
   /** The endpoint needs a verified identity: others get 4025 before the handler runs (server/platform/http/endpoints.ts) */

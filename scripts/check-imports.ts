@@ -100,7 +100,7 @@ export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
       ...SRC.filter((l) => l !== "src/app" && l !== "src/main"),
     ],
   },
-  // nothing but the shell (its loader table, src/screens/index.ts) imports a screen
+  // nothing but the shell (through the loader table, src/screens/index.ts) imports a screen
   "src/main": {
     prefix: "src/main.tsx",
     mayImport: [

@@ -2,7 +2,7 @@
 // (Ajv strict), its payload compiles, every key it names exists in all 13
 // locales, every route it names is in the route table, ids are unique, and the fields drawn
 // with the password widget are the ones marked x-password.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import languages from '../schemas/config/languages.json';
@@ -10,7 +10,7 @@ import { ROUTES } from '../src/routes/routes.ts';
 import { loadLocales } from './lib/locales.ts';
 import { passwordFields } from '../contract/limits.ts';
 import { resultCodeNamed } from '../contract/result-codes.ts';
-import { CUSTOM_KEYWORDS, type LoadedScreen, loadScreens, SCHEMAS_DIR, type ScreenFile } from '../contract/loader.ts';
+import { CUSTOM_KEYWORDS, type LoadedScreen, loadHandWrittenScreens, loadScreens, SCHEMAS_DIR, SCREENS_DIR, type ScreenFile } from '../contract/loader.ts';
 import { FILTER_KIND_NAMES } from '../src/engine/filters.ts';
 import { FORMAT_NAMES } from '../src/engine/formats.ts';
 import { ROW_ACTION_KIND_NAMES } from '../src/engine/rowActions.ts';
@@ -104,6 +104,24 @@ export function passwordMarkProblems(screen: ScreenFile): string[] {
   ];
 }
 
+/** The hand-written screens' declarations against their meta-schema, each beside its module, each title a locale key. */
+export function checkHandWrittenScreens(dir = SCREENS_DIR): string[] {
+  const problems: string[] = [];
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/hand-written-screen.schema.json'), 'utf8')));
+  const locales = loadLocales();
+  for (const screen of loadHandWrittenScreens(dir)) {
+    const source = `src/screens/${screen.module}.screen.json`;
+    const { name: _name, module: _module, ...declared } = screen;
+    if (!validate(declared)) for (const e of validate.errors ?? []) problems.push(`${source}: ${e.instancePath || '/'} ${e.message}`);
+    if (!existsSync(join(dir, `${screen.module}.tsx`))) problems.push(`${source}: no ${screen.module}.tsx beside it`);
+    for (const r of screen.routes) {
+      const key = r.title ?? `route.${r.path.split('/')[1]}.${r.path.split('/')[2]}`;
+      for (const [lang, flat] of locales) if (!flat.has(key)) problems.push(`${source}: key "${key}" is missing in locales/${lang}.json`);
+    }
+  }
+  return problems;
+}
+
 export function checkScreens(screens: LoadedScreen[], registries: Registries = REGISTRIES): string[] {
   const problems: string[] = [];
   const meta = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/screen.schema.json'), 'utf8'));
@@ -154,7 +172,7 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const screens = loadScreens();
-  const problems = checkScreens(screens);
+  const problems = [...checkScreens(screens), ...checkHandWrittenScreens()];
   // config files: schema, validity and unread keys (scripts/check-config.ts)
   const { checkConfig } = await import('./check-config.ts');
   problems.push(...checkConfig());

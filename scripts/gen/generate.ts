@@ -1,16 +1,18 @@
 // Pure: schema files in, generated files (path -> content) out.
 import type { LoadedEntity, LoadedScreen } from '../../contract/loader.ts';
-import { hasCaptcha } from '../../contract/screen.ts';
+import { type HandWrittenScreen, hasCaptcha } from '../../contract/screen.ts';
 import { banner, screenModule } from './module.ts';
+import { LOADERS_DIR, loadersModule, routeRows, ROUTES_DIR, routesModule } from './routes.ts';
 import { generateTypes } from './types.ts';
 import { validatorCode } from './validators.ts';
 
 export const GENERATED_DIR = 'src/api/generated';
 /** Types every side imports (server handlers included) live in the contract module. */
 export const CONTRACT_GENERATED_DIR = 'contract/generated';
-export const GENERATED_DIRS = [GENERATED_DIR, CONTRACT_GENERATED_DIR] as const;
+export const GENERATED_DIRS = [GENERATED_DIR, CONTRACT_GENERATED_DIR, ROUTES_DIR, LOADERS_DIR] as const;
 
-export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]): Promise<Map<string, string>> {
+/** `handWritten`: the hand-written screens' declarations (contract/loader.ts loadHandWrittenScreens). */
+export async function generate(screens: LoadedScreen[], entities: LoadedEntity[], handWritten: HandWrittenScreen[] = []): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const seen = new Set<string>();
   for (const { screen } of screens) {
@@ -53,6 +55,8 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
     `${CONTRACT_GENERATED_DIR}/tags.ts`,
     `${banner('screens/*.json and endpoints/*.json')}\nexport const TAG_TYPES = ${JSON.stringify([...tags].sort()).replace(/"/g, "'")} as const;\n`,
   );
+  files.set(`${ROUTES_DIR}/routes.ts`, routesModule(routeRows(screens.map((s) => s.screen), handWritten)));
+  files.set(`${LOADERS_DIR}/loaders.ts`, loadersModule(handWritten));
   files.set(
     `${GENERATED_DIR}/manifest.ts`,
     [

@@ -1,9 +1,11 @@
-// The route table of spec §2. Every route exists at /x/y and at /pages/x/y.
-// A route is drawn by a hand-written screen (`screen`), by the schema engine
-// (any schema file naming the path) or, until its issue lands, by NotAvailable.
+// The route table of spec §2. Every route exists at /x/y and at /pages/x/y. It is generated
+// (src/routes/generated/routes.ts, `npm run gen`) from where each route's screen is declared: a
+// schema screen's `routes` in schemas/screens/*.json, a hand-written screen's in the
+// *.screen.json beside it (src/screens/<area>/<Name>Screen.screen.json).
+import type { StatusBarColor, TabId } from '../../contract/screen.ts';
+import { ROUTE_TABLE } from './generated/routes.ts';
 
-export type TabId = 'home' | 'market' | 'deal' | 'property';
-export type StatusBarColor = 'teal' | 'green' | 'dark';
+export type { StatusBarColor, TabId };
 
 export interface RouteDef {
   path: string;
@@ -13,84 +15,17 @@ export interface RouteDef {
   public?: boolean;
   tab?: TabId;
   statusBar?: StatusBarColor;
-  /** Hand-written screen, by name in src/screens/index.ts */
+  /** Hand-written screen, by name (src/screens/generated/loaders.ts) */
   screen?: string;
   /** No nav bar (the home page draws its own header) */
   bare?: boolean;
 }
 
-const r = (path: string, extra: Omit<RouteDef, 'path' | 'title'> = {}): RouteDef => {
-  const [, area, page] = path.split('/');
-  return { path, title: `route.${area}.${page}`, ...extra };
-};
-
-export const ROUTES: readonly RouteDef[] = [
-  r('/home/home', { public: true, tab: 'home', screen: 'home', bare: true }),
-  r('/market/market', { tab: 'market', screen: 'market' }),
-  r('/deal/deal', { tab: 'deal', screen: 'spot' }),
-  r('/deal/chart', { screen: 'chart' }),
-  r('/deal/history'),
-  r('/deal/detail'),
-  r('/property/property', { tab: 'property', screen: 'assets' }),
-  r('/property/detail'),
-  r('/contract/contract', { screen: 'futures' }),
-  r('/contract/futures', { screen: 'futures' }),
-  r('/contract/history'),
-  r('/contract/detail'),
-  r('/IEO/IEO', { statusBar: 'green' }),
-  r('/IEO/detail'),
-  r('/IEO/history'),
-  r('/stake/list'),
-  r('/stake/detail'),
-  r('/stake/order'),
-  r('/stake/earningsCurve', { screen: 'earningsCurve' }),
-  r('/stake/earningsList'),
-  r('/user/my', { statusBar: 'teal', screen: 'my' }),
-  r('/user/realName'),
-  r('/user/lang', { public: true, screen: 'language' }),
-  r('/user/address'),
-  r('/user/addAddress'),
-  r('/user/affiche'),
-  r('/user/afficheDetail'),
-  r('/user/inform', { screen: 'inform' }),
-  r('/user/informDetail'),
-  r('/user/invite', { screen: 'invite' }),
-  r('/user/about', { screen: 'about' }),
-  r('/user/MSB', { screen: 'msb' }),
-  r('/user/bank'),
-  r('/user/addBank'),
-  r('/user/service', { public: true, screen: 'service' }),
-  r('/login/login', { public: true }),
-  r('/login/register', { public: true }),
-  r('/login/password', { public: true }),
-  r('/login/forgetPassword', { public: true }),
-  r('/login/resetPassword'),
-  r('/login/resetWithdrawPassword'),
-  r('/bitcoin/payment'),
-  r('/bitcoin/paymentDetail'),
-  r('/bitcoin/paymentHistory'),
-  r('/bitcoin/paymentList'),
-  r('/bitcoin/withdraw'),
-  r('/bitcoin/withdrawDetail'),
-  r('/bitcoin/withdrawHistory'),
-  r('/bitcoin/withdrawList'),
-  r('/bitcoin/bank'),
-  r('/bitcoin/bankHistory'),
-  r('/bitcoin/bankDetail'),
-  r('/bitcoin/wireTransfer'),
-  r('/bitcoin/exchange'),
-  r('/bitcoin/loan'),
-  r('/bitcoin/loanDetail'),
-  r('/bitcoin/loanHistory'),
-  // beyond the spec's routes: every history list has a detail page
-  r('/bitcoin/loanOrderDetail'),
-  r('/bitcoin/wireDetail'),
-  // beyond the spec's routes: account security
-  r('/user/devices'),
-  r('/user/antiPhishing'),
-  { path: '/choose-location', title: 'route.system.chooseLocation', screen: 'chooseLocation' },
-  { path: '/open-location', title: 'route.system.openLocation', screen: 'openLocation' },
-];
+/** route.<area>.<page>: the nav-bar title of /<area>/<page> unless its declaration names another */
+export const ROUTES: readonly RouteDef[] = ROUTE_TABLE.map((route) => {
+  const [, area, page] = route.path.split('/');
+  return { title: `route.${area}.${page}`, ...route };
+});
 
 export const HOME = '/home/home';
 export const LOGIN = '/login/login';

@@ -4,18 +4,18 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHandWrittenScreens } from '../../../contract/loader';
 import { SCREEN_TEXT_GROUPS } from '../../../src/i18n/parts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** Code that renders or speaks without the screen texts; src/engine, src/widgets and generated screens load with them. */
 const OUTSIDE = ['src/app', 'src/screens', 'src/ui', 'src/feed', 'src/store', 'src/i18n', 'src/main.tsx', 'src/api/base.ts', 'src/api/baseQuery.ts', 'src/api/actionKey.ts'];
 
-/** Hand-written screens opened `withScreenTexts` (src/screens/index.ts), with the modules beside them they import. */
+/** Hand-written screens opened `withScreenTexts` (their *.screen.json declarations), with the modules beside them they import. */
 function screensWithTexts(): Set<string> {
-  const index = readFileSync(join(ROOT, 'src/screens/index.ts'), 'utf8');
   const out = new Set<string>();
-  for (const [, path] of index.matchAll(/withScreenTexts\(\(\) => import\('\.\/([^']+)'\)\)/g)) {
-    const file = join(ROOT, 'src/screens', `${path}.tsx`);
+  for (const screen of loadHandWrittenScreens().filter((h) => h.screenTexts)) {
+    const file = join(ROOT, 'src/screens', `${screen.module}.tsx`);
     out.add(file);
     for (const [, local] of readFileSync(file, 'utf8').matchAll(/from '\.\/([^']+)'/g)) for (const ext of ['.ts', '.tsx']) out.add(join(file, '..', `${local}${ext}`));
   }

@@ -14,6 +14,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/login/forgetPassword"
   ],
+  "public": true,
   "title": "route.login.forgetPassword",
   "tab": "forgot.byPhone",
   "auth": false,

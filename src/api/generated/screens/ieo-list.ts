@@ -12,6 +12,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/IEO/IEO"
   ],
+  "statusBar": "green",
   "title": "route.IEO.IEO",
   "endpoint": {
     "name": "getIeoList",

@@ -14,6 +14,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/login/login"
   ],
+  "public": true,
   "title": "route.login.login",
   "auth": false,
   "endpoint": {

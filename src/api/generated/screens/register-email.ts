@@ -14,6 +14,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/login/register"
   ],
+  "public": true,
   "title": "route.login.register",
   "tab": "register.byEmail",
   "auth": false,

@@ -14,6 +14,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/login/password"
   ],
+  "public": true,
   "title": "route.login.password",
   "auth": false,
   "endpoint": {
