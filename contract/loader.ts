@@ -8,6 +8,11 @@ import type { HandWrittenScreen, JsonSchema, ScreenFile } from './screen.ts';
 export const SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../schemas');
 export const SCREENS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../src/screens');
 
+/** schemas/meta/screen.schema.json: what a screen file may hold. */
+export function loadMetaSchema(dir = SCHEMAS_DIR): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, 'meta/screen.schema.json'), 'utf8')) as Record<string, unknown>;
+}
+
 /** The hand-written screens' declarations (`*.screen.json` under src/screens), by module path. */
 export function loadHandWrittenScreens(dir = SCREENS_DIR): HandWrittenScreen[] {
   const found: HandWrittenScreen[] = [];

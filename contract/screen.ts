@@ -1,75 +1,32 @@
-// The shape of a screen file (schemas/meta/screen.schema.json), shared by the
-// generator, the reference server and the engine. No imports.
+// The shape of a screen file, shared by the generator, the reference server and the engine.
+// ScreenFile and its named parts are generated from schemas/meta/screen.schema.json (the
+// meta-schema every screen file is validated with, contract/generated/screen-file.ts); this
+// module adds what is not in a screen file: the generator's output shapes and the hand-written
+// screens' declarations.
+import type { FieldView, FilterDef, JsonSchema, RowAction, ScreenFile } from './generated/screen-file.ts';
 
-export type JsonSchema = { [key: string]: unknown };
-export type ScreenKind = 'form' | 'list' | 'detail' | 'action';
+export type {
+  DataSource,
+  DetailDef,
+  EndpointDef,
+  FieldView,
+  FilterDef,
+  FormNotice,
+  FormSuccess,
+  JsonSchema,
+  ListDef,
+  Page,
+  RowAction,
+  ScreenFile,
+} from './generated/screen-file.ts';
 
-export interface EndpointDef {
-  name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  paging?: { pageSize: number };
-  query?: Record<string, unknown>;
-  encoding?: 'json' | 'form';
-  provides?: string[];
-  invalidates?: string[];
-}
-
+export type ScreenKind = ScreenFile['kind'];
 /** Row action kinds, from the engine's row-action registry (src/engine/rowActions.ts). */
-export type RowActionKind = 'mutation' | 'copy';
-
-export interface RowAction {
-  id: string;
-  label: string;
-  /** mutation (default): a confirmed call of `endpoint` with the row's ID; copy: `field`'s value to the clipboard */
-  kind?: RowActionKind;
-  /** The record field a copy action copies */
-  field?: string;
-  /** Shown only on rows where this record field is true */
-  when?: string;
-  /** Hidden on rows where this record field is true */
-  unless?: string;
-  confirm?: string;
-  toast?: string;
-  /** Required for a mutation */
-  endpoint?: EndpointDef;
-}
-
+export type RowActionKind = NonNullable<RowAction['kind']>;
 /** Field formats, from the engine's format registry (src/engine/formats.ts). */
-export type FieldFormat = 'text' | 'datetime' | 'amount' | 'signedAmount' | 'percent' | 'status' | 'coin' | 'pair' | 'masked' | 'image' | 'iban' | 'html' | 'countdown';
-
-export interface FieldView {
-  field: string;
-  label: string;
-  format?: FieldFormat;
-  /** Locale key prefix: the value is shown as t(prefix.value) */
-  values?: string;
-  /**
-   * Decimals of an amount: a number, or the record's market's "price" / "amount" decimals
-   * (markets.json). Default: the decimals of the record's coin (coinField, coin, coinname) or of
-   * its market's quote coin (symbol), else 6.
-   */
-  decimals?: number | 'price' | 'amount';
-  /** The record field naming the coin this amount is in: its decimals, and the coin after the value */
-  coinField?: string;
-  /** percent: the value is a ratio ("0.001" is shown as 0.10 %) */
-  ratio?: boolean;
-  /** Locale key shown when the value is empty (a field with an empty value is otherwise left out) */
-  empty?: string;
-  /** A detail field with a copy button (addresses, codes, references) */
-  copy?: boolean;
-}
-
+export type FieldFormat = NonNullable<FieldView['format']>;
 /** Filter kinds, from the engine's filter registry (src/engine/filters.ts). */
-export type FilterKind = 'select' | 'coin' | 'pair';
-
-export interface FilterDef {
-  field: string;
-  label: string;
-  /** Filter kind, from the engine's filter registry (default "select": the options below) */
-  kind?: FilterKind;
-  options?: { value: string | number; label?: string }[];
-}
+export type FilterKind = NonNullable<FilterDef['kind']>;
 
 /** The bottom tabs. */
 export type TabId = 'home' | 'market' | 'deal' | 'property';
@@ -102,76 +59,10 @@ export interface HandWrittenScreen {
   screenTexts?: boolean;
 }
 
-export interface ScreenFile {
-  id: string;
-  kind: ScreenKind;
-  routes?: string[];
-  /**
-   * Route query this screen needs to be drawn: parameter -> value it must have, or true for any.
-   * Several kinds of record share a route (/stake/detail: a mining machine or a financing product).
-   */
-  routeQuery?: Record<string, string | true>;
-  title?: string;
-  /** Its routes open without a session (the guard's whitelist) */
-  public?: boolean;
-  statusBar?: StatusBarColor;
-  tab?: string;
-  auth?: boolean;
-  /** The endpoint needs a verified identity: others get 4025 before the handler runs (server/platform/http/endpoints.ts) */
-  verified?: boolean;
-  endpoint: EndpointDef;
-  payload?: JsonSchema;
-  response?: JsonSchema;
-  record?: JsonSchema;
-  filters?: FilterDef[];
-  ui?: JsonSchema;
-  messages?: Record<string, string>;
-  /** Live data the form's x-limits read, by name (see contract/limits.ts SourceDef) */
-  sources?: Record<string, { endpoint: string; args?: Record<string, unknown>; list?: string; match?: Record<string, string> }>;
-  /** The business code (spec §8) the server answers when a live limit is broken; code 7 where none is given */
-  limitCodes?: Partial<Record<'minimum' | 'maximum' | 'available' | 'decimals', number>>;
-  /** Business error codes (40xx) whose message belongs under a field: code -> field */
-  fieldErrors?: Record<string, string>;
-  /** session: the response is a new session; logout: the change ended the session (the user logs in again) */
-  success?: { toast?: string; navigate?: string; session?: boolean; logout?: boolean };
-  /** A form: path into its sources of a block ({reason, until, link} or null) that stops it being sent */
-  block?: string;
-  /** A form: notes shown while a source value (a path into the sources) is true */
-  /** Shown while `when` (a path into the sources) holds true or a non-empty text, quoted in the message as {{value}} */
-  notices?: { when: string; text: string }[];
-  list?: {
-    titleField: string;
-    /** Format of the title field (default text) */
-    titleFormat?: FieldFormat;
-    subtitleField?: string;
-    fields?: FieldView[];
-    detailRoute?: string;
-    /** Query of the detail route: parameter -> record field (default { id: 'ID' }) */
-    detailQuery?: Record<string, string>;
-    /** An Export button: every record matching the filters as CSV */
-    export?: boolean;
-    addRoute?: string;
-    /** Links to related pages in the toolbar (the earnings list to its curve) */
-    links?: { to: string; label: string }[];
-    addLabel?: string;
-    empty?: string;
-    rowActions?: RowAction[];
-  };
-  detail?: { titleField: string; titleFormat?: FieldFormat; bodyField?: string; fields?: FieldView[] };
-}
-
 /** A screen file as the generator emits it for the engine: record and response shapes live in the
  * generated types instead; a form names its precompiled validator (the payload's $id in it). */
 export interface ScreenDef extends Omit<ScreenFile, 'record' | 'response'> {
   validatorId?: string;
-}
-
-/** One page of a list endpoint. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 /** The schema rjsf renders and validates: the payload with an $id that names its precompiled validator. */

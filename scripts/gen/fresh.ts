@@ -4,7 +4,7 @@
 // rejects stops the build or start with the generator's message.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEntities, loadHandWrittenScreens, loadScreens } from '../../contract/loader.ts';
+import { loadEntities, loadHandWrittenScreens, loadMetaSchema, loadScreens } from '../../contract/loader.ts';
 import { generate } from './generate.ts';
 import { syncGenerated } from './sync.ts';
 
@@ -24,7 +24,7 @@ export function freshen(files: Map<string, string>, root: string, log: (line: st
 
 /** Generates from schemas/ (as `npm run gen` does) and regenerates under `root` if stale. */
 export async function ensureFresh(root = ROOT, log: (line: string) => void = console.log): Promise<number> {
-  return freshen(await generate(loadScreens(), loadEntities(), loadHandWrittenScreens()), root, log);
+  return freshen(await generate(loadScreens(), loadEntities(), loadHandWrittenScreens(), loadMetaSchema()), root, log);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

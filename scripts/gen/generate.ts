@@ -2,6 +2,7 @@
 import type { LoadedEntity, LoadedScreen } from '../../contract/loader.ts';
 import { type HandWrittenScreen, hasCaptcha } from '../../contract/screen.ts';
 import { banner, screenModule } from './module.ts';
+import { SCREEN_FILE_MODULE, screenFileModule } from './screen-file.ts';
 import { LOADERS_DIR, loadersModule, routeRows, ROUTES_DIR, routesModule } from './routes.ts';
 import { generateTypes } from './types.ts';
 import { validatorCode } from './validators.ts';
@@ -11,8 +12,11 @@ export const GENERATED_DIR = 'src/api/generated';
 export const CONTRACT_GENERATED_DIR = 'contract/generated';
 export const GENERATED_DIRS = [GENERATED_DIR, CONTRACT_GENERATED_DIR, ROUTES_DIR, LOADERS_DIR] as const;
 
-/** `handWritten`: the hand-written screens' declarations (contract/loader.ts loadHandWrittenScreens). */
-export async function generate(screens: LoadedScreen[], entities: LoadedEntity[], handWritten: HandWrittenScreen[] = []): Promise<Map<string, string>> {
+/**
+ * `handWritten`: the hand-written screens' declarations (contract/loader.ts loadHandWrittenScreens);
+ * `meta`: the screen files' meta-schema, which the ScreenFile type is generated from.
+ */
+export async function generate(screens: LoadedScreen[], entities: LoadedEntity[], handWritten: HandWrittenScreen[] = [], meta?: Record<string, unknown>): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const seen = new Set<string>();
   for (const { screen } of screens) {
@@ -24,13 +28,13 @@ export async function generate(screens: LoadedScreen[], entities: LoadedEntity[]
   const moduleOf = new Map(screens.map(({ screen }) => [screen.endpoint.name, screen.id]));
   files.set(`${CONTRACT_GENERATED_DIR}/types.ts`, typed.types);
   files.set(`${CONTRACT_GENERATED_DIR}/endpoints.ts`, typed.endpoints);
+  if (meta) files.set(SCREEN_FILE_MODULE, await screenFileModule(meta));
   const tags = new Set<string>();
   const manifest: string[] = [];
 
   for (const { screen, source } of screens) {
-    for (const e of [screen.endpoint, ...(screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [a.endpoint] : []))]) {
-      for (const t of [...(e.provides ?? []), ...(e.invalidates ?? [])]) tags.add(t);
-    }
+    for (const t of [...(screen.endpoint.provides ?? []), ...(screen.endpoint.invalidates ?? [])]) tags.add(t);
+    for (const a of screen.list?.rowActions ?? []) for (const t of a.endpoint?.invalidates ?? []) tags.add(t);
     const out = await screenModule(screen, source, typed.byScreen.get(screen.id)!, moduleOf);
     files.set(`${GENERATED_DIR}/screens/${screen.id}.ts`, out.code);
     if (out.formSchema) {

@@ -168,7 +168,7 @@ export async function generateTypes(screens: LoadedScreen[], entities: LoadedEnt
   const endpointCode = [
     banner('screens/*.json and endpoints/*.json'),
     '// Input, output and authentication of every endpoint, by its name in the schema files.',
-    `import type { Page } from '../screen';`,
+    `import type { Page } from './screen-file';`,
     used.length ? `import type { ${used.sort().join(', ')} } from './types';` : '',
     '',
     'type Empty = Record<string, never>;',
