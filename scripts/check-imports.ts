@@ -3,169 +3,105 @@
 // import each other, directly or round a loop. Prints each problem and exits 1 if there is any.
 //
 //   npm run check:imports
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 /**
  * Layers, matched by path prefix (the longest prefix wins), and what each may import besides
  * itself. Data folders (schemas/, locales/) hold JSON that any layer may read.
  */
-const DATA = ["schemas", "locales"];
-const SRC = [
-  "src/i18n",
-  "src/ui",
-  "src/routes",
-  "src/api",
-  "src/feed",
-  "src/store",
-  "src/widgets",
-  "src/engine",
-  "src/screens",
-  "src/app",
-  "src/main",
-];
+const DATA = ['schemas', 'locales'];
+const SRC = ['src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine', 'src/screens', 'src/app', 'src/main'];
 
 /** The server's business domains: none imports another (they meet in server/core's interfaces or in the composition files). */
-export const SERVER_DOMAINS = [
-  "trading",
-  "funds",
-  "earn",
-  "account",
-  "content",
-];
+export const SERVER_DOMAINS = ['trading', 'funds', 'earn', 'account', 'content'];
 
 export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
-  contract: { prefix: "contract/", mayImport: [] },
+  contract: { prefix: 'contract/', mayImport: [] },
   // the schema loader reads files with node:fs: the server and the scripts use it, the browser never
-  "contract/loader": { prefix: "contract/loader.ts", mayImport: ["contract"] },
-  "src/i18n": { prefix: "src/i18n/", mayImport: ["contract"] },
-  "src/ui": { prefix: "src/ui/", mayImport: ["contract"] },
+  'contract/loader': { prefix: 'contract/loader.ts', mayImport: ['contract'] },
+  'src/i18n': { prefix: 'src/i18n/', mayImport: ['contract'] },
+  'src/ui': { prefix: 'src/ui/', mayImport: ['contract'] },
   // the route table is plain data (scripts, screens and the shell read it), so it sits below them
-  "src/routes": { prefix: "src/routes/", mayImport: ["contract"] },
-  "src/api": {
-    prefix: "src/api/",
-    mayImport: ["contract", "src/i18n", "src/ui"],
+  'src/routes': { prefix: 'src/routes/', mayImport: ['contract'] },
+  'src/api': {
+    prefix: 'src/api/',
+    mayImport: ['contract', 'src/i18n', 'src/ui'],
   },
-  "src/feed": {
-    prefix: "src/feed/",
-    mayImport: ["contract", "src/i18n", "src/ui", "src/api"],
+  'src/feed': {
+    prefix: 'src/feed/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api'],
   },
-  "src/store": {
-    prefix: "src/store/",
-    mayImport: ["contract", "src/i18n", "src/ui", "src/api", "src/feed"],
+  'src/store': {
+    prefix: 'src/store/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed'],
   },
-  "src/widgets": {
-    prefix: "src/widgets/",
-    mayImport: [
-      "contract",
-      "src/i18n",
-      "src/ui",
-      "src/api",
-      "src/feed",
-      "src/store",
-    ],
+  'src/widgets': {
+    prefix: 'src/widgets/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed', 'src/store'],
   },
-  "src/engine": {
-    prefix: "src/engine/",
-    mayImport: [
-      "contract",
-      "src/i18n",
-      "src/ui",
-      "src/api",
-      "src/feed",
-      "src/store",
-      "src/widgets",
-    ],
+  'src/engine': {
+    prefix: 'src/engine/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed', 'src/store', 'src/widgets'],
   },
-  "src/screens": {
-    prefix: "src/screens/",
-    mayImport: [
-      "contract",
-      "src/i18n",
-      "src/ui",
-      "src/routes",
-      "src/api",
-      "src/feed",
-      "src/store",
-      "src/widgets",
-      "src/engine",
-    ],
+  'src/screens': {
+    prefix: 'src/screens/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine'],
   },
-  "src/app": {
-    prefix: "src/app/",
-    mayImport: [
-      "contract",
-      ...SRC.filter((l) => l !== "src/app" && l !== "src/main"),
-    ],
+  'src/app': {
+    prefix: 'src/app/',
+    mayImport: ['contract', ...SRC.filter((l) => l !== 'src/app' && l !== 'src/main')],
   },
   // nothing but the shell (through the loader table, src/screens/index.ts) imports a screen
-  "src/main": {
-    prefix: "src/main.tsx",
-    mayImport: [
-      "contract",
-      ...SRC.filter((l) => l !== "src/main" && l !== "src/screens"),
-    ],
+  'src/main': {
+    prefix: 'src/main.tsx',
+    mayImport: ['contract', ...SRC.filter((l) => l !== 'src/main' && l !== 'src/screens')],
   },
   // the server, bottom up: the money core (database, ledger, error catalogue, config), the
   // platform services (http, sessions, security, i18n, market, feed, codes, uploads, jobs), one
   // folder per business domain, and on top the composition files directly in server/ that wire
   // the domains together (app, handler table, review kinds, seeds, scheduled work, the ops CLI)
-  "server/core": {
-    prefix: "server/core/",
-    mayImport: ["contract", "contract/loader"],
+  'server/core': {
+    prefix: 'server/core/',
+    mayImport: ['contract', 'contract/loader'],
   },
-  "server/platform": {
-    prefix: "server/platform/",
-    mayImport: ["contract", "contract/loader", "server/core"],
+  'server/platform': {
+    prefix: 'server/platform/',
+    mayImport: ['contract', 'contract/loader', 'server/core'],
   },
   ...Object.fromEntries(
     SERVER_DOMAINS.map((d) => [
       `server/${d}`,
       {
         prefix: `server/${d}/`,
-        mayImport: [
-          "contract",
-          "contract/loader",
-          "server/core",
-          "server/platform",
-        ],
+        mayImport: ['contract', 'contract/loader', 'server/core', 'server/platform'],
       },
     ]),
   ),
   server: {
-    prefix: "server/",
-    mayImport: [
-      "contract",
-      "contract/loader",
-      "server/core",
-      "server/platform",
-      ...SERVER_DOMAINS.map((d) => `server/${d}`),
-    ],
+    prefix: 'server/',
+    mayImport: ['contract', 'contract/loader', 'server/core', 'server/platform', ...SERVER_DOMAINS.map((d) => `server/${d}`)],
   },
   // scripts read src (the route table, generated output) but nothing imports scripts
   scripts: {
-    prefix: "scripts/",
-    mayImport: [
-      "contract",
-      "contract/loader",
-      ...SRC.filter((l) => l !== "src/screens"),
-    ],
+    prefix: 'scripts/',
+    mayImport: ['contract', 'contract/loader', ...SRC.filter((l) => l !== 'src/screens')],
   },
-  schemas: { prefix: "schemas/", mayImport: [] },
-  locales: { prefix: "locales/", mayImport: [] },
+  schemas: { prefix: 'schemas/', mayImport: [] },
+  locales: { prefix: 'locales/', mayImport: [] },
 };
 
 /** Edges allowed against the table, each with its reason. Keep this list short. */
 export const EXCEPTIONS: Array<{ from: string; to: string; why: string }> = [];
 
-const ROOTS = ["contract", "src", "server", "scripts"];
-const SKIP = new Set(["node_modules", "dist"]);
-const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
+const ROOTS = ['contract', 'src', 'server', 'scripts'];
+const SKIP = new Set(['node_modules', 'dist']);
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 export interface Problem {
-  kind: "layer" | "cycle" | "folder-cycle" | "unresolved";
+  kind: 'layer' | 'cycle' | 'folder-cycle' | 'unresolved';
   message: string;
 }
 
@@ -182,9 +118,7 @@ export function layerOf(rel: string): string | null {
 }
 
 function mayImport(from: string, to: string): boolean {
-  return (
-    from === to || DATA.includes(to) || LAYERS[from].mayImport.includes(to)
-  );
+  return from === to || DATA.includes(to) || LAYERS[from].mayImport.includes(to);
 }
 
 function sourceFiles(root: string, dir: string, out: string[]): void {
@@ -193,9 +127,8 @@ function sourceFiles(root: string, dir: string, out: string[]): void {
   for (const name of readdirSync(abs)) {
     if (SKIP.has(name)) continue;
     const rel = `${dir}/${name}`;
-    if (statSync(path.join(root, rel)).isDirectory())
-      sourceFiles(root, rel, out);
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(rel);
+    if (statSync(path.join(root, rel)).isDirectory()) sourceFiles(root, rel, out);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
   }
 }
 
@@ -204,16 +137,14 @@ function importsOf(source: string): string[] {
   return ts
     .preProcessFile(source, true, true)
     .importedFiles.map((f) => f.fileName)
-    .filter((s) => s.startsWith("."));
+    .filter((s) => s.startsWith('.'));
 }
 
 /** The repo-relative file a specifier names, or null when nothing matches. */
 function resolve(root: string, fromRel: string, spec: string): string | null {
-  const base = path.posix.normalize(
-    path.posix.join(path.posix.dirname(fromRel), spec),
-  );
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(fromRel), spec));
   const candidates = EXTENSIONS.map((ext) => base + ext);
-  if (base.endsWith(".js")) candidates.push(base.replace(/\.js$/, ".ts"));
+  if (base.endsWith('.js')) candidates.push(base.replace(/\.js$/, '.ts'));
   for (const c of candidates) {
     const abs = path.join(root, c);
     if (existsSync(abs) && statSync(abs).isFile()) return c;
@@ -271,12 +202,7 @@ function loopThrough(scc: string[], graph: Map<string, string[]>): string[] {
       if (!members.has(w)) continue;
       if (w === start) {
         const loop = [start];
-        for (
-          let x: string | undefined = v;
-          x !== undefined && x !== start;
-          x = prev.get(x)
-        )
-          loop.splice(1, 0, x);
+        for (let x: string | undefined = v; x !== undefined && x !== start; x = prev.get(x)) loop.splice(1, 0, x);
         return [...loop, start];
       }
       if (!prev.has(w)) {
@@ -299,31 +225,24 @@ function folderGraph(files: Map<string, string[]>): Map<string, string[]> {
     const from = path.posix.dirname(file);
     const edges = folders.get(from) ?? new Set<string>();
     folders.set(from, edges);
-    for (const t of targets)
-      if (path.posix.dirname(t) !== from) edges.add(path.posix.dirname(t));
+    for (const t of targets) if (path.posix.dirname(t) !== from) edges.add(path.posix.dirname(t));
   }
   return new Map([...folders].map(([f, e]) => [f, [...e].sort()]));
 }
 
 /** One file import for each step of a folder loop, so the message says what to change. */
-function folderLoopImports(
-  loop: string[],
-  files: Map<string, string[]>,
-): string {
+function folderLoopImports(loop: string[], files: Map<string, string[]>): string {
   const steps: string[] = [];
   for (let i = 0; i + 1 < loop.length; i++) {
     for (const [file, targets] of files) {
-      const t =
-        path.posix.dirname(file) === loop[i]
-          ? targets.find((x) => path.posix.dirname(x) === loop[i + 1])
-          : undefined;
+      const t = path.posix.dirname(file) === loop[i] ? targets.find((x) => path.posix.dirname(x) === loop[i + 1]) : undefined;
       if (t) {
         steps.push(`${file} → ${t}`);
         break;
       }
     }
   }
-  return steps.join("; ");
+  return steps.join('; ');
 }
 
 /** Checks every .ts/.tsx file under contract/, src/, server/ and scripts/ of `root`. */
@@ -337,13 +256,13 @@ export function checkImports(root: string): Problem[] {
     const fromLayer = layerOf(file);
     const edges: string[] = [];
     graph.set(file, edges);
-    for (const spec of importsOf(readFileSync(path.join(root, file), "utf8"))) {
+    for (const spec of importsOf(readFileSync(path.join(root, file), 'utf8'))) {
       const target = resolve(root, file, spec);
       if (!target) {
         // a template specifier (import.meta.glob keys, generated paths) cannot be followed
-        if (!spec.includes("${"))
+        if (!spec.includes('${'))
           problems.push({
-            kind: "unresolved",
+            kind: 'unresolved',
             message: `${file}: imports ${spec} (no such file)`,
           });
         continue;
@@ -352,16 +271,15 @@ export function checkImports(root: string): Problem[] {
       const toLayer = layerOf(target);
       if (!fromLayer || !toLayer) {
         problems.push({
-          kind: "layer",
+          kind: 'layer',
           message: `${file}: imports ${target} (outside the layer table)`,
         });
         continue;
       }
       if (mayImport(fromLayer, toLayer)) continue;
-      if (EXCEPTIONS.some((e) => file.startsWith(e.from) && target === e.to))
-        continue;
+      if (EXCEPTIONS.some((e) => file.startsWith(e.from) && target === e.to)) continue;
       problems.push({
-        kind: "layer",
+        kind: 'layer',
         message: `${file}: imports ${target} (layer ${fromLayer} may not import layer ${toLayer})`,
       });
     }
@@ -369,32 +287,27 @@ export function checkImports(root: string): Problem[] {
 
   for (const scc of cycles(graph))
     problems.push({
-      kind: "cycle",
-      message: `import cycle: ${loopThrough(scc, graph).join(" → ")}`,
+      kind: 'cycle',
+      message: `import cycle: ${loopThrough(scc, graph).join(' → ')}`,
     });
   const folders = folderGraph(graph);
   for (const scc of cycles(folders)) {
     const loop = loopThrough(scc, folders);
     problems.push({
-      kind: "folder-cycle",
-      message: `folder cycle: ${loop.join(" → ")} (${folderLoopImports(loop, graph)})`,
+      kind: 'folder-cycle',
+      message: `folder cycle: ${loop.join(' → ')} (${folderLoopImports(loop, graph)})`,
     });
   }
   return problems;
 }
 
-if (
-  process.argv[1] &&
-  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
-) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const problems = checkImports(root);
   for (const p of problems) console.error(p.message);
   if (problems.length) {
-    console.error(
-      `\ncheck-imports: ${problems.length} problem(s). Layers and allowed imports: scripts/check-imports.ts`,
-    );
+    console.error(`\ncheck-imports: ${problems.length} problem(s). Layers and allowed imports: scripts/check-imports.ts`);
     process.exit(1);
   }
-  console.log("check-imports: ok");
+  console.log('check-imports: ok');
 }

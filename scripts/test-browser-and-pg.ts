@@ -3,53 +3,41 @@
 // tests on it (`npm run test:pg`) at the same time. `.ci/run` sets it to a throwaway cluster;
 // on a machine without one only the browser tests run. The PostgreSQL run's output is printed
 // as one block after both have ended; the exit code is 1 when either failed.
-import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-function run(
-  script: string,
-  env: NodeJS.ProcessEnv,
-  logFile?: string,
-): Promise<number> {
+function run(script: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<number> {
   return new Promise((done) => {
-    const child = spawn("npm", ["run", script], {
+    const child = spawn('npm', ['run', script], {
       env,
-      stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     if (logFile) {
       const log = createWriteStream(logFile);
       child.stdout!.pipe(log);
       child.stderr!.pipe(log);
     }
-    child.on("close", (code) => done(code ?? 1));
+    child.on('close', (code) => done(code ?? 1));
   });
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
-const logDir = mkdtempSync(join(tmpdir(), "test-pg-"));
-const pgLog = join(logDir, "test-pg.log");
-if (pgUrl)
-  console.log(
-    `test:pg on ${pgUrl.replace(/\/\/[^@]*@/, "//…@")} alongside the browser tests; its output follows theirs`,
-  );
+const logDir = mkdtempSync(join(tmpdir(), 'test-pg-'));
+const pgLog = join(logDir, 'test-pg.log');
+if (pgUrl) console.log(`test:pg on ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} alongside the browser tests; its output follows theirs`);
 const pg = pgUrl
-  ? run("test:pg", { ...process.env, DATABASE_URL: pgUrl }, pgLog).then(
-      (code) => (
-        console.log(`test:pg ended (exit ${code}) after ${seconds()}`),
-        code
-      ),
-    )
+  ? run('test:pg', { ...process.env, DATABASE_URL: pgUrl }, pgLog).then((code) => (console.log(`test:pg ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
-const e2e = await run("test:e2e", process.env);
+const e2e = await run('test:e2e', process.env);
 console.log(`test:e2e ended (exit ${e2e}) after ${seconds()}`);
 const pgCode = await pg;
 if (pgUrl) {
-  console.log("\n──── npm run test:pg (PostgreSQL) ────");
-  process.stdout.write(readFileSync(pgLog, "utf8"));
+  console.log('\n──── npm run test:pg (PostgreSQL) ────');
+  process.stdout.write(readFileSync(pgLog, 'utf8'));
 }
 rmSync(logDir, { recursive: true, force: true });
 process.exit(e2e !== 0 || pgCode !== 0 ? 1 : 0);

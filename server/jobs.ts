@@ -1,23 +1,12 @@
 // Every scheduled job of every domain, in the order a scheduler pass runs them: trading first
 // (settlement, fills), then the earn products. A domain adds a job to its own list
 // (server/<domain>/jobs.ts); this file is the only place that joins the lists.
-import { EARN_JOBS } from "./earn/jobs.ts";
-import type { JobDeps, ScheduledJob } from "./platform/jobs/job.ts";
-import {
-  createScheduler,
-  runJobs,
-  type Scheduler,
-} from "./platform/jobs/scheduler.ts";
-import {
-  FUTURES_SETTLEMENT,
-  LIMIT_FILLS,
-  TRADING_JOBS,
-} from "./trading/jobs.ts";
+import { EARN_JOBS } from './earn/jobs.ts';
+import type { JobDeps, ScheduledJob } from './platform/jobs/job.ts';
+import { createScheduler, runJobs, type Scheduler } from './platform/jobs/scheduler.ts';
+import { FUTURES_SETTLEMENT, LIMIT_FILLS, TRADING_JOBS } from './trading/jobs.ts';
 
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
-  ...TRADING_JOBS,
-  ...EARN_JOBS,
-];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [...TRADING_JOBS, ...EARN_JOBS];
 
 export interface WorkResult {
   /** Futures orders settled */
@@ -27,10 +16,7 @@ export interface WorkResult {
 }
 
 /** All work that is due now, once (`earn` false: the trading jobs only). Tests call this with an injected clock and a fake market. */
-export async function runDueWork(
-  deps: JobDeps,
-  earn = true,
-): Promise<WorkResult> {
+export async function runDueWork(deps: JobDeps, earn = true): Promise<WorkResult> {
   const counts = await runJobs(deps, earn ? SCHEDULED_JOBS : TRADING_JOBS);
   return { settled: counts[FUTURES_SETTLEMENT], filled: counts[LIMIT_FILLS] };
 }

@@ -1,15 +1,15 @@
 // Which coins exist: the configured coins (schemas/config/coins.json) with their display
 // decimals, the coins a balance can hold, and the enabled rows of the operator's coin table.
 // Every domain that moves money names coins through here.
-import { DEFAULT_DECIMALS } from "../../contract/decimal.ts";
-import { loadConfig } from "../../contract/loader.ts";
-import { ResultCode } from "../../contract/result-codes.ts";
-import type { CoinRow } from "./db/types.ts";
-import { businessError } from "./errors.ts";
-import type { Tx } from "./ledger.ts";
+import { DEFAULT_DECIMALS } from '../../contract/decimal.ts';
+import { loadConfig } from '../../contract/loader.ts';
+import { ResultCode } from '../../contract/result-codes.ts';
+import type { CoinRow } from './db/types.ts';
+import { businessError } from './errors.ts';
+import type { Tx } from './ledger.ts';
 
 /** The coin every market settles and every USDT value is counted in. */
-export const USDT = "USDT";
+export const USDT = 'USDT';
 
 /** schemas/config/coins.json */
 export interface CoinConfig {
@@ -23,9 +23,7 @@ export interface CoinConfig {
 let coinTable: Map<string, CoinConfig> | undefined;
 
 function coinsByName(): Map<string, CoinConfig> {
-  coinTable ??= new Map(
-    loadConfig<{ coins: CoinConfig[] }>("coins").coins.map((c) => [c.coin, c]),
-  );
+  coinTable ??= new Map(loadConfig<{ coins: CoinConfig[] }>('coins').coins.map((c) => [c.coin, c]));
   return coinTable;
 }
 
@@ -42,13 +40,8 @@ export function coinDecimals(coin: string): number {
 /** Coins a balance can hold: USDT and the base coin of every USDT market. */
 export function knownCoins(): string[] {
   if (!coins) {
-    const markets = loadConfig<{ markets: { base: string; quote: string }[] }>(
-      "markets",
-    ).markets;
-    coins = [
-      USDT,
-      ...new Set(markets.filter((m) => m.quote === "USDT").map((m) => m.base)),
-    ];
+    const markets = loadConfig<{ markets: { base: string; quote: string }[] }>('markets').markets;
+    coins = [USDT, ...new Set(markets.filter((m) => m.quote === 'USDT').map((m) => m.base))];
   }
   return [...coins];
 }
@@ -57,12 +50,7 @@ let coins: string[] | undefined;
 
 /** An enabled coin of the coin table (server/funds/coins.ts manages it), or 4019. */
 export async function requireCoin(db: Tx, coin: string): Promise<CoinRow> {
-  const row = await db
-    .selectFrom("coins")
-    .selectAll()
-    .where("coin", "=", coin.trim().toUpperCase())
-    .where("enabled", "=", 1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('coins').selectAll().where('coin', '=', coin.trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
   if (!row) throw businessError(ResultCode.unsupportedCoin);
   return row;
 }

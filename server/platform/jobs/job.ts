@@ -1,9 +1,9 @@
 // A scheduled job: time-driven work a domain declares (futures settlement, IEO thaws, staking
 // payouts…). The composition (server/jobs.ts) lists them all; the scheduler runs them.
-import type { AppContext } from "../http/context.ts";
+import type { AppContext } from '../http/context.ts';
 
 /** What a job needs: the database, the market and the clock. */
-export type JobDeps = Pick<AppContext, "db" | "market" | "now">;
+export type JobDeps = Pick<AppContext, 'db' | 'market' | 'now'>;
 
 export interface ScheduledJob {
   name: string;

@@ -1,20 +1,15 @@
 // Runs the scheduled jobs (job.ts): once at start (so work that fell due while the server was
 // down is done at once), then every second on an unref'd timer and after every market tick.
 // Runs never overlap: a trigger during a run asks for one more run after it.
-import type { JobDeps, ScheduledJob } from "./job.ts";
+import type { JobDeps, ScheduledJob } from './job.ts';
 
 /** Items each job handled in one run, by job name (a job not due is left out). */
 export type JobCounts = Record<string, number>;
 
 /** The jobs for which `isDue` holds, in order, once each. */
-export async function runJobs(
-  deps: JobDeps,
-  jobs: readonly ScheduledJob[],
-  isDue: (job: ScheduledJob) => boolean = () => true,
-): Promise<JobCounts> {
+export async function runJobs(deps: JobDeps, jobs: readonly ScheduledJob[], isDue: (job: ScheduledJob) => boolean = () => true): Promise<JobCounts> {
   const counts: JobCounts = {};
-  for (const job of jobs)
-    if (isDue(job)) counts[job.name] = await job.run(deps);
+  for (const job of jobs) if (isDue(job)) counts[job.name] = await job.run(deps);
   return counts;
 }
 
@@ -28,7 +23,7 @@ export interface Scheduler {
 export function createScheduler(
   deps: JobDeps,
   jobs: readonly ScheduledJob[],
-  onError: (error: unknown) => void = (e) => console.error("scheduler:", e),
+  onError: (error: unknown) => void = (e) => console.error('scheduler:', e),
 ): Scheduler {
   let running: Promise<void> | null = null;
   let again = false;
