@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../contract/loader.ts';
 import type { HandlerTable } from './platform/http/handler.ts';
-import { appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './core/config.ts';
+import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './core/config.ts';
 import type { AppContext } from './platform/http/context.ts';
 import { type Db, migrateToLatest, openDatabase } from './core/db/index.ts';
 import { installBodyParsing } from './platform/http/body.ts';
@@ -25,7 +25,7 @@ import type { MarketData } from './platform/market/types.ts';
 import { startScheduler } from './money.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
-import { registerEndpoints, routesOf } from './platform/http/endpoints.ts';
+import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
 import { openApiDocument } from './platform/http/openapi.ts';
 import { seedFunds } from './seed-products.ts';
 import { seedIeoProjects } from './earn/ops/ieo.ts';
@@ -109,17 +109,50 @@ async function openMarket(db: Db, opts: ServerOptions, now: () => number): Promi
   return openStoredMarket(db, { seed: await marketSeed(db, now(), testSeed), now });
 }
 
-export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
-  const config = appConfig();
-  const now = opts.now ?? Date.now;
-  const i18n = new I18n(opts.localesDir);
-  const validator = new Validator();
+/** The routes of the repository's schema files and of `extra`, with their request checks. */
+function loadRoutes(opts: ServerOptions, validator: Validator): { screens: LoadedScreen[]; routes: Route[] } {
   const filterValues = {
     coins: loadConfig<{ coins: { coin: string }[] }>('coins').coins.map((c) => c.coin),
     pairs: loadConfig<{ markets: { symbol: string }[] }>('markets').markets.map((m) => m.symbol),
   };
   const screens = [...loadScreens(), ...(opts.extra?.screens ?? [])];
-  const routes = routesOf(screens, validator, filterValues);
+  return { screens, routes: routesOf(screens, validator, filterValues) };
+}
+
+/** The database migrated and seeded, and the stored market unless `opts.market` is given; a failed step closes the database. */
+async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db: Db; stored: StoredMarketHandle | undefined }> {
+  const db = openDatabase(resolve(opts.dataDir));
+  try {
+    await migrateToLatest(db);
+    await seedFunds(db, now());
+    await seedIeoProjects(db, now());
+    if (opts.seed !== false) await seedIfEmpty(db, now());
+    return { db, stored: opts.market ? undefined : await openMarket(db, opts, now) };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** The OpenAPI 3.1 document of the API's endpoints (public; rendered by /api.html), built on first request. */
+function serveOpenApi(app: FastifyInstance, routes: Route[], screens: LoadedScreen[], i18n: I18n, config: AppConfig): void {
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  app.get(`${config.apiPrefix}/openapi.json`, async () => {
+    openApi ??= openApiDocument(routes, loadEntities(), screens, {
+      prefix: config.apiPrefix,
+      version: config.version,
+      describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),
+    });
+    return openApi;
+  });
+}
+
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const config = appConfig();
+  const now = opts.now ?? Date.now;
+  const i18n = new I18n(opts.localesDir);
+  const validator = new Validator();
+  const { screens, routes } = loadRoutes(opts, validator);
   // read before the database opens, so a bad setting stops start-up with nothing to close
   const staticDir = opts.staticDir ? resolve(opts.staticDir) : undefined;
   const spa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
@@ -127,18 +160,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // SECRET_KEY or DATA_DIR/secret.key (created on first start): a bad one stops start-up here, not at a customer's request
   serverSecret(resolve(opts.dataDir));
-  const db = openDatabase(resolve(opts.dataDir));
-  let stored: StoredMarketHandle | undefined;
-  try {
-    await migrateToLatest(db);
-    await seedFunds(db, now());
-    await seedIeoProjects(db, now());
-    if (opts.seed !== false) await seedIfEmpty(db, now());
-    if (!opts.market) stored = await openMarket(db, opts, now);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
+  const { db, stored } = await openStorage(opts, now);
   const market = opts.market ?? stored!.market;
   const app = Fastify({
     logger: { level: opts.logger ? 'info' : 'error', stream: opts.logStream ?? process.stderr },
@@ -193,16 +215,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     await app.close();
     throw error;
   }
-  // The OpenAPI 3.1 document of the endpoints above (public; rendered by /api.html), built on first request
-  let openApi: ReturnType<typeof openApiDocument> | undefined;
-  app.get(`${config.apiPrefix}/openapi.json`, async () => {
-    openApi ??= openApiDocument(routes, loadEntities(), screens, {
-      prefix: config.apiPrefix,
-      version: config.version,
-      describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),
-    });
-    return openApi;
-  });
+  serveOpenApi(app, routes, screens, i18n, config);
 
   // uploaded images, to their owner only (outside /api: the client fetches them with its token)
   registerUploadRoutes(app, ctx);

@@ -2,7 +2,7 @@
 // when an endpoint has no handler here or a handler names no endpoint (server/platform/http/endpoints.ts).
 import type { AppContext } from './platform/http/context.ts';
 import type { HandlerTable } from './platform/http/handler.ts';
-import { accountHandlers } from './account/handlers/account.ts';
+import { passwordResetHandlers, registrationHandlers, signInHandlers, verificationCodeHandlers } from './account/handlers/account.ts';
 import { addressHandlers } from './funds/handlers/address.ts';
 import { articleHandlers } from './content/handlers/article.ts';
 import { assetHandlers } from './trading/handlers/assets.ts';
@@ -30,7 +30,10 @@ import { userHandlers } from './account/handlers/user.ts';
 import { withdrawalHandlers } from './funds/handlers/withdrawals.ts';
 
 const MODULES = [
-  accountHandlers,
+  verificationCodeHandlers,
+  registrationHandlers,
+  signInHandlers,
+  passwordResetHandlers,
   userHandlers,
   sessionHandlers,
   bankHandlers,

@@ -1,7 +1,7 @@
 // Operator CLI: `npm run ops -- <command> [args]` (DATA_DIR as for the server).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { databaseExists, databaseLocation, migrateToLatest, openDatabase } from '../core/db/index.ts';
+import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
@@ -57,102 +57,93 @@ function record(value: object): string {
   return entries.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }
 
+/** A command run against an open database; `args` are the words after the command's name. */
+type Command = (db: Db, args: string[], dataDir: string) => Promise<CliResult>;
+
+const done = (out: string): CliResult => ({ code: 0, out });
+const refused = (out: string): CliResult => ({ code: 1, out });
+
+/** A domain's `<command> <sub> …` family, which prints what its function returns. */
+function subcommands(run: (db: Db, args: string[], now: number) => Promise<string>): Command {
+  return async (db, args) => done(await run(db, args, Date.now()));
+}
+
+async function outboxCommand(db: Db, [count]: string[]): Promise<CliResult> {
+  const n = count === undefined ? 10 : Number(count);
+  if (!Number.isInteger(n) || n < 1) return refused(`outbox [n]: n must be a positive integer, not "${count}".`);
+  return done(table((await ops.outbox(db, n)).map((e) => ({ ...e }))));
+}
+
+async function creditCommand(db: Db, [ref, coin, amount]: string[]): Promise<CliResult> {
+  const b = await ops.credit(db, ref, coin, amount);
+  return done(
+    `Credited ${amount} ${b.coin} (admin_deposit).\n${record({ user: b.user, coin: b.coin, available: b.available, frozen: b.frozen, total: b.total })}`,
+  );
+}
+
+async function rejectCommand(db: Db, [kind, id, ...words]: string[]): Promise<CliResult> {
+  const reason = words.join(' ').trim();
+  if (!reason) return refused('Usage: reject <kind> <id> <reason>: the customer sees the reason.');
+  return done(await reviewKind(kind).reject(db, reviewId(id), reason, Date.now()));
+}
+
+async function actCommand(db: Db, [kindName, actionName, id, ...rest]: string[], dataDir: string): Promise<CliResult> {
+  const kind = reviewKind(kindName);
+  const action = kind.actions?.[actionName ?? ''];
+  if (!action) return refused(`${kind.kind} has no action "${actionName ?? ''}". Actions: ${Object.keys(kind.actions ?? {}).join(', ') || 'none'}.`);
+  return done(await action.run(db, reviewId(id), rest, Date.now(), dataDir));
+}
+
+async function userCreateCommand(db: Db, [account, countryCode]: string[]): Promise<CliResult> {
+  return done(
+    `Created an account without a password; its set-password link is in the outbox.\n${record(await userCreate(db, account, countryCode, Date.now()))}`,
+  );
+}
+
+async function coinListOrCommand(db: Db, args: string[]): Promise<CliResult> {
+  return done(args[0] === 'list' || args[0] === undefined ? table(await listCoins(db)) : await coinCommand(db, args, Date.now()));
+}
+
+const COMMANDS = new Map<string, Command>([
+  ['outbox', outboxCommand],
+  ['captcha', async (db, [id]) => done(await ops.captcha(db, id))],
+  ['user', async (db, [ref]) => done(record(await ops.user(db, ref)))],
+  ['bar', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
+  ['freeze', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
+  ['unfreeze', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
+  ['invite-code', async (db) => done(await ops.inviteCode(db))],
+  ['credit', creditCommand],
+  ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
+  ['reviews', async (db) => done(table((await pendingReviews(db)).map((r) => ({ ...r }))))],
+  ['approve', async (db, [kind, id, ...rest]) => done(await reviewKind(kind).approve(db, reviewId(id), rest, Date.now()))],
+  ['reject', rejectCommand],
+  ['act', actCommand],
+  ['coin', coinListOrCommand],
+  ['loan', subcommands(loanCommand)],
+  ['ieo', subcommands(ieoCommand)],
+  ['financing', subcommands(financingCommand)],
+  ['mining', subcommands(miningCommand)],
+  ['kyc', subcommands(kycCommand)],
+  ['user-create', userCreateCommand],
+  ['reset-link', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
+  ['article', subcommands(articleCommand)],
+  ['notice', subcommands(noticeCommand)],
+]);
+
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
-  const [command, arg, arg2, arg3] = args;
+  const [command, ...rest] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
-  const known = [
-    'outbox',
-    'captcha',
-    'user',
-    'bar',
-    'freeze',
-    'unfreeze',
-    'invite-code',
-    'credit',
-    'balance',
-    'reviews',
-    'approve',
-    'reject',
-    'act',
-    'coin',
-    'loan',
-    'ieo',
-    'financing',
-    'mining',
-    'kyc',
-    'user-create',
-    'reset-link',
-    'article',
-    'notice',
-  ];
-  if (!known.includes(command)) return { code: 1, out: `Unknown command "${command}".\n\n${HELP}` };
-  if (!(await databaseExists(resolve(dataDir)))) return { code: 1, out: `No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.` };
+  const run = COMMANDS.get(command);
+  if (!run) return refused(`Unknown command "${command}".\n\n${HELP}`);
+  if (!(await databaseExists(resolve(dataDir))))
+    return refused(`No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.`);
 
   const db = openDatabase(resolve(dataDir));
   try {
     await migrateToLatest(db);
-    switch (command) {
-      case 'outbox': {
-        const n = arg === undefined ? 10 : Number(arg);
-        if (!Number.isInteger(n) || n < 1) return { code: 1, out: `outbox [n]: n must be a positive integer, not "${arg}".` };
-        return { code: 0, out: table((await ops.outbox(db, n)).map((e) => ({ ...e }))) };
-      }
-      case 'captcha':
-        return { code: 0, out: await ops.captcha(db, arg) };
-      case 'user':
-        return { code: 0, out: record(await ops.user(db, arg)) };
-      case 'bar':
-        return { code: 0, out: `Barred.\n${record(await ops.bar(db, arg))}` };
-      case 'freeze':
-        return { code: 0, out: `Frozen.\n${record(await ops.freeze(db, arg))}` };
-      case 'unfreeze':
-        return { code: 0, out: `Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, arg))}` };
-      case 'credit': {
-        const b = await ops.credit(db, arg, arg2, arg3);
-        return { code: 0, out: `Credited ${arg3} ${b.coin} (admin_deposit).\n${record({ user: b.user, coin: b.coin, available: b.available, frozen: b.frozen, total: b.total })}` };
-      }
-      case 'balance':
-        return { code: 0, out: table((await ops.balance(db, arg)).map((b) => ({ ...b }))) };
-      case 'reviews':
-        return { code: 0, out: table((await pendingReviews(db)).map((r) => ({ ...r }))) };
-      case 'approve':
-        return { code: 0, out: await reviewKind(arg).approve(db, reviewId(arg2), args.slice(3), Date.now()) };
-      case 'reject': {
-        const reason = args.slice(3).join(' ').trim();
-        if (!reason) return { code: 1, out: 'Usage: reject <kind> <id> <reason>: the customer sees the reason.' };
-        return { code: 0, out: await reviewKind(arg).reject(db, reviewId(arg2), reason, Date.now()) };
-      }
-      case 'act': {
-        const kind = reviewKind(arg);
-        const action = kind.actions?.[arg2 ?? ''];
-        if (!action) return { code: 1, out: `${kind.kind} has no action "${arg2 ?? ''}". Actions: ${Object.keys(kind.actions ?? {}).join(', ') || 'none'}.` };
-        return { code: 0, out: await action.run(db, reviewId(arg3), args.slice(4), Date.now(), resolve(dataDir)) };
-      }
-      case 'coin':
-        return { code: 0, out: arg === 'list' || arg === undefined ? table(await listCoins(db)) : await coinCommand(db, args.slice(1), Date.now()) };
-      case 'loan':
-        return { code: 0, out: await loanCommand(db, args.slice(1), Date.now()) };
-      case 'ieo':
-        return { code: 0, out: await ieoCommand(db, args.slice(1), Date.now()) };
-      case 'financing':
-        return { code: 0, out: await financingCommand(db, args.slice(1), Date.now()) };
-      case 'mining':
-        return { code: 0, out: await miningCommand(db, args.slice(1), Date.now()) };
-      case 'kyc':
-        return { code: 0, out: await kycCommand(db, args.slice(1), Date.now()) };
-      case 'article':
-        return { code: 0, out: await articleCommand(db, args.slice(1), Date.now()) };
-      case 'notice':
-        return { code: 0, out: await noticeCommand(db, args.slice(1), Date.now()) };
-      case 'user-create':
-        return { code: 0, out: `Created an account without a password; its set-password link is in the outbox.\n${record(await userCreate(db, arg, arg2, Date.now()))}` };
-      case 'reset-link':
-        return { code: 0, out: `Reset link sent to the outbox.\n${record(await resetLink(db, arg, Date.now()))}` };
-      default:
-        return { code: 0, out: await ops.inviteCode(db) };
-    }
+    return await run(db, rest, resolve(dataDir));
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof ReviewError) return { code: 1, out: error.message };
+    if (error instanceof ops.OpsError || error instanceof ReviewError) return refused(error.message);
     throw error;
   } finally {
     await db.destroy();

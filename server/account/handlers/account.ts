@@ -17,7 +17,16 @@ import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
 import { assertNewPassword } from '../../platform/security/password-policy.ts';
 import { serverSecret } from '../../platform/security/secret-key.ts';
-import { createUser, findUserByEmail, findUserByInvitationCode, findUserByPhone, isEmail, isUniqueViolation, setPassword, toUserEntity } from '../../platform/sessions/users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserByInvitationCode,
+  findUserByPhone,
+  isEmail,
+  isUniqueViolation,
+  setPassword,
+  toUserEntity,
+} from '../../platform/sessions/users.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
 interface CaptchaFields {
@@ -57,121 +66,34 @@ function lockWarning(channel: Channel, failures: number, ip: string, at: number,
     : `[CoinApp] ${failures} failed sign-ins from ${ip} at ${when}; that address is paused ${minutes} min. Not you? Change your password.`;
 }
 
-export function accountHandlers(ctx: AppContext): HandlerTable {
+/** One attempt of `action` from this IP and at this target (email:… or sms:…); 4024 with the wait past either limit. */
+function limitAttempt(ctx: AppContext, action: 'register' | 'reset', call: PublicCall, target: string): void {
+  const [perIp, perTarget] =
+    action === 'register' ? [ctx.limits.registerPerIp, ctx.limits.registerPerTarget] : [ctx.limits.resetPerIp, ctx.limits.resetPerTarget];
+  ctx.limiter.check(`${action}-target`, target, perTarget);
+  ctx.limiter.hit(`${action}-ip`, call.req.ip, perIp);
+  ctx.limiter.record(`${action}-target`, target, perTarget);
+}
+
+async function requireCaptcha(ctx: AppContext, input: CaptchaFields): Promise<void> {
+  if (!(await checkCaptcha(ctx.db, input.captchaId, input.captcha, ctx.now()))) throw businessError(ResultCode.badCaptcha);
+}
+
+async function requireCode(ctx: AppContext, channel: Channel, target: string, code: string): Promise<number> {
+  const id = await checkCode(ctx.db, serverSecret(ctx.dataDir), channel, target, code, ctx.now());
+  if (id === null) throw businessError(ResultCode.badCode);
+  return id;
+}
+
+async function spendCode(ctx: AppContext, id: number): Promise<void> {
+  if (!(await consumeCode(ctx.db, id, ctx.now()))) throw businessError(ResultCode.badCode);
+}
+
+const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codePerIp }];
+
+/** The captcha, and the email and SMS codes that registration and password reset ask for. */
+export function verificationCodeHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
-
-  /** One attempt of `action` from this IP and at this target (email:… or sms:…); 4024 with the wait past either limit. */
-  function limitAttempt(action: 'register' | 'reset', call: PublicCall, target: string): void {
-    const [perIp, perTarget] = action === 'register' ? [ctx.limits.registerPerIp, ctx.limits.registerPerTarget] : [ctx.limits.resetPerIp, ctx.limits.resetPerTarget];
-    ctx.limiter.check(`${action}-target`, target, perTarget);
-    ctx.limiter.hit(`${action}-ip`, call.req.ip, perIp);
-    ctx.limiter.record(`${action}-target`, target, perTarget);
-  }
-
-  async function findLoginUser(username: string): Promise<UserRow | undefined> {
-    if (isEmail(username)) return findUserByEmail(db, username);
-    if (!username.startsWith('+')) return findUserByPhone(db, username);
-    const phone = splitInternational(username);
-    return phone && findUserByPhone(db, phone.national, phone.countryCode);
-  }
-
-  /** A hash made with older parameters or scrypt is replaced with Argon2id once the password is known to be right. */
-  async function upgradeHash(user: UserRow, password: string): Promise<void> {
-    if (!needsRehash(user.password_hash)) return;
-    const passwordHash = await hashPassword(password);
-    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
-  }
-
-  async function requireCaptcha(input: CaptchaFields): Promise<void> {
-    if (!(await checkCaptcha(db, input.captchaId, input.captcha, ctx.now()))) throw businessError(ResultCode.badCaptcha);
-  }
-
-  async function requireCode(channel: Channel, target: string, code: string): Promise<number> {
-    const id = await checkCode(db, serverSecret(ctx.dataDir), channel, target, code, ctx.now());
-    if (id === null) throw businessError(ResultCode.badCode);
-    return id;
-  }
-
-  async function spendCode(id: number): Promise<void> {
-    if (!(await consumeCode(db, id, ctx.now()))) throw businessError(ResultCode.badCode);
-  }
-
-  async function register(
-    account: { email: string } | { phone: string; countryCode: string },
-    input: CaptchaFields & { passWord: string; invitationCode: string },
-    codeId: number,
-    req: FastifyRequest,
-  ) {
-    const inviter = await findUserByInvitationCode(db, input.invitationCode);
-    if (!inviter) throw businessError(ResultCode.badInvitation);
-    const existing = 'email' in account ? await findUserByEmail(db, account.email) : await findUserByPhone(db, account.phone);
-    if (existing) throw accountExists();
-    const passwordHash = await hashPassword(input.passWord);
-    let user: UserRow;
-    try {
-      user = await db.transaction().execute(async (trx) => {
-        if (!(await consumeCode(trx, codeId, ctx.now()))) throw businessError(ResultCode.badCode);
-        return createUser(trx, { ...account, passwordHash, invitedBy: inviter.id }, ctx.now());
-      });
-    } catch (error) {
-      throw isUniqueViolation(error) ? accountExists() : error;
-    }
-    const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
-    return { token, user: toUserEntity(user) };
-  }
-
-  const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codePerIp }];
-
-  /** Tells the owner that sign-in was paused for an address, at most once per lock period whatever the number of addresses. */
-  async function warnOwnerOfLock(user: UserRow, ip: string): Promise<void> {
-    const contact = contactOf(user);
-    if (!contact) return;
-    const period = ctx.limits.loginPerAccount;
-    try {
-      ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
-    } catch {
-      return; // warned already in this period
-    }
-    const text = lockWarning(contact.channel, period.max, ip, ctx.now(), Math.round(period.windowMs / 60_000));
-    await deliver(db, contact.channel, contact.target, text, ctx.now());
-  }
-
-  /** Whether the failures counted under `lock` (an account name from an address) have reached the limit. */
-  function isLocked(lock: string): boolean {
-    try {
-      ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
-      return false;
-    } catch {
-      return true;
-    }
-  }
-
-  /** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
-  async function countFailedLogin(lock: string, user: UserRow | undefined, ip: string): Promise<void> {
-    ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
-    // check() passed before this failure, so a lock now is a new one
-    if (user && isLocked(lock)) await warnOwnerOfLock(user, ip);
-  }
-
-  const login: Handler<'login'> = async (input, { req }) => {
-    // per account and address: failures from an attacker's address lock only that address out
-    const lock = `${accountKey(input.username)} from ${req.ip}`;
-    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
-    await requireCaptcha(input);
-    const user = await findLoginUser(input.username);
-    // the same hashing work and the same answer whether or not the account exists
-    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-    if (!user || !passwordOk) {
-      await countFailedLogin(lock, user, req.ip);
-      throw businessError(ResultCode.wrongPassword);
-    }
-    ctx.limiter.clear('login-account', lock);
-    assertActive(user);
-    await upgradeHash(user, input.password);
-    const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
-    return { token, user: toUserEntity(user) };
-  };
-
   return {
     getCaptcha: { run: async () => createCaptcha(db, ctx.now()), limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }] },
     sendEmailCode: {
@@ -193,42 +115,146 @@ export function accountHandlers(ctx: AppContext): HandlerTable {
         return null;
       },
     },
+  };
+}
+
+/** Creates the account once its code is spent, and signs it in. */
+async function createAccount(
+  ctx: AppContext,
+  account: { email: string } | { phone: string; countryCode: string },
+  input: CaptchaFields & { passWord: string; invitationCode: string },
+  codeId: number,
+  req: FastifyRequest,
+) {
+  const { db } = ctx;
+  const inviter = await findUserByInvitationCode(db, input.invitationCode);
+  if (!inviter) throw businessError(ResultCode.badInvitation);
+  const existing = 'email' in account ? await findUserByEmail(db, account.email) : await findUserByPhone(db, account.phone);
+  if (existing) throw accountExists();
+  const passwordHash = await hashPassword(input.passWord);
+  let user: UserRow;
+  try {
+    user = await db.transaction().execute(async (trx) => {
+      if (!(await consumeCode(trx, codeId, ctx.now()))) throw businessError(ResultCode.badCode);
+      return createUser(trx, { ...account, passwordHash, invitedBy: inviter.id }, ctx.now());
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? accountExists() : error;
+  }
+  const token = await startSession(db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
+  return { token, user: toUserEntity(user) };
+}
+
+export function registrationHandlers(ctx: AppContext): HandlerTable {
+  return {
     registerByEmail: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
-      limitAttempt('register', call, `email:${emailTarget(input.email)}`);
-      await requireCaptcha(input);
-      const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
-      return register({ email: input.email }, input, codeId, call.req);
+      limitAttempt(ctx, 'register', call, `email:${emailTarget(input.email)}`);
+      await requireCaptcha(ctx, input);
+      const codeId = await requireCode(ctx, 'email', emailTarget(input.email), input.emailCode);
+      return createAccount(ctx, { email: input.email }, input, codeId, call.req);
     },
     registerByPhone: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
       const phone = mobileOf(input.countryCode, input.phone);
-      limitAttempt('register', call, `sms:${smsTarget(input.countryCode, phone)}`);
-      await requireCaptcha(input);
-      const codeId = await requireCode('sms', smsTarget(input.countryCode, phone), input.smsCode);
-      return register({ phone, countryCode: input.countryCode }, input, codeId, call.req);
+      limitAttempt(ctx, 'register', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await requireCaptcha(ctx, input);
+      const codeId = await requireCode(ctx, 'sms', smsTarget(input.countryCode, phone), input.smsCode);
+      return createAccount(ctx, { phone, countryCode: input.countryCode }, input, codeId, call.req);
     },
-    login: { run: login, limits: [{ bucket: 'login', limit: (c) => c.limits.login }] },
+  };
+}
+
+async function findLoginUser(ctx: AppContext, username: string): Promise<UserRow | undefined> {
+  if (isEmail(username)) return findUserByEmail(ctx.db, username);
+  if (!username.startsWith('+')) return findUserByPhone(ctx.db, username);
+  const phone = splitInternational(username);
+  return phone && findUserByPhone(ctx.db, phone.national, phone.countryCode);
+}
+
+/** A hash made with older parameters or scrypt is replaced with Argon2id once the password is known to be right. */
+async function upgradeHash(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+  if (!needsRehash(user.password_hash)) return;
+  const passwordHash = await hashPassword(password);
+  await ctx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+}
+
+/** Tells the owner that sign-in was paused for an address, at most once per lock period whatever the number of addresses. */
+async function warnOwnerOfLock(ctx: AppContext, user: UserRow, ip: string): Promise<void> {
+  const contact = contactOf(user);
+  if (!contact) return;
+  const period = ctx.limits.loginPerAccount;
+  try {
+    ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
+  } catch {
+    return; // warned already in this period
+  }
+  const text = lockWarning(contact.channel, period.max, ip, ctx.now(), Math.round(period.windowMs / 60_000));
+  await deliver(ctx.db, contact.channel, contact.target, text, ctx.now());
+}
+
+/** Whether the failures counted under `lock` (an account name from an address) have reached the limit. */
+function isLocked(ctx: AppContext, lock: string): boolean {
+  try {
+    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
+async function countFailedLogin(ctx: AppContext, lock: string, user: UserRow | undefined, ip: string): Promise<void> {
+  ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
+  // check() passed before this failure, so a lock now is a new one
+  if (user && isLocked(ctx, lock)) await warnOwnerOfLock(ctx, user, ip);
+}
+
+export function signInHandlers(ctx: AppContext): HandlerTable {
+  const login: Handler<'login'> = async (input, { req }) => {
+    // per account and address: failures from an attacker's address lock only that address out
+    const lock = `${accountKey(input.username)} from ${req.ip}`;
+    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+    await requireCaptcha(ctx, input);
+    const user = await findLoginUser(ctx, input.username);
+    // the same hashing work and the same answer whether or not the account exists
+    const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !passwordOk) {
+      await countFailedLogin(ctx, lock, user, req.ip);
+      throw businessError(ResultCode.wrongPassword);
+    }
+    ctx.limiter.clear('login-account', lock);
+    assertActive(user);
+    await upgradeHash(ctx, user, input.password);
+    const token = await startSession(ctx.db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
+    return { token, user: toUserEntity(user) };
+  };
+  return { login: { run: login, limits: [{ bucket: 'login', limit: (c) => c.limits.login }] } };
+}
+
+export function passwordResetHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  return {
     resetPassword: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
-      limitAttempt('reset', call, `email:${emailTarget(input.email)}`);
-      await requireCaptcha(input);
-      const codeId = await requireCode('email', emailTarget(input.email), input.emailCode);
+      limitAttempt(ctx, 'reset', call, `email:${emailTarget(input.email)}`);
+      await requireCaptcha(ctx, input);
+      const codeId = await requireCode(ctx, 'email', emailTarget(input.email), input.emailCode);
       const user = await findUserByEmail(db, input.email);
       if (!user) throw businessError(ResultCode.noUser);
-      await spendCode(codeId);
+      await spendCode(ctx, codeId);
       await setPassword(db, user.id, input.passWord, ctx.now());
       return null;
     },
     resetPasswordByPhone: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
       const phone = mobileOf(input.countryCode, input.phone);
-      limitAttempt('reset', call, `sms:${smsTarget(input.countryCode, phone)}`);
-      await requireCaptcha(input);
-      const codeId = await requireCode('sms', smsTarget(input.countryCode, phone), input.smsCode);
+      limitAttempt(ctx, 'reset', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await requireCaptcha(ctx, input);
+      const codeId = await requireCode(ctx, 'sms', smsTarget(input.countryCode, phone), input.smsCode);
       const user = await findUserByPhone(db, phone, input.countryCode);
       if (!user) throw businessError(ResultCode.noUser);
-      await spendCode(codeId);
+      await spendCode(ctx, codeId);
       await setPassword(db, user.id, input.passWord, ctx.now());
       return null;
     },

@@ -39,7 +39,11 @@ export interface OpenApiOptions {
   describeCode?: (code: number) => string;
 }
 
-export type OpenApiDocument = Schema & { openapi: string; paths: Record<string, Record<string, Schema>>; components: Schema & { schemas: Record<string, Schema> } };
+export type OpenApiDocument = Schema & {
+  openapi: string;
+  paths: Record<string, Record<string, Schema>>;
+  components: Schema & { schemas: Record<string, Schema> };
+};
 
 const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired];
 
@@ -50,7 +54,19 @@ const NULL: Schema = { type: 'null' };
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_ONE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const SCHEMA_ONE = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 
 /**
  * A draft-07 schema in the 2020-12 dialect: `definitions` → `$defs` (and their refs),
@@ -114,98 +130,112 @@ function pageOf(record: Schema): Schema {
   };
 }
 
-export function openApiDocument(routes: Route[], entities: DocEntity[], screens: DocScreen[], options: OpenApiOptions): OpenApiDocument {
+/** What the parts of the document are built with: the schema files by source, entity titles, the text of a code. */
+interface DocContext {
+  bySource: Map<string, DocScreen>;
+  titleOf: (file: string) => string;
+  describe: (code: number) => string;
+}
+
+function entityTitles(entities: DocEntity[]): (file: string) => string {
   const titles = new Map(entities.map((e) => [e.file, e.raw.title]));
-  const titleOf = (file: string): string => {
+  return (file) => {
     const title = titles.get(file);
     if (typeof title !== 'string') throw new Error(`${file} is $ref'd but is not an entity with a title under schemas/entities/`);
     return title;
   };
-  const schemas: Record<string, Schema> = {};
-  for (const e of entities) schemas[titleOf(e.file)] = toOas31(refEntities(e.raw, dirname(e.file), titleOf)) as Schema;
+}
 
-  const bySource = new Map(screens.map((s) => [s.source, s]));
-  const shape = (s: DocScreen, part: 'record' | 'response'): Schema => {
-    const schema = s.raw[part];
-    return schema ? (toOas31(refEntities(schema, s.dir, titleOf)) as Schema) : NULL;
-  };
-  /** The `data` of a success: a list's page of records, a detail's record, a form's or action's response. */
-  const dataOf = (e: EndpointSpec): Schema => {
-    const s = bySource.get(e.source);
-    if (!s) return {};
-    if (s.raw.kind === 'list') return e.name === s.raw.endpoint.name ? pageOf(shape(s, 'record')) : NULL;
-    if (s.raw.kind === 'detail') return shape(s, 'record');
-    return shape(s, 'response');
-  };
-
-  const describe = (code: number): string => {
+function codeDescriber(options: OpenApiOptions): (code: number) => string {
+  return (code) => {
     if (code === ResultCode.error) return '7: invalid request (data.field names the field) or another error';
     const text = options.describeCode?.(code).replace(/\.$/, '');
     return text ? `${code}: ${text}` : String(code);
   };
-  const paths: OpenApiDocument['paths'] = {};
-  const tags = new Set<string>();
-  for (const route of routes) {
-    const files = route.endpoints.map((e) => ({ e, s: bySource.get(e.source) }));
-    const inputs = route.endpoints.map((e) => e.check?.schema).filter((s): s is Schema => s !== undefined);
-    const tag = route.path.split('/')[1] || 'api';
-    tags.add(tag);
+}
 
-    const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
-    const codes = [...new Set([ResultCode.error, ...(route.auth ? AUTH_CODES : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort((a, b) => a - b);
+/** The `data` of a success: a list's page of records, a detail's record, a form's or action's response. */
+function successData(e: EndpointSpec, s: DocScreen | undefined, titleOf: DocContext['titleOf']): Schema {
+  if (!s) return {};
+  const shape = (part: 'record' | 'response'): Schema => {
+    const schema = s.raw[part];
+    return schema ? (toOas31(refEntities(schema, s.dir, titleOf)) as Schema) : NULL;
+  };
+  if (s.raw.kind === 'list') return e.name === s.raw.endpoint.name ? pageOf(shape('record')) : NULL;
+  if (s.raw.kind === 'detail') return shape('record');
+  return shape('response');
+}
 
-    const parameters: Schema[] = [{ $ref: '#/components/parameters/Lang' }];
-    if (isIdempotentRoute(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
-    let requestBody: Schema | undefined;
-    if (route.method === 'GET' || route.method === 'DELETE') {
-      const names = [...new Set(inputs.flatMap((s) => Object.keys((s.properties as Schema | undefined) ?? {})))];
-      for (const name of names) {
-        const variants = inputs.map((s) => (s.properties as Record<string, Schema> | undefined)?.[name]).filter((p): p is Schema => p !== undefined);
-        const required = inputs.length === route.endpoints.length && inputs.every((s) => ((s.required as string[] | undefined) ?? []).includes(name));
-        parameters.push({ name, in: 'query', required, schema: toOas31(oneOrAny(variants)) });
-      }
-    } else if (inputs.length) {
-      const schema = toOas31(oneOrAny(inputs)) as Schema;
-      requestBody = { required: inputs.some((s) => ((s.required as string[] | undefined) ?? []).length > 0), content: { 'application/json': { schema } } };
+/** A GET's or DELETE's query parameters, or another method's JSON body, from the schemas requests are checked with. */
+function requestOf(route: Route, inputs: Schema[]): { parameters: Schema[]; requestBody?: Schema } {
+  const parameters: Schema[] = [{ $ref: '#/components/parameters/Lang' }];
+  if (isIdempotentRoute(route)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    const names = [...new Set(inputs.flatMap((s) => Object.keys((s.properties as Schema | undefined) ?? {})))];
+    for (const name of names) {
+      const variants = inputs.map((s) => (s.properties as Record<string, Schema> | undefined)?.[name]).filter((p): p is Schema => p !== undefined);
+      const required = inputs.length === route.endpoints.length && inputs.every((s) => ((s.required as string[] | undefined) ?? []).includes(name));
+      parameters.push({ name, in: 'query', required, schema: toOas31(oneOrAny(variants)) });
     }
-
-    const success: Schema = {
-      type: 'object',
-      required: ['code', 'msg', 'data'],
-      properties: { code: { const: ResultCode.ok }, msg: { type: 'string' }, data: oneOrAny(route.endpoints.map(dataOf)) },
-    };
-    const failure: Schema = { ...ref('Error'), properties: { code: { enum: codes } } };
-    const description = [
-      `Declared by ${files.map(({ e }) => `${e.source} (${e.name})`).join(', ')}.`,
-      route.endpoints.length > 1 ? 'The first declaration whose schema accepts the request runs.' : '',
-      inputs.length ? 'Unknown fields are refused with code 7 and data.field.' : '',
-      ...fieldCodes.map((f) => `Code ${f.code} belongs under the field "${f.field}".`),
-    ].filter(Boolean);
-    const operation: Schema = {
-      operationId: route.endpoints[0].name,
-      summary: files.map(({ e, s }) => (s ? `${s.raw.id}${s.raw.title ? ` (${s.raw.title})` : ''}` : e.name)).join(' / '),
-      description: description.join(' '),
-      tags: [tag],
-      security: route.auth ? [{ XToken: [] }] : [],
-      parameters,
-      ...(requestBody ? { requestBody } : {}),
-      responses: {
-        '200': {
-          description: ['The envelope: code 0 with data, or one of:', ...codes.map((c) => `- ${describe(c)}`)].join('\n'),
-          content: { 'application/json': { schema: { oneOf: [success, failure] } } },
-        },
-        '500': { $ref: '#/components/responses/ServerError' },
-      },
-      'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
-      'x-codes': codes,
-    };
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+    return { parameters };
   }
+  if (!inputs.length) return { parameters };
+  const schema = toOas31(oneOrAny(inputs)) as Schema;
+  return {
+    parameters,
+    requestBody: { required: inputs.some((s) => ((s.required as string[] | undefined) ?? []).length > 0), content: { 'application/json': { schema } } },
+  };
+}
 
+function operationOf(route: Route, tag: string, { bySource, titleOf, describe }: DocContext): Schema {
+  const files = route.endpoints.map((e) => ({ e, s: bySource.get(e.source) }));
+  const inputs = route.endpoints.map((e) => e.check?.schema).filter((s): s is Schema => s !== undefined);
+  const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
+  const codes = [...new Set([ResultCode.error, ...(route.auth ? AUTH_CODES : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort(
+    (a, b) => a - b,
+  );
+  const { parameters, requestBody } = requestOf(route, inputs);
+
+  const success: Schema = {
+    type: 'object',
+    required: ['code', 'msg', 'data'],
+    properties: { code: { const: ResultCode.ok }, msg: { type: 'string' }, data: oneOrAny(files.map(({ e, s }) => successData(e, s, titleOf))) },
+  };
+  const failure: Schema = { ...ref('Error'), properties: { code: { enum: codes } } };
+  const description = [
+    `Declared by ${files.map(({ e }) => `${e.source} (${e.name})`).join(', ')}.`,
+    route.endpoints.length > 1 ? 'The first declaration whose schema accepts the request runs.' : '',
+    inputs.length ? 'Unknown fields are refused with code 7 and data.field.' : '',
+    ...fieldCodes.map((f) => `Code ${f.code} belongs under the field "${f.field}".`),
+  ].filter(Boolean);
+  return {
+    operationId: route.endpoints[0].name,
+    summary: files.map(({ e, s }) => (s ? `${s.raw.id}${s.raw.title ? ` (${s.raw.title})` : ''}` : e.name)).join(' / '),
+    description: description.join(' '),
+    tags: [tag],
+    security: route.auth ? [{ XToken: [] }] : [],
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      '200': {
+        description: ['The envelope: code 0 with data, or one of:', ...codes.map((c) => `- ${describe(c)}`)].join('\n'),
+        content: { 'application/json': { schema: { oneOf: [success, failure] } } },
+      },
+      '500': { $ref: '#/components/responses/ServerError' },
+    },
+    'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
+    'x-codes': codes,
+  };
+}
+
+/** The envelope of every answer other than success, with the whole catalogue of codes. */
+function errorSchema(describe: DocContext['describe']): Schema {
   const catalogue = [ResultCode.error, ...BUSINESS_CODES];
-  schemas.Error = {
+  return {
     title: 'Error',
-    description: ['A business outcome other than success, in the envelope (HTTP 200). Codes (spec §8):', ...catalogue.map((c) => `- ${describe(c)}`)].join('\n'),
+    description: ['A business outcome other than success, in the envelope (HTTP 200). Codes (spec §8):', ...catalogue.map((c) => `- ${describe(c)}`)].join(
+      '\n',
+    ),
     type: 'object',
     required: ['code', 'msg', 'data'],
     properties: {
@@ -225,6 +255,48 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
       },
     },
   };
+}
+
+/** The components every operation refers to besides the schemas: headers, the 500 answer, the token. */
+function sharedComponents(): Schema {
+  return {
+    parameters: {
+      Lang: {
+        name: 'lang',
+        in: 'header',
+        required: false,
+        description: 'Language of msg: a short language prefix (en, de, zh…) or a locale code (de-DE); anything else gets English',
+        schema: { type: 'string' },
+      },
+      IdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'A repeat of the same request with the same key within 24 hours gets the first result and writes nothing',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+      },
+    },
+    responses: {
+      ServerError: { description: 'An unexpected failure: code 500 in the envelope', content: { 'application/json': { schema: ref('Error') } } },
+    },
+    securitySchemes: { XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' } },
+  };
+}
+
+export function openApiDocument(routes: Route[], entities: DocEntity[], screens: DocScreen[], options: OpenApiOptions): OpenApiDocument {
+  const titleOf = entityTitles(entities);
+  const schemas: Record<string, Schema> = {};
+  for (const e of entities) schemas[titleOf(e.file)] = toOas31(refEntities(e.raw, dirname(e.file), titleOf)) as Schema;
+  const context: DocContext = { bySource: new Map(screens.map((s) => [s.source, s])), titleOf, describe: codeDescriber(options) };
+
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const route of routes) {
+    const tag = route.path.split('/')[1] || 'api';
+    tags.add(tag);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationOf(route, tag, context) };
+  }
+  schemas.Error = errorSchema(context.describe);
 
   return {
     openapi: '3.1.0',
@@ -237,28 +309,6 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
     servers: [{ url: options.prefix }],
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
-    components: {
-      schemas,
-      parameters: {
-        Lang: {
-          name: 'lang',
-          in: 'header',
-          required: false,
-          description: 'Language of msg: a short language prefix (en, de, zh…) or a locale code (de-DE); anything else gets English',
-          schema: { type: 'string' },
-        },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: 'A repeat of the same request with the same key within 24 hours gets the first result and writes nothing',
-          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-        },
-      },
-      responses: {
-        ServerError: { description: 'An unexpected failure: code 500 in the envelope', content: { 'application/json': { schema: ref('Error') } } },
-      },
-      securitySchemes: { XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' } },
-    },
+    components: { schemas, ...sharedComponents() },
   };
 }

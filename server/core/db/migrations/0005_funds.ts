@@ -6,6 +6,15 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createCoinTables(db);
+  await createUploads(db);
+  await createDepositsAndWithdrawals(db);
+  await createBankWithdrawalsAndWireTransfers(db);
+  await createLoanTables(db);
+  await addWithdrawalPasswordAndWhitelistColumns(db);
+}
+
+async function createCoinTables(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('coins'))
     .addColumn('coin', 'varchar(16)', (c) => c.notNull().unique())
     .addColumn('name', 'varchar(64)', (c) => c.notNull())
@@ -29,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('coin_networks_coin_network').on('coin_networks').columns(['coin_id', 'network']).unique().execute();
+}
 
+async function createUploads(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('uploads'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'varchar(64)', (c) => c.notNull().unique())
@@ -37,7 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createDepositsAndWithdrawals(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('deposits'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('coin', 'varchar(16)', (c) => c.notNull())
@@ -71,7 +84,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('withdrawals_user').on('withdrawals').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('withdrawals_status').on('withdrawals').columns(['status', 'id']).execute();
+}
 
+async function createBankWithdrawalsAndWireTransfers(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('bank_withdrawals'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('coin', 'varchar(16)', (c) => c.notNull())
@@ -104,7 +119,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reviewed_at', 'bigint')
     .execute();
   await db.schema.createIndex('wire_transfers_user').on('wire_transfers').columns(['user_id', 'id']).execute();
+}
 
+async function createLoanTables(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('loan_products'))
     .addColumn('name', 'varchar(64)', (c) => c.notNull())
     .addColumn('coin', 'varchar(16)', (c) => c.notNull())
@@ -134,12 +151,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('repaid_at', 'bigint')
     .execute();
   await db.schema.createIndex('loan_orders_user').on('loan_orders').columns(['user_id', 'id']).execute();
+}
 
-  await db.schema.alterTable('users').addColumn('pay_failures', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+async function addWithdrawalPasswordAndWhitelistColumns(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('users')
+    .addColumn('pay_failures', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('pay_locked_until', 'bigint').execute();
   await db.schema.alterTable('users').addColumn('pay_password_changed_at', 'bigint').execute();
-  await db.schema.alterTable('users').addColumn('address_whitelist', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('withdrawal_addresses').addColumn('active_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('address_whitelist', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('withdrawal_addresses')
+    .addColumn('active_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
