@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 import type { WithdrawalAddress } from '../../../contract/generated/types';
 import { Icon } from '../../ui/Icon';
 import { type FormContext, formContextOf } from '../formContext';
-import { addressValid, networkFormat, sameAddress } from './format';
+import { addressValid, type NetworkFormat, networkFormat, sameAddress } from './format';
 import './address-book.css';
 
 function sourceOf(ctx: FormContext, name: unknown): Record<string, unknown> | undefined {
@@ -36,8 +36,85 @@ export function AddressBookWidget(props: WidgetProps) {
   return props.options.mode === 'whitelist' ? <WhitelistSwitch {...props} /> : <AddressInput {...props} />;
 }
 
-function AddressInput({ id, value, options, onChange, onBlur, onFocus, disabled, readonly, registry }: WidgetProps) {
+interface AddressNote {
+  text: string;
+  bad?: boolean;
+}
+
+interface NoteInput {
+  format: NetworkFormat | undefined;
+  typed: string;
+  valid: boolean | undefined;
+  /** The saved address the typed one is */
+  match: WithdrawalAddress | undefined;
+  whitelist: boolean;
+  withBook: boolean;
+}
+
+/** The line under the input: the network's format while it is empty, a format error, or what the address book says of the address. */
+function useAddressNote({ format, typed, valid, match, whitelist, withBook }: NoteInput): AddressNote | undefined {
   const { t, i18n } = useTranslation();
+  if (format && typed === '') return { text: t('address.formatHint', { network: format.name, example: format.example }) };
+  if (format && valid === false) return { text: t('address.formatInvalid', { network: format.network, example: format.example }), bad: true };
+  if (match && !match.active && match.activeAt)
+    return { text: t('address.inactiveUntil', { name: match.name, until: dateTime(match.activeAt, i18n.language) }), bad: whitelist };
+  if (match) return { text: t('address.savedAs', { name: match.name }) };
+  if (valid && whitelist && withBook) return { text: t('address.notSavedWhitelist'), bad: true };
+  return undefined;
+}
+
+interface BookPanelProps {
+  id: string;
+  /** The saved addresses of the form's coin and network */
+  saved: WithdrawalAddress[];
+  coin: unknown;
+  network: unknown;
+  whitelist: boolean;
+  selected: WithdrawalAddress | undefined;
+  onPick: (address: WithdrawalAddress) => void;
+}
+
+/** The saved addresses to pick from (in whitelist mode only the active ones), or a link to add one when there are none. */
+function AddressBookPanel({ id, saved, coin, network, whitelist, selected, onPick }: BookPanelProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="address-book-panel" id={id}>
+      <p className="address-book-title">{t('address.book')}</p>
+      {saved.length === 0 ? (
+        <p className="field-hint">
+          {t('address.noSaved', { coin: String(coin ?? ''), network: String(network ?? '') })} <Link to="/user/addAddress">{t('address.addNew')}</Link>
+        </p>
+      ) : (
+        <ul className="address-book-list" role="listbox" aria-label={t('address.book')}>
+          {saved.map((a) => {
+            const blocked = whitelist && !a.active;
+            return (
+              <li key={a.ID}>
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={selected?.ID === a.ID}
+                  className="address-book-item"
+                  disabled={blocked}
+                  onClick={() => onPick(a)}
+                >
+                  <span className="address-book-name">{a.name}</span>
+                  <code className="address-book-addr">{a.addr}</code>
+                  {!a.active && a.activeAt && (
+                    <span className="address-book-when">{t('address.usableFrom', { until: dateTime(a.activeAt, i18n.language) })}</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AddressInput({ id, value, options, onChange, onBlur, onFocus, disabled, readonly, registry }: WidgetProps) {
+  const { t } = useTranslation();
   const ctx = formContextOf(registry);
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -52,18 +129,12 @@ function AddressInput({ id, value, options, onChange, onBlur, onFocus, disabled,
   const whitelist = sourceOf(ctx, options.status)?.whitelist === true;
   const match = typed ? saved.find((a) => sameAddress(a.addr, typed)) : undefined;
   const off = disabled || readonly;
+  const note = useAddressNote({ format, typed, valid, match, whitelist, withBook });
 
   const pick = (a: WithdrawalAddress) => {
     onChange(a.addr);
     setOpen(false);
   };
-
-  let note: { text: string; bad?: boolean } | undefined;
-  if (format && typed === '') note = { text: t('address.formatHint', { network: format.name, example: format.example }) };
-  else if (format && valid === false) note = { text: t('address.formatInvalid', { network: format.network, example: format.example }), bad: true };
-  else if (match && !match.active && match.activeAt) note = { text: t('address.inactiveUntil', { name: match.name, until: dateTime(match.activeAt, i18n.language) }), bad: whitelist };
-  else if (match) note = { text: t('address.savedAs', { name: match.name }) };
-  else if (valid && whitelist && withBook) note = { text: t('address.notSavedWhitelist'), bad: true };
 
   return (
     <div className="address-book">
@@ -107,32 +178,7 @@ function AddressInput({ id, value, options, onChange, onBlur, onFocus, disabled,
           {note.text}
         </p>
       )}
-      {withBook && open && (
-        <div className="address-book-panel" id={listId}>
-          <p className="address-book-title">{t('address.book')}</p>
-          {saved.length === 0 ? (
-            <p className="field-hint">
-              {t('address.noSaved', { coin: String(coin ?? ''), network: String(network ?? '') })}{' '}
-              <Link to="/user/addAddress">{t('address.addNew')}</Link>
-            </p>
-          ) : (
-            <ul className="address-book-list" role="listbox" aria-label={t('address.book')}>
-              {saved.map((a) => {
-                const blocked = whitelist && !a.active;
-                return (
-                  <li key={a.ID}>
-                    <button type="button" role="option" aria-selected={match?.ID === a.ID} className="address-book-item" disabled={blocked} onClick={() => pick(a)}>
-                      <span className="address-book-name">{a.name}</span>
-                      <code className="address-book-addr">{a.addr}</code>
-                      {!a.active && a.activeAt && <span className="address-book-when">{t('address.usableFrom', { until: dateTime(a.activeAt, i18n.language) })}</span>}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+      {withBook && open && <AddressBookPanel id={listId} saved={saved} coin={coin} network={network} whitelist={whitelist} selected={match} onPick={pick} />}
     </div>
   );
 }
