@@ -2,21 +2,17 @@
 // kind (./filters) that start from and follow the route's query string, fields drawn through the
 // format registry (./formats) with up/down colours, row actions by kind (./rowActions), pull to
 // refresh, and skeleton/empty/error states.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmDialog, toast } from '../ui/overlays';
-import { copyText } from '../ui/CopyButton';
-import { download, fetchAll, toCsv } from './csv';
-import { filterOptions, filtersFromQuery } from './filters';
-import { formatRecordField } from './formats';
-import { actionShown, resolveRowAction } from './rowActions';
+import { useSearchParams } from 'react-router-dom';
+import { filtersFromQuery } from './filters';
+import { ListRows, type Row } from './ListRows';
+import { ListToolbar } from './ListToolbar';
 import { usePullToRefresh } from './usePullToRefresh';
-import type { FieldView, RowAction, ScreenDef, ScreenModule } from './types';
+import type { ScreenDef, ScreenModule } from './types';
 import './engine.css';
 
-type Row = Record<string, unknown> & { ID: number };
+export { detailHref } from './ListRows';
 
 export interface ListState {
   rows: Row[];
@@ -124,58 +120,9 @@ function SkeletonRows({ screen }: { screen: ScreenDef }) {
   );
 }
 
-/** The detail route of a row: its query from list.detailQuery (parameter -> record field), else ?id=<ID>. */
-export function detailHref(list: NonNullable<ScreenDef['list']>, row: Row): string {
-  const query = new URLSearchParams(Object.entries(list.detailQuery ?? { id: 'ID' }).map(([param, field]) => [param, String(row[field] ?? '')]));
-  return `${list.detailRoute}?${query}`;
-}
-
-function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Record<string, string> }) {
-  const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      download(screen.id, toCsv(screen, await fetchAll(screen, filters), i18n.language, t));
-    } catch {
-      toast(t('common.loadFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void onClick()}>
-      {t(busy ? 'common.loading' : 'common.export')}
-    </button>
-  );
-}
-
-function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <>
-      {fields.map((f) => {
-        const shown = formatRecordField(f, row, i18n.language, t);
-        if (!shown) return null;
-        return (
-          <p key={f.field} className="row-field">
-            <span className="muted">{t(f.label)}</span> <span className={shown.tone}>{shown.text}</span>
-          </p>
-        );
-      })}
-    </>
-  );
-}
-
-export function ListView({ module, state, filters, setFilters }: { module: ScreenModule; state: ListState; filters: Record<string, string>; setFilters(f: Record<string, string>): void }) {
-  const { screen } = module;
-  const list = screen.list!;
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+/** Loads the next page when the sentinel (the load-more button's box) scrolls into view. */
+function useLoadMoreOnScroll({ hasMore, isFetchingMore, loadMore }: ListState): RefObject<HTMLDivElement | null> {
   const sentinel = useRef<HTMLDivElement>(null);
-  const pull = usePullToRefresh(state.refetch);
-  const { hasMore, isFetchingMore, loadMore } = state;
-
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
@@ -185,116 +132,70 @@ export function ListView({ module, state, filters, setFilters }: { module: Scree
     io.observe(el);
     return () => io.disconnect();
   }, [hasMore, isFetchingMore, loadMore]);
+  return sentinel;
+}
 
-  const title = (row: Row) => formatRecordField({ field: list.titleField, label: '', format: list.titleFormat }, row, i18n.language, t);
-
+function PullIndicator({ distance, refreshing, armed }: { distance: number; refreshing: boolean; armed: boolean }) {
+  const { t } = useTranslation();
   return (
-    <div className="list-screen" {...pull.handlers}>
-      {pull.distance > 0 && (
-        <div className="pull-indicator" style={{ height: pull.distance }}>
-          {t(pull.refreshing ? 'common.refreshing' : pull.armed ? 'common.releaseToRefresh' : 'common.pullToRefresh')}
-        </div>
-      )}
-      {(screen.filters?.length || list.addRoute || list.export || list.links?.length) && (
-        <div className="list-toolbar">
-          {screen.filters?.map((f) => (
-            <label key={f.field} className="filter">
-              <span>{t(f.label)}</span>
-              <select className="input" value={filters[f.field] ?? ''} onChange={(e) => setFilters({ ...filters, [f.field]: e.target.value })}>
-                {filterOptions(f).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label ? t(o.label) : o.text}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-          {list.export && <ExportButton screen={screen} filters={filters} />}
-          {list.links?.map((l) => (
-            <Link key={l.to} className="btn btn-ghost btn-small" to={l.to}>
-              {t(l.label)}
-            </Link>
-          ))}
-          {list.addRoute && (
-            <Link className="btn btn-primary btn-small" to={list.addRoute}>
-              + {t(list.addLabel ?? 'common.add')}
-            </Link>
-          )}
-        </div>
-      )}
-      {state.isLoading && <SkeletonRows screen={screen} />}
-      {state.isError && !state.isLoading && (
-        <div className="state state-error" role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => void state.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
-      {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
-      {!state.isLoading && (
-        <ul className="rows">
-          {state.rows.map((row) => (
-            <li key={row.ID ?? JSON.stringify(row)} className="row">
-              <div
-                className={`row-main${list.detailRoute ? ' row-link' : ''}`}
-                role={list.detailRoute ? 'link' : undefined}
-                tabIndex={list.detailRoute ? 0 : undefined}
-                onClick={list.detailRoute ? () => navigate(detailHref(list, row)) : undefined}
-                onKeyDown={list.detailRoute ? (e) => e.key === 'Enter' && navigate(detailHref(list, row)) : undefined}
-              >
-                <p className="row-title">{title(row)?.text ?? ''}</p>
-                {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
-                {list.fields && <RowFields fields={list.fields} row={row} />}
-              </div>
-              {list.rowActions
-                ?.filter((a) => actionShown(a, row))
-                .map((a) => (
-                  <RowActionButton key={a.id} module={module} action={a} row={row} />
-                ))}
-            </li>
-          ))}
-        </ul>
-      )}
-      {state.hasMore && (
-        <div ref={sentinel}>
-          <button type="button" className="btn btn-ghost btn-block" disabled={state.isFetchingMore} onClick={state.loadMore}>
-            {t(state.isFetchingMore ? 'common.loading' : 'common.loadMore')}
-          </button>
-        </div>
-      )}
-      {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
+    <div className="pull-indicator" style={{ height: distance }}>
+      {t(refreshing ? 'common.refreshing' : armed ? 'common.releaseToRefresh' : 'common.pullToRefresh')}
     </div>
   );
 }
 
-function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
-  const { t, i18n } = useTranslation();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated mutation's initiate() thunk, read generically
-  const dispatch = useDispatch<(a: any) => any>();
-  const [busy, setBusy] = useState(false);
-  const kind = resolveRowAction(action.kind);
-  const mutate = async (arg: { ID: number }) => {
-    const call = dispatch(module.rowActions[action.id].initiate(arg));
-    try {
-      const res = await call;
-      return 'data' in res;
-    } finally {
-      call.reset?.();
-    }
-  };
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const shown = Object.fromEntries((module.screen.list?.fields ?? []).map((f) => [f.field, formatRecordField(f, row, i18n.language, t)?.text ?? '']));
-      await kind.run({ action, row, shown, t, confirm: confirmDialog, toast, copy: copyText, mutate });
-    } finally {
-      setBusy(false);
-    }
-  };
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
   return (
-    <button type="button" className={kind.className} disabled={busy} onClick={() => void onClick()}>
-      {t(action.label)}
-    </button>
+    <div className="state state-error" role="alert">
+      <p>{t('common.loadFailed')}</p>
+      <button type="button" className="btn btn-ghost" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+function LoadMore({ sentinel, state }: { sentinel: RefObject<HTMLDivElement | null>; state: ListState }) {
+  const { t } = useTranslation();
+  return (
+    <div ref={sentinel}>
+      <button type="button" className="btn btn-ghost btn-block" disabled={state.isFetchingMore} onClick={state.loadMore}>
+        {t(state.isFetchingMore ? 'common.loading' : 'common.loadMore')}
+      </button>
+    </div>
+  );
+}
+
+export function ListView({
+  module,
+  state,
+  filters,
+  setFilters,
+}: {
+  module: ScreenModule;
+  state: ListState;
+  filters: Record<string, string>;
+  setFilters(f: Record<string, string>): void;
+}) {
+  const { screen } = module;
+  const list = screen.list!;
+  const { t } = useTranslation();
+  const pull = usePullToRefresh(state.refetch);
+  const sentinel = useLoadMoreOnScroll(state);
+
+  return (
+    <div className="list-screen" {...pull.handlers}>
+      {pull.distance > 0 && <PullIndicator distance={pull.distance} refreshing={pull.refreshing} armed={pull.armed} />}
+      {(screen.filters?.length || list.addRoute || list.export || list.links?.length) && (
+        <ListToolbar screen={screen} filters={filters} setFilters={setFilters} />
+      )}
+      {state.isLoading && <SkeletonRows screen={screen} />}
+      {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} />}
+      {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
+      {!state.isLoading && <ListRows module={module} rows={state.rows} />}
+      {state.hasMore && <LoadMore sentinel={sentinel} state={state} />}
+      {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
+    </div>
   );
 }

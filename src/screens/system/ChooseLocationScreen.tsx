@@ -6,12 +6,14 @@
 // with its query fields set: country=<ISO 3166 code>, and for a city also city=<id>, lat, lon
 // (a schema form fills payload fields of those names from the route query). Without back, the
 // chosen place opens in /open-location.
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isAppPath, pathPart } from '../../../contract/app-path';
 import { findRoute } from '../../routes/routes';
-import { buildEntries, type Entry, nearestCity, type Place, returnTo, searchPlaces } from './places';
+import { buildEntries, type Entry, nearestCity, type Place, returnTo } from './places';
+import { PlaceCount, PlaceList, PlaceSearchField } from './PlaceSearch';
+import { usePlaceSearch } from './usePlaceSearch';
 import { canLocate, usePosition } from './usePosition';
 import './location.css';
 
@@ -49,94 +51,34 @@ function NearYou({ pick, entries, onChoose }: { pick: Pick; entries: Entry[]; on
   );
 }
 
-export default function ChooseLocationScreen() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+/** What the opener asks for: where to go back to (a route of this app) and what may be picked. */
+function locationRequest(params: URLSearchParams): { back: string | undefined; pick: Pick } {
   const wanted = params.get('back');
   const back = isAppPath(wanted) && findRoute(pathPart(wanted)) ? wanted : undefined;
   const pickParam = params.get('pick');
   const pick: Pick = pickParam === 'country' || pickParam === 'city' ? pickParam : 'any';
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
+  return { back, pick };
+}
 
-  const entries = useMemo(() => buildEntries(i18n.language, (id) => t(`location.city.${id}`)).filter((e) => pick === 'any' || e.place.kind === pick), [i18n.language, t, pick]);
-  const results = useMemo(() => searchPlaces(entries, query), [entries, query]);
-  const current = Math.min(active, results.length - 1);
-  const optionId = (i: number) => `${listId}-option-${i}`;
-
+export default function ChooseLocationScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { back, pick } = locationRequest(params);
   const choose = (place: Place) => navigate(returnTo(back, place), { replace: true });
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const last = results.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(current + 1, last),
-      ArrowUp: Math.max(current - 1, 0),
-      Home: 0,
-      End: last,
-      PageDown: Math.min(current + 10, last),
-      PageUp: Math.max(current - 10, 0),
-    };
-    if (e.key in moves && results.length) {
-      e.preventDefault();
-      setActive(moves[e.key]);
-      document.getElementById(optionId(moves[e.key]))?.scrollIntoView({ block: 'nearest' });
-    } else if (e.key === 'Enter' && results[current]) {
-      e.preventDefault();
-      choose(results[current].place);
-    } else if (e.key === 'Escape' && query) {
-      e.preventDefault();
-      setQuery('');
-      setActive(0);
-    }
-  };
+  const listId = useId();
+  const entries = useMemo(
+    () => buildEntries(i18n.language, (id) => t(`location.city.${id}`)).filter((e) => pick === 'any' || e.place.kind === pick),
+    [i18n.language, t, pick],
+  );
+  const search = usePlaceSearch(entries, listId, choose);
 
   return (
     <div className="choose-location">
       <NearYou pick={pick} entries={entries} onChoose={choose} />
-      <label className="field-label" htmlFor={`${listId}-search`}>
-        {t('location.searchLabel')}
-      </label>
-      <input
-        id={`${listId}-search`}
-        className="input place-search"
-        type="search"
-        role="combobox"
-        aria-expanded={results.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={results.length ? optionId(current) : undefined}
-        autoComplete="off"
-        enterKeyHint="go"
-        placeholder={t('location.searchPlaceholder')}
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <p className="place-count" role="status" aria-live="polite">
-        {results.length ? t('location.results', { count: results.length }) : t('location.noResults', { query: query.trim() })}
-      </p>
-      <ul id={listId} className="place-list" role="listbox" aria-label={t('location.searchLabel')}>
-        {results.map((e, i) => (
-          <li
-            key={e.key}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === current}
-            className={`place-option${i === current ? ' active' : ''}`}
-            data-place={e.key}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => choose(e.place)}
-          >
-            <span className="place-label">{e.label}</span>
-            <span className="place-detail">{e.place.kind === 'country' ? t('location.country') : e.detail}</span>
-          </li>
-        ))}
-      </ul>
+      <PlaceSearchField listId={listId} search={search} />
+      <PlaceCount search={search} />
+      <PlaceList listId={listId} search={search} onChoose={choose} />
     </div>
   );
 }

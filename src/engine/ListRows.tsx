@@ -1,0 +1,107 @@
+// The rows of a record list: title, subtitle and fields through the format registry, a link to
+// the row's detail route, and the row actions by kind (./rowActions).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { copyText } from '../ui/CopyButton';
+import { confirmDialog, toast } from '../ui/overlays';
+import { formatRecordField } from './formats';
+import { actionShown, resolveRowAction } from './rowActions';
+import type { FieldView, RowAction, ScreenDef, ScreenModule } from './types';
+
+export type Row = Record<string, unknown> & { ID: number };
+type ListDef = NonNullable<ScreenDef['list']>;
+
+/** The detail route of a row: its query from list.detailQuery (parameter -> record field), else ?id=<ID>. */
+export function detailHref(list: ListDef, row: Row): string {
+  const query = new URLSearchParams(Object.entries(list.detailQuery ?? { id: 'ID' }).map(([param, field]) => [param, String(row[field] ?? '')]));
+  return `${list.detailRoute}?${query}`;
+}
+
+function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {fields.map((f) => {
+        const shown = formatRecordField(f, row, i18n.language, t);
+        if (!shown) return null;
+        return (
+          <p key={f.field} className="row-field">
+            <span className="muted">{t(f.label)}</span> <span className={shown.tone}>{shown.text}</span>
+          </p>
+        );
+      })}
+    </>
+  );
+}
+
+/** A row's text; with a detail route, a link to it (click or Enter). */
+function RowMain({ list, row, title, open }: { list: ListDef; row: Row; title: string; open?(row: Row): void }) {
+  return (
+    <div
+      className={`row-main${list.detailRoute ? ' row-link' : ''}`}
+      role={list.detailRoute ? 'link' : undefined}
+      tabIndex={list.detailRoute ? 0 : undefined}
+      onClick={open ? () => open(row) : undefined}
+      onKeyDown={open ? (e) => e.key === 'Enter' && open(row) : undefined}
+    >
+      <p className="row-title">{title}</p>
+      {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
+      {list.fields && <RowFields fields={list.fields} row={row} />}
+    </div>
+  );
+}
+
+function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
+  const { t, i18n } = useTranslation();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated mutation's initiate() thunk, read generically
+  const dispatch = useDispatch<(a: any) => any>();
+  const [busy, setBusy] = useState(false);
+  const kind = resolveRowAction(action.kind);
+  const mutate = async (arg: { ID: number }) => {
+    const call = dispatch(module.rowActions[action.id].initiate(arg));
+    try {
+      const res = await call;
+      return 'data' in res;
+    } finally {
+      call.reset?.();
+    }
+  };
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const shown = Object.fromEntries((module.screen.list?.fields ?? []).map((f) => [f.field, formatRecordField(f, row, i18n.language, t)?.text ?? '']));
+      await kind.run({ action, row, shown, t, confirm: confirmDialog, toast, copy: copyText, mutate });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={kind.className} disabled={busy} onClick={() => void onClick()}>
+      {t(action.label)}
+    </button>
+  );
+}
+
+export function ListRows({ module, rows }: { module: ScreenModule; rows: Row[] }) {
+  const list = module.screen.list!;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const title = (row: Row) => formatRecordField({ field: list.titleField, label: '', format: list.titleFormat }, row, i18n.language, t);
+  const open = list.detailRoute ? (row: Row) => navigate(detailHref(list, row)) : undefined;
+  return (
+    <ul className="rows">
+      {rows.map((row) => (
+        <li key={row.ID ?? JSON.stringify(row)} className="row">
+          <RowMain list={list} row={row} title={title(row)?.text ?? ''} open={open} />
+          {list.rowActions
+            ?.filter((a) => actionShown(a, row))
+            .map((a) => (
+              <RowActionButton key={a.id} module={module} action={a} row={row} />
+            ))}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+// The bar above a record list: its filters, the CSV export, its links and the add button.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from '../ui/overlays';
+import { download, fetchAll, toCsv } from './csv';
+import { filterOptions } from './filters';
+import type { FilterDef, ScreenDef } from './types';
+
+type Filters = Record<string, string>;
+
+function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Filters }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      download(screen.id, toCsv(screen, await fetchAll(screen, filters), i18n.language, t));
+    } catch {
+      toast(t('common.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void onClick()}>
+      {t(busy ? 'common.loading' : 'common.export')}
+    </button>
+  );
+}
+
+function FilterSelect({ filter, filters, setFilters }: { filter: FilterDef; filters: Filters; setFilters(f: Filters): void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="filter">
+      <span>{t(filter.label)}</span>
+      <select className="input" value={filters[filter.field] ?? ''} onChange={(e) => setFilters({ ...filters, [filter.field]: e.target.value })}>
+        {filterOptions(filter).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label ? t(o.label) : o.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function ListToolbar({ screen, filters, setFilters }: { screen: ScreenDef; filters: Filters; setFilters(f: Filters): void }) {
+  const { t } = useTranslation();
+  const list = screen.list!;
+  return (
+    <div className="list-toolbar">
+      {screen.filters?.map((f) => (
+        <FilterSelect key={f.field} filter={f} filters={filters} setFilters={setFilters} />
+      ))}
+      {list.export && <ExportButton screen={screen} filters={filters} />}
+      {list.links?.map((l) => (
+        <Link key={l.to} className="btn btn-ghost btn-small" to={l.to}>
+          {t(l.label)}
+        </Link>
+      ))}
+      {list.addRoute && (
+        <Link className="btn btn-primary btn-small" to={list.addRoute}>
+          + {t(list.addLabel ?? 'common.add')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// Sending a form screen: trimmed payload with its Idempotency-Key, a server error under its
+// field, then the screen's success steps (session, logout, toast, navigation).
+import type { ErrorSchema } from '@rjsf/utils';
+import { useMemo, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { passwordFields } from '../../contract/limits';
+import type { Translate } from '../../contract/messages';
+import type { JsonSchema } from '../../contract/screen';
+import timings from '../../schemas/config/timings.json';
+import { createActionKey } from '../api/actionKey';
+import { api } from '../api/base';
+import { errorField } from '../api/baseQuery';
+import { loggedOut, sessionStarted } from '../store/session';
+import { toast } from '../ui/overlays';
+import { createSubmitGuard } from './submitGuard';
+import type { ScreenDef, ScreenModule } from './types';
+
+type Data = Record<string, unknown>;
+
+/** A business error from the api layer: { code, message, data }. */
+interface FailedCall {
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
+
+/** Where a form opened from another screen returns after success: ?back=<route of this app>. */
+function backRoute(params: URLSearchParams): string | undefined {
+  const back = params.get('back');
+  return back && /^\/[A-Za-z]/.test(back) ? back : undefined;
+}
+
+/** Text goes out trimmed, as the server keeps it; passwords (x-password) exactly as typed. */
+function trimmedPayload(data: Data | undefined, passwords: string[]): Data {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !passwords.includes(k) ? v.trim() : v]));
+}
+
+/** The field a server answer belongs to, if any (anything else the api layer has toasted). */
+function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefined {
+  const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
+  const code = error.code ?? 0;
+  const where = errorField({ fieldErrors: { fields: Object.keys(props), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) } }, code, error.data);
+  if (where === undefined) return undefined;
+  return screen.fieldErrors?.[where] ?? where;
+}
+
+/** What the screen does with a successful answer: start or end the session, toast, navigate. */
+function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translate) {
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  return (data: unknown) => {
+    const success = screen.success ?? {};
+    if (success.session) dispatch(sessionStarted(data as Parameters<typeof sessionStarted>[0]));
+    if (success.logout) {
+      dispatch(loggedOut());
+      dispatch(api.util.resetApiState());
+    }
+    // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
+    if (success.toast) toast(t(success.toast, data && typeof data === 'object' ? (data as Record<string, unknown>) : {}));
+    const next = backRoute(params) ?? success.navigate;
+    if (next) navigate(next, { replace: true });
+  };
+}
+
+export function useFormSubmit(screen: ScreenDef, endpoint: ScreenModule['endpoint'], params: URLSearchParams, t: Translate) {
+  const succeeded = useSuccessSteps(screen, params, t);
+  const [trigger] = endpoint.useMutation();
+  const [busy, setBusy] = useState(false);
+  const [captchaNonce, setCaptchaNonce] = useState(0);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
+  const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
+  // One Idempotency-Key per submit, the same for a retry of that submit (src/api/actionKey.ts)
+  const actionKey = useRef(createActionKey()).current;
+  const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
+
+  const showServerError = (error: FailedCall) => {
+    const field = serverErrorField(screen, error);
+    if (field === undefined) return;
+    setServerErrors({ [field]: { __errors: [error.message ?? t('validation.invalid')] } } as ErrorSchema<Data>);
+  };
+
+  const onSubmit = ({ formData: data }: { formData?: Data }) =>
+    guard.run(async () => {
+      setBusy(true);
+      setServerErrors({});
+      try {
+        const payload = trimmedPayload(data, passwords);
+        const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
+        actionKey.settle(res);
+        if ('error' in res) {
+          setCaptchaNonce((n) => n + 1);
+          showServerError(res.error as FailedCall);
+          return;
+        }
+        succeeded(res.data);
+      } finally {
+        setBusy(false);
+      }
+    });
+
+  /** A server message goes away once its field is edited (changedId: rjsf's id of the field). */
+  const fieldEdited = (changedId: unknown) => {
+    const changed = typeof changedId === 'string' ? changedId.replace(/^root_/, '') : undefined;
+    if (changed && changed in serverErrors) setServerErrors({});
+  };
+
+  return { busy, captchaNonce, serverErrors, onSubmit, fieldEdited };
+}

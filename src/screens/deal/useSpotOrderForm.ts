@@ -1,0 +1,114 @@
+// The spot ticket's state and rules: side, type, price and amounts, what is available, the
+// estimate, the percent shortcuts, the checks before sending and the order sent.
+import { useMemo, useRef, useState } from 'react';
+import { compare, decimalsOf, divide, isPositive, multiply, percentOf } from '../../../contract/decimal';
+import type { Translate } from '../../../contract/messages';
+import { ResultCode } from '../../../contract/result-codes';
+import { createActionKey } from '../../api/actionKey';
+import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
+import { endpoint as buyEndpoint, type SpotBuyPayload } from '../../api/generated/screens/spot-buy';
+import { endpoint as sellEndpoint, type SpotSellPayload } from '../../api/generated/screens/spot-sell';
+import { toast } from '../../ui/overlays';
+import type { MarketInfo } from '../market/markets';
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'limit' | 'market';
+export const QUOTE_DECIMALS = 6;
+
+interface Ticket {
+  side: Side;
+  type: OrderType;
+  price: string;
+  amount: string;
+  usdt: string;
+}
+
+interface Available {
+  base: string;
+  quote: string;
+}
+
+function useTicketFields() {
+  const [side, setSide] = useState<Side>('buy');
+  const [type, setType] = useState<OrderType>('limit');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [usdt, setUsdt] = useState('');
+  const [error, setError] = useState('');
+  return { side, setSide, type, setType, price, setPrice, amount, setAmount, usdt, setUsdt, error, setError };
+}
+
+/** What the user holds of the market's base and quote coins. */
+function useAvailable(market: MarketInfo): Available {
+  const assets = assetsEndpoint.useQuery({ cate: 1 });
+  return useMemo(() => {
+    const find = (coin: string) => assets.data?.list.find((a) => a.coin === coin)?.available ?? '0';
+    return { base: find(market.base), quote: find(market.quote) };
+  }, [assets.data, market]);
+}
+
+/** Why the ticket cannot be placed, as the user reads it; '' when it can. */
+function ticketProblem({ side, type, price, amount, usdt }: Ticket, market: MarketInfo, available: Available, estimate: string, t: Translate): string {
+  const marketBuy = side === 'buy' && type === 'market';
+  if (type === 'limit' && !isPositive(price)) return t(`errors.${ResultCode.priceRequired}`);
+  if (type === 'limit' && decimalsOf(price) > market.priceDecimals)
+    return t('trade.decimalsAllowed', { field: t('trade.price'), decimals: market.priceDecimals });
+  if (marketBuy ? !isPositive(usdt) : !isPositive(amount)) return t(`errors.${ResultCode.amountRequired}`);
+  if (!marketBuy && decimalsOf(amount) > market.amountDecimals)
+    return t('trade.decimalsAllowed', { field: t('trade.amount'), decimals: market.amountDecimals });
+  const need = marketBuy ? usdt : side === 'buy' ? estimate || '0' : amount;
+  const have = side === 'buy' ? available.quote : available.base;
+  return compare(need, have) > 0 ? t(`errors.${ResultCode.insufficientBalance}`) : '';
+}
+
+/** The ticket as the buy and the sell endpoints take it (a market buy spends an amount of the quote coin). */
+function ordersOf({ side, type, price, amount, usdt }: Ticket, symbol: string): { buyOrder: SpotBuyPayload; sellOrder: SpotSellPayload } {
+  const marketBuy = side === 'buy' && type === 'market';
+  const buyOrder: SpotBuyPayload = marketBuy ? { symbol, buytype: 'market', musdt: usdt } : { symbol, buytype: type, mprice: price || undefined, mnum: amount };
+  const sellOrder: SpotSellPayload = { symbol, type, mprice: type === 'limit' ? price : undefined, mnum: amount };
+  return { buyOrder, sellOrder };
+}
+
+export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate) {
+  const fields = useTicketFields();
+  const { side, type, price, amount, usdt, setAmount, setUsdt, setError } = fields;
+  const available = useAvailable(market);
+  const [buy, buyState] = buyEndpoint.useMutation();
+  const [sell, sellState] = sellEndpoint.useMutation();
+  const busy = buyState.isLoading || sellState.isLoading;
+  // One Idempotency-Key per order the user submits, the same for a retry of that order
+  const actionKey = useRef(createActionKey()).current;
+
+  const marketBuy = side === 'buy' && type === 'market';
+  const effectivePrice = type === 'limit' ? price : last;
+  const estimate = !marketBuy && isPositive(amount) && isPositive(effectivePrice) ? multiply(amount, effectivePrice, QUOTE_DECIMALS) : '';
+
+  const shortcut = (pct: number) => {
+    if (side === 'sell') return setAmount(percentOf(available.base, pct, market.amountDecimals));
+    const spend = percentOf(available.quote, pct, QUOTE_DECIMALS);
+    if (marketBuy) return setUsdt(spend);
+    if (isPositive(effectivePrice)) setAmount(divide(spend, effectivePrice, market.amountDecimals));
+  };
+
+  const submit = async () => {
+    const ticket = { side, type, price, amount, usdt };
+    const problem = ticketProblem(ticket, market, available, estimate, t);
+    setError(problem);
+    if (problem) return;
+    const { buyOrder, sellOrder } = ordersOf(ticket, market.symbol);
+    const res =
+      side === 'buy'
+        ? await buy({ ...buyOrder, idempotencyKey: actionKey.keyFor({ side, ...buyOrder }) })
+        : await sell({ ...sellOrder, idempotencyKey: actionKey.keyFor({ side, ...sellOrder }) });
+    actionKey.settle(res);
+    if ('data' in res && res.data) {
+      toast(t(res.data.status === 'filled' ? 'trade.filledNow' : 'trade.placed'));
+      setAmount('');
+      setUsdt('');
+    }
+  };
+
+  return { ...fields, available, busy, marketBuy, estimate, shortcut, submit };
+}
+
+export type SpotOrder = ReturnType<typeof useSpotOrderForm>;
