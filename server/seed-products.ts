@@ -2,7 +2,7 @@
 // each seeded only while it is empty (the operator changes them with `npm run ops -- …`).
 import type { Db } from './core/db/index.ts';
 import { seedCoins } from './funds/coins.ts';
-import { seedLoanProducts } from './funds/loans.ts';
+import { seedLoanProducts } from './funds/loan-seed.ts';
 import { seedFinancingProducts } from './earn/financing-seed.ts';
 import { seedMiningMachines } from './earn/mining-seed.ts';
 

@@ -4,7 +4,7 @@
 import type { JobDeps, ScheduledJob } from '../platform/jobs/job.ts';
 import { releaseDueIeoOrders } from './ieo.ts';
 import { runFinancingJob } from './financing.ts';
-import { runMiningJob } from './mining.ts';
+import { runMiningJob } from './mining-output.ts';
 
 const EVERY_MS = 1000;
 

@@ -3,7 +3,8 @@
 // server clock, and the review kind "loan": approve (pays out, loan_disbursement), reject with a
 // reason, deciding twice, and repayments (loan_repayment) up to what is owed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, loanReview } from '../../server/funds/loans.ts';
+import { DAY_MS } from '../../server/funds/loan-interest.ts';
+import { loanReview } from '../../server/funds/loan-review.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';

@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { DAY_MS } from '../../server/earn/financing.ts';
-import { miningReview, runMiningJob } from '../../server/earn/mining.ts';
+import { runMiningJob } from '../../server/earn/mining-output.ts';
+import { miningReview } from '../../server/earn/mining-review.ts';
 import type { MarketData } from '../../server/platform/market/types.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { adminDeposit, ledgerMismatches } from '../../server/money.ts';

@@ -1,4 +1,4 @@
-// Mining machines (server/earn/mining.ts): the open machines, purchases (sole and shared; the wire
+// Mining machines (server/earn/mining-*.ts): the open machines, purchases (sole and shared; the wire
 // names sharbltxt and gxfe are the share percent and the share amount), and the caller's orders.
 // Another user's order is never listed; a closed machine answers like a missing one.
 import type { MiningMachine } from '../../../contract/generated/types.ts';
@@ -6,7 +6,8 @@ import type { Page } from '../../../contract/screen.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { type MiningOrderRow, MiningType } from '../../core/db/types.ts';
 import { coinDecimals } from '../financing.ts';
-import { buyMining, machineNames, miningStatusOfWire, openMachines, toMiningMachine, toMiningOrder } from '../mining.ts';
+import { machineNames, openMachines, toMiningMachine } from '../mining-machines.ts';
+import { buyMining, miningStatusOfWire, toMiningOrder } from '../mining-purchase.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { pageOf, pageOfRows, type PagingInput } from '../../platform/http/records.ts';

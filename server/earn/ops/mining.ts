@@ -1,11 +1,11 @@
-// `ops mining …`: the mining machines customers can buy (server/earn/mining.ts). Amounts are exact
-// decimals; every change is checked whole before anything is written. A change applies to new
-// purchases only: an order keeps the terms it was bought under.
+// `ops mining …`: the mining machines customers can buy (server/earn/mining-machines.ts).
+// Amounts are exact decimals; every change is checked whole before anything is written. A change
+// applies to new purchases only: an order keeps the terms it was bought under.
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE, units } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import { MiningIncome, type MiningMachineRow, MiningType } from '../../core/db/types.ts';
 import { ratePercent } from '../financing.ts';
-import { sharePercent } from '../mining.ts';
+import { sharePercent } from '../mining-machines.ts';
 import { keyValues, OpsError } from '../../platform/ops/format.ts';
 
 export const MINING_HELP = `  mining list         every mining machine: type, price, output, term, limits, open/closed

@@ -1,4 +1,4 @@
-// Coin exchange (server/funds/exchange.ts) and loans (server/funds/loans.ts): the quote, the
+// Coin exchange (server/funds/exchange.ts) and loans (server/funds/loan-*.ts): the quote, the
 // exchange itself, the loan products, applications and the customer's loans. Another user's
 // loan is never listed; a product that is closed is answered like a missing one.
 import type { LoanProduct } from '../../../contract/generated/types.ts';
@@ -6,7 +6,8 @@ import type { Page } from '../../../contract/screen.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { type LoanOrderRow, LoanStatus } from '../../core/db/types.ts';
 import { exchange, exchangeInfo } from '../exchange.ts';
-import { applyForLoan, coinDecimalsMap, openProducts, productNames, toLoanOrder, toLoanProduct } from '../loans.ts';
+import { applyForLoan, toLoanOrder } from '../loan-applications.ts';
+import { coinDecimalsMap, openProducts, productNames, toLoanProduct } from '../loan-products.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { pageOf, pageOfRows, type PagingInput } from '../../platform/http/records.ts';

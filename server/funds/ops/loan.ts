@@ -1,11 +1,11 @@
-// `ops loan …`: the loan products customers can apply for (server/funds/loans.ts). Amounts are
-// exact decimals in the product coin's decimals (coin table); every change is checked whole
-// before anything is written. A change applies to new applications only: an order keeps the
-// terms it was made under.
+// `ops loan …`: the loan products customers can apply for (server/funds/loan-products.ts).
+// Amounts are exact decimals in the product coin's decimals (coin table); every change is
+// checked whole before anything is written. A change applies to new applications only: an
+// order keeps the terms it was made under.
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { LoanProductRow } from '../../core/db/types.ts';
-import { ratePercent } from '../loans.ts';
+import { ratePercent } from '../loan-products.ts';
 import { loadConfig } from '../../../contract/loader.ts';
 import { parseNames } from '../../core/local-names.ts';
 

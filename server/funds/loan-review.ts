@@ -1,0 +1,132 @@
+// The review kind "loan": an application waits for the operator, who approves it (pays the
+// approved amount out, ledger loan_disbursement), rejects it with a reason, or later records
+// a repayment with the action `repay` (loan-repayment.ts).
+import { formatUnits, plainUnits } from '../../contract/decimal.ts';
+import type { Db } from '../core/db/index.ts';
+import { LoanStatus } from '../core/db/types.ts';
+import { applyChanges } from '../core/ledger.ts';
+import { notify } from '../core/notify.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { DAY_MS } from './loan-interest.ts';
+import { alreadyMessage, coinDecimalsOf, customerLabel, loanOrder, operatorAmount } from './loan-operator.ts';
+import { coinDecimalsMap, ratePercent } from './loan-products.ts';
+import { repayLoan } from './loan-repayment.ts';
+import { utcMinute } from './rules.ts';
+
+export const loanReview: ReviewKind = {
+  kind: 'loan',
+  approveArgs: '[amount]   (default: the amount asked; not above it nor the product max)',
+
+  async pending(db: Db): Promise<ReviewItem[]> {
+    const rows = await db
+      .selectFrom('loan_orders')
+      .innerJoin('users', 'users.id', 'loan_orders.user_id')
+      .leftJoin('loan_products', 'loan_products.id', 'loan_orders.loan_id')
+      .select([
+        'loan_orders.id',
+        'loan_orders.amount',
+        'loan_orders.coin',
+        'loan_orders.free_days',
+        'loan_orders.daily_rate',
+        'loan_orders.term_days',
+        'loan_orders.created_at',
+        'loan_products.name',
+        'users.email',
+        'users.phone',
+        'users.country_code',
+      ])
+      .where('loan_orders.status', '=', LoanStatus.pending)
+      .orderBy('loan_orders.id')
+      .execute();
+    const decimals = await coinDecimalsMap(db);
+    return rows.map((r) => ({
+      kind: 'loan',
+      id: Number(r.id),
+      user: userLabel(r),
+      summary: `${formatUnits(BigInt(r.amount), decimals.get(r.coin) ?? 8)} ${r.coin} · ${r.name ?? 'loan'}: ${Number(r.free_days)} days free, ${ratePercent(r.daily_rate)} % a day, due ${Number(r.term_days)} days after approval`,
+      created: new Date(Number(r.created_at)).toISOString(),
+    }));
+  },
+
+  approve(db: Db, id: number, args: string[], now: number): Promise<string> {
+    return db.transaction().execute(async (trx) => {
+      const order = await loanOrder(trx, id);
+      if (Number(order.status) !== LoanStatus.pending) return alreadyMessage(id, Number(order.status));
+      if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
+      const decimals = await coinDecimalsOf(trx, order.coin);
+      const asked = BigInt(order.amount);
+      const product = await trx.selectFrom('loan_products').select(['max_amount', 'name']).where('id', '=', order.loan_id).executeTakeFirst();
+      const max = product ? BigInt(product.max_amount) : asked;
+      const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
+      const amount = args[0] === undefined ? asked : operatorAmount(args[0], 'The approved amount', order.coin, decimals);
+      if (amount > asked) throw new ReviewError(`Loan ${id}: ${show(amount)} is more than the customer asked for (${show(asked)}); nothing changed.`);
+      if (amount > max)
+        throw new ReviewError(
+          `Loan ${id}: ${show(amount)} is above the product's max (${show(max)}); approve at most that: approve loan ${id} ${formatUnits(max, decimals)}. Nothing changed.`,
+        );
+      const updated = await trx
+        .updateTable('loan_orders')
+        .set({
+          status: LoanStatus.active,
+          approved_amount: amount.toString(),
+          approved_at: now,
+          repaid: '0',
+        })
+        .where('id', '=', id)
+        .where('status', '=', LoanStatus.pending)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return alreadyMessage(id, Number((await loanOrder(trx, id)).status));
+      await applyChanges(
+        trx,
+        [
+          {
+            userId: Number(order.user_id),
+            coin: order.coin,
+            available: amount,
+            frozen: 0n,
+            type: 'loan_disbursement',
+            refId: id,
+          },
+        ],
+        now,
+      );
+      await notify(trx, Number(order.user_id), 'loan_approved', { coin: order.coin, amount: plainUnits(amount) }, now);
+      const freeUntil = now + Number(order.free_days) * DAY_MS;
+      return [
+        `Approved loan ${id}: paid out ${show(amount)} to ${await customerLabel(trx, Number(order.user_id))} (loan_disbursement).`,
+        `Interest ${ratePercent(order.daily_rate)} % a day from ${utcMinute(freeUntil)}; repayment due ${utcMinute(now + Number(order.term_days) * DAY_MS)}.`,
+      ].join('\n');
+    });
+  },
+
+  reject(db: Db, id: number, reason: string, now: number): Promise<string> {
+    void now;
+    return db.transaction().execute(async (trx) => {
+      const order = await loanOrder(trx, id);
+      if (Number(order.status) !== LoanStatus.pending) return alreadyMessage(id, Number(order.status));
+      const updated = await trx
+        .updateTable('loan_orders')
+        .set({ status: LoanStatus.rejected, reason: reason.slice(0, 200) })
+        .where('id', '=', id)
+        .where('status', '=', LoanStatus.pending)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return alreadyMessage(id, Number((await loanOrder(trx, id)).status));
+      await notify(
+        trx,
+        Number(order.user_id),
+        'loan_rejected',
+        { coin: order.coin, amount: plainUnits(BigInt(order.amount)), reason: reason.slice(0, 200) },
+        now,
+      );
+      return `Rejected loan ${id} of ${await customerLabel(trx, Number(order.user_id))}: "${reason.slice(0, 200)}". No balance changed.`;
+    });
+  },
+
+  actions: {
+    repay: {
+      args: '<amount>',
+      help: "record a repayment: debits the customer's available balance (loan_repayment), at most what is owed now; the loan is repaid once principal and interest are covered",
+      run: repayLoan,
+    },
+  },
+};
