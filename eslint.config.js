@@ -17,4 +17,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // functions that do one thing: a longer one is split along its jobs (docs/architecture.md)
+    files: ['{contract,src,server,scripts}/**/*.{ts,tsx}'],
+    ignores: ['contract/generated/**', 'src/*/generated/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
 );
