@@ -93,6 +93,26 @@ export function routesOf(screen: ScreenFile): string[] {
   ].filter((r): r is string => typeof r === 'string');
 }
 
+/**
+ * A field shown only while a source value holds (`"ui:when": "<source>.<path>"`): the source must
+ * be declared, and the field must be in the payload and not always required (it is required while shown).
+ */
+export function conditionProblems(screen: ScreenFile): string[] {
+  const ui = (screen.ui ?? {}) as Record<string, { 'ui:when'?: unknown } | undefined>;
+  const properties = (screen.payload?.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((screen.payload?.required ?? []) as string[]);
+  const problems: string[] = [];
+  for (const [field, view] of Object.entries(ui)) {
+    const when = view && typeof view === 'object' ? view['ui:when'] : undefined;
+    if (when === undefined) continue;
+    const source = typeof when === 'string' ? when.split('.')[0] : '';
+    if (!screen.sources?.[source]) problems.push(`field "${field}": "ui:when" names "${String(when)}", but the screen has no source "${source}"`);
+    if (!(field in properties)) problems.push(`field "${field}": "ui:when" on a field the payload does not have`);
+    if (required.has(field)) problems.push(`field "${field}": "ui:when" on a required field (a shown conditional field is required; leave it out of "required")`);
+  }
+  return problems;
+}
+
 /** A field drawn with the password widget that is not marked x-password (it would be trimmed), or the other way round. */
 export function passwordMarkProblems(screen: ScreenFile): string[] {
   const marked = new Set(passwordFields(screen.payload));
@@ -163,6 +183,7 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
     }
     for (const r of routesOf(screen)) if (!routes.has(r)) problems.push(`${source}: route "${r}" is not in the route table`);
     for (const p of passwordMarkProblems(screen)) problems.push(`${source}: ${p}`);
+    for (const p of conditionProblems(screen)) problems.push(`${source}: ${p}`);
     for (const [field, prop] of Object.entries((screen.payload?.properties ?? {}) as Record<string, { 'x-code'?: unknown }>)) {
       if (prop['x-code'] !== undefined && resultCodeNamed(prop['x-code']) === undefined) problems.push(`${source}: field "${field}" names x-code "${String(prop['x-code'])}", which is not in contract/result-codes.ts`);
     }

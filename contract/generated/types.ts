@@ -210,6 +210,10 @@ export interface ChangePasswordPayload {
  * Sets or changes the withdrawal password. The session alone is not enough: the login password must be given too.
  */
 export interface ChangePayPasswordPayload {
+  /**
+   * The current withdrawal password: needed, and checked (4012 when wrong), once one is set. The form shows the field only then.
+   */
+  oldPassword?: string;
   loginPassword: string;
   /**
    * Six digits. What protects it is the lock after five wrong ones, so it is short enough to type on every withdrawal.

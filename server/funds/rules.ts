@@ -7,7 +7,7 @@ import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import type { UserRow } from '../core/db/types.ts';
-import { ApiError, businessError } from '../core/errors.ts';
+import { ApiError, businessError, validationError } from '../core/errors.ts';
 import { hashPin, pinNeedsUpgrade, verifyPin } from '../platform/security/pin.ts';
 import { serverSecret } from '../platform/security/secret-key.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -84,6 +84,19 @@ export type PayPasswordContext = Pick<AppContext, 'db' | 'dataDir'>;
 /** The stored form of a new withdrawal password (server/platform/security/pin.ts). */
 export function hashPayPassword(ctx: PayPasswordContext, password: string): string {
   return hashPin(serverSecret(ctx.dataDir), password);
+}
+
+/**
+ * Changing a withdrawal password that is set takes the current one: missing, code 7 under
+ * oldPassword; wrong, 4012 under oldPassword. Not counted towards the withdrawal lock: the
+ * change is already behind the login password and five attempts per 15 minutes.
+ */
+export async function checkOldPayPassword(ctx: PayPasswordContext, user: UserRow, oldPassword: string | undefined): Promise<void> {
+  if (user.pay_password_hash === null) return;
+  if (!oldPassword) throw validationError('oldPassword', 'payPassword.oldRequired');
+  if (!(await verifyPin(serverSecret(ctx.dataDir), oldPassword, user.pay_password_hash))) {
+    throw businessError(ResultCode.wrongOldPayPassword, { field: 'oldPassword' });
+  }
 }
 
 /**

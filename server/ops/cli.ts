@@ -24,6 +24,9 @@ Commands:
   bar <user>          bar the user from logging in (${ResultCode.barred})
   freeze <user>       freeze the account (${ResultCode.frozen})
   unfreeze <user>     lift a freeze and a bar
+  clear-pay-password <user>
+                      clear a forgotten withdrawal password once you have checked who asks
+                      (changing it takes the current one); the customer is told and sets a new one
 ${PASSWORD_LINK_HELP}
   invite-code         an invitation code that registration accepts (the demo user's)
   credit <user> <coin> <amount>
@@ -111,6 +114,7 @@ const COMMANDS = new Map<string, Command>([
   ['bar', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
   ['freeze', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
   ['unfreeze', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
+  ['clear-pay-password', async (db, [ref]) => done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`)],
   ['invite-code', async (db) => done(await ops.inviteCode(db))],
   ['credit', creditCommand],
   ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],

@@ -2,6 +2,7 @@
 // tests call them directly. No command chooses prices or an order's outcome (there is no
 // market-seed command: the simulator's seed is secret and random per installation).
 import { captchaAnswer } from '../platform/codes/captcha.ts';
+import { contactOf, deliver } from '../platform/codes/codes.ts';
 import type { Db } from '../core/db/index.ts';
 import type { UserRow } from '../core/db/types.ts';
 import { DEMO_EMAIL } from '../seed.ts';
@@ -90,6 +91,25 @@ export async function unfreeze(db: Db, ref: string | undefined): Promise<UserSum
   await db.updateTable('users').set({ frozen: 0, barred: 0 }).where('id', '=', u.id).execute();
   return summary({ ...u, frozen: 0, barred: 0 });
 }
+
+/**
+ * Clears a customer's withdrawal password once support has checked who they are (they forgot it,
+ * and changing it takes the current one). Withdrawals stay blocked until they set a new one with
+ * their login password, and that starts the manual-review window; the owner is told at once.
+ */
+export async function clearPayPassword(db: Db, ref: string | undefined, now = Date.now()): Promise<UserSummary> {
+  const u = await requireUser(db, ref);
+  if (u.pay_password_hash === null) throw new OpsError(`User ${u.id} has no withdrawal password; nothing changed.`);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ pay_password_hash: null, pay_failures: 0, pay_locked_until: null }).where('id', '=', u.id).execute();
+    const contact = contactOf(u);
+    if (contact) await deliver(trx, contact.channel, contact.target, PAY_PASSWORD_CLEARED, now);
+  });
+  return summary(u);
+}
+
+const PAY_PASSWORD_CLEARED =
+  'Customer service has cleared your withdrawal password at your request. Set a new one in the app before your next withdrawal. If you did not ask for this, contact customer service and change your login password now.';
 
 /** An invitation code that registration accepts: the demo user's, else the first active user's. */
 export async function inviteCode(db: Db): Promise<string> {

@@ -4,12 +4,13 @@
 // success toast and navigation.
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
 import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme/theme';
+import { conditionalFields, uiWithHidden } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
@@ -64,11 +65,12 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
   const [submitted, setSubmitted] = useState(false);
   const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
-  const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language);
+  const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
+  const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
   const { formRef, setField } = useFieldWriter(screen.payload, params);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
-  const ui = (screen.ui ?? {}) as FormUi;
+  const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
   return (
     <div className="form-screen">
       <SourceProbes sourceDefs={sourceDefs} endpoints={module.sources} reporters={reporters} />

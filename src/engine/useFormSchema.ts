@@ -11,7 +11,8 @@ import type { ScreenModule } from './types';
 
 type Data = Record<string, unknown>;
 
-export function useFormSchema(module: ScreenModule, limits: ResolvedLimits, t: Translate, language: string) {
+/** `required`: fields required now beyond the payload's own (the conditional fields shown, conditionalFields.ts). */
+export function useFormSchema(module: ScreenModule, limits: ResolvedLimits, t: Translate, language: string, required: readonly string[] = []) {
   const { screen, validate } = module;
   const schema = useMemo(() => formSchemaOf(screen.payload, screen.validatorId) as RJSFSchema, [screen.payload, screen.validatorId]);
   // t changes with the language, so the messages follow it
@@ -24,6 +25,9 @@ export function useFormSchema(module: ScreenModule, limits: ResolvedLimits, t: T
   const customValidate = (data: Data | undefined, errors: FormValidation<Data>) => {
     const values = data ?? {};
     const fieldErrors = errors as unknown as Record<string, { addError(m: string): void }>;
+    for (const field of required) {
+      if (values[field] === undefined || values[field] === '') fieldErrors[field]?.addError(t(messageKey(field, 'required', screen.messages)));
+    }
     for (const field of mismatchedFields(screen.payload, values)) {
       fieldErrors[field]?.addError(t(messageKey(field, 'matches', screen.messages)));
     }

@@ -185,6 +185,27 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await page.locator('.notice-block').waitFor({ state: 'detached' });
   });
 
+  it('asks for the current withdrawal password once one is set, and refuses a wrong one under it (4012)', async () => {
+    const before = await running.app.db.selectFrom('users').select('pay_password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    await page.evaluate(() => (location.hash = '#/login/resetWithdrawPassword'));
+    const old = page.locator('#root_oldPassword');
+    await old.waitFor();
+    expect(await page.locator('label[for=root_oldPassword]').textContent()).toBe(`${en.payPassword.oldPassword} *`);
+    await page.locator('.field-help', { hasText: en.payPassword.oldHelp }).waitFor();
+    // left empty, the form says it is needed and sends nothing
+    await page.fill('#root_loginPassword', PASSWORD);
+    await page.fill('#root_password', '264810');
+    await page.fill('#root_confirmPassword', '264810');
+    await page.click('button[type=submit]');
+    await page.locator('.field-message', { hasText: en.payPassword.oldRequired }).waitFor();
+    await old.fill('739205');
+    await page.waitForTimeout(timings.doubleSubmitMs);
+    await page.click('button[type=submit]');
+    await page.locator('.field-message', { hasText: en.errors['4012'] }).waitFor();
+    const after = await running.app.db.selectFrom('users').select('pay_password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    expect(after.pay_password_hash).toBe(before.pay_password_hash);
+  });
+
   it('withdraws everything with All, seeing the fee and what arrives, and finds it under review', async () => {
     await openWithdraw(page, 'USDT');
     // a new withdrawal password: new withdrawals are reviewed by hand, and the form says so

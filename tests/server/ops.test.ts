@@ -46,6 +46,22 @@ describe('ops commands', () => {
     expect((await login(s.app, 'status@example.com', 'Secret-pass-123')).code).toBe(0);
   });
 
+  it('clear-pay-password lets a customer who forgot the withdrawal password set a new one, and tells them', async () => {
+    const { token } = await registerByEmail(s.app, 'forgot-pin@example.com', 'Secret-pass-123');
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'Secret-pass-123', password: '418263' } })).code).toBe(0);
+    // without the current one a change is refused
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'Secret-pass-123', password: '739204' } })).code).toBe(7);
+    const out = await runCli(['clear-pay-password', 'forgot-pin@example.com'], s.dataDir);
+    expect(out.code, out.out).toBe(0);
+    const [told] = await s.app.db.selectFrom('outbox').selectAll().where('target', '=', 'forgot-pin@example.com').orderBy('id', 'desc').limit(1).execute();
+    expect(told.body).toContain('cleared your withdrawal password');
+    expect((await call(s.app, 'GET', '/withdraw/status', { token })).data).toMatchObject({ hasPayPassword: false, block: { reason: 'noPayPassword' } });
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'Secret-pass-123', password: '739204' } })).code).toBe(0);
+    // a second clear with nothing to clear says so
+    await ops.clearPayPassword(s.app.db, 'forgot-pin@example.com');
+    await expect(ops.clearPayPassword(s.app.db, 'forgot-pin@example.com')).rejects.toThrow('has no withdrawal password; nothing changed');
+  });
+
   it('invite-code prints a code that registration accepts', async () => {
     const code = await ops.inviteCode(s.app.db);
     expect(code).toBe(DEMO_INVITATION_CODE);

@@ -1,6 +1,6 @@
 // POST /user/changePayPassword: sets or changes the withdrawal password. A session alone is
-// not enough (the login password must match: 4011 under loginPassword); the new password is 6
-// to 32 characters and not the login password; saving starts manual review of new
+// not enough (the login password must match: 4011 under loginPassword), a change takes the
+// current withdrawal password (4012 under oldPassword); the new password is six digits; saving starts manual review of new
 // withdrawals, clears the wrong-password count, and the status reports it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPin } from '../../server/platform/security/pin.ts';
@@ -53,7 +53,7 @@ describe('POST /user/changePayPassword', () => {
     s.clock.advance(100 * 3_600_000);
     expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(false);
 
-    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '926140' } });
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, oldPassword: '503817', password: '926140' } });
     expect(r.code, r.msg).toBe(0);
     const row = await userRow(id);
     expect(await verifyPay('926140', row.pay_password_hash!)).toBe(true);
@@ -63,11 +63,28 @@ describe('POST /user/changePayPassword', () => {
     expect((await call(s.app, 'GET', '/withdraw/status', { token })).data.manualReview).toBe(true);
   });
 
+  it('a change takes the current withdrawal password: missing is a validation error, wrong is 4012 under oldPassword, and nothing changes', async () => {
+    const { token, id } = await newUser('pp-old@example.com');
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '503817' } })).code).toBe(0);
+    const before = await userRow(id);
+    const missing = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: LOGIN, password: '926140' } });
+    expect(missing).toMatchObject({ code: 7, msg: msg('de', 'payPassword.oldRequired'), data: { field: 'oldPassword' } });
+    const wrong = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: LOGIN, oldPassword: '503818', password: '926140' } });
+    expect(wrong).toMatchObject({ code: 4012, msg: msg('de', 'errors.4012'), data: { field: 'oldPassword' } });
+    const malformed = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, oldPassword: '50381', password: '926140' } });
+    expect(malformed).toMatchObject({ code: 7, msg: msg('en', 'payPassword.length'), data: { field: 'oldPassword' } });
+    expect(await userRow(id)).toEqual(before);
+    // the login password is checked first: a wrong one says nothing about the withdrawal password
+    const both = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'guessed-1', oldPassword: '503818', password: '926140' } });
+    expect(both).toMatchObject({ code: 4011, data: { field: 'loginPassword' } });
+    expect(await userRow(id)).toEqual(before);
+  });
+
   it('a stolen session alone cannot set or change it: a wrong login password is 4011 under loginPassword and changes nothing', async () => {
     const { token, id } = await newUser('pp-stolen@example.com');
     await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '357092' } });
     const before = await userRow(id);
-    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: 'guessed-1', password: '864215' } });
+    const r = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: 'guessed-1', oldPassword: '357092', password: '864215' } });
     expect(r).toMatchObject({ code: 4011, msg: msg('de', 'errors.4011'), data: { field: 'loginPassword' } });
     expect(await userRow(id)).toEqual(before);
     // without the login password at all it is a validation error, before anything runs

@@ -2,7 +2,7 @@
 // withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
 // answered exactly like a missing one.
 import { coinListAnswer } from '../coins.ts';
-import { hashPayPassword } from '../rules.ts';
+import { checkOldPayPassword, hashPayPassword } from '../rules.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../withdrawals.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { businessError, notFound } from '../../core/errors.ts';
@@ -39,8 +39,9 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
 
     /**
      * Sets or changes the withdrawal password. The session alone is not enough: the login
-     * password must match (4011 under loginPassword otherwise). The new one is six digits (the
-     * schema), so never a login password. Saving it starts a manual-review window for new withdrawals
+     * password must match (4011 under loginPassword otherwise), and a change takes the current
+     * withdrawal password too (4012 under oldPassword). The new one is six digits (the schema),
+     * so never a login password. Saving it starts a manual-review window for new withdrawals
      * (pay_password_changed_at) and clears the wrong-password count.
      */
     changePayPassword: async (input, { user }) => {
@@ -48,6 +49,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
         throw businessError(ResultCode.wrongLoginPassword, { field: 'loginPassword' });
       }
+      await checkOldPayPassword(ctx, user, input.oldPassword);
       const hash = hashPayPassword(ctx, input.password);
       await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();
       return null;

@@ -1,17 +1,19 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
-export function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, required, displayLabel, schema }: FieldTemplateProps) {
+export function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden, required, displayLabel, schema, uiSchema }: FieldTemplateProps) {
   const { t } = useTranslation();
   if (hidden) return <div className="hidden">{children}</div>;
   if (schema.type === 'object') return children;
   const errors = (rawErrors ?? []).filter((e, i, all) => all.indexOf(e) === i);
+  // a conditional field (ui:when) is required whenever it is drawn
+  const marked = required || uiSchema?.['ui:when'] !== undefined;
   return (
     <div className={`field${errors.length ? ' field-error' : ''}`}>
       {displayLabel && label && (
         <label htmlFor={id} className="field-label">
           {t(label)}
-          {required && <span className="required" aria-hidden="true"> *</span>}
+          {marked && <span className="required" aria-hidden="true"> *</span>}
         </label>
       )}
       {children}

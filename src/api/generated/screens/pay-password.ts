@@ -47,6 +47,13 @@ export const screen: ScreenDef = {
       "confirmPassword"
     ],
     "properties": {
+      "oldPassword": {
+        "type": "string",
+        "x-password": true,
+        "description": "The current withdrawal password: needed, and checked (4012 when wrong), once one is set. The form shows the field only then.",
+        "maxLength": 6,
+        "pattern": "^[0-9]{6}$"
+      },
       "loginPassword": {
         "type": "string",
         "x-password": true,
@@ -73,6 +80,7 @@ export const screen: ScreenDef = {
   "ui": {
     "ui:order": [
       "loginPassword",
+      "oldPassword",
       "password",
       "confirmPassword"
     ],
@@ -80,6 +88,14 @@ export const screen: ScreenDef = {
       "ui:title": "payPassword.loginPassword",
       "ui:widget": "password",
       "ui:autocomplete": "current-password"
+    },
+    "oldPassword": {
+      "ui:title": "payPassword.oldPassword",
+      "ui:widget": "password",
+      "ui:autocomplete": "off",
+      "ui:inputMode": "numeric",
+      "ui:help": "payPassword.oldHelp",
+      "ui:when": "status.hasPayPassword"
     },
     "password": {
       "ui:title": "payPassword.newPassword",
@@ -100,6 +116,9 @@ export const screen: ScreenDef = {
     "loginPassword.required": "payPassword.loginPasswordRequired",
     "loginPassword.minLength": "payPassword.loginPasswordRequired",
     "loginPassword.maxLength": "validation.tooLong",
+    "oldPassword.required": "payPassword.oldRequired",
+    "oldPassword.maxLength": "payPassword.length",
+    "oldPassword.pattern": "payPassword.length",
     "password.required": "payPassword.required",
     "password.minLength": "payPassword.length",
     "password.maxLength": "payPassword.length",
@@ -109,7 +128,8 @@ export const screen: ScreenDef = {
     "confirmPassword.matches": "validation.passwordMismatch"
   },
   "fieldErrors": {
-    "4011": "loginPassword"
+    "4011": "loginPassword",
+    "4012": "oldPassword"
   },
   "success": {
     "toast": "payPassword.saved",
@@ -121,7 +141,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     changePayPassword: build.mutation<null, ChangePayPasswordPayload & Idempotent>({
-      query: (arg) => ({ path: '/user/changePayPassword', method: 'POST', auth: true, fieldErrors: {"fields":["loginPassword","password","confirmPassword"],"codes":[4011]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user/changePayPassword', method: 'POST', auth: true, fieldErrors: {"fields":["oldPassword","loginPassword","password","confirmPassword"],"codes":[4011,4012]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User','WithdrawStatus'],
     }),
   }),

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { conditionalFields, uiWithHidden } from '../../../src/engine/conditionalFields';
+
+const ui = {
+  'ui:order': ['loginPassword', 'oldPassword', 'password'],
+  loginPassword: { 'ui:widget': 'password' },
+  oldPassword: { 'ui:widget': 'password', 'ui:title': 'payPassword.oldPassword', 'ui:when': 'status.hasPayPassword' },
+};
+
+describe('conditional form fields (ui:when)', () => {
+  it('draws a field while its source value is true, and hides it otherwise (also while the source is still loading)', () => {
+    expect(conditionalFields(ui, { status: { hasPayPassword: true } })).toEqual({ shown: ['oldPassword'], hidden: [] });
+    expect(conditionalFields(ui, { status: { hasPayPassword: false } })).toEqual({ shown: [], hidden: ['oldPassword'] });
+    expect(conditionalFields(ui, {})).toEqual({ shown: [], hidden: ['oldPassword'] });
+  });
+
+  it('hides a field as rjsf hidden widget, keeping its other options and leaving the rest of the ui as it is', () => {
+    const hidden = uiWithHidden(ui, ['oldPassword']);
+    expect(hidden.oldPassword).toEqual({ ...ui.oldPassword, 'ui:widget': 'hidden' });
+    expect(hidden.loginPassword).toBe(ui.loginPassword);
+    expect(hidden['ui:order']).toBe(ui['ui:order']);
+    expect(uiWithHidden(ui, [])).toBe(ui);
+  });
+});
