@@ -4,7 +4,7 @@
 // after a rejection the user resubmits and the SAME record goes back to status 1.
 // users.real_name_status follows the record in the same transaction: the user entity and
 // the verification gate (server/platform/http/endpoints.ts) read it.
-import type { UserCard } from '../../contract/generated/types.ts';
+import type { UserCard, UserCardPayload } from '../../contract/generated/types.ts';
 import { type Db, isoTime } from '../core/db/index.ts';
 import { KycStatus, type UserCardRow } from '../core/db/tables/kyc.ts';
 import { ownUpload, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
@@ -21,13 +21,8 @@ const FORBIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
 export const PHOTO_FIELDS = ['card_front', 'card_end', 'card_hand'] as const;
 type PhotoField = (typeof PHOTO_FIELDS)[number];
 
-export interface CardInput {
-  type: number;
-  name: string;
-  card_front: string;
-  card_end: string;
-  card_hand: string;
-}
+/** An identity record as POST /user/card carries it (the generated request type). */
+export type CardInput = UserCardPayload;
 
 /** The name as stored: NFC, trimmed; blank, too long or with control/bidi characters is refused (code 7 on `name`). */
 export function cardName(raw: string): string {

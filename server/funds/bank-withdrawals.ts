@@ -10,6 +10,7 @@
 // USDT price is not offered. Under review amount + fee are frozen (bank_withdrawal_request);
 // an approval lets them leave (bank_withdrawal_success), a rejection returns them
 // (withdrawal_refund) and the customer sees the reason.
+import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { BankWithdrawal, BankWithdrawOptions } from '../../contract/generated/types.ts';
 import { divide, formatUnits, multiply, plainUnits, roundTo, STORAGE_ONE, STORAGE_SCALE, units } from '../../contract/decimal.ts';
 import { normalizeIban } from '../../contract/iban.ts';
@@ -17,7 +18,7 @@ import type { AppContext } from '../platform/http/context.ts';
 import { isoTime } from '../core/db/index.ts';
 import { type BankWithdrawalRow, type CoinRow, ReviewStatus, type UserRow } from '../core/db/types.ts';
 import { businessError, validationError } from '../core/errors.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { positiveAmount } from '../core/amounts.ts';
 import { balanceOf } from '../core/ledger.ts';
 import { requireCoin } from '../core/coins.ts';
 import { coinTable } from './coins.ts';
@@ -28,19 +29,8 @@ import { ResultCode } from '../../contract/result-codes.ts';
 
 const USDT = 'USDT';
 
-/** What POST /withdraw_bank/createWithdraw_bank carries (spec §3; the amount as a decimal string or a JSON number). */
-export interface BankWithdrawInput {
-  num: AmountInput;
-  bankname: string;
-  accountname: string;
-  bankcard: string;
-  ibna: string;
-  payeeaddress: string;
-  country: string;
-  coinname: string;
-  pay_password: string;
-  coin_id: number;
-}
+/** What a bank withdrawal carries (the generated request type: the amount as a decimal string or a JSON number). */
+export type BankWithdrawInput = Endpoints['createBankWithdrawal']['input'];
 
 /** The fee of `amount` (a plain decimal) at `rate`, rounded up to `decimals`: the client shows the same (multiply, 'up'). */
 export function bankFee(amount: string, rate: string, decimals: number): bigint {

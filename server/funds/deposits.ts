@@ -4,13 +4,14 @@
 // [received] [fee]`, `ops reject deposit <id> <reason…>`): approval credits the received
 // amount with a `deposit_success` ledger row in the same transaction as the status change;
 // deciding twice changes nothing and says so. `ops act deposit proof <id>` shows the proof's file.
+import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { Deposit } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import type { Db } from '../core/db/index.ts';
 import { isoTime } from '../core/db/index.ts';
 import { type DepositRow, ReviewStatus } from '../core/db/tables/funds.ts';
 import { ApiError, validationError } from '../core/errors.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
 import { requireNetwork } from './coins.ts';
@@ -58,14 +59,8 @@ export async function depositsToShow(db: Tx, rows: DepositRow[]): Promise<Deposi
   return rows.map((r) => toDeposit(r, decimals.get(r.coin) ?? 8));
 }
 
-export interface DepositRequest {
-  coin: string;
-  czline: string;
-  address: string;
-  num: AmountInput;
-  payimg: string;
-  cate: number;
-}
+/** What a deposit claim carries (the generated request type: the amount as a decimal string or a JSON number). */
+export type DepositRequest = Endpoints['createRecharge']['input'];
 
 /**
  * Records a user deposit under review, after checking everything the customer claims:

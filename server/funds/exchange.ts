@@ -15,6 +15,7 @@
 // exchange_fee −fee TO. The quote widget (src/widgets/exchange-quote/quote.ts) computes the same
 // numbers from the same prices with the same functions of contract/decimal.ts, so what the
 // screen shows at a price is what moves at that price.
+import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { ExchangeInfo, ExchangeQuote, ExchangeResult } from '../../contract/generated/types.ts';
 import { divide, formatUnits, units } from '../../contract/decimal.ts';
 import { exchangeAmounts } from '../../contract/exchange.ts';
@@ -25,7 +26,7 @@ import { isoTime } from '../core/db/index.ts';
 import type { CoinRow, UserRow } from '../core/db/types.ts';
 import { ApiError, businessError } from '../core/errors.ts';
 import { USDT } from '../core/coins.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 
 import { fundsRules } from './rules.ts';
@@ -112,11 +113,8 @@ export async function exchangeInfo(ctx: AppContext, symbol: string | undefined):
   };
 }
 
-export interface ExchangeInput {
-  num: AmountInput;
-  from_coin: string;
-  to_coin: string;
-}
+/** What an exchange carries (the generated request type: the amount as a decimal string or a JSON number). */
+export type ExchangeInput = Endpoints['exchange']['input'];
 
 /**
  * POST /recharge/exchange: converts `num` of from_coin into to_coin at the prices of this

@@ -7,6 +7,7 @@
 //   ops reject wire <id> <reason…>       the customer sees the reason
 //
 // Approval credits in the same transaction as the status change; deciding twice changes nothing.
+import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { WireCurrencies, WireTransfer } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { loadConfig } from '../../contract/loader.ts';
@@ -14,7 +15,7 @@ import type { Db } from '../core/db/index.ts';
 import { isoTime } from '../core/db/index.ts';
 import { ReviewStatus, type UserRow, type WireTransferRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
+import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
@@ -51,11 +52,8 @@ export function wireCurrencies(): WireCurrencies {
   };
 }
 
-export interface WireInput {
-  email: string;
-  amount: AmountInput;
-  currency: string;
-}
+/** What POST /user/wireTransfer carries (the generated request type: the amount as a decimal string or a JSON number). */
+export type WireInput = Endpoints['createWireTransfer']['input'];
 
 export function toWireTransfer(row: WireTransferRow): WireTransfer {
   return {
