@@ -153,7 +153,8 @@ describe('feed limits', () => {
   it('kline req replies come from the cache, byte for byte the history, with each id and ts', async () => {
     await new Promise((r) => setTimeout(r, 100));
     const c = await open(port);
-    const to = Math.floor(Date.now() / 1000) - 3600;
+    // halfway through a 5-minute bar: a range whose ends fall on bar starts holds 289 bars, not 288
+    const to = Math.floor(Date.now() / 300_000) * 300 - 3600 + 150;
     const sizeBefore = app.feed.klineCache.size;
     c.ws.send(JSON.stringify({ req: 'market.btcusdt.kline.5min', id: 'a', from: to - 86_400, to }));
     c.ws.send(JSON.stringify({ req: 'market.btcusdt.kline.5min', id: 'b', from: to - 86_400, to }));

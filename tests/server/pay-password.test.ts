@@ -80,6 +80,17 @@ describe('POST /user/changePayPassword', () => {
     expect(await userRow(id)).toEqual(before);
   });
 
+  it('of two changes sent at once with the right current password, one is made and the other is refused with 4012', async () => {
+    const { token, id } = await newUser('pp-race@example.com');
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '503817' } })).code).toBe(0);
+    const [a, b] = await Promise.all(
+      ['926140', '264810'].map((password) => call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, oldPassword: '503817', password } })),
+    );
+    expect([a.code, b.code].sort()).toEqual([0, 4012]);
+    const winner = a.code === 0 ? '926140' : '264810';
+    expect(await verifyPay(winner, (await userRow(id)).pay_password_hash!)).toBe(true);
+  });
+
   it('a stolen session alone cannot set or change it: a wrong login password is 4011 under loginPassword and changes nothing', async () => {
     const { token, id } = await newUser('pp-stolen@example.com');
     await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: '357092' } });

@@ -51,7 +51,16 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
       }
       await checkOldPayPassword(ctx, user, input.oldPassword);
       const hash = hashPayPassword(ctx, input.password);
-      await db.updateTable('users').set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 }).where('id', '=', user.id).execute();
+      // only while it is still the one the current password was checked against: of two changes
+      // sent at once, the second finds it changed and is refused like a wrong current password
+      const stored = user.pay_password_hash;
+      const changed = await db
+        .updateTable('users')
+        .set({ pay_password_hash: hash, pay_password_changed_at: ctx.now(), pay_failures: 0 })
+        .where('id', '=', user.id)
+        .where((eb) => (stored === null ? eb('pay_password_hash', 'is', null) : eb('pay_password_hash', '=', stored)))
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw businessError(ResultCode.wrongOldPayPassword, { field: 'oldPassword' });
       return null;
     },
   };
