@@ -12,7 +12,9 @@ export default defineConfig({
     exclude: ['tests/server/feed-flood.test.ts'],
     environment: 'node',
     pool: 'forks',
-    testTimeout: 30000,
+    // npm test runs these beside the browser tests (scripts/test-browser-and-pg.ts), on a shared
+    // machine; the operator CLI tests open the database once per command
+    testTimeout: 60000,
     // set-ups register several users (scrypt): slow on a busy 2-core machine
     hookTimeout: 60000,
     globalSetup: ['tests/server/pg-setup.ts'],
