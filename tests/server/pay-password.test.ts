@@ -71,8 +71,10 @@ describe('POST /user/changePayPassword', () => {
     expect(missing).toMatchObject({ code: 7, msg: msg('de', 'payPassword.oldRequired'), data: { field: 'oldPassword' } });
     const wrong = await call(s.app, 'POST', '/user/changePayPassword', { token, lang: 'de', body: { loginPassword: LOGIN, oldPassword: '503818', password: '926140' } });
     expect(wrong).toMatchObject({ code: 4012, msg: msg('de', 'errors.4012'), data: { field: 'oldPassword' } });
-    const malformed = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, oldPassword: '50381', password: '926140' } });
-    expect(malformed).toMatchObject({ code: 7, msg: msg('en', 'payPassword.length'), data: { field: 'oldPassword' } });
+    for (const oldPassword of ['50381', 503817, { pin: '503817' }, '9'.repeat(100_000)]) {
+      const malformed = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, oldPassword, password: '926140' } });
+      expect(malformed, JSON.stringify(oldPassword).slice(0, 20)).toMatchObject({ code: 7, msg: msg('en', 'payPassword.length'), data: { field: 'oldPassword' } });
+    }
     expect(await userRow(id)).toEqual(before);
     // the login password is checked first: a wrong one says nothing about the withdrawal password
     const both = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'guessed-1', oldPassword: '503818', password: '926140' } });

@@ -117,6 +117,7 @@ export const screen: ScreenDef = {
     "loginPassword.minLength": "payPassword.loginPasswordRequired",
     "loginPassword.maxLength": "validation.tooLong",
     "oldPassword.required": "payPassword.oldRequired",
+    "oldPassword.type": "payPassword.length",
     "oldPassword.maxLength": "payPassword.length",
     "oldPassword.pattern": "payPassword.length",
     "password.required": "payPassword.required",
