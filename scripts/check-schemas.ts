@@ -124,20 +124,15 @@ export function passwordMarkProblems(screen: ScreenFile): string[] {
   ];
 }
 
-/** The hand-written screens' declarations against their meta-schema, each beside its module, each title a locale key. */
+/** The hand-written screens' declarations against their meta-schema, each beside its module. */
 export function checkHandWrittenScreens(dir = SCREENS_DIR): string[] {
   const problems: string[] = [];
   const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/hand-written-screen.schema.json'), 'utf8')));
-  const locales = loadLocales();
   for (const screen of loadHandWrittenScreens(dir)) {
     const source = `src/screens/${screen.module}.screen.json`;
     const { name: _name, module: _module, ...declared } = screen;
     if (!validate(declared)) for (const e of validate.errors ?? []) problems.push(`${source}: ${e.instancePath || '/'} ${e.message}`);
     if (!existsSync(join(dir, `${screen.module}.tsx`))) problems.push(`${source}: no ${screen.module}.tsx beside it`);
-    for (const r of screen.routes) {
-      const key = r.title ?? `route.${r.path.split('/')[1]}.${r.path.split('/')[2]}`;
-      for (const [lang, flat] of locales) if (!flat.has(key)) problems.push(`${source}: key "${key}" is missing in locales/${lang}.json`);
-    }
   }
   return problems;
 }
@@ -153,6 +148,10 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
   const endpointNames = new Map<string, string>();
 
   if (locales.size !== languages.languages.length) problems.push(`locales/ has ${locales.size} files, expected ${languages.languages.length}`);
+  // every route's nav-bar title, whichever screen declares the route (src/routes/routes.ts gives the default)
+  for (const route of ROUTES) {
+    for (const [lang, flat] of locales) if (!flat.has(route.title)) problems.push(`route ${route.path}: title key "${route.title}" is missing in locales/${lang}.json`);
+  }
   for (const { source, raw, screen } of screens) {
     // before the meta-schema (whose enums list the same names): one clear line a name
     for (const p of unregisteredNames(screen, registries)) problems.push(`${source}: ${p}`);

@@ -22,7 +22,7 @@ import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
 import { openStoredMarket } from './platform/market/store.ts';
 import { openUpstreamMarket } from './platform/market/upstream.ts';
 import type { MarketData } from './platform/market/types.ts';
-import { startScheduler } from './money.ts';
+import { scheduleJobs } from './jobs.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
 import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
@@ -189,7 +189,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     market,
     sessions: { ...sessionConfig(), ...opts.sessions },
   };
-  const stopScheduler = opts.scheduler === false ? () => {} : startScheduler(ctx);
+  const stopScheduler = opts.scheduler === false ? () => {} : scheduleJobs(ctx).start();
   app.addHook('onClose', async () => {
     stopScheduler();
     // a stored market closes its market and writes what is left

@@ -1,8 +1,6 @@
 // The server's money as tools drive it (tests, benchmarks, the ops CLI): balances and the
 // ledger check, administrator deposits, the scheduled work run once with an injected clock,
 // the fake market, and a dump of the trading tables.
-import type { AppContext } from './platform/http/context.ts';
-import { scheduleJobs } from './jobs.ts';
 
 export { adminDeposit, applyAdminDeposit, DepositError, parseDeposit } from './funds/admin-deposit.ts';
 export { type Balance, balanceOf, balancesOf, ledgerMismatches, type Mismatch } from './core/ledger.ts';
@@ -12,8 +10,3 @@ export { type TradingState, tradingState } from './trading/inspect.ts';
 export { runDueWork, type WorkResult } from './jobs.ts';
 export { readMarketSeed, writeMarketSeed } from './trading/settings.ts';
 export { type Settlement, type SettleInput, settle } from './trading/settle.ts';
-
-/** Every scheduled job, now and then every second and on every tick; returns a stop function. */
-export function startScheduler(ctx: AppContext): () => void {
-  return scheduleJobs(ctx).start();
-}
