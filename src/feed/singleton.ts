@@ -9,22 +9,5 @@ export function getFeed(): Feed {
   return instance;
 }
 
-/** The app singleton; every member delegates to the lazily created feed. */
-export const feed: Feed = {
-  get status() {
-    return getFeed().status;
-  },
-  get requestFrame() {
-    return getFeed().requestFrame;
-  },
-  get now() {
-    return getFeed().now;
-  },
-  subscribe: (topic, listener) => getFeed().subscribe(topic, listener),
-  request: (topic, range, options) => getFeed().request(topic, range, options),
-  onStatus: (listener) => getFeed().onStatus(listener),
-  observe: (listener) => getFeed().observe(listener),
-  connect: () => getFeed().connect(),
-  close: () => getFeed().close(),
-  refCount: (topic) => getFeed().refCount(topic),
-};
+/** The app singleton: every member is read from the lazily created feed (whose methods need no `this`). */
+export const feed = new Proxy({} as Feed, { get: (_, member) => getFeed()[member as keyof Feed] });
