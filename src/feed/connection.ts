@@ -44,7 +44,7 @@ export function createConnection(options: FeedOptions, events: ConnectionEvents)
   const onError = options.onError ?? noop;
   const reconnectMs = options.reconnectMs ?? timings.feed.reconnectMs;
   const connectTimeoutMs = options.connectTimeoutMs ?? (options.pingMs ?? timings.feed.pingMs) + (options.pongTimeoutMs ?? timings.feed.pongTimeoutMs);
-  const heartbeat = createHeartbeat(options, timers, (frame) => send(frame), () => drop(0));
+  const heartbeat = createHeartbeat(options, timers, send, () => drop(0));
   let socket: WebSocketLike | null = null;
   let open = false;
   let started = false;
