@@ -15,6 +15,7 @@ import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_T
 import { ROUTES } from './src/routes/routes.ts';
 import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/core/notify.ts';
+import { OPERATOR_CODES } from './contract/result-codes.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -66,6 +67,10 @@ export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
   places: ['thisComputer', 'localNetwork'],
 };
 
+/** Locale groups of the back office (/admin/): the customer app's chunks leave them out, with the operator codes' messages. */
+export const BACK_OFFICE_GROUPS: readonly string[] = ['admin'];
+const OPERATOR_CODE_KEYS = OPERATOR_CODES.map(String);
+
 /**
  * Locale files as the app loads them: without the keys only the server uses, and in two parts:
  * `locales/x.json` without the schema screens' groups (src/i18n/parts.ts), and
@@ -82,6 +87,8 @@ function splitLocales(): Plugin {
       const screensPart = match[1] === SCREEN_TEXT_QUERY;
       const tree = JSON.parse(code) as Record<string, Record<string, unknown>>;
       for (const [group, keys] of Object.entries(SERVER_ONLY_KEYS)) for (const key of keys) delete tree[group]?.[key];
+      for (const group of BACK_OFFICE_GROUPS) delete tree[group];
+      for (const key of OPERATOR_CODE_KEYS) delete tree.errors?.[key];
       const kept = Object.fromEntries(Object.entries(tree).filter(([group]) => screenGroups.has(group) === screensPart));
       // a file with a query is not JSON to the bundler any more: that part becomes a JS module here
       if (screensPart) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null, moduleType: 'js' };

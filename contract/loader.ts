@@ -1,6 +1,6 @@
 // Loads screen and endpoint files from schemas/ and inlines file $refs, so the
 // generator, the schema check and the reference server all read the same thing.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HandWrittenScreen, JsonSchema, ScreenFile } from './screen.ts';
@@ -69,7 +69,8 @@ export function inlineRefs(value: unknown, baseDir: string): unknown {
 
 export function loadScreens(dir = SCHEMAS_DIR): LoadedScreen[] {
   const out: LoadedScreen[] = [];
-  for (const folder of ['screens', 'endpoints']) {
+  for (const folder of ['screens', 'endpoints', 'admin']) {
+    if (!existsSync(join(dir, folder))) continue;
     const files = readdirSync(join(dir, folder)).filter((f) => f.endsWith('.json')).sort();
     for (const f of files) {
       const raw = readJson(join(dir, folder, f)) as LoadedScreen['raw'];

@@ -50,3 +50,22 @@ export { isBusinessCode, SESSION_ENDED } from './result-codes-app.ts';
 export function resultCodeNamed(name: unknown): ResultCodeValue | undefined {
   return typeof name === 'string' && Object.hasOwn(ResultCode, name) ? ResultCode[name as ResultCodeName] : undefined;
 }
+
+/**
+ * The back office's own codes (/api/admin/*), apart from the customer catalogue: the customer app
+ * never receives them. Each one's message is errors.<code> in locales/.
+ */
+export const OperatorCode = {
+  /** Wrong name, password or authenticator code: one answer for all three */
+  signInFailed: 4101,
+  /** Five failed sign-ins in a row: locked for 15 minutes (data.until) */
+  locked: 4102,
+  /** No X-Admin-Token, an unknown one, or a session idle for 30 minutes */
+  sessionEnded: 4103,
+  /** The initial password must be changed before anything else */
+  passwordChangeRequired: 4104,
+  /** The endpoint is outside the operator's roles */
+  notPermitted: 4105,
+} as const;
+
+export const OPERATOR_CODES: readonly number[] = Object.values(OperatorCode);

@@ -28,6 +28,10 @@ import { sessionHandlers } from './account/handlers/sessions.ts';
 import { spotHandlers } from './trading/handlers/spot.ts';
 import { userHandlers } from './account/handlers/user.ts';
 import { withdrawalHandlers } from './funds/handlers/withdrawals.ts';
+import { auditHandlers } from './backoffice/handlers/audit.ts';
+import { operatorSessionHandlers } from './backoffice/handlers/session.ts';
+import { reviewDecisionHandlers } from './backoffice/handlers/reviews.ts';
+import { REVIEW_KINDS } from './reviews.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -59,6 +63,9 @@ const MODULES = [
   passwordLinkHandlers,
   ieoHandlers,
   miningHandlers,
+  operatorSessionHandlers,
+  reviewDecisionHandlers(REVIEW_KINDS),
+  auditHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

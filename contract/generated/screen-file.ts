@@ -46,6 +46,19 @@ export type ScreenFile = {
    * true when the endpoint needs a verified identity (users.real_name_status 2): others get 4025 after authentication and request validation, before the handler runs (default false)
    */
   verified?: boolean;
+  /**
+   * Who calls the endpoint: customers with X-Token (default), or back-office operators with X-Admin-Token. The two never accept each other's tokens.
+   */
+  audience?: 'customer' | 'operator';
+  /**
+   * An operator endpoint's roles: an operator holding one of them may call it; anyone else gets the not-permitted code before the handler runs. Required on every signed-in operator endpoint, not allowed on customer ones.
+   *
+   * @minItems 1
+   */
+  roles?: [
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+  ];
   endpoint: EndpointDef;
   payload?: ObjectSchema;
   response?: JsonSchema;

@@ -24,6 +24,181 @@ export interface AddressWhitelistPayload {
   pay_password?: string;
 }
 
+export interface AdminAuditArgs {
+  /**
+   * An operator's name (or cli)
+   */
+  operator?: string;
+  /**
+   * An action, or its start (review. lists every review decision)
+   */
+  action?: string;
+  targetKind?: string;
+  targetId?: string;
+  /**
+   * Epoch ms, inclusive
+   */
+  from?: number;
+  /**
+   * Epoch ms, exclusive
+   */
+  to?: number;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AdminAuditPage {
+  list: AdminAuditRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export interface AdminAuditRow {
+  id: number;
+  /**
+   * Epoch ms
+   */
+  at: number;
+  /**
+   * operator <name>, or cli <OS user>
+   */
+  actor: string;
+  ip: string;
+  action: string;
+  targetKind: string;
+  targetId: string;
+  /**
+   * The row before (secrets masked), or null
+   */
+  before: {
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
+   * The row after (secrets masked), or null
+   */
+  after: {
+    [k: string]: unknown | undefined;
+  } | null;
+  hash: string;
+}
+
+/**
+ * Changes the operator's own password, by the customers' rules (8–64 characters, not a common one, not the current one). The first change lifts 4104. Other sessions of the operator end.
+ */
+export interface AdminChangePasswordPayload {
+  oldPassword: string;
+  newPassword: string;
+}
+
+export type AdminChangePasswordResult = null;
+
+/**
+ * Decides one waiting item, in one transaction with its ledger rows and its audit row. A payout worth at least the threshold of schemas/config/reviews.json needs two different finance operators: the first approval answers state awaitingSecond and moves no money. A rejection by either ends it.
+ */
+export interface AdminDecidePayload {
+  kind: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  id: number;
+  decision: 'approve' | 'reject';
+  /**
+   * Required to reject: the customer sees it
+   */
+  reason?: string;
+  /**
+   * deposit: the amount received; loan: the amount granted; wire: the amount that arrived
+   */
+  amount?: string;
+  /**
+   * deposit: the fee kept
+   */
+  fee?: string;
+  /**
+   * wire: the coin credited
+   */
+  coin?: string;
+}
+
+export interface AdminDecision {
+  state: 'done' | 'rejected' | 'awaitingSecond';
+  approvals: number;
+  required: number;
+  /**
+   * What happened, in the operator CLI's words
+   */
+  message: string;
+}
+
+/**
+ * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).
+ */
+export interface AdminLoginPayload {
+  name: string;
+  password: string;
+  /**
+   * The six digits the authenticator shows now
+   */
+  totp: string;
+}
+
+/**
+ * Nothing: the X-Admin-Token stops working at once.
+ */
+export type AdminLogoutResult = null;
+
+export interface AdminOperator {
+  name: string;
+  roles: string[];
+  mustChangePassword: boolean;
+}
+
+export interface AdminReviewList {
+  list: AdminReviewItem[];
+}
+export interface AdminReviewItem {
+  kind: string;
+  id: number;
+  /**
+   * The customer's e-mail or phone
+   */
+  user: string;
+  /**
+   * Amount, coin and where it goes, in one line
+   */
+  summary: string;
+  /**
+   * ISO time of the request
+   */
+  created: string;
+  /**
+   * 1 when a first finance operator approved a large payout
+   */
+  approvals: number;
+  firstApprover: string | null;
+}
+
+export interface AdminReviewsArgs {
+  /**
+   * One kind; without it every kind the operator's roles decide (schemas/config/reviews.json)
+   */
+  kind?: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  /**
+   * pending (default): everything waiting; awaitingSecond: payouts one finance operator approved
+   */
+  status?: 'pending' | 'awaitingSecond';
+}
+
+export interface AdminSession {
+  /**
+   * Send as X-Admin-Token; it ends after 30 minutes without a request
+   */
+  token: string;
+  name: string;
+  roles: string[];
+  /**
+   * true until the initial password is changed: other endpoints answer 4104 until then
+   */
+  mustChangePassword: boolean;
+}
+
 /**
  * Sets or changes the code every email and SMS from the platform starts with. The login password is required: a stolen session alone cannot change it.
  */

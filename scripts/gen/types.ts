@@ -74,6 +74,8 @@ function fixedQueryType(query: Record<string, unknown> | undefined): string {
 interface EndpointTypes {
   name: string;
   auth: boolean;
+  /** A back-office endpoint (audience "operator") */
+  operator?: boolean;
   input: string;
   output: string;
   source: string;
@@ -109,7 +111,7 @@ function endpointTypes(screen: ScreenFile, types: ScreenTypes, source: string): 
       out.push({ name: e.name, auth, input: '{ ID: number }', output: types.record!, source });
       break;
   }
-  return out;
+  return screen.audience === 'operator' ? out.map((t) => ({ ...t, operator: true })) : out;
 }
 
 export async function generateTypes(screens: LoadedScreen[], entities: LoadedEntity[], banner: (source: string) => string): Promise<TypesOutput> {
@@ -176,7 +178,7 @@ export async function generateTypes(screens: LoadedScreen[], entities: LoadedEnt
     'export interface Endpoints {',
     ...[...endpoints]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((e) => `  ${e.name}: { auth: ${e.auth}; input: ${e.input}; output: ${e.output} };`),
+      .map((e) => `  ${e.name}: { auth: ${e.auth};${e.operator ? ' operator: true;' : ''} input: ${e.input}; output: ${e.output} };`),
     '}',
     '',
     'export type EndpointName = keyof Endpoints;',

@@ -2,7 +2,7 @@
 // Registered as the review kind `kyc` (server/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
 // and behind `ops kyc list|approve|reject` (server/account/ops/kyc.ts). A decision is one transaction:
 // the conditional status change (only from 1), users.real_name_status and the customer's notice.
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { KycStatus } from '../core/db/tables/kyc.ts';
 import { alreadyDecided, rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { notify } from '../core/notify.ts';
@@ -52,7 +52,7 @@ export async function listCards(db: Db, statuses: number[] = [KycStatus.pending,
 }
 
 async function decide(db: Db, id: number, to: typeof KycStatus.verified | typeof KycStatus.rejected, reason: string, now: number): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await trx.selectFrom('user_cards').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new ReviewError(`No identity record ${id}.`);
     const changed = await trx.updateTable('user_cards').set({ status: to, reason, updated_at: now, reviewed_at: now }).where('id', '=', id).where('status', '=', KycStatus.pending).executeTakeFirst();

@@ -45,6 +45,10 @@ export interface RateLimits {
   codeSmsTotal: Limit;
   /** Email codes in total */
   codeEmailTotal: Limit;
+  /** POST /admin/login, per IP (every attempt) */
+  adminLogin: Limit;
+  /** POST /admin/login, per operator name (every attempt; five failures in a row also lock the operator) */
+  adminLoginPerName: Limit;
 }
 
 const MINUTE = 60_000;
@@ -68,6 +72,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeSmsPerCountry: { max: 100, windowMs: HOUR },
   codeSmsTotal: { max: 300, windowMs: HOUR },
   codeEmailTotal: { max: 1000, windowMs: HOUR },
+  adminLogin: { max: 10, windowMs: MINUTE },
+  adminLoginPerName: { max: 10, windowMs: 15 * MINUTE },
 };
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;

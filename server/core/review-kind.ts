@@ -25,6 +25,11 @@ export interface ReviewKind {
   approve(db: Db, id: number, args: string[], now: number): Promise<string>;
   /** Rejects one item with the reason the customer will see. */
   reject(db: Db, id: number, reason: string, now: number): Promise<string>;
+  /**
+   * Money that leaves the platform when the item is approved (withdrawals), in storage units: what
+   * the four-eyes threshold weighs. Undefined for kinds that pay nothing out.
+   */
+  outflow?(db: Db, id: number): Promise<{ coin: string; units: bigint } | undefined>;
   /** Further steps of an item (`ops act <kind> <action> <id> [args…]`), e.g. a loan repayment or wire instructions */
   actions?: Record<string, ReviewAction>;
 }

@@ -3,7 +3,7 @@
 //             reward = price paid × reward_ratio, rounded down, is paid (mining_purchase_reward)
 //   rejection: the frozen price comes back (mining_purchase, available +x, frozen −x)
 import { formatUnits, mul, plainUnits, roundTo, units } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
 import { alreadyDecided, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
@@ -66,7 +66,7 @@ export const miningReview: ReviewKind = {
 
   approve(db: Db, id: number, args: string[], now: number): Promise<string> {
     if (args.length > 0) throw new ReviewError('Usage: approve mining <id>');
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const o = await orderRow(trx, id);
       if (Number(o.status) !== MiningStatus.pending) return already(o);
       const decimals = (await coinDecimals(trx)).get(o.price_coin) ?? 8;
@@ -92,7 +92,7 @@ export const miningReview: ReviewKind = {
   },
 
   reject(db: Db, id: number, reason: string, now: number): Promise<string> {
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const o = await orderRow(trx, id);
       if (Number(o.status) !== MiningStatus.pending) return already(o);
       const text = reason.slice(0, 200);

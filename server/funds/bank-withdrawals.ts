@@ -224,6 +224,11 @@ export const bankWithdrawalReview: ReviewKind = {
     });
   },
 
+  async outflow(db, id) {
+    const row = await db.selectFrom('bank_withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
+    return row && { coin: row.coin, units: BigInt(row.amount) };
+  },
+
   async reject(db, id, reason, now) {
     const text = rejectionReason(reason);
     return decideFrozenRequest<BankWithdrawalRow>(db, BANK_WITHDRAWAL, id, ReviewStatus.rejected, text, now, (row) => {

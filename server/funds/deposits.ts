@@ -7,7 +7,7 @@
 import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { Deposit } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { isoTime } from '../core/db/index.ts';
 import { type DepositRow, ReviewStatus } from '../core/db/tables/funds.ts';
 import { ApiError, validationError } from '../core/errors.ts';
@@ -81,7 +81,7 @@ export async function createDeposit(db: Db, userId: number, input: DepositReques
   if (amount > MAX_UNITS) throw validationError('num', 'deposit.aboveMaximum', { limit: plainUnits(MAX_UNITS) });
 
   const name = uploadNameOf(input.payimg);
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const upload = name ? await ownUpload(trx, userId, name) : undefined;
     if (!upload) throw validationError('payimg', 'deposit.proofNotYours');
     const used = await trx
@@ -194,7 +194,7 @@ function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string 
  */
 export async function approveDeposit(db: Db, id: number, args: string[], now: number): Promise<string> {
   const { receivedArg, feeArg } = approveArgsOf(args);
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await depositOrFail(trx, id);
     if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);
     const decimals = (await decimalsByCoin(trx)).get(row.coin) ?? 8;
@@ -219,7 +219,7 @@ export async function approveDeposit(db: Db, id: number, args: string[], now: nu
 
 export async function rejectDeposit(db: Db, id: number, reason: string, now: number): Promise<string> {
   const text = rejectionReason(reason);
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await depositOrFail(trx, id);
     if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);
     const updated = await trx

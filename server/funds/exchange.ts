@@ -25,11 +25,11 @@ import type { AppContext } from '../platform/http/context.ts';
 import { isoTime } from '../core/db/index.ts';
 import type { CoinRow, UserRow } from '../core/db/types.ts';
 import { ApiError, businessError } from '../core/errors.ts';
-import { USDT } from '../core/coins.ts';
 import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 
 import { fundsRules } from './rules.ts';
+import { usdtPriceOf } from '../platform/market/usdt-price.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Why an exchange cannot be done; each is answered with 4021 and exchange.<reason>. */
@@ -58,19 +58,7 @@ function pick(coins: CoinRow[], code: string): CoinRow {
 
 /** The coin's current USDT price as a decimal string; null when it has none (no market, closed, stale). */
 export function usdtPrice(ctx: AppContext, coin: string): string | null {
-  if (coin === USDT) return '1';
-  const symbol = `${coin.toLowerCase()}usdt`;
-  const m = ctx.market.market(symbol);
-  if (!m || m.quote !== USDT) return null;
-  if (ctx.market.isStale?.(symbol)) return null;
-  if (!ctx.market.isOpen(symbol, ctx.now())) return null;
-  try {
-    const p = ctx.market.price(symbol);
-    return units(p) > 0n ? p : null;
-  } catch {
-    // a stale price (StalePriceError) or one the market cannot give
-    return null;
-  }
+  return usdtPriceOf(ctx.market, coin, ctx.now());
 }
 
 function quoteOf(ctx: AppContext, from: CoinRow, to: CoinRow): ExchangeQuote {

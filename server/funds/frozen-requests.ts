@@ -4,7 +4,7 @@
 // in one transaction, behind a conditional status update, so deciding twice changes nothing.
 // Approval lets the frozen money leave; rejection returns it to the available balance
 // (withdrawal_refund).
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../core/db/tables/funds.ts';
 import type { LedgerType, UserRow } from '../core/db/types.ts';
 import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
@@ -43,7 +43,7 @@ export async function submitFrozenRequest<R extends { id: number }>(ctx: PayPass
   const { db } = ctx;
   if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(ResultCode.insufficientBalance);
   await checkPayPassword(ctx, user, req.payPassword, now);
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const row = await insert(trx);
     await applyChanges(trx, [{ userId: user.id, coin: req.coin, available: -req.total, frozen: req.total, type: req.type, refId: Number(row.id) }], now);
     return row;
@@ -64,7 +64,7 @@ export async function frozenRequestById(db: Db, kind: FrozenRequestKind, id: num
 /** Decides one pending request; `describe` says what happened, or the answer is that it was decided already. */
 export async function decideFrozenRequest<R extends Row>(db: Db, kind: FrozenRequestKind, id: number, to: number, reason: string, now: number, describe: (row: R) => string): Promise<string> {
   const row = (await frozenRequestById(db, kind, id)) as R;
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const updated = await trx
       .updateTable(kind.table as 'withdrawals')
       .set({ status: to, reason, reviewed_at: now })

@@ -2,7 +2,7 @@
 // available balance (ledger loan_repayment), at most what is owed now; the loan is repaid once
 // principal and interest are covered, and its interest stops then.
 import { formatUnits } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { LoanStatus } from '../core/db/types.ts';
 import { applyChanges, balanceOf } from '../core/ledger.ts';
 import { ReviewError } from '../core/review-kind.ts';
@@ -11,7 +11,7 @@ import { alreadyMessage, coinDecimalsOf, loanOrder, loanStatusName, operatorAmou
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export function repayLoan(db: Db, id: number, args: string[], now: number): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const order = await loanOrder(trx, id);
     const status = Number(order.status);
     if (status === LoanStatus.repaid) return alreadyMessage(id, status);

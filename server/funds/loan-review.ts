@@ -2,7 +2,7 @@
 // approved amount out, ledger loan_disbursement), rejects it with a reason, or later records
 // a repayment with the action `repay` (loan-repayment.ts).
 import { formatUnits, plainUnits } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { LoanStatus } from '../core/db/types.ts';
 import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
@@ -49,7 +49,7 @@ export const loanReview: ReviewKind = {
   },
 
   approve(db: Db, id: number, args: string[], now: number): Promise<string> {
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const order = await loanOrder(trx, id);
       if (Number(order.status) !== LoanStatus.pending) return alreadyMessage(id, Number(order.status));
       if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
@@ -101,7 +101,7 @@ export const loanReview: ReviewKind = {
 
   reject(db: Db, id: number, reason: string, now: number): Promise<string> {
     void now;
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const order = await loanOrder(trx, id);
       if (Number(order.status) !== LoanStatus.pending) return alreadyMessage(id, Number(order.status));
       const updated = await trx

@@ -11,7 +11,7 @@ import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { WireCurrencies, WireTransfer } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { loadConfig } from '../../contract/loader.ts';
-import type { Db } from '../core/db/index.ts';
+import { transact, type Db } from '../core/db/index.ts';
 import { isoTime } from '../core/db/index.ts';
 import { ReviewStatus, type UserRow, type WireTransferRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
@@ -161,7 +161,7 @@ export const wireReview: ReviewKind = {
   async approve(db, id, args, now) {
     await wireById(db, id);
     const { coin, amount } = await creditOf(db, args);
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const updated = await trx
         .updateTable('wire_transfers')
         .set({ status: ReviewStatus.completed, credited_coin: coin, credited_amount: amount.toString(), reviewed_at: now })

@@ -140,6 +140,11 @@ export const withdrawalReview: ReviewKind = {
     });
   },
 
+  async outflow(db, id) {
+    const row = await db.selectFrom('withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
+    return row && { coin: row.coin, units: BigInt(row.amount) };
+  },
+
   async reject(db, id, reason, now) {
     const text = rejectionReason(reason);
     return decideFrozenRequest<WithdrawalRow>(db, WITHDRAWAL, id, ReviewStatus.rejected, text, now, (row) => {

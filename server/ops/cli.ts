@@ -14,6 +14,10 @@ import { MINING_HELP, miningCommand } from '../earn/ops/mining.ts';
 import { KYC_HELP, kycCommand } from '../account/ops/kyc.ts';
 import { PASSWORD_LINK_HELP, resetLink, userCreate } from '../account/ops/password-links.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
+import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
+import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
+import { cliActor } from '../backoffice/actor.ts';
+import { appendAudit } from '../platform/audit/audit.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -45,7 +49,11 @@ ${FINANCING_HELP}
 ${MINING_HELP}
 ${KYC_HELP}
 ${CONTENT_HELP}
+${OPERATOR_HELP}
+${AUDIT_HELP}
   help                this list
+
+Every command that writes appends a row to the audit trail (actor "cli <OS user>").
 
 <user> is an email, a phone number or a numeric user id.`;
 
@@ -132,7 +140,41 @@ const COMMANDS = new Map<string, Command>([
   ['reset-link', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
   ['article', subcommands(articleCommand)],
   ['notice', subcommands(noticeCommand)],
+  ['operator', subcommands(operatorCommand)],
+  ['audit', auditCommand],
 ]);
+
+async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> {
+  if (sub === 'verify') {
+    const check = await auditVerify(db);
+    return { code: check.ok ? 0 : 1, out: check.out };
+  }
+  if (sub === 'list') return done(await auditList(db, count));
+  return refused(`audit: verify or list, not "${sub ?? ''}".\n${AUDIT_HELP}`);
+}
+
+/** Commands and subcommands that only read; every other successful command is audited. */
+const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help']);
+const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator']);
+const READ_SUBCOMMANDS = new Set(['list', 'show', undefined]);
+
+function writes(command: string, args: string[]): boolean {
+  if (READS.has(command)) return false;
+  if (command === 'act') return args[1] !== 'proof';
+  return !(FAMILIES.has(command) && READ_SUBCOMMANDS.has(args[0]));
+}
+
+function cliTarget(command: string, args: string[]): { action: string; targetId: string } {
+  if (command === 'act') return { action: `act.${args[0]}.${args[1]}`, targetId: args[2] ?? '' };
+  if (command === 'approve' || command === 'reject' || FAMILIES.has(command)) return { action: `${command}.${args[0]}`, targetId: args[1] ?? '' };
+  return { action: command, targetId: args[0] ?? '' };
+}
+
+/** One audit row for a CLI write: the command, its words and the first line of what it printed (never a password: those are on later lines). */
+async function auditCli(db: Db, command: string, args: string[], out: string): Promise<void> {
+  const { action, targetId } = cliTarget(command, args);
+  await appendAudit(db, { ...cliActor(), action: `cli.${action}`, targetKind: 'cli', targetId, after: { args, result: out.split('\n')[0] } }, Date.now());
+}
 
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, ...rest] = args;
@@ -145,7 +187,9 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
   const db = openDatabase(resolve(dataDir));
   try {
     await migrateToLatest(db);
-    return await run(db, rest, resolve(dataDir));
+    const result = await run(db, rest, resolve(dataDir));
+    if (result.code === 0 && writes(command, rest)) await auditCli(db, command, rest, result.out);
+    return result;
   } catch (error) {
     if (error instanceof ops.OpsError || error instanceof ReviewError) return refused(error.message);
     throw error;

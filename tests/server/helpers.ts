@@ -44,6 +44,8 @@ export const RELAXED: RateLimits = {
   codeSmsPerCountry: { max: 10_000, windowMs: 60_000 },
   codeSmsTotal: { max: 10_000, windowMs: 60_000 },
   codeEmailTotal: { max: 10_000, windowMs: 60_000 },
+  adminLogin: { max: 10_000, windowMs: 60_000 },
+  adminLoginPerName: { max: 10_000, windowMs: 60_000 },
 };
 
 export function tempDir(prefix = 'coinapp-test-'): string {
@@ -76,6 +78,8 @@ export interface CallOptions {
   body?: unknown;
   query?: Record<string, string | number>;
   token?: string;
+  /** An operator's X-Admin-Token */
+  adminToken?: string;
   lang?: string;
   ip?: string;
   userAgent?: string;
@@ -84,6 +88,7 @@ export interface CallOptions {
 export async function call<T = Loose>(app: FastifyInstance, method: string, path: string, o: CallOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = {};
   if (o.token) headers['x-token'] = o.token;
+  if (o.adminToken) headers['x-admin-token'] = o.adminToken;
   if (o.lang) headers.lang = o.lang;
   if (o.userAgent) headers['user-agent'] = o.userAgent;
   const res = await app.inject({

@@ -58,14 +58,17 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([{ url: '/api' }]);
   });
 
-  it('asks for X-Token exactly on the authenticated endpoints, which document 4015–4017', () => {
+  it('asks for X-Token on the authenticated customer endpoints (4015–4017) and X-Admin-Token with the roles on the operator ones (4103–4105)', () => {
     expect(doc.components.securitySchemes.XToken).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Token' }));
     for (const r of routes) {
       const o = op(r.method, r.path);
-      expect(o.security, `${r.method} ${r.path}`).toEqual(r.auth ? [{ XToken: [] }] : []);
+      expect(o.security, `${r.method} ${r.path}`).toEqual(r.auth ? [r.operator ? { AdminToken: [] } : { XToken: [] }] : []);
       const codes: number[] = o.responses['200'].content['application/json'].schema.oneOf[1].properties.code.enum;
       expect(codes).toEqual(expect.arrayContaining([7, 4024]));
-      for (const c of [4015, 4016, 4017]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth);
+      for (const c of [4015, 4016, 4017]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth && !r.operator);
+      for (const c of [4103, 4104, 4105]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth && r.operator);
+      // a back-office endpoint names the roles that may call it
+      expect(o['x-roles'], `${r.method} ${r.path}`).toEqual(r.auth && r.operator ? r.endpoints[0].roles : undefined);
       expect(o.parameters).toContainEqual({ $ref: '#/components/parameters/Lang' });
     }
     expect(doc.components.parameters.Lang).toMatchObject({ name: 'lang', in: 'header' });

@@ -3,12 +3,20 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
 import { openPostgres, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
+
+/**
+ * Runs `work` in a transaction: the caller's when `db` already is one (a back-office decision
+ * runs the review, its audit row and its approval record in one), else a new one.
+ */
+export function transact<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
 
 export function databaseFile(dataDir: string): string {
   return join(dataDir, 'app.db');

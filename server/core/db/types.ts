@@ -2,6 +2,7 @@
 // (portable between SQLite and PostgreSQL).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../../contract/generated/types.ts';
+import type { BackofficeTables } from './tables/backoffice.ts';
 import type { FundsTables } from './tables/funds.ts';
 import type { FinancingTables } from './tables/financing.ts';
 import type { IeoTables } from './tables/ieo.ts';
@@ -19,6 +20,7 @@ export * from './tables/kyc.ts';
 export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
 export * from './tables/sessions.ts';
+export * from './tables/backoffice.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -271,7 +273,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables {
+export interface Database extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -11,6 +11,7 @@ import { isVerified, verificationRequired } from './verified.ts';
 import { PAGE_SIZE_MAX } from '../../core/config.ts';
 import type { AppContext } from './context.ts';
 import { authenticate } from './auth.ts';
+import { admitOperator } from './operator-gate.ts';
 import { ok } from './envelope.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
@@ -25,6 +26,10 @@ export interface EndpointSpec {
   method: Method;
   path: string;
   auth: boolean;
+  /** A back-office endpoint (audience "operator"): X-Admin-Token and `roles` instead of X-Token */
+  operator: boolean;
+  /** The operator roles that may call it (operator endpoints) */
+  roles: readonly string[];
   /** Needs a verified identity (the screen file's `verified`): 4025 otherwise, before the handler */
   verified: boolean;
   source: string;
@@ -40,6 +45,7 @@ export interface Route {
   method: Method;
   path: string;
   auth: boolean;
+  operator: boolean;
   endpoints: EndpointSpec[];
 }
 
@@ -100,6 +106,8 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
     method: def.method,
     path: def.path,
     auth,
+    operator: screen.audience === 'operator',
+    roles: screen.roles ?? [],
     verified: screen.verified === true,
     source,
     check: schema ? validator.compile(schema, messages, source) : undefined,
@@ -146,9 +154,15 @@ export function registryProblems(routes: Route[], handlers: HandlerTable): strin
   }
   for (const e of declared.values()) {
     if (e.verified && !e.auth) problems.push(`${e.source}: "verified" needs an authenticated endpoint (auth is false)`);
+    if (e.operator && e.auth && !e.roles.length) problems.push(`${e.source}: an operator endpoint names the roles that may call it ("roles")`);
+    if ((!e.operator || !e.auth) && e.roles.length) problems.push(`${e.source}: "roles" belong to signed-in operator endpoints only`);
+    if (e.operator && e.verified) problems.push(`${e.source}: "verified" is about customers; an operator endpoint cannot need it`);
   }
   for (const r of routes) {
     if (r.endpoints.some((e) => e.auth !== r.auth)) problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
+    if (r.endpoints.some((e) => e.operator !== r.operator || e.roles.join() !== r.endpoints[0].roles.join()))
+      problems.push(`${r.method} ${r.path}: its schema files disagree about audience or roles (${r.endpoints.map((e) => e.source).join(', ')})`);
+    if (r.operator !== r.path.startsWith('/admin/')) problems.push(`${r.method} ${r.path}: operator endpoints, and only they, live under /admin/`);
   }
   return problems;
 }
@@ -158,7 +172,7 @@ export function routesOf(screens: LoadedScreen[], validator: Validator, values: 
   for (const { screen, source } of screens) {
     for (const e of endpointSpecs(screen, source, validator, values)) {
       const key = `${e.method} ${e.path}`;
-      const route = routes.get(key) ?? { method: e.method, path: e.path, auth: e.auth, endpoints: [] };
+      const route = routes.get(key) ?? { method: e.method, path: e.path, auth: e.auth, operator: e.operator, endpoints: [] };
       route.endpoints.push(e);
       routes.set(key, route);
     }
@@ -188,8 +202,8 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
 // ---- Idempotency (issue 10): every authenticated POST and PUT ----------------------------
 
 /** Whether a route's requests may carry an Idempotency-Key: every authenticated POST and PUT (the create calls among them). */
-export function isIdempotentRoute(route: Pick<Route, 'method' | 'auth'>): boolean {
-  return route.auth && (route.method === 'POST' || route.method === 'PUT');
+export function isIdempotentRoute(route: Pick<Route, 'method' | 'auth' | 'operator'>): boolean {
+  return route.auth && !route.operator && (route.method === 'POST' || route.method === 'PUT');
 }
 
 /**
@@ -225,14 +239,15 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
 
     async function handle(req: FastifyRequest): Promise<unknown> {
       for (const t of targets) for (const { bucket, limit } of t.limits) ctx.limiter.hit(bucket, req.ip, limit(ctx));
-      const user = route.auth ? await authenticate(ctx, req) : undefined;
+      const session = route.auth && route.operator ? await admitOperator(ctx, req, route.endpoints[0]) : undefined;
+      const user = route.auth && !route.operator ? await authenticate(ctx, req) : undefined;
       const input = checks.length ? rawInput(req, checks) : noInput(req);
       const target = targets.find((t) => !t.spec.check || t.spec.check.validate(input));
       if (!target) throw runChecks(checks, input);
       const args = target.spec.defaults ? { ...target.spec.defaults, ...(input as object) } : input;
       // the verification gate: after authentication and validation, before limits, idempotency and the handler write anything
       if (target.spec.verified && (!user || !isVerified(user))) throw verificationRequired();
-      const call = user ? { req, user } : { req };
+      const call = user ? { req, user } : session ? { req, session } : { req };
       const result = await idempotently(idempotency, route, req, user, async () => {
         await checkLimits(target.spec, args as Record<string, unknown>, call, runByName);
         return target.run(args, call);

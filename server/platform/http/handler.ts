@@ -5,6 +5,7 @@ import type { EndpointName, Endpoints } from '../../../contract/generated/endpoi
 import type { Limit } from '../../core/config.ts';
 import type { AppContext } from './context.ts';
 import type { UserRow } from '../../core/db/types.ts';
+import type { OperatorSession } from '../operators/operator-sessions.ts';
 
 export interface PublicCall {
   req: FastifyRequest;
@@ -15,7 +16,12 @@ export interface UserCall extends PublicCall {
   user: UserRow;
 }
 
-export type CallOf<N extends EndpointName> = Endpoints[N]['auth'] extends true ? UserCall : PublicCall;
+export interface OperatorCall extends PublicCall {
+  /** The signed-in operator and the session (a back-office endpoint: audience "operator") */
+  session: OperatorSession;
+}
+
+export type CallOf<N extends EndpointName> = Endpoints[N]['auth'] extends true ? (Endpoints[N] extends { operator: true } ? OperatorCall : UserCall) : PublicCall;
 
 export type Handler<N extends EndpointName> = (input: Endpoints[N]['input'], call: CallOf<N>) => Promise<Endpoints[N]['output']>;
 

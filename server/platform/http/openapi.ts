@@ -4,7 +4,7 @@
 // Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
-import { BUSINESS_CODES, ResultCode } from '../../../contract/result-codes.ts';
+import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -46,6 +46,7 @@ export type OpenApiDocument = Schema & {
 };
 
 const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired];
+const OPERATOR_AUTH_CODES = [OperatorCode.sessionEnded, OperatorCode.passwordChangeRequired, OperatorCode.notPermitted];
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const NULL: Schema = { type: 'null' };
@@ -191,7 +192,7 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
   const files = route.endpoints.map((e) => ({ e, s: bySource.get(e.source) }));
   const inputs = route.endpoints.map((e) => e.check?.schema).filter((s): s is Schema => s !== undefined);
   const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
-  const codes = [...new Set([ResultCode.error, ...(route.auth ? AUTH_CODES : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort(
+  const codes = [...new Set([ResultCode.error, ...(route.auth ? (route.operator ? OPERATOR_AUTH_CODES : AUTH_CODES) : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort(
     (a, b) => a - b,
   );
   const { parameters, requestBody } = requestOf(route, inputs);
@@ -213,7 +214,7 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
     summary: files.map(({ e, s }) => (s ? `${s.raw.id}${s.raw.title ? ` (${s.raw.title})` : ''}` : e.name)).join(' / '),
     description: description.join(' '),
     tags: [tag],
-    security: route.auth ? [{ XToken: [] }] : [],
+    security: route.auth ? [route.operator ? { AdminToken: [] } : { XToken: [] }] : [],
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
@@ -224,13 +225,14 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
       '500': { $ref: '#/components/responses/ServerError' },
     },
     'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
+    ...(route.operator && route.auth ? { 'x-roles': route.endpoints[0].roles } : {}),
     'x-codes': codes,
   };
 }
 
 /** The envelope of every answer other than success, with the whole catalogue of codes. */
 function errorSchema(describe: DocContext['describe']): Schema {
-  const catalogue = [ResultCode.error, ...BUSINESS_CODES];
+  const catalogue = [ResultCode.error, ...BUSINESS_CODES, ...OPERATOR_CODES];
   return {
     title: 'Error',
     description: ['A business outcome other than success, in the envelope (HTTP 200). Codes (spec §8):', ...catalogue.map((c) => `- ${describe(c)}`)].join(
@@ -279,7 +281,10 @@ function sharedComponents(): Schema {
     responses: {
       ServerError: { description: 'An unexpected failure: code 500 in the envelope', content: { 'application/json': { schema: ref('Error') } } },
     },
-    securitySchemes: { XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' } },
+    securitySchemes: {
+      XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' },
+      AdminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token', description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint' },
+    },
   };
 }
 

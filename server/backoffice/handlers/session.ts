@@ -1,0 +1,60 @@
+// Operator sign-in, sign-out, who am I, and the password change every new operator makes first.
+import type { AppContext } from '../../platform/http/context.ts';
+import type { HandlerTable } from '../../platform/http/handler.ts';
+import { appendAudit } from '../../platform/audit/audit.ts';
+import { changeOperatorPassword, checkSignIn, rolesOf } from '../../platform/operators/operators.ts';
+import { endOperatorSession, endOperatorSessions, startOperatorSession } from '../../platform/operators/operator-sessions.ts';
+import type { OperatorRow } from '../../core/db/types.ts';
+import { operatorActor } from '../actor.ts';
+
+const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
+
+export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  return {
+    adminLogin: {
+      limits: [{ bucket: 'adminLogin', limit: (c) => c.limits.adminLogin }],
+      run: async (input, { req }) => {
+        ctx.limiter.hit('adminLoginPerName', input.name, ctx.limits.adminLoginPerName);
+        const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now());
+        const token = await startOperatorSession(db, operator.id, req.ip, ctx.now());
+        await appendAudit(
+          db,
+          {
+            actor: `operator ${operator.name}`,
+            operatorId: operator.id,
+            ip: req.ip,
+            action: 'operator.signIn',
+            targetKind: 'operator',
+            targetId: operator.name,
+          },
+          ctx.now(),
+        );
+        return { token, ...view(operator) };
+      },
+    },
+    adminMe: async (_input, { session }) => view(session.operator),
+    adminLogout: async (_input, { session, req }) => {
+      await endOperatorSession(db, session.id);
+      await appendAudit(db, { ...operatorActor(session, req), action: 'operator.signOut', targetKind: 'operator', targetId: session.operator.name }, ctx.now());
+      return null;
+    },
+    adminChangePassword: async (input, { session, req }) => {
+      await changeOperatorPassword(db, session.operator, input.oldPassword, input.newPassword);
+      await endOperatorSessions(db, session.operator.id, session.id);
+      await appendAudit(
+        db,
+        {
+          ...operatorActor(session, req),
+          action: 'operator.changePassword',
+          targetKind: 'operator',
+          targetId: session.operator.name,
+          before: { mustChangePassword: view(session.operator).mustChangePassword, password: 'old' },
+          after: { mustChangePassword: false, password: 'new' },
+        },
+        ctx.now(),
+      );
+      return null;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// `ops operator …`: the first admin is made here; admins then manage operators in the console.
+// `operator add` prints the initial password and the authenticator URI once, one per line.
+import type { Db } from '../../core/db/index.ts';
+import { endOperatorSessions } from '../../platform/operators/operator-sessions.ts';
+import { createOperator, findOperator, OperatorError, parseRoles, rolesOf } from '../../platform/operators/operators.ts';
+import { hashPassword } from '../../platform/security/password.ts';
+import { newTotpSecret, otpauthUri } from '../../platform/security/totp.ts';
+import { table } from '../../platform/ops/format.ts';
+import { randomBytes } from 'node:crypto';
+import { TOTP_ISSUER } from '../../platform/operators/operators.ts';
+
+export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
+                      a back-office operator (roles: admin, finance, compliance, support, content,
+                      product); prints "password: …" and "totp: otpauth://…" once: the password must
+                      be changed at the first sign-in
+  operator list       name, roles, status, created
+  operator disable|enable <name>
+                      a disabled operator cannot sign in; their sessions end at once
+  operator roles <name> <role>[,<role>…]
+                      replace an operator's roles; their sessions end
+  operator reset <name>
+                      a new initial password and authenticator secret (a lost phone); prints both once`;
+
+async function operatorNamed(db: Db, name: string | undefined) {
+  const operator = name ? await findOperator(db, name) : undefined;
+  if (!operator) throw new OperatorError(`No operator "${name ?? ''}".`);
+  return operator;
+}
+
+function roleArg(args: string[]): string | undefined {
+  const i = args.indexOf('--role');
+  return i >= 0 ? args[i + 1] : args.find((a) => a.startsWith('--role='))?.slice('--role='.length);
+}
+
+async function add(db: Db, [name, ...rest]: string[], now: number): Promise<string> {
+  const created = await createOperator(db, name, parseRoles(roleArg(rest)), now);
+  return `Operator ${created.operator.name} created (roles: ${rolesOf(created.operator).join(', ')}); the password must be changed at the first sign-in.\npassword: ${created.password}\ntotp: ${created.totp}`;
+}
+
+async function list(db: Db): Promise<string> {
+  const rows = await db.selectFrom('operators').selectAll().orderBy('id').execute();
+  if (!rows.length) return 'No operators yet: npm run ops -- operator add <name> --role admin';
+  return table(
+    rows.map((o) => ({
+      name: o.name,
+      roles: rolesOf(o).join(','),
+      status: o.disabled ? 'disabled' : o.must_change_password ? 'initial password' : 'active',
+      created: new Date(Number(o.created_at)).toISOString(),
+    })),
+  );
+}
+
+async function setDisabled(db: Db, name: string | undefined, disabled: boolean): Promise<string> {
+  const operator = await operatorNamed(db, name);
+  await db
+    .updateTable('operators')
+    .set({ disabled: disabled ? 1 : 0, failures: 0, locked_until: null })
+    .where('id', '=', operator.id)
+    .execute();
+  if (disabled) await endOperatorSessions(db, operator.id);
+  return `Operator ${operator.name} ${disabled ? 'disabled; their sessions ended' : 'enabled'}.`;
+}
+
+async function setRoles(db: Db, name: string | undefined, roles: string | undefined): Promise<string> {
+  const operator = await operatorNamed(db, name);
+  const parsed = parseRoles(roles);
+  await db
+    .updateTable('operators')
+    .set({ roles: parsed.join(',') })
+    .where('id', '=', operator.id)
+    .execute();
+  await endOperatorSessions(db, operator.id);
+  return `Operator ${operator.name} now has the roles ${parsed.join(', ')}; their sessions ended.`;
+}
+
+async function reset(db: Db, name: string | undefined): Promise<string> {
+  const operator = await operatorNamed(db, name);
+  const password = randomBytes(12).toString('base64url');
+  const secret = newTotpSecret();
+  await db
+    .updateTable('operators')
+    .set({ password_hash: await hashPassword(password), totp_secret: secret, totp_last_step: 0, must_change_password: 1, failures: 0, locked_until: null })
+    .where('id', '=', operator.id)
+    .execute();
+  await endOperatorSessions(db, operator.id);
+  return `Operator ${operator.name} reset; their sessions ended and the password must be changed at the next sign-in.\npassword: ${password}\ntotp: ${otpauthUri(TOTP_ISSUER, operator.name, secret)}`;
+}
+
+export async function operatorCommand(db: Db, [sub, ...args]: string[], now: number): Promise<string> {
+  switch (sub) {
+    case 'add':
+      return add(db, args, now);
+    case 'list':
+    case undefined:
+      return list(db);
+    case 'disable':
+    case 'enable':
+      return setDisabled(db, args[0], sub === 'disable');
+    case 'roles':
+      return setRoles(db, args[0], args[1]);
+    case 'reset':
+      return reset(db, args[0]);
+    default:
+      throw new OperatorError(`operator: no subcommand "${sub}".\n${OPERATOR_HELP}`);
+  }
+}

@@ -1,0 +1,164 @@
+// Reviews in the back office: what waits (of the kinds the operator's roles decide) and one
+// decision, run as one transaction with its ledger rows, its approval record and its audit row.
+// Approving a large payout takes two different operators: the first approval moves no money.
+import type { Db } from '../core/db/index.ts';
+import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
+import { ApiError, businessError, validationError } from '../core/errors.ts';
+import { ReviewError, type ReviewItem, type ReviewKind } from '../core/review-kind.ts';
+import { OperatorCode, ResultCode } from '../../contract/result-codes.ts';
+import { appendAudit } from '../platform/audit/audit.ts';
+import type { MarketData } from '../platform/market/types.ts';
+import type { Actor } from './actor.ts';
+import { mayDecide, needsTwoApprovals } from './review-rules.ts';
+
+export interface WaitingReview extends ReviewItem {
+  /** Approvals recorded so far (1 when a first finance operator approved a large payout) */
+  approvals: number;
+  /** The operator who gave the first approval */
+  firstApprover: string | null;
+}
+
+export interface Decision {
+  kind: string;
+  id: number;
+  decision: 'approve' | 'reject';
+  reason?: string;
+  /** deposit: the amount received; loan: the amount granted; wire: the amount that arrived */
+  amount?: string;
+  /** deposit: the fee kept */
+  fee?: string;
+  /** wire: the coin credited */
+  coin?: string;
+}
+
+export interface DecisionResult {
+  state: 'done' | 'rejected' | 'awaitingSecond';
+  approvals: number;
+  required: number;
+  /** What happened, as the CLI says it */
+  message: string;
+}
+
+export interface DecisionContext {
+  db: Db;
+  market: MarketData;
+  now: number;
+  actor: Actor;
+  roles: readonly OperatorRole[];
+}
+
+function kindNamed(kinds: readonly ReviewKind[], name: string): ReviewKind {
+  const k = kinds.find((r) => r.kind === name);
+  if (!k) throw validationError('kind', 'admin.reviewKindUnknown', { kinds: kinds.map((r) => r.kind).join(', ') });
+  return k;
+}
+
+function openApproval(db: Db, kind: string, id: number): Promise<ApprovalRow | undefined> {
+  return db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('action', '=', 'approve')
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', String(id))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+export async function waitingReviews(
+  db: Db,
+  kinds: readonly ReviewKind[],
+  roles: readonly OperatorRole[],
+  filter: { kind?: string; status?: string },
+): Promise<WaitingReview[]> {
+  const chosen = filter.kind ? [kindNamed(kinds, filter.kind)] : kinds.filter((k) => mayDecide(k.kind, roles));
+  const open = await db
+    .selectFrom('approvals')
+    .innerJoin('operators', 'operators.id', 'approvals.first_operator_id')
+    .select(['approvals.target_kind', 'approvals.target_id', 'operators.name'])
+    .where('approvals.action', '=', 'approve')
+    .where('approvals.status', '=', 'pending')
+    .execute();
+  const firstBy = new Map(open.map((a) => [`${a.target_kind}:${a.target_id}`, a.name]));
+  const items: WaitingReview[] = [];
+  for (const k of chosen) {
+    for (const item of await k.pending(db)) {
+      const first = firstBy.get(`${k.kind}:${item.id}`) ?? null;
+      items.push({ ...item, approvals: first ? 1 : 0, firstApprover: first });
+    }
+  }
+  return filter.status === 'awaitingSecond' ? items.filter((i) => i.approvals > 0) : items;
+}
+
+function approveArgs(d: Decision): string[] {
+  switch (d.kind) {
+    case 'deposit':
+      return [...(d.amount ? [d.amount] : []), ...(d.fee ? [`fee=${d.fee}`] : [])];
+    case 'loan':
+      return d.amount ? [d.amount] : [];
+    case 'wire':
+      if (!d.coin) throw validationError('coin', 'admin.wireCoinRequired');
+      if (!d.amount) throw validationError('amount', 'admin.wireAmountRequired');
+      return [d.coin, d.amount];
+    default:
+      return [];
+  }
+}
+
+/** A refusal of the review kind (an amount above the loan's, a wire coin that is not one…) as a translated message carrying the detail. */
+function refused(error: unknown): never {
+  if (error instanceof ReviewError) throw new ApiError(ResultCode.error, 'admin.reviewRefused', { detail: error.message }, { detail: error.message });
+  throw error;
+}
+
+export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewKind[], d: Decision): Promise<DecisionResult> {
+  const kind = kindNamed(kinds, d.kind);
+  if (!mayDecide(kind.kind, ctx.roles)) throw businessError(OperatorCode.notPermitted);
+  if (d.decision === 'reject' && !d.reason?.trim()) throw validationError('reason', 'admin.reasonRequired');
+  const args = d.decision === 'approve' ? approveArgs(d) : [];
+  return ctx.db.transaction().execute(async (trx) => {
+    const waiting = (await kind.pending(trx)).find((i) => i.id === d.id);
+    if (!waiting) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id: d.id });
+    const open = await openApproval(trx, kind.kind, d.id);
+    const audit = (action: string, after: object) =>
+      appendAudit(trx, { ...ctx.actor, action, targetKind: kind.kind, targetId: d.id, before: { ...waiting, approvals: open ? 1 : 0 }, after }, ctx.now);
+    const me = ctx.actor.operatorId ?? null;
+    const settle = (status: 'done' | 'rejected') =>
+      open &&
+      trx
+        .updateTable('approvals')
+        .set({ status, second_operator_id: me, decided_at: ctx.now, reason: d.reason ?? null })
+        .where('id', '=', open.id)
+        .execute();
+
+    if (d.decision === 'reject') {
+      const message = await kind.reject(trx, d.id, d.reason ?? '', ctx.now).catch(refused);
+      await settle('rejected');
+      await audit('review.reject', { status: 'rejected', reason: d.reason, message });
+      return { state: 'rejected', approvals: open ? 1 : 0, required: open ? 2 : 1, message };
+    }
+    const required = (await needsTwoApprovals(trx, kind, d.id, ctx.market, ctx.now)) ? 2 : 1;
+    if (required === 2 && !open) {
+      if (me === null) throw new Error('a two-operator approval needs a signed-in operator');
+      await trx
+        .insertInto('approvals')
+        .values({
+          action: 'approve',
+          target_kind: kind.kind,
+          target_id: String(d.id),
+          args_json: JSON.stringify(args),
+          status: 'pending',
+          first_operator_id: me,
+          created_at: ctx.now,
+        })
+        .execute();
+      const message = `${waiting.summary}: 1 of 2 approvals; a second finance operator completes it.`;
+      await audit('review.approve.first', { approvals: 1, required, args });
+      return { state: 'awaitingSecond', approvals: 1, required, message };
+    }
+    if (open && open.first_operator_id === me) throw validationError('decision', 'admin.fourEyesSameOperator');
+    const message = await kind.approve(trx, d.id, args, ctx.now).catch(refused);
+    await settle('done');
+    await audit('review.approve', { approvals: required, required, args, message });
+    return { state: 'done', approvals: required, required, message };
+  });
+}

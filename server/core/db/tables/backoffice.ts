@@ -1,0 +1,85 @@
+// Back-office tables (migration 0015_backoffice).
+import type { Generated, Selectable } from 'kysely';
+
+/** The roles an operator may hold; each operator endpoint names the ones that may call it. */
+export type OperatorRole = 'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product';
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  /** The sign-in name: 3–32 of a–z, 0–9, `.`, `_`, `-` */
+  name: string;
+  password_hash: string;
+  /** Comma-separated OperatorRole values */
+  roles: string;
+  /** The TOTP secret (RFC 6238), base32 */
+  totp_secret: string;
+  /** The last 30-second step whose code signed in: a code is good once */
+  totp_last_step: Generated<number>;
+  /** 1 until the initial password is changed: every other endpoint refuses until then */
+  must_change_password: Generated<number>;
+  disabled: Generated<number>;
+  /** Failed sign-ins in a row; the fifth locks the operator */
+  failures: Generated<number>;
+  locked_until: number | null;
+  created_at: number;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  /** sha256 of the X-Admin-Token */
+  token_hash: string;
+  ip: string;
+  created_at: number;
+  /** Every request refreshes it; 30 minutes without one end the session */
+  last_seen_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** "operator <name>" or "cli <os user>" */
+  actor: string;
+  operator_id: number | null;
+  ip: string;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  /** The row before and after, JSON with secrets masked; null where there was none */
+  before_json: string | null;
+  after_json: string | null;
+  /** The previous row's hash (64 zeros for the first row) */
+  prev_hash: string;
+  /** sha256 over this row's content and prev_hash */
+  hash: string;
+}
+
+/** pending: one finance operator approved; done: the second executed it; rejected: either refused it. */
+export type ApprovalStatus = 'pending' | 'done' | 'rejected';
+
+export interface ApprovalsTable {
+  id: Generated<number>;
+  /** What runs on the second approval: "approve" (a review item) or "credit" / "debit" */
+  action: string;
+  target_kind: string;
+  target_id: string;
+  /** What the first operator asked for (amount, coin, user…), JSON */
+  args_json: string;
+  status: ApprovalStatus;
+  first_operator_id: number;
+  created_at: number;
+  second_operator_id: number | null;
+  decided_at: number | null;
+  reason: string | null;
+}
+
+export interface BackofficeTables {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  approvals: ApprovalsTable;
+}
+
+export type OperatorRow = Selectable<OperatorsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
+export type ApprovalRow = Selectable<ApprovalsTable>;

@@ -1,0 +1,37 @@
+// The gate of a back-office endpoint (audience "operator"), before its input is even read: a live
+// operator session (X-Admin-Token; customer tokens are never looked at here), the initial password
+// changed, and one of the endpoint's roles. A refusal for roles is audited; nothing else is written.
+import type { FastifyRequest } from 'fastify';
+import { businessError } from '../../core/errors.ts';
+import { OperatorCode } from '../../../contract/result-codes.ts';
+import { appendAudit } from '../audit/audit.ts';
+import { rolesOf } from '../operators/operators.ts';
+import { authenticateOperator, type OperatorSession } from '../operators/operator-sessions.ts';
+import type { AppContext } from './context.ts';
+
+/** What an operator may still call before changing the initial password. */
+export const BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set(['adminMe', 'adminChangePassword', 'adminLogout']);
+
+export async function admitOperator(ctx: AppContext, req: FastifyRequest, endpoint: { name: string; roles: readonly string[] }): Promise<OperatorSession> {
+  const session = await authenticateOperator(ctx.db, req, ctx.now());
+  const { operator } = session;
+  if (operator.must_change_password && !BEFORE_PASSWORD_CHANGE.has(endpoint.name)) throw businessError(OperatorCode.passwordChangeRequired);
+  const held = rolesOf(operator);
+  if (!endpoint.roles.some((r) => (held as string[]).includes(r))) {
+    await appendAudit(
+      ctx.db,
+      {
+        actor: `operator ${operator.name}`,
+        operatorId: operator.id,
+        ip: req.ip,
+        action: 'refused.notPermitted',
+        targetKind: 'endpoint',
+        targetId: endpoint.name,
+        after: { roles: held },
+      },
+      ctx.now(),
+    );
+    throw businessError(OperatorCode.notPermitted);
+  }
+  return session;
+}

@@ -1,0 +1,126 @@
+// Operators: back-office accounts, never customers. Each has a name, roles, a password and a
+// TOTP secret; sign-in takes all three of name, password and a current authenticator code. Five
+// failures in a row lock the operator for 15 minutes. A new operator's password is random and
+// must be changed before any other endpoint answers.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../core/db/index.ts';
+import type { OperatorRole, OperatorRow } from '../../core/db/types.ts';
+import { ApiError, businessError, validationError } from '../../core/errors.ts';
+import { OperatorCode } from '../../../contract/result-codes.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../security/password.ts';
+import { assertNewPassword } from '../security/password-policy.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from '../security/totp.ts';
+import { OpsError } from '../ops/format.ts';
+
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'compliance', 'support', 'content', 'product'];
+export const MAX_FAILURES = 5;
+export const LOCK_MS = 15 * 60_000;
+export const TOTP_ISSUER = 'CoinApp';
+const NAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+
+/** A refusal the CLI prints as it is (a bad name, an unknown role…). */
+export class OperatorError extends OpsError {}
+
+export function rolesOf(operator: Pick<OperatorRow, 'roles'>): OperatorRole[] {
+  return operator.roles.split(',').filter((r): r is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(r));
+}
+
+/** Role names as given (comma-separated), checked; throws naming the unknown one. */
+export function parseRoles(text: string | undefined): OperatorRole[] {
+  const roles = [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!roles.length) throw new OperatorError(`Name at least one role: ${OPERATOR_ROLES.join(', ')}.`);
+  const unknown = roles.find((r) => !(OPERATOR_ROLES as readonly string[]).includes(r));
+  if (unknown) throw new OperatorError(`No role "${unknown}": the roles are ${OPERATOR_ROLES.join(', ')}.`);
+  return roles as OperatorRole[];
+}
+
+export interface NewOperator {
+  operator: OperatorRow;
+  /** The initial password, shown once */
+  password: string;
+  /** otpauth://totp/… for the operator's authenticator app, shown once */
+  totp: string;
+}
+
+export async function createOperator(db: Db, name: string | undefined, roles: OperatorRole[], now: number): Promise<NewOperator> {
+  if (!name || !NAME.test(name))
+    throw new OperatorError(`An operator name is 3–32 of a–z, 0–9, ".", "_" and "-", starting with a letter or digit, not "${name ?? ''}".`);
+  if (await findOperator(db, name)) throw new OperatorError(`There is already an operator "${name}".`);
+  const password = randomBytes(12).toString('base64url');
+  const secret = newTotpSecret();
+  const operator = await db
+    .insertInto('operators')
+    .values({ name, password_hash: await hashPassword(password), roles: roles.join(','), totp_secret: secret, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { operator, password, totp: otpauthUri(TOTP_ISSUER, name, secret) };
+}
+
+export function findOperator(db: Db, name: string): Promise<OperatorRow | undefined> {
+  return db.selectFrom('operators').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export function operatorById(db: Db, id: number): Promise<OperatorRow | undefined> {
+  return db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const signInFailed = () => businessError(OperatorCode.signInFailed);
+
+async function recordFailure(db: Db, operator: OperatorRow, now: number): Promise<ApiError> {
+  const failures = Number(operator.failures) + 1;
+  const lock = failures >= MAX_FAILURES;
+  await db
+    .updateTable('operators')
+    .set(lock ? { failures: 0, locked_until: now + LOCK_MS } : { failures })
+    .where('id', '=', operator.id)
+    .execute();
+  return lock ? lockedError(now + LOCK_MS) : signInFailed();
+}
+
+function lockedError(until: number): ApiError {
+  return new ApiError(OperatorCode.locked, `errors.${OperatorCode.locked}`, { until }, { minutes: Math.ceil(LOCK_MS / 60_000) });
+}
+
+/**
+ * Checks name, password and code; returns the operator. A wrong password or code counts as a
+ * failure; a code is good once (its step must be newer than the last one that signed in).
+ */
+export async function checkSignIn(db: Db, name: string, password: string, code: string, now: number): Promise<OperatorRow> {
+  const operator = await findOperator(db, name);
+  if (!operator) {
+    await verifyPassword(password, await dummyHash());
+    throw signInFailed();
+  }
+  if (operator.locked_until !== null && Number(operator.locked_until) > now) throw lockedError(Number(operator.locked_until));
+  const passwordOk = await verifyPassword(password, operator.password_hash);
+  const step = matchTotp(operator.totp_secret, code, now);
+  if (!passwordOk || step === null || step <= Number(operator.totp_last_step) || operator.disabled) throw await recordFailure(db, operator, now);
+  // compare-and-set on the step: of two sign-ins with the same code at once, one wins
+  const claimed = await db
+    .updateTable('operators')
+    .set({ failures: 0, locked_until: null, totp_last_step: step })
+    .where('id', '=', operator.id)
+    .where('totp_last_step', '<', step)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw signInFailed();
+  return operator;
+}
+
+/** Changes the operator's password (the current one, then a new one by the customers' rules) and lifts the change requirement. */
+export async function changeOperatorPassword(db: Db, operator: OperatorRow, oldPassword: string, newPassword: string): Promise<void> {
+  if (!(await verifyPassword(oldPassword, operator.password_hash))) throw validationError('oldPassword', 'admin.oldPasswordWrong');
+  if (oldPassword === newPassword) throw validationError('newPassword', 'changePassword.sameAsOld');
+  assertNewPassword(newPassword, 'newPassword');
+  await db
+    .updateTable('operators')
+    .set({ password_hash: await hashPassword(newPassword), must_change_password: 0 })
+    .where('id', '=', operator.id)
+    .execute();
+}

@@ -1,0 +1,170 @@
+// Reviews in the back office: the list by kind, one decision with its ledger rows and audit row,
+// four eyes on a large withdrawal (the first approval moves no money, the same operator cannot
+// give the second, a rejection by either ends it), roles per kind, and bad input changing nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerMismatches } from '../../../server/core/ledger.ts';
+import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { call, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
+import { operator, type SignedInOperator } from './operators.ts';
+
+let s: TestServer;
+let finance1: SignedInOperator;
+let finance2: SignedInOperator;
+let compliance: SignedInOperator;
+const LOGIN = 'Secret-pass-123';
+const PAY = '418263';
+const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+let usdtId = 0;
+let seq = 0;
+
+beforeAll(async () => {
+  s = await startServer({ scheduler: false });
+  const coins = await call(s.app, 'GET', '/coin/getCoinList', {});
+  usdtId = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
+  finance1 = await operator(s, 'fin-one', ['finance']);
+  finance2 = await operator(s, 'fin-two', ['finance']);
+  compliance = await operator(s, 'kyc-one', ['compliance']);
+});
+afterAll(() => s.app.close());
+
+async function customerWithdrawal(amount: string): Promise<{ userId: number; withdrawalId: number }> {
+  const { token, user } = await registerByEmail(s.app, `bo${++seq}@example.com`, LOGIN);
+  await verifyIdentity(s.app.db, user.ID);
+  expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
+  await adminDeposit(s.app.db, user.ID, 'USDT', '5000', s.clock.now());
+  const r = await call(s.app, 'POST', '/withdraw/createWithdraw', {
+    token,
+    body: { coinname: 'USDT', coin_id: usdtId, czline: 'TRC20', address: TRON, num: amount, pay_password: PAY },
+  });
+  expect(r.code, r.msg).toBe(0);
+  return { userId: user.ID, withdrawalId: r.data.ID };
+}
+
+const decide = (op: SignedInOperator, body: unknown, lang?: string) => call(s.app, 'POST', '/admin/reviews/decide', { adminToken: op.token, body, lang });
+const balanceOf = async (userId: number) =>
+  s.app.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', 'USDT').executeTakeFirstOrThrow();
+const statusOf = async (id: number) =>
+  Number((await s.app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
+const auditActions = async () =>
+  (await s.app.db.selectFrom('audit_log').select(['action', 'actor', 'target_id']).orderBy('id').execute()).map(
+    (r) => `${r.actor}: ${r.action} ${r.target_id}`,
+  );
+
+describe('GET /admin/reviews', () => {
+  it('lists what waits, of the kinds the operator decides', async () => {
+    const { withdrawalId } = await customerWithdrawal('100');
+    const list = await call(s.app, 'GET', '/admin/reviews', { adminToken: finance1.token });
+    expect(list.code, list.msg).toBe(0);
+    expect(list.data.list).toContainEqual(expect.objectContaining({ kind: 'withdrawal', id: withdrawalId, approvals: 0, firstApprover: null }));
+    const kyc = await call(s.app, 'GET', '/admin/reviews', { adminToken: compliance.token });
+    expect(kyc.data.list.every((i: { kind: string }) => i.kind === 'kyc')).toBe(true);
+  });
+});
+
+describe('POST /admin/reviews/decide', () => {
+  it('approves a small withdrawal with one operator, in one step with its ledger rows and an audit row', async () => {
+    const { userId, withdrawalId } = await customerWithdrawal('100');
+    const r = await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' });
+    expect(r).toMatchObject({ code: 0, data: { state: 'done', approvals: 1, required: 1 } });
+    expect(await statusOf(withdrawalId)).toBe(2);
+    expect(await balanceOf(userId)).toMatchObject({ frozen: '0' });
+    expect((await auditActions()).at(-1)).toBe(`operator fin-one: review.approve ${withdrawalId}`);
+    expect(await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' }, 'de')).toMatchObject({
+      code: 7,
+      msg: msg('de', 'admin.reviewNotWaiting', { kind: 'withdrawal', id: withdrawalId }),
+      data: { field: 'id' },
+    });
+    expect(await ledgerMismatches(s.app.db)).toEqual([]);
+  });
+
+  it('needs two finance operators for a withdrawal of 1,000 USDT or more: the first approval moves no money, the same operator cannot give the second', async () => {
+    const { userId, withdrawalId } = await customerWithdrawal('1500');
+    const before = await balanceOf(userId);
+    const first = await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' });
+    expect(first).toMatchObject({ code: 0, data: { state: 'awaitingSecond', approvals: 1, required: 2 } });
+    expect(await balanceOf(userId)).toEqual(before);
+    expect(await statusOf(withdrawalId)).toBe(1);
+    const customerView = await s.app.db.selectFrom('withdrawals').select('status').where('id', '=', withdrawalId).executeTakeFirstOrThrow();
+    expect(Number(customerView.status)).toBe(1);
+
+    const listed = await call(s.app, 'GET', '/admin/reviews', { adminToken: finance2.token, query: { status: 'awaitingSecond' } });
+    expect(listed.data.list).toEqual([expect.objectContaining({ id: withdrawalId, approvals: 1, firstApprover: 'fin-one' })]);
+
+    expect(await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' }, 'de')).toMatchObject({
+      code: 7,
+      msg: msg('de', 'admin.fourEyesSameOperator'),
+    });
+    expect(await balanceOf(userId)).toEqual(before);
+
+    const second = await decide(finance2, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' });
+    expect(second).toMatchObject({ code: 0, data: { state: 'done', approvals: 2, required: 2 } });
+    expect(await statusOf(withdrawalId)).toBe(2);
+    expect(await balanceOf(userId)).toMatchObject({ frozen: '0' });
+    const approvals = await s.app.db.selectFrom('approvals').selectAll().where('target_id', '=', String(withdrawalId)).execute();
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]).toMatchObject({ status: 'done', first_operator_id: expect.any(Number), second_operator_id: expect.any(Number) });
+    expect(approvals[0].first_operator_id).not.toBe(approvals[0].second_operator_id);
+    expect((await auditActions()).slice(-2)).toEqual([
+      `operator fin-one: review.approve.first ${withdrawalId}`,
+      `operator fin-two: review.approve ${withdrawalId}`,
+    ]);
+    expect(await ledgerMismatches(s.app.db)).toEqual([]);
+  });
+
+  it('ends a large withdrawal when either operator rejects it after the first approval, and refunds it', async () => {
+    const { userId, withdrawalId } = await customerWithdrawal('2000');
+    expect((await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' })).data.state).toBe('awaitingSecond');
+    const r = await decide(finance2, { kind: 'withdrawal', id: withdrawalId, decision: 'reject', reason: 'Address on a sanctions list' });
+    expect(r).toMatchObject({ code: 0, data: { state: 'rejected' } });
+    expect(await statusOf(withdrawalId)).toBe(3);
+    expect(await balanceOf(userId)).toMatchObject({ available: '500000000000', frozen: '0' });
+    const [approval] = await s.app.db.selectFrom('approvals').selectAll().where('target_id', '=', String(withdrawalId)).execute();
+    expect(approval.status).toBe('rejected');
+    expect((await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' })).code).toBe(7);
+    expect(await ledgerMismatches(s.app.db)).toEqual([]);
+  });
+
+  it('lets only the kind’s roles decide it: a finance operator cannot decide identity checks', async () => {
+    const { user } = await registerByEmail(s.app, `kyc${++seq}@example.com`, LOGIN);
+    const r = await decide(finance1, { kind: 'kyc', id: user.ID, decision: 'approve' }, 'de');
+    expect(r).toMatchObject({ code: 4105, msg: msg('de', 'errors.4105') });
+  });
+
+  it('refuses bad input with the rule, with a valid session, and writes nothing', async () => {
+    const { userId, withdrawalId } = await customerWithdrawal('100');
+    const before = {
+      balance: await balanceOf(userId),
+      audit: (await auditActions()).length,
+      approvals: (await s.app.db.selectFrom('approvals').selectAll().execute()).length,
+    };
+    const cases: [unknown, string, string][] = [
+      [{ id: withdrawalId, decision: 'approve' }, 'kind', 'admin.reviewKindUnknown'],
+      [{ kind: 'payout', id: withdrawalId, decision: 'approve' }, 'kind', 'admin.reviewKindUnknown'],
+      [{ kind: 'withdrawal', id: 0, decision: 'approve' }, 'id', 'admin.reviewIdInvalid'],
+      [{ kind: 'withdrawal', id: '7; drop table users', decision: 'approve' }, 'id', 'admin.reviewIdInvalid'],
+      [{ kind: 'withdrawal', id: 99999999, decision: 'approve' }, 'id', 'admin.reviewNotWaiting'],
+      [{ kind: 'withdrawal', id: withdrawalId, decision: 'maybe' }, 'decision', 'admin.decisionInvalid'],
+      [{ kind: 'withdrawal', id: withdrawalId, decision: 'reject' }, 'reason', 'admin.reasonRequired'],
+      [{ kind: 'withdrawal', id: withdrawalId, decision: 'reject', reason: 'x'.repeat(201) }, 'reason', 'admin.reasonTooLong'],
+      [{ kind: 'loan', id: 1, decision: 'approve', amount: '1.123456789' }, 'amount', 'admin.amountFormat'],
+      [{ kind: 'wire', id: 1, decision: 'approve', amount: '10', coin: 'usdt' }, 'coin', 'admin.coinFormat'],
+      [{ kind: 'withdrawal', id: withdrawalId, decision: 'approve', extra: { nested: { deep: [1, 2, 3] } } }, 'extra', 'validation.unknownField'],
+    ];
+    for (const [body, field, key] of cases) {
+      const r = await decide(finance1, body, 'de');
+      expect(r, JSON.stringify(body)).toMatchObject({ code: 7, data: { field } });
+      if (key !== 'admin.reviewNotWaiting' && key !== 'validation.unknownField') expect(r.msg, key).toBe(msg('de', key));
+    }
+    expect(await balanceOf(userId)).toEqual(before.balance);
+    expect((await auditActions()).length).toBe(before.audit);
+    expect((await s.app.db.selectFrom('approvals').selectAll().execute()).length).toBe(before.approvals);
+    expect(await statusOf(withdrawalId)).toBe(1);
+  });
+
+  it('makes one decision of two sent at once', async () => {
+    const { withdrawalId } = await customerWithdrawal('100');
+    const results = await Promise.all([1, 2, 3].map(() => decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' })));
+    expect(results.map((r) => r.code).sort()).toEqual([0, 7, 7]);
+    expect(await ledgerMismatches(s.app.db)).toEqual([]);
+  });
+});
