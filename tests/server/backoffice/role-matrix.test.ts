@@ -12,7 +12,12 @@ let s: TestServer;
 const byRole = new Map<OperatorRole, SignedInOperator>();
 const endpoints = loadScreens()
   .filter(({ screen }) => screen.audience === 'operator' && screen.auth !== false)
-  .map(({ screen }) => ({ name: screen.endpoint.name, method: screen.endpoint.method, path: screen.endpoint.path, roles: (screen.roles ?? []) as readonly string[] }));
+  .map(({ screen }) => ({
+    name: screen.endpoint.name,
+    method: screen.endpoint.method,
+    path: screen.endpoint.path,
+    roles: (screen.roles ?? []) as readonly string[],
+  }));
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
