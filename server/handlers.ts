@@ -32,6 +32,9 @@ import { auditHandlers } from './backoffice/handlers/audit.ts';
 import { operatorSessionHandlers } from './backoffice/handlers/session.ts';
 import { reviewDecisionHandlers } from './backoffice/handlers/reviews.ts';
 import { REVIEW_KINDS } from './reviews.ts';
+import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
+import { userAdminHandlers } from './backoffice/handlers/users.ts';
+import { manualAdjustments } from './funds/admin-deposit.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -66,6 +69,8 @@ const MODULES = [
   operatorSessionHandlers,
   reviewDecisionHandlers(REVIEW_KINDS),
   auditHandlers,
+  adjustmentHandlers(manualAdjustments),
+  userAdminHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -24,6 +24,76 @@ export interface AddressWhitelistPayload {
   pay_password?: string;
 }
 
+/**
+ * Adds an operator; the answer carries the initial password and the authenticator URI, shown this once.
+ */
+export interface AdminAddOperatorPayload {
+  name: string;
+  /**
+   * @minItems 1
+   */
+  roles: [
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+  ];
+}
+
+/**
+ * Asks for a manual credit or debit of a customer's available balance. Nothing moves yet: a second, other finance operator approves it (POST /admin/money/decide).
+ */
+export interface AdminAdjustPayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  coin: string;
+  amount: string;
+  direction: 'credit' | 'debit';
+  /**
+   * Why: kept with the approval and in the audit trail
+   */
+  reason: string;
+}
+
+/**
+ * A manual credit or debit and where its two approvals stand
+ */
+export interface AdminAdjustment {
+  id: number;
+  uid: number;
+  direction: 'credit' | 'debit';
+  coin: string;
+  amount: string;
+  reason: string;
+  /**
+   * pending: 1 of 2 approvals
+   */
+  status: 'pending' | 'done' | 'rejected';
+  /**
+   * The operator who asked for it (the first approval)
+   */
+  requestedBy: string;
+  /**
+   * The operator who approved or rejected it
+   */
+  approvedBy: string | null;
+  /**
+   * Epoch ms
+   */
+  created: number;
+}
+
+export interface AdminAdjustmentList {
+  list: AdminAdjustment[];
+}
+
+export interface AdminAdjustmentsArgs {
+  /**
+   * Without it: all, newest first (at most 200)
+   */
+  status?: 'pending' | 'done' | 'rejected';
+}
+
 export interface AdminAuditArgs {
   /**
    * An operator's name (or cli)
@@ -93,6 +163,18 @@ export interface AdminChangePasswordPayload {
 export type AdminChangePasswordResult = null;
 
 /**
+ * The second finance operator approves (the money moves, with its ledger row) or either operator rejects a waiting adjustment.
+ */
+export interface AdminDecideAdjustmentPayload {
+  id: number;
+  decision: 'approve' | 'reject';
+  /**
+   * Required to reject
+   */
+  reason?: string;
+}
+
+/**
  * Decides one waiting item, in one transaction with its ledger rows and its audit row. A payout worth at least the threshold of schemas/config/reviews.json needs two different finance operators: the first approval answers state awaitingSecond and moves no money. A rejection by either ends it.
  */
 export interface AdminDecidePayload {
@@ -128,6 +210,30 @@ export interface AdminDecision {
 }
 
 /**
+ * Signs the customer out on every device at once (their tokens answer 4016).
+ */
+export interface AdminEndSessionsPayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+}
+
+export type AdminEndSessionsResult = null;
+
+/**
+ * Freezes a customer's sign-in (every session ends; 4008) or withdrawals alone, with the reason the customer is sent and, for withdrawals, shown on the withdrawal screens.
+ */
+export interface AdminFreezePayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  what: 'login' | 'withdraw';
+  reason: string;
+}
+
+/**
  * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).
  */
 export interface AdminLoginPayload {
@@ -144,10 +250,45 @@ export interface AdminLoginPayload {
  */
 export type AdminLogoutResult = null;
 
+export interface AdminNewOperator {
+  name: string;
+  roles: string[];
+  /**
+   * The initial password: it must be changed at the first sign-in
+   */
+  password: string;
+  /**
+   * otpauth://totp/… for the operator's authenticator app
+   */
+  totp: string;
+}
+
 export interface AdminOperator {
   name: string;
   roles: string[];
   mustChangePassword: boolean;
+}
+
+export interface AdminOperatorList {
+  list: AdminOperatorRow[];
+}
+
+/**
+ * An operator as the console lists them
+ */
+export interface AdminOperatorRow {
+  name: string;
+  roles: string[];
+  disabled: boolean;
+  /**
+   * The initial password is not changed yet
+   */
+  mustChangePassword: boolean;
+  /**
+   * Locked for 15 minutes after five failed sign-ins
+   */
+  locked: boolean;
+  created: number;
 }
 
 export interface AdminReviewList {
@@ -197,6 +338,132 @@ export interface AdminSession {
    * true until the initial password is changed: other endpoints answer 4104 until then
    */
   mustChangePassword: boolean;
+}
+
+export interface AdminUnfreezePayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  what: 'login' | 'withdraw';
+}
+
+/**
+ * Re-roles, disables or enables an operator; their sessions end at once. An admin cannot disable themself nor take away their own admin role.
+ */
+export interface AdminUpdateOperatorPayload {
+  name: string;
+  /**
+   * @minItems 1
+   */
+  roles?: [
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+  ];
+  disabled?: boolean;
+}
+
+/**
+ * A customer as the back office lists them
+ */
+export interface AdminUser {
+  uid: number;
+  email: string;
+  /**
+   * Calling code and number, or ''
+   */
+  phone: string;
+  /**
+   * Sign-in frozen (or barred): every request answers 4008
+   */
+  loginFrozen: boolean;
+  loginFrozenReason: string;
+  withdrawFrozen: boolean;
+  withdrawFrozenReason: string;
+  /**
+   * Identity verified
+   */
+  verified: boolean;
+  /**
+   * Epoch ms
+   */
+  created: number;
+}
+
+/**
+ * One customer's whole picture for the back office
+ */
+export interface AdminUserDetail {
+  uid: number;
+  email: string;
+  phone: string;
+  loginFrozen: boolean;
+  loginFrozenReason: string;
+  withdrawFrozen: boolean;
+  withdrawFrozenReason: string;
+  verified: boolean;
+  created: number;
+  /**
+   * 0 none, 1 under review, 2 verified, 3 rejected
+   */
+  realNameStatus: number;
+  invitationCode: string;
+  balances: AdminBalance[];
+  /**
+   * The latest 50 ledger rows, newest first
+   */
+  ledger: AdminLedgerRow[];
+  spotOrders: number;
+  futuresOrders: number;
+  sessions: AdminUserSession[];
+  /**
+   * Who invited them, up to three levels
+   */
+  inviters: AdminInviter[];
+  /**
+   * Customers they invited directly
+   */
+  invited: number;
+}
+export interface AdminBalance {
+  coin: string;
+  available: string;
+  frozen: string;
+}
+export interface AdminLedgerRow {
+  id: number;
+  type: string;
+  coin: string;
+  amount: string;
+  at: number;
+}
+export interface AdminUserSession {
+  device: string;
+  ip: string;
+  lastSeen: number;
+}
+export interface AdminInviter {
+  level: number;
+  uid: number;
+  contact: string;
+}
+
+export interface AdminUserDetailArgs {
+  /**
+   * The customer's id
+   */
+  uid: number;
+}
+
+export interface AdminUserList {
+  list: AdminUser[];
+}
+
+export interface AdminUsersArgs {
+  /**
+   * An id, the start of an e-mail address, or digits of a phone number; empty: the newest
+   */
+  q?: string;
 }
 
 /**
@@ -1126,7 +1393,8 @@ export type LedgerType =
   | 'bank_withdrawal_success'
   | 'loan_disbursement'
   | 'loan_repayment'
-  | 'wire_deposit';
+  | 'wire_deposit'
+  | 'admin_debit';
 
 /**
  * A loan application and, once approved, the loan. The product's terms are copied at application and never change. interest is owed so far, computed when read with the server clock: approved × dailyRate × full days since approval past the interest-free days (until repayment), rounded down to the coin's decimals. owed = approved + interest − repaid. Empty strings where a value does not apply yet.
@@ -1967,12 +2235,16 @@ export interface WireTransferPayload {
 }
 
 /**
- * Why withdrawals are blocked now, until when (epoch ms, null when it lasts until the user acts) and where the user can lift it. The message is funds.block.<reason>.
+ * Why withdrawals are blocked now, until when (epoch ms, null when it lasts until the user acts) and where the user can lift it. The message is funds.block.<reason>; a freeze by customer service carries the operator's reason in note.
  */
 export interface WithdrawBlock {
-  reason: 'noPayPassword' | 'payLocked' | 'passwordChanged';
+  reason: 'noPayPassword' | 'payLocked' | 'passwordChanged' | 'frozen';
   until: number | null;
   link: string | null;
+  /**
+   * frozen: why customer service froze withdrawals
+   */
+  note?: string;
 }
 
 export interface WithdrawPayload {

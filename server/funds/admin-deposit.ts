@@ -6,6 +6,7 @@ import { MAX_DEPOSIT, recordAdminDeposit } from './deposits.ts';
 import { parseAmount, STORAGE_ONE } from '../../contract/decimal.ts';
 import { coinDecimals, knownCoins } from '../core/coins.ts';
 import { applyChanges, type Balance, balanceOf, type Tx } from '../core/ledger.ts';
+import type { ManualAdjustments } from '../core/manual-adjustment.ts';
 
 export class DepositError extends Error {}
 
@@ -40,3 +41,14 @@ export async function adminDeposit(db: Db, userId: number, coin: string, amount:
     return balanceOf(trx, userId, d.coin);
   });
 }
+
+/** The back office's manual credits and debits (server/backoffice/adjustments.ts runs them after two approvals). */
+export const manualAdjustments: ManualAdjustments = {
+  async credit(trx, userId, coin, units, now) {
+    const refId = await recordAdminDeposit(trx, userId, coin, units, now);
+    await applyChanges(trx, [{ userId, coin, available: units, frozen: 0n, type: 'admin_deposit', refId }], now);
+  },
+  async debit(trx, userId, coin, units, now) {
+    await applyChanges(trx, [{ userId, coin, available: -units, frozen: 0n, type: 'admin_debit', refId: null }], now);
+  },
+};

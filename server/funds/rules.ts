@@ -45,6 +45,7 @@ export function lockAfterPasswordChangeMs(): number {
  * password change.
  */
 export function withdrawalBlock(user: UserRow, now: number): WithdrawBlock | null {
+  if (Number(user.withdraw_frozen) === 1) return { reason: 'frozen', until: null, link: null, note: user.withdraw_frozen_reason };
   if (user.pay_password_hash === null) return { reason: 'noPayPassword', until: null, link: '/login/resetWithdrawPassword' };
   const locked = user.pay_locked_until === null ? 0 : Number(user.pay_locked_until);
   if (locked > now) return { reason: 'payLocked', until: locked, link: null };
@@ -69,7 +70,7 @@ export function utcMinute(ms: number): string {
 export function blockError(block: WithdrawBlock): ApiError {
   if (block.reason === 'noPayPassword') return businessError(ResultCode.noPayPassword, { block });
   const until = block.until === null ? '' : utcMinute(block.until);
-  return new ApiError(ResultCode.error, `funds.block.${block.reason}`, { block }, { until });
+  return new ApiError(ResultCode.error, `funds.block.${block.reason}`, { block }, { until, note: block.note ?? '' });
 }
 
 /** Refuses when withdrawals are blocked (see withdrawalBlock). */

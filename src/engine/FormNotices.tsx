@@ -9,6 +9,8 @@ export interface Block {
   reason: string;
   until?: number | null;
   link?: string | null;
+  /** frozen: the operator's reason */
+  note?: string;
 }
 
 export function BlockNotice({ block }: { block: Block }) {
@@ -17,7 +19,7 @@ export function BlockNotice({ block }: { block: Block }) {
   const until = typeof block.until === 'number' ? formatDateTime(new Date(block.until).toISOString(), i18n.language) : '';
   return (
     <div className="notice notice-block" role="alert">
-      <p>{t(`funds.block.${block.reason}`, { until })}</p>
+      <p>{t(`funds.block.${block.reason}`, { until, note: block.note ?? '' })}</p>
       {block.link && (
         <Link className="btn btn-primary btn-block" to={`${block.link}?back=${encodeURIComponent(here.pathname + here.search)}`}>
           {t('funds.block.setPayPassword')}

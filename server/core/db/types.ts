@@ -46,6 +46,11 @@ export interface UsersTable {
   address_whitelist: Generated<number>;
   /** Shown at the start of every email and SMS (migration 0007); null until the user sets one */
   anti_phishing_code: Generated<string | null>;
+  /** Why an operator froze sign-in (migration 0016); '' otherwise */
+  frozen_reason: Generated<string>;
+  /** 1: an operator froze withdrawals alone */
+  withdraw_frozen: Generated<number>;
+  withdraw_frozen_reason: Generated<string>;
 }
 
 export interface CaptchasTable {

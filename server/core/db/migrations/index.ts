@@ -15,6 +15,7 @@ import * as m0012 from './0012_financing.ts';
 import * as m0013 from './0013_mining.ts';
 import * as m0014 from './0014_hashed_codes.ts';
 import * as m0015 from './0015_backoffice.ts';
+import * as m0016 from './0016_freeze_reasons.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013_mining': m0013,
   '0014_hashed_codes': m0014,
   '0015_backoffice': m0015,
+  '0016_freeze_reasons': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,113 @@
+// Customers in the back office: search and detail, freezing sign-in (every session ends, the
+// customer is told why) or withdrawals (the withdrawal screens show the reason), unfreezing,
+// ending every session; and operators managed by an admin.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { call, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
+import { freshCode, operator, secretOf, type SignedInOperator } from './operators.ts';
+
+let s: TestServer;
+let compliance: SignedInOperator;
+let support: SignedInOperator;
+let admin: SignedInOperator;
+let customer: { token: string; user: { ID: number } };
+const LOGIN = 'Secret-pass-123';
+
+beforeAll(async () => {
+  s = await startServer({ scheduler: false });
+  compliance = await operator(s, 'comp', ['compliance']);
+  support = await operator(s, 'help', ['support']);
+  admin = await operator(s, 'boss', ['admin']);
+  customer = await registerByEmail(s.app, 'frozen-soon@example.com', LOGIN);
+  await verifyIdentity(s.app.db, customer.user.ID);
+  await adminDeposit(s.app.db, customer.user.ID, 'USDT', '42', s.clock.now());
+});
+afterAll(() => s.app.close());
+
+const as = (op: SignedInOperator, method: string, path: string, body?: unknown, lang?: string) =>
+  call(s.app, method, path, { adminToken: op.token, ...(method === 'GET' ? { query: body as Record<string, string> } : { body }), lang });
+
+describe('customers', () => {
+  it('finds a customer by id or e-mail and shows balances, ledger and sessions', async () => {
+    const byMail = await as(support, 'GET', '/admin/users', { q: 'frozen-soon@' });
+    expect(byMail.data.list).toEqual([
+      expect.objectContaining({ uid: customer.user.ID, email: 'frozen-soon@example.com', loginFrozen: false, verified: true }),
+    ]);
+    expect((await as(support, 'GET', '/admin/users', { q: String(customer.user.ID) })).data.list[0].uid).toBe(customer.user.ID);
+    const detail = await as(support, 'GET', '/admin/users/detail', { uid: customer.user.ID });
+    expect(detail.data).toMatchObject({
+      balances: [{ coin: 'USDT', available: '42', frozen: '0' }],
+      ledger: [expect.objectContaining({ type: 'admin_deposit', amount: '42' })],
+      sessions: [expect.any(Object)],
+    });
+    expect(detail.data.inviters.length).toBeGreaterThan(0);
+    expect(await as(support, 'GET', '/admin/users/detail', { uid: 999999 }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+  });
+
+  it('freezes withdrawals with a reason the withdrawal screens show, and lifts it', async () => {
+    const r = await as(compliance, 'POST', '/admin/users/freeze', { uid: customer.user.ID, what: 'withdraw', reason: 'Source of funds under review' });
+    expect(r.data).toMatchObject({ withdrawFrozen: true, withdrawFrozenReason: 'Source of funds under review', loginFrozen: false });
+    const status = await call(s.app, 'GET', '/withdraw/status', { token: customer.token });
+    expect(status.data.block).toEqual({ reason: 'frozen', until: null, link: null, note: 'Source of funds under review' });
+    const refused = await call(s.app, 'POST', '/withdraw/createWithdraw', {
+      token: customer.token,
+      lang: 'de',
+      body: { coinname: 'USDT', coin_id: 1, czline: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', num: '20', pay_password: '123456' },
+    });
+    expect(refused.msg).toBe(msg('de', 'funds.block.frozen', { note: 'Source of funds under review' }));
+    const told = await s.app.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('target', '=', 'frozen-soon@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.body).toContain('Source of funds under review');
+    expect((await as(compliance, 'POST', '/admin/users/unfreeze', { uid: customer.user.ID, what: 'withdraw' })).data.withdrawFrozen).toBe(false);
+    expect((await call(s.app, 'GET', '/withdraw/status', { token: customer.token })).data.block?.reason).not.toBe('frozen');
+  });
+
+  it('freezes sign-in: every session ends at once and sign-in answers 4008; ends sessions on request', async () => {
+    expect((await as(support, 'POST', '/admin/users/freeze', { uid: customer.user.ID, what: 'login', reason: 'x' })).code).toBe(4105);
+    expect((await as(compliance, 'POST', '/admin/users/freeze', { uid: customer.user.ID, what: 'login', reason: 'Reported stolen by the owner' })).code).toBe(
+      0,
+    );
+    expect((await call(s.app, 'GET', '/user/getUserInfo', { token: customer.token })).code).toBe(4016);
+    expect((await login(s.app, 'frozen-soon@example.com', LOGIN)).code).toBe(4008);
+    expect((await as(compliance, 'POST', '/admin/users/unfreeze', { uid: customer.user.ID, what: 'login' })).code).toBe(0);
+    const again = await login(s.app, 'frozen-soon@example.com', LOGIN);
+    expect(again.code, again.msg).toBe(0);
+    expect((await as(support, 'POST', '/admin/users/endSessions', { uid: customer.user.ID })).code).toBe(0);
+    expect((await call(s.app, 'GET', '/user/getUserInfo', { token: again.data.token })).code).toBe(4016);
+    const audit = await s.app.db.selectFrom('audit_log').select('action').where('target_kind', '=', 'user').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'user.freeze.withdraw',
+      'user.unfreeze.withdraw',
+      'user.freeze.login',
+      'user.unfreeze.login',
+      'user.endSessions',
+    ]);
+  });
+});
+
+describe('operators managed by an admin', () => {
+  it('adds an operator who signs in with the answered password and code; re-roles and disables them', async () => {
+    const added = await as(admin, 'POST', '/admin/operators/add', { name: 'newbie', roles: ['support'] });
+    expect(added).toMatchObject({ code: 0, data: { name: 'newbie', roles: ['support'] } });
+    const signedIn = await call(s.app, 'POST', '/admin/login', {
+      body: { name: 'newbie', password: added.data.password, totp: freshCode(s, secretOf(added.data.totp)) },
+    });
+    expect(signedIn.data).toMatchObject({ name: 'newbie', mustChangePassword: true });
+    expect((await as(admin, 'POST', '/admin/operators/add', { name: 'newbie', roles: ['support'] }, 'de')).msg).toBe(msg('de', 'admin.operatorExists'));
+    const updated = await as(admin, 'POST', '/admin/operators/update', { name: 'newbie', roles: ['support', 'content'] });
+    expect(updated.data).toMatchObject({ roles: ['support', 'content'], disabled: false });
+    expect((await call(s.app, 'GET', '/admin/me', { adminToken: signedIn.data.token })).code).toBe(4103);
+    expect((await as(admin, 'POST', '/admin/operators/update', { name: 'newbie', disabled: true })).data.disabled).toBe(true);
+    expect((await as(admin, 'POST', '/admin/operators/update', { name: 'boss', disabled: true }, 'de')).msg).toBe(msg('de', 'admin.cannotChangeSelf'));
+    expect((await as(admin, 'POST', '/admin/operators/update', { name: 'boss', roles: ['support'] }, 'de')).msg).toBe(msg('de', 'admin.cannotChangeSelf'));
+    const list = await as(admin, 'GET', '/admin/operators');
+    expect(list.data.list.map((o: { name: string }) => o.name)).toEqual(['comp', 'help', 'boss', 'newbie']);
+    expect(
+      JSON.stringify(await s.app.db.selectFrom('audit_log').select(['before_json', 'after_json']).where('action', '=', 'operator.add').execute()),
+    ).not.toContain(added.data.password);
+  });
+});
