@@ -85,5 +85,7 @@ export interface ScreenEntry {
   tab?: string;
   /** The form has a captcha: the route asks for one while the form's chunks load (src/widgets/captcha/early.ts) */
   captcha?: true;
+  /** A back-office screen: the operator roles that may call its endpoint (the menu shows it to them) */
+  roles?: string[];
   load: () => Promise<unknown>;
 }

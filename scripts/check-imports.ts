@@ -54,10 +54,18 @@ export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
     prefix: 'src/app/',
     mayImport: ['contract', ...SRC.filter((l) => l !== 'src/app' && l !== 'src/main')],
   },
+  // the back office (its own build, vite.admin.config.ts): the engine and what it draws with, and
+  // the customer shell's stylesheet; nothing imports it
+  'src/admin': {
+    prefix: 'src/admin/',
+    mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/store', 'src/widgets', 'src/engine', 'src/app/styles'],
+  },
+  // the theme's colours and the shared controls (buttons, fields): the customer shell's and the back office's
+  'src/app/styles': { prefix: 'src/app/styles.css', mayImport: [] },
   // nothing but the shell (through the loader table, src/screens/index.ts) imports a screen
   'src/main': {
     prefix: 'src/main.tsx',
-    mayImport: ['contract', ...SRC.filter((l) => l !== 'src/main' && l !== 'src/screens')],
+    mayImport: ['contract', 'src/app/styles', ...SRC.filter((l) => l !== 'src/main' && l !== 'src/screens')],
   },
   // the server, bottom up: the money core (database, ledger, error catalogue, config), the
   // platform services (http, sessions, security, i18n, market, feed, codes, uploads, jobs), one

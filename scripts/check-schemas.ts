@@ -143,7 +143,8 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS, 'tsType'] });
   const validateMeta = ajv.compile(loadMetaSchema());
   const locales = loadLocales();
-  const routes = new Set(ROUTES.map((r) => r.path));
+  // the customer app's route table, and the back office's (its screens' own routes: src/api/generated/admin-manifest.ts)
+  const routes = new Set([...ROUTES.map((r) => r.path), ...screens.filter((s) => s.screen.audience === 'operator').flatMap((s) => s.screen.routes ?? [])]);
   const ids = new Map<string, string>();
   const endpointNames = new Map<string, string>();
 

@@ -12,7 +12,7 @@ import type { AppContext } from './platform/http/context.ts';
 import { type Db, migrateToLatest, openDatabase } from './core/db/index.ts';
 import { installBodyParsing } from './platform/http/body.ts';
 import { clientErrorHandler } from './platform/http/client-errors.ts';
-import { installErrorHandling, routingErrors } from './platform/http/envelope.ts';
+import { ADMIN_PAGE, installErrorHandling, routingErrors } from './platform/http/envelope.ts';
 import { guardTransactions } from './core/request-scope.ts';
 import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './platform/http/security.ts';
 import { RateLimiter } from './platform/http/rate-limit.ts';
@@ -206,7 +206,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       setHeaders: staticCacheHeaders(staticDir),
     });
   }
-  installErrorHandling(app, i18n, config.apiPrefix, spa);
+  installErrorHandling(app, i18n, config.apiPrefix, spa, spa && existsSync(join(staticDir!, ADMIN_PAGE)));
 
   try {
     // a schema endpoint without a handler (or a handler without one) stops start-up here, with the list

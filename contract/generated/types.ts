@@ -99,10 +99,6 @@ export interface AdminAuditArgs {
    * An operator's name (or cli)
    */
   operator?: string;
-  /**
-   * An action, or its start (review. lists every review decision)
-   */
-  action?: string;
   targetKind?: string;
   targetId?: string;
   /**
@@ -113,22 +109,14 @@ export interface AdminAuditArgs {
    * Epoch ms, exclusive
    */
   to?: number;
-  page?: number;
-  pageSize?: number;
 }
 
-export interface AdminAuditPage {
-  list: AdminAuditRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 export interface AdminAuditRow {
   id: number;
   /**
-   * Epoch ms
+   * ISO time
    */
-  at: number;
+  at: string;
   /**
    * operator <name>, or cli <OS user>
    */
@@ -291,9 +279,6 @@ export interface AdminOperatorRow {
   created: number;
 }
 
-export interface AdminReviewList {
-  list: AdminReviewItem[];
-}
 export interface AdminReviewItem {
   kind: string;
   id: number;
@@ -314,17 +299,6 @@ export interface AdminReviewItem {
    */
   approvals: number;
   firstApprover: string | null;
-}
-
-export interface AdminReviewsArgs {
-  /**
-   * One kind; without it every kind the operator's roles decide (schemas/config/reviews.json)
-   */
-  kind?: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
-  /**
-   * pending (default): everything waiting; awaitingSecond: payouts one finance operator approved
-   */
-  status?: 'pending' | 'awaitingSecond';
 }
 
 export interface AdminSession {

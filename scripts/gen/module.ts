@@ -55,6 +55,17 @@ function endpointCode(
 /** The argument field a mutation's Idempotency-Key travels in (src/api/baseQuery.ts Idempotent). */
 const IDEMPOTENCY_ARG = 'idempotencyKey';
 
+/**
+ * The api the module injects into, and what else it takes from src/api/base. A back-office screen
+ * injects into src/api/admin-base (the same api with the back office's tag types added), so the
+ * customer app's first chunk does not carry those.
+ */
+function baseImports(operator: boolean, imports: string[]): string[] {
+  const named = imports.map((i) => (i === 'Page' ? 'type Page' : i));
+  if (!operator) return [`import { ${['api', ...named].join(', ')} } from '../../base';`];
+  return [`import { api } from '../../admin-base';`, ...(named.length ? [`import { ${named.join(', ')} } from '../../base';`] : [])];
+}
+
 /** Mutations that take a payload accept an Idempotency-Key (the server honours it on authenticated POST and PUT). */
 function isIdempotent(e: EndpointDef, argType: string): boolean {
   return argType !== 'void' && (e.method === 'POST' || e.method === 'PUT');
@@ -129,7 +140,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
   const rowActions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [`${a.id}: injected.endpoints.${a.endpoint.name}`] : []));
   const lines = [
     banner(source),
-    `import { api${[...imports].sort().map((i) => (i === 'Page' ? ', type Page' : `, ${i}`)).join('')} } from '../../base';`,
+    ...baseImports(screen.audience === 'operator', [...imports].sort()),
     `import type { ScreenDef } from '../../../../contract/screen';`,
     ...(endpoints.some((e) => e.includes('& Idempotent')) ? [`import type { Idempotent } from '../../baseQuery';`] : []),
     typeNames.length ? `import type { ${[...new Set(typeNames)].sort().join(', ')} } from '../../../../contract/generated/types';` : '',

@@ -103,7 +103,10 @@ function endpointTypes(screen: ScreenFile, types: ScreenTypes, source: string): 
       const filters = (screen.filters ?? []).map((f) => `${f.field}?: ${filterType(f)}`);
       const paging = e.paging ? ['page?: number', 'pageSize?: number'] : [];
       const fields = [...paging, ...filters];
-      out.push({ name: e.name, auth, input: merge(fields.length ? `{ ${fields.join('; ')} }` : 'Empty'), output: `Page<${types.record}>`, source });
+      const query = fields.length ? `{ ${fields.join('; ')} }` : 'Empty';
+      // a list's payload: query fields besides its filters (optional, as filters are)
+      const input = types.payload ? (fields.length ? `${query} & Partial<${types.payload}>` : `Partial<${types.payload}>`) : query;
+      out.push({ name: e.name, auth, input: merge(input), output: `Page<${types.record}>`, source });
       for (const a of screen.list?.rowActions ?? []) if (a.endpoint) out.push({ name: a.endpoint.name, auth, input: '{ ID: number }', output: 'null', source });
       break;
     }

@@ -1,6 +1,6 @@
 // `npm run build` / `npm start` regenerate stale generated code (scripts/gen/fresh.ts),
 // and `npm start` rebuilds a dist/ older than its sources (server/build-stale.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('rebuilding dist/ when older than its sources', () => {
 
   function project(): { root: string; dist: string; schema: string } {
     const root = temp();
-    for (const d of ['src', 'contract', 'locales', 'schemas/screens', 'dist']) mkdirSync(join(root, d), { recursive: true });
+    for (const d of ['src', 'contract', 'locales', 'schemas/screens', 'dist/admin']) mkdirSync(join(root, d), { recursive: true });
     const schema = join(root, 'schemas/screens/login.json');
     writeFileSync(join(root, 'src/main.tsx'), '');
     writeFileSync(join(root, 'contract/limits.ts'), '');
@@ -59,10 +59,18 @@ describe('rebuilding dist/ when older than its sources', () => {
     for (const p of ['src', 'src/main.tsx', 'contract', 'contract/limits.ts', 'locales', 'locales/en-US.json', 'schemas', 'schemas/screens']) at(join(root, p), 1000);
     at(schema, 1000);
     const dist = join(root, 'dist');
-    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
-    at(join(dist, 'index.html'), 2000);
+    for (const page of ['index.html', 'admin/admin.html']) {
+      writeFileSync(join(dist, page), '<!doctype html>');
+      at(join(dist, page), 2000);
+    }
     return { root, dist, schema };
   }
+
+  it('builds when the back office was not built with the app', () => {
+    const { root, dist } = project();
+    rmSync(join(dist, 'admin'), { recursive: true });
+    expect(isBuildStale(dist, root)).toBe(true);
+  });
 
   it('builds when there is no built app', () => {
     const { root } = project();

@@ -13,7 +13,7 @@ describe('generator', () => {
     const files = await generate(loadScreens(FIXTURES), loadEntities(FIXTURES));
     expect([...files.keys()].sort()).toEqual([
       ...['endpoints.ts', 'tags.ts', 'types.ts'].map((f) => `${CONTRACT_GENERATED_DIR}/${f}`),
-      ...['manifest.ts', 'screens/coin-add.ts', 'screens/coin-list.ts', 'screens/ping.ts', 'validators/coin-add.js'].map((f) => `${GENERATED_DIR}/${f}`),
+      ...['admin-manifest.ts', 'manifest.ts', 'screens/coin-add.ts', 'screens/coin-list.ts', 'screens/ping.ts', 'validators/coin-add.js'].map((f) => `${GENERATED_DIR}/${f}`),
       'src/routes/generated/routes.ts',
       'src/screens/generated/loaders.ts',
     ]);

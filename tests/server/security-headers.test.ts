@@ -16,6 +16,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CoinApp</title><script type="module" src="/assets/app-abc123.js"></script>');
   writeFileSync(join(dist, 'assets/app-abc123.js'), 'console.log(1)');
+  mkdirSync(join(dist, 'admin'));
+  writeFileSync(join(dist, 'admin/admin.html'), '<!doctype html><title>CoinApp back office</title><script type="module" src="/admin/assets/main-abc.js"></script>');
   s = await startServer({ staticDir: dist, security: { corsOrigins: [ALLOWED], connectSrc: ['https://api.example.com'], hsts: false } });
   s.app.get('/api/test/boom', async () => {
     throw new Error('boom');
@@ -60,6 +62,7 @@ describe('security headers', () => {
       asset: await s.app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
       index: await s.app.inject({ method: 'GET', url: '/' }),
       fallback: await s.app.inject({ method: 'GET', url: '/home/home' }),
+      backOffice: await s.app.inject({ method: 'GET', url: '/admin/reviews' }),
       notFound: await s.app.inject({ method: 'GET', url: '/api/nope' }),
       missingAsset: await s.app.inject({ method: 'GET', url: '/assets/nope-abc.js' }),
       validation: await s.app.inject({ method: 'POST', url: '/api/base/login', payload: {} }),
@@ -67,6 +70,11 @@ describe('security headers', () => {
       badUrl: await s.app.inject({ method: 'GET', url: '/api/base/%zz' }),
     };
     expect(responses.api.statusCode).toBe(200);
+    // the back office's page on its routes, the app's page on every other
+    expect(responses.backOffice.body).toContain('CoinApp back office');
+    expect(responses.backOffice.headers['x-frame-options']).toBe('DENY');
+    expect(responses.fallback.body).not.toContain('back office');
+    expect((await s.app.inject({ method: 'GET', url: '/admin' })).body).toContain('CoinApp back office');
     expect(responses.notFound.statusCode).toBe(404);
     expect(responses.internal.statusCode).toBe(500);
     expect(responses.badUrl.statusCode).toBe(400);

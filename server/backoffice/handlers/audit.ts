@@ -11,7 +11,7 @@ const parsed = (text: string | null): Record<string, unknown> | null => (text ==
 function toRow(r: AuditRow): AdminAuditRow {
   return {
     id: Number(r.id),
-    at: Number(r.at),
+    at: new Date(Number(r.at)).toISOString(),
     actor: r.actor,
     ip: r.ip,
     action: r.action,

@@ -8,7 +8,11 @@ import { decideReview, waitingReviews } from '../review-decisions.ts';
 
 export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppContext) => HandlerTable {
   return (ctx) => ({
-    adminReviews: async (input, { session }) => ({ list: await waitingReviews(ctx.db, kinds, rolesOf(session.operator), input) }),
+    adminReviews: async (input, { session }) => {
+      // '' (the screen's "all") is no filter
+      const list = await waitingReviews(ctx.db, kinds, rolesOf(session.operator), { kind: input.kind || undefined, status: input.status || undefined });
+      return { list, total: list.length, page: 1, pageSize: list.length };
+    },
     adminDecideReview: async (input, { session, req }) =>
       decideReview({ db: ctx.db, market: ctx.market, now: ctx.now(), actor: operatorActor(session, req), roles: rolesOf(session.operator) }, kinds, input),
   });

@@ -72,9 +72,16 @@ const FILTER_KINDS: Record<NonNullable<FilterDef['kind']>, (f: FilterDef, v: Fil
 };
 
 /** The query a list accepts: paging within bounds and each filter's allowed values. */
-function listQuery(e: EndpointDef, filters: FilterDef[], values: FilterValues): { schema: JsonSchema; messages: Record<string, string> } {
-  const properties: Record<string, JsonSchema> = {};
-  const messages: Record<string, string> = {};
+/** A list's `payload`, when it has one, adds query fields the screen does not offer as filters (the back office's audit: operator, time). */
+function listQuery(
+  e: EndpointDef,
+  filters: FilterDef[],
+  values: FilterValues,
+  extra?: JsonSchema,
+  extraMessages: Record<string, string> = {},
+): { schema: JsonSchema; messages: Record<string, string> } {
+  const properties: Record<string, JsonSchema> = { ...((extra?.properties as Record<string, JsonSchema> | undefined) ?? {}) };
+  const messages: Record<string, string> = { ...extraMessages };
   if (e.paging) {
     properties.page = { type: 'integer', minimum: 1, maximum: MAX_ID };
     properties.pageSize = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX };
@@ -120,7 +127,7 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
       return [own];
     }
     case 'list': {
-      const q = listQuery(e, screen.filters ?? [], values);
+      const q = listQuery(e, screen.filters ?? [], values, screen.payload, screen.messages);
       const actions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [spec({ ...a.endpoint }, ID_SCHEMA, ID_MESSAGES)] : []));
       const list = { ...spec(e, q.schema, q.messages), defaults: e.paging ? { page: 1, pageSize: e.paging.pageSize } : undefined };
       return [list, ...actions];

@@ -49,7 +49,10 @@ export function routingErrors(i18n: I18n, headers?: (req: FastifyRequest, reply:
 }
 
 /** `spa`: serve index.html for unknown non-API GETs (the static plugin is registered). */
-export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: string, spa: boolean): void {
+/** The back office's page (the admin build in <static>/admin/): every /admin/… route the server does not have as a file. */
+export const ADMIN_PAGE = 'admin/admin.html';
+
+export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: string, spa: boolean, adminSpa = false): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const t = i18n.translator(req.headers.lang);
     if (error instanceof ApiError) {
@@ -66,8 +69,10 @@ export function installErrorHandling(app: FastifyInstance, i18n: I18n, prefix: s
     const t = i18n.translator(req.headers.lang);
     const path = req.url.split('?')[0];
     const isApi = path === prefix || path.startsWith(`${prefix}/`);
-    if (!isApi && spa && (req.method === 'GET' || req.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(path)) {
+      const admin = path === '/admin' || path.startsWith('/admin/');
+      if (admin && adminSpa) return reply.header('cache-control', 'no-cache').sendFile(ADMIN_PAGE);
+      if (!admin && spa) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return send(reply, 404, { code: 404, msg: t('errors.notFound'), data: null });
   });

@@ -1,0 +1,134 @@
+// The back office's shell: a side menu of the schema screens that list things, the signed-in
+// operator with sign-out, language and theme, and the guard (signed in; initial password changed).
+// Hand-written like the customer app's shell (src/app): the screens themselves are schema screens.
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import languages from '../../schemas/config/languages.json';
+import { ADMIN_SCREENS } from '../api/generated/admin-manifest';
+import { endpoint as me } from '../api/generated/screens/admin-me';
+import { endpoint as logout } from '../api/generated/screens/admin-logout';
+import { api } from '../api/base';
+import { changeLanguage } from '../i18n';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { OverlayHost } from '../ui/overlays';
+import { setTheme, useTheme } from '../ui/theme';
+import { loggedOut } from '../store/session';
+import { AdminScreen } from './AdminScreen';
+import type { AdminState } from './store';
+
+/** The route of a back-office screen, as its schema file declares it. */
+const routeOf = (id: string) => ADMIN_SCREENS.find((s) => s.id === id)?.routes[0] ?? '/';
+export const LOGIN = routeOf('admin-login');
+export const PASSWORD = routeOf('admin-change-password');
+const HOME = routeOf('admin-reviews');
+
+const menu = ADMIN_SCREENS.filter((s) => s.kind === 'list');
+
+function Loading() {
+  const { t } = useTranslation();
+  return <p className="state">{t('common.loading')}</p>;
+}
+
+function Guarded() {
+  const token = useSelector((s: AdminState) => s.operator.token);
+  const where = useLocation().pathname;
+  const who = me.useQuery(undefined, { skip: !token });
+  if (!token) return <Navigate to={LOGIN} replace />;
+  // not while the answer is being fetched again: the password change has just lifted it
+  if (who.data?.mustChangePassword && !who.isFetching && where !== PASSWORD) return <Navigate to={PASSWORD} replace />;
+  return <Shell roles={who.data?.roles ?? []} />;
+}
+
+function Shell({ roles }: { roles: string[] }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useDispatch();
+  const name = useSelector((s: AdminState) => s.operator.name);
+  const theme = useTheme();
+  const [signOut] = logout.useMutation();
+  const leave = async () => {
+    await signOut(undefined);
+    dispatch(loggedOut());
+    dispatch(api.util.resetApiState());
+  };
+  return (
+    <div className="admin">
+      <nav className="admin-menu" aria-label={t('admin.menuLabel')}>
+        <p className="admin-brand">{t('admin.appTitle')}</p>
+        <ul>
+          {menu
+            .filter((s) => s.roles?.some((r) => roles.includes(r)))
+            .map((s) => (
+              <li key={s.id}>
+                <NavLink to={s.routes[0]}>{t(s.title ?? s.id)}</NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="admin-main">
+        <header className="admin-top">
+          <span className="admin-who">{t('admin.signedInAs', { name: name ?? '', roles: roles.join(', ') })}</span>
+          <label>
+            <span className="visually-hidden">{t('admin.languageLabel')}</span>
+            <select value={i18n.language} onChange={(e) => void changeLanguage(e.target.value)}>
+              {languages.languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn btn-ghost" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
+            {t(theme === 'dark' ? 'admin.lightTheme' : 'admin.darkTheme')}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => void leave()}>
+            {t('admin.signOut')}
+          </button>
+        </header>
+        <main className="admin-content">
+          <ErrorBoundary>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SignIn() {
+  const token = useSelector((s: AdminState) => s.operator.token);
+  const login = ADMIN_SCREENS.find((s) => s.routes.includes(LOGIN))!;
+  if (token) return <Navigate to={HOME} replace />;
+  return (
+    <div className="admin-signin">
+      <Suspense fallback={<Loading />}>
+        <AdminScreen entry={login} />
+      </Suspense>
+    </div>
+  );
+}
+
+const router = createBrowserRouter([
+  { path: LOGIN, element: <SignIn /> },
+  {
+    path: '/admin',
+    element: <Guarded />,
+    children: [
+      { index: true, element: <Navigate to={HOME} replace /> },
+      ...ADMIN_SCREENS.filter((s) => !s.routes.includes(LOGIN)).flatMap((s) => s.routes.map((path) => ({ path, element: <AdminScreen entry={s} /> }))),
+    ],
+  },
+  { path: '*', element: <Navigate to={HOME} replace /> },
+]);
+
+export function AdminApp() {
+  return (
+    <>
+      <RouterProvider router={router} />
+      <OverlayHost />
+    </>
+  );
+}

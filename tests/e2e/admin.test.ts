@@ -1,0 +1,90 @@
+// The back office in Chromium at 1280×800: an operator signs in with an authenticator code, must
+// change the initial password first, sees a large withdrawal waiting and gives the first approval
+// (no money moves); a second finance operator opens the same item and completes it.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en-US.json';
+import { adminDeposit } from '../../server/funds/admin-deposit';
+import { createOperator } from '../../server/platform/operators/operators';
+import { totpCode } from '../../server/platform/security/totp';
+import { call, registerByEmail, verifyIdentity } from '../server/helpers';
+import { appAndBrowser } from './harness';
+
+const app = appAndBrowser();
+const NEW_PASSWORD = 'operator-passphrase-42';
+let withdrawalId = 0;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  const { token, user } = await registerByEmail(app.running.app, 'e2e-admin-customer@example.com', 'Secret-pass-123');
+  await verifyIdentity(app.running.app.db, user.ID);
+  expect((await call(app.running.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'Secret-pass-123', password: '418263' } })).code).toBe(
+    0,
+  );
+  await adminDeposit(app.running.app.db, user.ID, 'USDT', '5000', Date.now());
+  const coins = await call(app.running.app, 'GET', '/coin/getCoinList', {});
+  const usdt = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
+  const w = await call(app.running.app, 'POST', '/withdraw/createWithdraw', {
+    token,
+    body: { coinname: 'USDT', coin_id: usdt, czline: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', num: '1500', pay_password: '418263' },
+  });
+  expect(w.code, w.msg).toBe(0);
+  withdrawalId = w.data.ID;
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
+
+async function desktop(): Promise<Page> {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Signs in through the form with a current code, and changes the initial password when asked. */
+async function signIn(page: Page, name: string): Promise<void> {
+  const made = await createOperator(app.running.app.db, name, ['finance'], Date.now());
+  const secret = new URL(made.totp).searchParams.get('secret')!;
+  await page.goto(`${app.running.url}/admin/`);
+  await page.waitForURL('**/admin/login');
+  await page.getByRole('heading', { name: en.admin.signInTitle }).waitFor();
+  await page.fill('#root_name', name);
+  await page.fill('#root_password', made.password);
+  await page.fill('#root_totp', totpCode(secret, Date.now()));
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/password');
+  await page.fill('#root_oldPassword', made.password);
+  await page.fill('#root_newPassword', NEW_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/reviews');
+  await page.getByText(en.admin.signedInAs.replace('{{name}}', name).replace('{{roles}}', 'finance')).waitFor();
+}
+
+async function approve(page: Page): Promise<void> {
+  await page.getByRole('link', { name: /1500 USDT/ }).click();
+  await page.waitForURL(`**/admin/review?kind=withdrawal&id=${withdrawalId}`);
+  await page.selectOption('#root_decision', { label: en.admin.decision.approve });
+  await page.click('button[type=submit]');
+  await page.getByText(en.admin.decided).waitFor();
+  await page.waitForURL('**/admin/reviews');
+}
+
+const status = async () =>
+  Number((await app.running.app.db.selectFrom('withdrawals').select('status').where('id', '=', withdrawalId).executeTakeFirstOrThrow()).status);
+
+describe('the back office', () => {
+  it('takes two finance operators for a withdrawal of 1,500 USDT', async () => {
+    const alice = await desktop();
+    await signIn(alice, 'alice');
+    await approve(alice);
+    expect(await status()).toBe(1);
+    await alice.getByText('alice', { exact: true }).waitFor();
+    await alice.screenshot({ path: 'tests/e2e/artifacts/admin-reviews-dark-en.png' });
+
+    const bob = await desktop();
+    await signIn(bob, 'bob');
+    await approve(bob);
+    expect(await status()).toBe(2);
+    await bob.getByText(en.admin.reviewsEmpty).waitFor();
+  });
+});
