@@ -298,6 +298,12 @@ export interface DetailDef {
     | 'countdown';
   bodyField?: string;
   fields?: FieldView[];
+  /**
+   * Route query parameter -> endpoint argument (default {"id": "ID"}); with it, the screen's payload is the endpoint's input (a back-office review: ?kind=&id=)
+   */
+  query?: {
+    [k: string]: string;
+  };
 }
 export interface FormNotice {
   /**

@@ -279,6 +279,40 @@ export interface AdminOperatorRow {
   created: number;
 }
 
+/**
+ * A waiting item with the images an operator looks at beside it
+ */
+export interface AdminReviewDetail {
+  kind: string;
+  id: number;
+  user: string;
+  summary: string;
+  created: string;
+  approvals: number;
+  firstApprover: string | null;
+  /**
+   * A deposit's transfer proof (/uploads/<name>)
+   */
+  proof?: string;
+  /**
+   * An identity check's document front
+   */
+  idFront?: string;
+  /**
+   * Its back
+   */
+  idBack?: string;
+  /**
+   * The customer holding it
+   */
+  idHand?: string;
+}
+
+export interface AdminReviewDetailArgs {
+  kind: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  id: number;
+}
+
 export interface AdminReviewItem {
   kind: string;
   id: number;

@@ -124,7 +124,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
       break;
     }
     case 'detail':
-      endpoints.push(endpointCode(screen.endpoint, 'detail', '{ ID: number }', types.record!, { auth }));
+      endpoints.push(endpointCode(screen.endpoint, 'detail', payloadType ?? '{ ID: number }', types.record!, { auth }));
       break;
   }
 

@@ -111,7 +111,7 @@ function endpointTypes(screen: ScreenFile, types: ScreenTypes, source: string): 
       break;
     }
     case 'detail':
-      out.push({ name: e.name, auth, input: '{ ID: number }', output: types.record!, source });
+      out.push({ name: e.name, auth, input: types.payload ?? '{ ID: number }', output: types.record!, source });
       break;
   }
   return screen.audience === 'operator' ? out.map((t) => ({ ...t, operator: true })) : out;

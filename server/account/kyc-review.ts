@@ -80,4 +80,8 @@ export const kycReview: ReviewKind = {
     return approveCard(db, id, now);
   },
   reject: rejectCard,
+  async images(db, id) {
+    const row = await db.selectFrom('user_cards').select(['card_front', 'card_end', 'card_hand']).where('id', '=', id).executeTakeFirst();
+    return row ? { idFront: row.card_front || undefined, idBack: row.card_end || undefined, idHand: row.card_hand || undefined } : {};
+  },
 };

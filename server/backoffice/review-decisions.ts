@@ -8,6 +8,8 @@ import { ReviewError, type ReviewItem, type ReviewKind } from '../core/review-ki
 import { OperatorCode, ResultCode } from '../../contract/result-codes.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { MarketData } from '../platform/market/types.ts';
+import { uploadUrl } from '../platform/uploads/uploads.ts';
+import type { AdminReviewDetail } from '../../contract/generated/types.ts';
 import type { Actor } from './actor.ts';
 import { mayDecide, needsTwoApprovals } from './review-rules.ts';
 
@@ -161,4 +163,21 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     await audit('review.approve', { approvals: required, required, args, message });
     return { state: 'done', approvals: required, required, message };
   });
+}
+
+/** One waiting item with the images to look at beside it (their URLs serve reviewers too: platform/uploads). */
+export async function reviewDetail(
+  db: Db,
+  kinds: readonly ReviewKind[],
+  roles: readonly OperatorRole[],
+  kindName: string,
+  id: number,
+): Promise<AdminReviewDetail> {
+  const kind = kindNamed(kinds, kindName);
+  if (!mayDecide(kind.kind, roles)) throw businessError(OperatorCode.notPermitted);
+  const [item] = (await waitingReviews(db, [kind], roles, { kind: kind.kind })).filter((i) => i.id === id);
+  if (!item) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
+  const images = (await kind.images?.(db, id)) ?? {};
+  const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
+  return { ...item, ...urls };
 }

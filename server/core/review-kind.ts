@@ -30,8 +30,20 @@ export interface ReviewKind {
    * the four-eyes threshold weighs. Undefined for kinds that pay nothing out.
    */
   outflow?(db: Db, id: number): Promise<{ coin: string; units: bigint } | undefined>;
+  /**
+   * The images an operator looks at beside the item (a deposit's transfer proof, an identity
+   * check's three photos), as upload names by what they show.
+   */
+  images?(db: Db, id: number): Promise<ReviewImages>;
   /** Further steps of an item (`ops act <kind> <action> <id> [args…]`), e.g. a loan repayment or wire instructions */
   actions?: Record<string, ReviewAction>;
+}
+
+export interface ReviewImages {
+  proof?: string;
+  idFront?: string;
+  idBack?: string;
+  idHand?: string;
 }
 
 export interface ReviewAction {

@@ -268,6 +268,10 @@ export const depositReview: ReviewKind = {
   pending: pendingDeposits,
   approve: approveDeposit,
   reject: rejectDeposit,
+  async images(db, id) {
+    const row = await db.selectFrom('deposits').select('proof').where('id', '=', id).executeTakeFirst();
+    return row?.proof ? { proof: row.proof } : {};
+  },
   actions: {
     proof: { args: '', help: 'the file of the deposit’s transfer proof (path, type, size)', run: (db, id, _args, _now, dataDir) => proofOf(db, dataDir, id) },
   },

@@ -16,6 +16,7 @@ import { OverlayHost } from '../ui/overlays';
 import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
+import type { ScreenEntry } from '../engine/types';
 import type { AdminState } from './store';
 
 /** The route of a back-office screen, as its schema file declares it. */
@@ -26,13 +27,19 @@ const HOME = routeOf('admin-reviews');
 
 const menu = ADMIN_SCREENS.filter((s) => s.kind === 'list');
 
+/** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
+const byRoute = new Map<string, ScreenEntry[]>();
+for (const s of ADMIN_SCREENS) for (const path of s.routes) if (path !== LOGIN) byRoute.set(path, [...(byRoute.get(path) ?? []), s]);
+// what is decided on the left, the decision on the right
+for (const entries of byRoute.values()) entries.sort((a, b) => Number(a.kind === 'form') - Number(b.kind === 'form'));
+
 function Loading() {
   const { t } = useTranslation();
   return <p className="state">{t('common.loading')}</p>;
 }
 
 function Guarded() {
-  const token = useSelector((s: AdminState) => s.operator.token);
+  const token = useSelector((s: AdminState) => s.session.token);
   const where = useLocation().pathname;
   const who = me.useQuery(undefined, { skip: !token });
   if (!token) return <Navigate to={LOGIN} replace />;
@@ -44,7 +51,7 @@ function Guarded() {
 function Shell({ roles }: { roles: string[] }) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
-  const name = useSelector((s: AdminState) => s.operator.name);
+  const name = useSelector((s: AdminState) => s.session.name);
   const theme = useTheme();
   const [signOut] = logout.useMutation();
   const leave = async () => {
@@ -99,7 +106,7 @@ function Shell({ roles }: { roles: string[] }) {
 }
 
 function SignIn() {
-  const token = useSelector((s: AdminState) => s.operator.token);
+  const token = useSelector((s: AdminState) => s.session.token);
   const login = ADMIN_SCREENS.find((s) => s.routes.includes(LOGIN))!;
   if (token) return <Navigate to={HOME} replace />;
   return (
@@ -118,7 +125,16 @@ const router = createBrowserRouter([
     element: <Guarded />,
     children: [
       { index: true, element: <Navigate to={HOME} replace /> },
-      ...ADMIN_SCREENS.filter((s) => !s.routes.includes(LOGIN)).flatMap((s) => s.routes.map((path) => ({ path, element: <AdminScreen entry={s} /> }))),
+      ...[...byRoute].map(([path, entries]) => ({
+        path,
+        element: (
+          <div className="admin-route" data-screens={entries.length}>
+            {entries.map((e) => (
+              <AdminScreen key={e.id} entry={e} />
+            ))}
+          </div>
+        ),
+      })),
     ],
   },
   { path: '*', element: <Navigate to={HOME} replace /> },

@@ -24,7 +24,7 @@ const signOut = () => {
 
 configureApi({
   apiRoot: import.meta.env.VITE_API_ROOT ?? '',
-  getToken: () => store.getState().operator.token,
+  getToken: () => store.getState().session.token,
   getLang: currentPrefix,
   fetch: operatorFetch({
     sessionEnded: signOut,

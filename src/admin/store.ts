@@ -4,13 +4,14 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/base';
 import { operatorReducer, saveOperator } from './session';
 
-const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, operator: operatorReducer });
+// `session`, as in the customer store: the engine's widgets read state.session.token (an image that needs the session)
+const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, session: operatorReducer });
 
 export function createAdminStore() {
   const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(api.middleware) });
-  let last = store.getState().operator;
+  let last = store.getState().session;
   store.subscribe(() => {
-    const next = store.getState().operator;
+    const next = store.getState().session;
     if (next !== last) saveOperator(next);
     last = next;
   });

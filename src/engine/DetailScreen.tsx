@@ -27,13 +27,30 @@ function DetailSkeleton({ screen }: { screen: ScreenDef }) {
   );
 }
 
+/**
+ * What the endpoint is asked for: ?id= as ID, or with detail.query each route parameter as its
+ * argument (a whole number where the payload says integer). Valid when every one is there.
+ */
+function detailArgs(screen: ScreenModule['screen'], params: URLSearchParams): { args: Record<string, unknown>; valid: boolean } {
+  const query = screen.detail?.query ?? { id: 'ID' };
+  const props = (screen.payload?.properties ?? { ID: { type: 'integer' } }) as Record<string, { type?: unknown }>;
+  const args: Record<string, unknown> = {};
+  let valid = true;
+  for (const [param, field] of Object.entries(query)) {
+    const text = params.get(param) ?? '';
+    const value = props[field]?.type === 'integer' ? Number(text) : text;
+    valid &&= typeof value === 'number' ? Number.isInteger(value) && value > 0 : value !== '';
+    args[field] = value;
+  }
+  return { args, valid };
+}
+
 export default function DetailScreen({ module }: { module: ScreenModule }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const q = module.endpoint.useQuery({ ID: id }, { skip: !valid });
   const detail = module.screen.detail!;
+  const { args, valid } = detailArgs(module.screen, params);
+  const q = module.endpoint.useQuery(args, { skip: !valid });
   useCountdown(detail.fields, q.data as Record<string, unknown> | undefined, q.refetch);
   if (!valid) return <p className="state state-error">{t('errors.notFound')}</p>;
   if (q.isLoading || (q.isFetching && !q.currentData)) return <DetailSkeleton screen={module.screen} />;

@@ -8,11 +8,14 @@ import { adminDeposit } from '../../server/funds/admin-deposit';
 import { createOperator } from '../../server/platform/operators/operators';
 import { totpCode } from '../../server/platform/security/totp';
 import { call, registerByEmail, verifyIdentity } from '../server/helpers';
+import { SEED_COINS } from '../../server/funds/coins';
+import { dataUrl, pngImage } from '../fixtures/images';
 import { appAndBrowser } from './harness';
 
 const app = appAndBrowser();
 const NEW_PASSWORD = 'operator-passphrase-42';
 let withdrawalId = 0;
+let depositId = 0;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -30,6 +33,14 @@ beforeAll(async () => {
   });
   expect(w.code, w.msg).toBe(0);
   withdrawalId = w.data.ID;
+  const proof = await call(app.running.app, 'POST', '/user/uploadBase64', { token, body: { base64Str: dataUrl(pngImage(64, 48)) } });
+  const address = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.network === 'TRC20')!.address;
+  const d = await call(app.running.app, 'POST', '/recharge/createRecharge', {
+    token,
+    body: { coin: 'USDT', czline: 'TRC20', address, num: '250', payimg: proof.data.url, cate: 1 },
+  });
+  expect(d.code, d.msg).toBe(0);
+  depositId = d.data.ID;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -60,19 +71,36 @@ async function signIn(page: Page, name: string): Promise<void> {
   await page.getByText(en.admin.signedInAs.replace('{{name}}', name).replace('{{roles}}', 'finance')).waitFor();
 }
 
-async function approve(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /1500 USDT/ }).click();
-  await page.waitForURL(`**/admin/review?kind=withdrawal&id=${withdrawalId}`);
+async function approve(page: Page, row = /1500 USDT/, url = `**/admin/review?kind=withdrawal&id=${withdrawalId}`): Promise<void> {
+  await page.getByRole('link', { name: row }).click();
+  await page.waitForURL(url);
   await page.selectOption('#root_decision', { label: en.admin.decision.approve });
   await page.click('button[type=submit]');
   await page.getByText(en.admin.decided).waitFor();
   await page.waitForURL('**/admin/reviews');
 }
 
+const depositStatus = async () =>
+  Number((await app.running.app.db.selectFrom('deposits').select('status').where('id', '=', depositId).executeTakeFirstOrThrow()).status);
 const status = async () =>
   Number((await app.running.app.db.selectFrom('withdrawals').select('status').where('id', '=', withdrawalId).executeTakeFirstOrThrow()).status);
 
 describe('the back office', () => {
+  it('shows a deposit’s transfer proof beside its decision, and credits it on approval', async () => {
+    const carol = await desktop();
+    await signIn(carol, 'carol');
+    await carol.getByRole('link', { name: /250(\.0+)? USDT/ }).click();
+    await carol.waitForURL(`**/admin/review?kind=deposit&id=${depositId}`);
+    const proof = carol.getByRole('img', { name: en.admin.proofLabel });
+    await proof.waitFor();
+    await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await carol.screenshot({ path: 'tests/e2e/artifacts/admin-deposit-proof.png' });
+    await carol.selectOption('#root_decision', { label: en.admin.decision.approve });
+    await carol.click('button[type=submit]');
+    await carol.getByText(en.admin.decided).waitFor();
+    expect(await depositStatus()).toBe(2);
+  });
+
   it('takes two finance operators for a withdrawal of 1,500 USDT', async () => {
     const alice = await desktop();
     await signIn(alice, 'alice');

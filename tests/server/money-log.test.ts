@@ -140,7 +140,8 @@ describe('the type filter and the ledger agree', () => {
     expect(values.slice(1)).toEqual(entity.enum);
     for (const o of filter.options.slice(1)) expect(o.label).toBe(`records.type.${o.value}`);
     // spec §3 Financial record types, plus the ledger's administrator deposit and spot fee, and the
-    // freezes and payouts of withdrawals, bank withdrawals, loans and wire deposits
+    // freezes and payouts of withdrawals, bank withdrawals, loans and wire deposits, and the back
+    // office's manual debit (four eyes)
     expect([...entity.enum].sort()).toEqual(
       [
         'contract_open',
@@ -174,6 +175,7 @@ describe('the type filter and the ledger agree', () => {
         'loan_disbursement',
         'loan_repayment',
         'wire_deposit',
+        'admin_debit',
       ].sort(),
     );
   });

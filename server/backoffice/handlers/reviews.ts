@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { rolesOf } from '../../platform/operators/operators.ts';
 import { operatorActor } from '../actor.ts';
-import { decideReview, waitingReviews } from '../review-decisions.ts';
+import { decideReview, reviewDetail, waitingReviews } from '../review-decisions.ts';
 
 export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppContext) => HandlerTable {
   return (ctx) => ({
@@ -13,6 +13,7 @@ export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppC
       const list = await waitingReviews(ctx.db, kinds, rolesOf(session.operator), { kind: input.kind || undefined, status: input.status || undefined });
       return { list, total: list.length, page: 1, pageSize: list.length };
     },
+    adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, rolesOf(session.operator), input.kind, input.id),
     adminDecideReview: async (input, { session, req }) =>
       decideReview({ db: ctx.db, market: ctx.market, now: ctx.now(), actor: operatorActor(session, req), roles: rolesOf(session.operator) }, kinds, input),
   });

@@ -133,7 +133,8 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
       return [list, ...actions];
     }
     case 'detail':
-      return [spec(e, ID_SCHEMA, ID_MESSAGES)];
+      // a detail named by more than an id (detail.query) takes its payload
+      return [screen.payload ? spec(e, wirePayloadSchema(screen.payload), screen.messages) : spec(e, ID_SCHEMA, ID_MESSAGES)];
   }
 }
 

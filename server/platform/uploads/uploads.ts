@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadConfig } from '../../../contract/loader.ts';
 import type { AppContext } from '../http/context.ts';
 import type { Db } from '../../core/db/index.ts';
@@ -16,7 +16,9 @@ import type { UploadRow, UserRow } from '../../core/db/types.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
 import type { Tx } from '../../core/ledger.ts';
-import { ResultCode } from '../../../contract/result-codes.ts';
+import { OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
+import { ADMIN_TOKEN_HEADER, authenticateOperator } from '../operators/operator-sessions.ts';
+import { rolesOf } from '../operators/operators.ts';
 
 /** Largest decoded upload in bytes (spec §9: 10 MB). */
 export const MAX_UPLOAD_BYTES: number = loadConfig<{ maxUploadBytes: number }>('app').maxUploadBytes;
@@ -145,16 +147,37 @@ async function owner(ctx: AppContext, req: Parameters<typeof authenticate>[1]): 
   }
 }
 
+/** Operators who look at customers' images beside a review (deposit proofs, identity photos). */
+const REVIEWER_ROLES = ['finance', 'compliance'];
+
+/** Any customer's upload, to a signed-in operator of a reviewing role (X-Admin-Token); 401 without a session, 403 without the role. */
+async function reviewedUpload(ctx: AppContext, req: FastifyRequest, name: string): Promise<UploadRow | undefined> {
+  let session;
+  try {
+    session = await authenticateOperator(ctx.db, req, ctx.now());
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(error.code, error.msgKey, error.data, error.params, 401);
+    throw error;
+  }
+  if (!rolesOf(session.operator).some((r) => REVIEWER_ROLES.includes(r)))
+    throw new ApiError(OperatorCode.notPermitted, `errors.${OperatorCode.notPermitted}`, null, undefined, 403);
+  if (!isUploadName(name)) return undefined;
+  return ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
 /**
  * GET /uploads/<name>: the image to its owner (X-Token, as the app sends on every call), with
  * the content type recorded at upload, `nosniff` (set on every response by server/platform/http/security.ts)
- * and no shared caching. Anyone else's upload, or an unknown name, is 404.
+ * and no shared caching. Anyone else's upload, or an unknown name, is 404. With X-Admin-Token
+ * instead, a reviewing operator's (reviewedUpload).
  */
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const url = `${UPLOAD_ROUTE_PREFIX}:name`;
   app.get<{ Params: { name: string } }>(url, async (req, reply) => {
-    const user = await owner(ctx, req);
-    const row = await ownUpload(ctx.db, user.id, req.params.name);
+    const row =
+      req.headers[ADMIN_TOKEN_HEADER] && !req.headers['x-token']
+        ? await reviewedUpload(ctx, req, req.params.name)
+        : await ownUpload(ctx.db, (await owner(ctx, req)).id, req.params.name);
     if (!row) throw missing();
     let bytes: Buffer;
     try {

@@ -8,5 +8,6 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-change-password","kind":"form","routes":["/admin/password"],"title":"admin.passwordTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-change-password') },
   { "id":"admin-decide-review","kind":"form","routes":["/admin/review"],"title":"admin.decideTitle","roles":["finance","compliance"], load: () => import('./screens/admin-decide-review') },
   { "id":"admin-login","kind":"form","routes":["/admin/login"],"title":"admin.signInTitle", load: () => import('./screens/admin-login') },
+  { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
 ];

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
 import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { SEED_COINS } from '../../../server/funds/coins.ts';
+import { dataUrl, pngImage } from '../../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';
 
@@ -166,5 +168,37 @@ describe('POST /admin/reviews/decide', () => {
     const results = await Promise.all([1, 2, 3].map(() => decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' })));
     expect(results.map((r) => r.code).sort()).toEqual([0, 7, 7]);
     expect(await ledgerMismatches(s.app.db)).toEqual([]);
+  });
+});
+
+describe('GET /admin/reviews/detail: the request with its images', () => {
+  it('shows a deposit with its transfer proof, which reviewers (and only they) may open', async () => {
+    const { token } = await registerByEmail(s.app, `proof${++seq}@example.com`, LOGIN);
+    s.clock.advance(21_000);
+    const upload = await call(s.app, 'POST', '/user/uploadBase64', { token, body: { base64Str: dataUrl(pngImage(24, 24)) } });
+    expect(upload.code, upload.msg).toBe(0);
+    const address = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.network === 'TRC20')!.address;
+    const deposit = await call(s.app, 'POST', '/recharge/createRecharge', {
+      token,
+      body: { coin: 'USDT', czline: 'TRC20', address, num: '100', payimg: upload.data.url, cate: 1 },
+    });
+    expect(deposit.code, deposit.msg).toBe(0);
+
+    const detail = await call(s.app, 'GET', '/admin/reviews/detail', { adminToken: finance1.token, query: { kind: 'deposit', id: deposit.data.ID } });
+    expect(detail).toMatchObject({ code: 0, data: { kind: 'deposit', id: deposit.data.ID, proof: upload.data.url, approvals: 0 } });
+    const image = (adminToken: string) => s.app.inject({ method: 'GET', url: upload.data.url, headers: { 'x-admin-token': adminToken } });
+    const seen = await image(finance1.token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/png');
+    const support = await operator(s, `support-${seq}`, ['support']);
+    expect((await image(support.token)).statusCode).toBe(403);
+    expect((await image('0'.repeat(64))).statusCode).toBe(401);
+
+    expect((await call(s.app, 'GET', '/admin/reviews/detail', { adminToken: compliance.token, query: { kind: 'deposit', id: deposit.data.ID } })).code).toBe(
+      4105,
+    );
+    expect((await call(s.app, 'GET', '/admin/reviews/detail', { adminToken: finance1.token, query: { kind: 'deposit', id: 999999 }, lang: 'de' })).msg).toBe(
+      msg('de', 'admin.reviewNotWaiting', { kind: 'deposit', id: 999999 }),
+    );
   });
 });

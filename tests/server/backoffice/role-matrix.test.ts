@@ -54,6 +54,7 @@ describe('the role matrix', () => {
       'adminLogout',
       'adminMe',
       'adminOperators',
+      'adminReviewDetail',
       'adminReviews',
       'adminUnfreeze',
       'adminUpdateOperator',

@@ -162,6 +162,10 @@ export const screen: ScreenDef = {
         {
           "value": "wire_deposit",
           "label": "records.type.wire_deposit"
+        },
+        {
+          "value": "admin_debit",
+          "label": "records.type.admin_debit"
         }
       ]
     }
