@@ -66,7 +66,7 @@ export function keysOf(screen: ScreenFile): string[] {
   const keys = [screen.title, screen.tab, screen.success?.toast, ...Object.values(screen.messages ?? {})];
   for (const f of screen.filters ?? []) keys.push(f.label, ...(f.options ?? []).map((o) => o.label));
   const l = screen.list;
-  if (l) keys.push(l.addLabel, l.empty, ...(l.fields ?? []).map((f) => f.label));
+  if (l) keys.push(l.addLabel, l.empty, l.titleLabel, l.subtitleLabel, ...(l.fields ?? []).map((f) => f.label));
   for (const a of l?.rowActions ?? []) keys.push(a.label, a.confirm, a.toast);
   for (const f of screen.detail?.fields ?? []) keys.push(f.label);
   for (const f of [...(l?.fields ?? []), ...(screen.detail?.fields ?? [])]) keys.push(f.empty);

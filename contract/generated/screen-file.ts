@@ -155,9 +155,9 @@ export interface FilterDef {
     label?: Key;
   }[];
   /**
-   * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json)
+   * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json), text (free text of at most 64 characters, e.g. a back-office search)
    */
-  kind?: 'select' | 'coin' | 'pair';
+  kind?: 'select' | 'coin' | 'pair' | 'text';
 }
 export interface DataSource {
   endpoint: string;
@@ -201,7 +201,15 @@ export interface ListDef {
     | 'iban'
     | 'html'
     | 'countdown';
+  /**
+   * table layout: the title column's heading
+   */
+  titleLabel?: string;
   subtitleField?: string;
+  /**
+   * table layout: the subtitle column's heading
+   */
+  subtitleLabel?: string;
   fields?: FieldView[];
   detailRoute?: Route;
   addRoute?: Route;
@@ -225,6 +233,10 @@ export interface ListDef {
    * An Export button downloads every record matching the filters as CSV (the shown fields, formatted)
    */
   export?: boolean;
+  /**
+   * cards (default; the phone app's rows) or table (the desktop back office: a sortable column per field)
+   */
+  layout?: 'cards' | 'table';
 }
 export interface FieldView {
   field: string;

@@ -393,9 +393,9 @@ export interface AdminUser {
    */
   verified: boolean;
   /**
-   * Epoch ms
+   * ISO time
    */
-  created: number;
+  created: string;
 }
 
 /**
@@ -410,7 +410,10 @@ export interface AdminUserDetail {
   withdrawFrozen: boolean;
   withdrawFrozenReason: string;
   verified: boolean;
-  created: number;
+  /**
+   * ISO time
+   */
+  created: string;
   /**
    * 0 none, 1 under review, 2 verified, 3 rejected
    */
@@ -461,17 +464,6 @@ export interface AdminUserDetailArgs {
    * The customer's id
    */
   uid: number;
-}
-
-export interface AdminUserList {
-  list: AdminUser[];
-}
-
-export interface AdminUsersArgs {
-  /**
-   * An id, the start of an e-mail address, or digits of a phone number; empty: the newest
-   */
-  q?: string;
 }
 
 /**

@@ -60,7 +60,7 @@ class Declarations {
 const literal = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "\\'")}'`);
 
 function filterType(f: FilterDef): string {
-  if (f.kind === 'coin' || f.kind === 'pair') return 'string';
+  if (f.kind === 'coin' || f.kind === 'pair' || f.kind === 'text') return 'string';
   return [...new Set((f.options ?? []).map((o) => literal(o.value)))].join(' | ') || 'never';
 }
 

@@ -72,7 +72,8 @@ export async function waitingReviews(
   roles: readonly OperatorRole[],
   filter: { kind?: string; status?: string },
 ): Promise<WaitingReview[]> {
-  const chosen = filter.kind ? [kindNamed(kinds, filter.kind)] : kinds.filter((k) => mayDecide(k.kind, roles));
+  // only the kinds the operator's roles decide, whichever is asked for
+  const chosen = (filter.kind ? [kindNamed(kinds, filter.kind)] : kinds).filter((k) => mayDecide(k.kind, roles));
   const open = await db
     .selectFrom('approvals')
     .innerJoin('operators', 'operators.id', 'approvals.first_operator_id')

@@ -27,7 +27,7 @@ function summary(u: UserRow): AdminUser {
     withdrawFrozen: Number(u.withdraw_frozen) === 1,
     withdrawFrozenReason: u.withdraw_frozen_reason,
     verified: Number(u.real_name_status) === 2,
-    created: Number(u.created_at),
+    created: new Date(Number(u.created_at)).toISOString(),
   };
 }
 

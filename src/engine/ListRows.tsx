@@ -53,7 +53,7 @@ function RowMain({ list, row, title, open }: { list: ListDef; row: Row; title: s
   );
 }
 
-function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
+export function RowActionButton({ module, action, row }: { module: ScreenModule; action: RowAction; row: Row }) {
   const { t, i18n } = useTranslation();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a generated mutation's initiate() thunk, read generically
   const dispatch = useDispatch<(a: any) => any>();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { filtersFromQuery } from './filters';
 import { ListRows, type Row } from './ListRows';
+import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { ScreenDef, ScreenModule } from './types';
@@ -193,7 +194,7 @@ export function ListView({
       {state.isLoading && <SkeletonRows screen={screen} />}
       {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} />}
       {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
-      {!state.isLoading && <ListRows module={module} rows={state.rows} />}
+      {!state.isLoading && (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} /> : <ListRows module={module} rows={state.rows} />)}
       {state.hasMore && <LoadMore sentinel={sentinel} state={state} />}
       {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
     </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from '../ui/overlays';
 import { download, fetchAll, toCsv } from './csv';
-import { filterOptions } from './filters';
+import { filterOptions, TEXT_FILTER_MAX } from './filters';
 import type { FilterDef, ScreenDef } from './types';
 
 type Filters = Record<string, string>;
@@ -31,6 +31,20 @@ function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Filters
 
 function FilterSelect({ filter, filters, setFilters }: { filter: FilterDef; filters: Filters; setFilters(f: Filters): void }) {
   const { t } = useTranslation();
+  if (filter.kind === 'text') {
+    return (
+      <label className="filter">
+        <span>{t(filter.label)}</span>
+        <input
+          className="input"
+          type="search"
+          maxLength={TEXT_FILTER_MAX}
+          value={filters[filter.field] ?? ''}
+          onChange={(e) => setFilters({ ...filters, [filter.field]: e.target.value })}
+        />
+      </label>
+    );
+  }
   return (
     <label className="filter">
       <span>{t(filter.label)}</span>

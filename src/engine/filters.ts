@@ -23,7 +23,12 @@ export const FILTER_KINDS = {
   select: (f) => (f.options ?? []).map((o) => ({ value: String(o.value), label: o.label, text: o.label ? undefined : String(o.value) })),
   coin: () => [ALL, ...coinsConfig.coins.map((c) => ({ value: c.coin, text: c.coin }))],
   pair: () => [ALL, ...marketsConfig.markets.map((m) => ({ value: m.symbol, text: pairName(m.symbol) }))],
+  // free text: no options (ListToolbar draws a search field)
+  text: () => [],
 } satisfies Record<KindName, FilterKind>; // every FilterKind name, and no other
+
+/** The longest text a text filter takes (the server's query schema says the same). */
+export const TEXT_FILTER_MAX = 64;
 
 /** Every filter kind a screen file may use. */
 export const FILTER_KIND_NAMES = Object.keys(FILTER_KINDS) as KindName[];
@@ -39,7 +44,8 @@ export function filtersFromQuery(filters: FilterDef[] | undefined, params: URLSe
   const out: Record<string, string> = {};
   for (const f of filters ?? []) {
     const v = params.get(f.field);
-    if (v !== null && filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
+    if (v === null) continue;
+    if (f.kind === 'text' ? v.length <= TEXT_FILTER_MAX : filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
   }
   return out;
 }

@@ -53,8 +53,8 @@ async function desktop(): Promise<Page> {
 }
 
 /** Signs in through the form with a current code, and changes the initial password when asked. */
-async function signIn(page: Page, name: string): Promise<void> {
-  const made = await createOperator(app.running.app.db, name, ['finance'], Date.now());
+async function signIn(page: Page, name: string, role: 'finance' | 'compliance' = 'finance'): Promise<void> {
+  const made = await createOperator(app.running.app.db, name, [role], Date.now());
   const secret = new URL(made.totp).searchParams.get('secret')!;
   await page.goto(`${app.running.url}/admin/`);
   await page.waitForURL('**/admin/login');
@@ -68,7 +68,7 @@ async function signIn(page: Page, name: string): Promise<void> {
   await page.fill('#root_newPassword', NEW_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForURL('**/admin/reviews');
-  await page.getByText(en.admin.signedInAs.replace('{{name}}', name).replace('{{roles}}', 'finance')).waitFor();
+  await page.getByText(en.admin.signedInAs.replace('{{name}}', name).replace('{{roles}}', role)).waitFor();
 }
 
 async function approve(page: Page, row = /1500 USDT/, url = `**/admin/review?kind=withdrawal&id=${withdrawalId}`): Promise<void> {
@@ -114,5 +114,27 @@ describe('the back office', () => {
     await approve(bob);
     expect(await status()).toBe(2);
     await bob.getByText(en.admin.reviewsEmpty).waitFor();
+  });
+
+  it('lets a compliance operator find a customer and freeze withdrawals with a reason', async () => {
+    const dora = await desktop();
+    await signIn(dora, 'dora', 'compliance');
+    await dora.getByRole('link', { name: en.admin.usersTitle }).click();
+    await dora.getByLabel(en.admin.searchLabel).fill('e2e-admin-customer@');
+    await dora.getByRole('link', { name: 'e2e-admin-customer@example.com' }).click();
+    await dora.waitForURL('**/admin/user?uid=*');
+    await dora.getByRole('heading', { name: en.admin.freezeTitle, exact: true }).waitFor();
+    const freeze = dora.locator('.admin-screen', { has: dora.getByRole('heading', { name: en.admin.freezeTitle, exact: true }) });
+    await freeze.locator('#root_what').selectOption({ label: en.admin.what.withdraw });
+    await freeze.locator('#root_reason').fill('Source of funds under review');
+    await freeze.locator('button[type=submit]').click();
+    await dora.getByText(en.admin.frozenDone).waitFor();
+    const user = await app.running.app.db
+      .selectFrom('users')
+      .select(['withdraw_frozen', 'withdraw_frozen_reason'])
+      .where('email', '=', 'e2e-admin-customer@example.com')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ withdraw_frozen: 1, withdraw_frozen_reason: 'Source of funds under review' });
+    await dora.screenshot({ path: 'tests/e2e/artifacts/admin-user-frozen.png' });
   });
 });

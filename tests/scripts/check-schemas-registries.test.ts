@@ -17,7 +17,7 @@ const fixture: LoadedScreen = { source: 'fixtures/unknown-names.json', dir, raw,
 describe('check:schemas and the registries', () => {
   it('reads the names from the registries', () => {
     expect(FORMAT_NAMES).toEqual(['text', 'datetime', 'amount', 'signedAmount', 'percent', 'status', 'coin', 'pair', 'masked', 'image', 'iban', 'html', 'countdown']);
-    expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair']);
+    expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair', 'text']);
     expect(ROW_ACTION_KIND_NAMES).toEqual(['mutation', 'copy']);
     for (const w of WIDGET_NAMES) expect(REGISTRIES.widgets).toContain(w);
   });

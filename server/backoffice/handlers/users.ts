@@ -8,7 +8,10 @@ import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail } fr
 export function userAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
-    adminUsers: async (input) => ({ list: await searchUsers(db, input.q ?? '') }),
+    adminUsers: async (input) => {
+      const list = await searchUsers(db, input.q ?? '');
+      return { list, total: list.length, page: 1, pageSize: list.length };
+    },
     adminUserDetail: async (input) => userDetail(db, input.uid),
     adminFreeze: async (input, { session, req }) => freezeUser(db, operatorActor(session, req), input.uid, input.what, input.reason, ctx.now()),
     adminUnfreeze: async (input, { session, req }) => unfreezeUser(db, operatorActor(session, req), input.uid, input.what, ctx.now()),

@@ -69,7 +69,11 @@ const FILTER_KINDS: Record<NonNullable<FilterDef['kind']>, (f: FilterDef, v: Fil
   select: (f) => (f.options ?? []).map((o) => o.value),
   coin: (_f, v) => ['', ...v.coins],
   pair: (_f, v) => ['', ...v.pairs],
+  text: () => [],
 };
+
+/** The longest value a text filter takes (src/engine/filters.ts TEXT_FILTER_MAX). */
+const TEXT_FILTER_MAX = 64;
 
 /** The query a list accepts: paging within bounds and each filter's allowed values. */
 /** A list's `payload`, when it has one, adds query fields the screen does not offer as filters (the back office's audit: operator, time). */
@@ -88,6 +92,11 @@ function listQuery(
     for (const f of ['page', 'pageSize']) for (const k of ['type', 'minimum', 'maximum']) messages[`${f}.${k}`] = 'validation.queryRange';
   }
   for (const f of filters) {
+    if (f.kind === 'text') {
+      properties[f.field] = { type: 'string', maxLength: TEXT_FILTER_MAX };
+      for (const k of ['type', 'maxLength']) messages[`${f.field}.${k}`] = 'validation.queryText';
+      continue;
+    }
     properties[f.field] = { enum: FILTER_KINDS[f.kind ?? 'select'](f, values) };
     messages[`${f.field}.enum`] = 'validation.queryEnum';
   }

@@ -7,7 +7,11 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-audit","kind":"list","routes":["/admin/audit"],"title":"admin.auditTitle","roles":["admin","compliance"], load: () => import('./screens/admin-audit') },
   { "id":"admin-change-password","kind":"form","routes":["/admin/password"],"title":"admin.passwordTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-change-password') },
   { "id":"admin-decide-review","kind":"form","routes":["/admin/review"],"title":"admin.decideTitle","roles":["finance","compliance"], load: () => import('./screens/admin-decide-review') },
+  { "id":"admin-freeze","kind":"form","routes":["/admin/user"],"title":"admin.freezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-freeze') },
   { "id":"admin-login","kind":"form","routes":["/admin/login"],"title":"admin.signInTitle", load: () => import('./screens/admin-login') },
   { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
+  { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
+  { "id":"admin-user-detail","kind":"detail","routes":["/admin/user"],"title":"admin.userTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-user-detail') },
+  { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
 ];

@@ -60,6 +60,8 @@ describe('GET /admin/reviews', () => {
     expect(list.data.list).toContainEqual(expect.objectContaining({ kind: 'withdrawal', id: withdrawalId, approvals: 0, firstApprover: null }));
     const kyc = await call(s.app, 'GET', '/admin/reviews', { adminToken: compliance.token });
     expect(kyc.data.list.every((i: { kind: string }) => i.kind === 'kyc')).toBe(true);
+    // asking for another role's kind lists nothing of it
+    expect((await call(s.app, 'GET', '/admin/reviews', { adminToken: compliance.token, query: { kind: 'withdrawal' } })).data.list).toEqual([]);
   });
 });
 

@@ -42,6 +42,12 @@ describe('customers', () => {
     });
     expect(detail.data.inviters.length).toBeGreaterThan(0);
     expect(await as(support, 'GET', '/admin/users/detail', { uid: 999999 }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+    // the search is free text of at most 64 characters
+    expect(await as(support, 'GET', '/admin/users', { q: 'x'.repeat(65) }, 'de')).toMatchObject({
+      code: 7,
+      data: { field: 'q' },
+      msg: msg('de', 'validation.queryText', { field: 'q' }),
+    });
   });
 
   it('freezes withdrawals with a reason the withdrawal screens show, and lifts it', async () => {

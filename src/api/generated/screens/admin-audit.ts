@@ -107,7 +107,9 @@ export const screen: ScreenDef = {
   },
   "list": {
     "titleField": "action",
+    "titleLabel": "admin.actionLabel",
     "subtitleField": "actor",
+    "subtitleLabel": "admin.actorLabel",
     "fields": [
       {
         "field": "at",
@@ -127,7 +129,8 @@ export const screen: ScreenDef = {
         "label": "admin.ipLabel"
       }
     ],
-    "empty": "admin.auditEmpty"
+    "empty": "admin.auditEmpty",
+    "layout": "table"
   }
 };
 

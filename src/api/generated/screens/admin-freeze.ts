@@ -5,21 +5,29 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminFreezePayload, AdminUser } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-freeze.js';
 
 export type { AdminFreezePayload, AdminUser };
 
 export const screen: ScreenDef = {
   "id": "admin-freeze",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "admin",
     "compliance"
   ],
+  "routes": [
+    "/admin/user"
+  ],
+  "title": "admin.freezeTitle",
   "endpoint": {
     "name": "adminFreeze",
     "method": "POST",
-    "path": "/admin/users/freeze"
+    "path": "/admin/users/freeze",
+    "invalidates": [
+      "AdminUsers"
+    ]
   },
   "payload": {
     "title": "AdminFreezePayload",
@@ -62,16 +70,43 @@ export const screen: ScreenDef = {
     "reason.type": "admin.reasonRequired",
     "reason.minLength": "admin.reasonRequired",
     "reason.maxLength": "admin.reasonTooLong"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "uid",
+      "what",
+      "reason"
+    ],
+    "uid": {
+      "ui:title": "admin.idLabel",
+      "ui:readonly": true
+    },
+    "what": {
+      "ui:title": "admin.freezeWhatLabel",
+      "ui:enumNames": [
+        "admin.what.login",
+        "admin.what.withdraw"
+      ]
+    },
+    "reason": {
+      "ui:title": "admin.reasonLabel"
+    }
+  },
+  "success": {
+    "toast": "admin.frozenDone"
+  },
+  "validatorId": "adminFreeze"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminFreeze: build.mutation<AdminUser, AdminFreezePayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/users/freeze', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/users/freeze', method: 'POST', auth: true, fieldErrors: {"fields":["uid","what","reason"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminUsers'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminFreeze;
 export const rowActions = {};
+export const validate = validators;

@@ -83,7 +83,9 @@ export const screen: ScreenDef = {
   ],
   "list": {
     "titleField": "summary",
+    "titleLabel": "admin.summaryLabel",
     "subtitleField": "user",
+    "subtitleLabel": "admin.customerLabel",
     "fields": [
       {
         "field": "kind",
@@ -113,7 +115,8 @@ export const screen: ScreenDef = {
       "kind": "kind",
       "id": "id"
     },
-    "empty": "admin.reviewsEmpty"
+    "empty": "admin.reviewsEmpty",
+    "layout": "table"
   }
 };
 

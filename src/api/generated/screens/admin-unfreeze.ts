@@ -5,21 +5,29 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminUnfreezePayload, AdminUser } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-unfreeze.js';
 
 export type { AdminUnfreezePayload, AdminUser };
 
 export const screen: ScreenDef = {
   "id": "admin-unfreeze",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "admin",
     "compliance"
   ],
+  "routes": [
+    "/admin/user"
+  ],
+  "title": "admin.unfreezeTitle",
   "endpoint": {
     "name": "adminUnfreeze",
     "method": "POST",
-    "path": "/admin/users/unfreeze"
+    "path": "/admin/users/unfreeze",
+    "invalidates": [
+      "AdminUsers"
+    ]
   },
   "payload": {
     "title": "AdminUnfreezePayload",
@@ -51,16 +59,39 @@ export const screen: ScreenDef = {
     "uid.maximum": "admin.userUnknown",
     "what.required": "admin.freezeWhat",
     "what.enum": "admin.freezeWhat"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "uid",
+      "what"
+    ],
+    "uid": {
+      "ui:title": "admin.idLabel",
+      "ui:readonly": true
+    },
+    "what": {
+      "ui:title": "admin.freezeWhatLabel",
+      "ui:enumNames": [
+        "admin.what.login",
+        "admin.what.withdraw"
+      ]
+    }
+  },
+  "success": {
+    "toast": "admin.unfrozenDone"
+  },
+  "validatorId": "adminUnfreeze"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminUnfreeze: build.mutation<AdminUser, AdminUnfreezePayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/users/unfreeze', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/users/unfreeze', method: 'POST', auth: true, fieldErrors: {"fields":["uid","what"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminUsers'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminUnfreeze;
 export const rowActions = {};
+export const validate = validators;

@@ -8,7 +8,7 @@ export type { AdminUserDetail, AdminUserDetailArgs };
 
 export const screen: ScreenDef = {
   "id": "admin-user-detail",
-  "kind": "action",
+  "kind": "detail",
   "audience": "operator",
   "roles": [
     "admin",
@@ -16,10 +16,17 @@ export const screen: ScreenDef = {
     "compliance",
     "support"
   ],
+  "routes": [
+    "/admin/user"
+  ],
+  "title": "admin.userTitle",
   "endpoint": {
     "name": "adminUserDetail",
     "method": "GET",
-    "path": "/admin/users/detail"
+    "path": "/admin/users/detail",
+    "provides": [
+      "AdminUsers"
+    ]
   },
   "payload": {
     "title": "AdminUserDetailArgs",
@@ -42,6 +49,66 @@ export const screen: ScreenDef = {
     "uid.type": "admin.userUnknown",
     "uid.minimum": "admin.userUnknown",
     "uid.maximum": "admin.userUnknown"
+  },
+  "detail": {
+    "titleField": "email",
+    "query": {
+      "uid": "uid"
+    },
+    "fields": [
+      {
+        "field": "uid",
+        "label": "admin.idLabel"
+      },
+      {
+        "field": "phone",
+        "label": "admin.phoneLabel"
+      },
+      {
+        "field": "loginFrozen",
+        "label": "admin.loginFrozenLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "loginFrozenReason",
+        "label": "admin.reasonLabel"
+      },
+      {
+        "field": "withdrawFrozen",
+        "label": "admin.withdrawFrozenLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "withdrawFrozenReason",
+        "label": "admin.reasonLabel"
+      },
+      {
+        "field": "verified",
+        "label": "admin.verifiedLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "invitationCode",
+        "label": "admin.invitationCodeLabel"
+      },
+      {
+        "field": "spotOrders",
+        "label": "admin.spotOrdersLabel"
+      },
+      {
+        "field": "futuresOrders",
+        "label": "admin.futuresOrdersLabel"
+      },
+      {
+        "field": "invited",
+        "label": "admin.invitedLabel"
+      },
+      {
+        "field": "created",
+        "label": "admin.registeredLabel",
+        "format": "datetime"
+      }
+    ]
   }
 };
 
@@ -49,6 +116,7 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminUserDetail: build.query<AdminUserDetail, AdminUserDetailArgs>({
       query: (arg) => ({ path: '/admin/users/detail', method: 'GET', auth: true, params: { ...arg } }),
+      providesTags: ['AdminUsers'],
     }),
   }),
 });

@@ -1,0 +1,83 @@
+// A record list as a table (list.layout "table", for the desktop back office): a column per shown
+// field, sorted by a click on its heading (ascending, then descending) over the rows loaded so
+// far, each row's title a link to its detail, the row actions in the last column.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { compare } from '../../contract/decimal';
+import { formatRecordField } from './formats';
+import { detailHref, RowActionButton, type Row } from './ListRows';
+import { actionShown } from './rowActions';
+import type { FieldView, ScreenModule } from './types';
+
+type Sort = { field: string; dir: 1 | -1 } | null;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Numbers and decimal texts by value (exactly: contract/decimal), other texts by the language's order, empty last. */
+function order(a: unknown, b: unknown, locale: string): number {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return Number(empty(a)) - Number(empty(b));
+  const x = String(a);
+  const y = String(b);
+  if (DECIMAL.test(x) && DECIMAL.test(y)) return compare(x, y);
+  return x.localeCompare(y, locale);
+}
+
+export function ListTable({ module, rows }: { module: ScreenModule; rows: Row[] }) {
+  const list = module.screen.list!;
+  const { t, i18n } = useTranslation();
+  const [sort, setSort] = useState<Sort>(null);
+  const columns: FieldView[] = [
+    { field: list.titleField, label: list.titleLabel ?? '', format: list.titleFormat },
+    ...(list.subtitleField ? [{ field: list.subtitleField, label: list.subtitleLabel ?? '' }] : []),
+    ...(list.fields ?? []),
+  ];
+  const sorted = useMemo(
+    () => (sort ? [...rows].sort((a, b) => order(a[sort.field], b[sort.field], i18n.language) * sort.dir) : rows),
+    [rows, sort, i18n.language],
+  );
+  const toggle = (field: string) => setSort((s) => (s?.field !== field ? { field, dir: 1 } : s.dir === 1 ? { field, dir: -1 } : null));
+  const actions = (list.rowActions ?? []).length > 0;
+  return (
+    <table className="list-table">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.field} scope="col" aria-sort={sort?.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" onClick={() => toggle(c.field)}>
+                {c.label ? t(c.label) : ''}
+                <span aria-hidden="true">{sort?.field === c.field ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
+              </button>
+            </th>
+          ))}
+          {actions && <th scope="col" />}
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.map((row) => (
+          <tr key={row.ID ?? JSON.stringify(row)}>
+            {columns.map((c, i) => {
+              const shown = formatRecordField(c, row, i18n.language, t);
+              const text = shown?.text ?? '';
+              return (
+                <td key={c.field} className={shown?.tone}>
+                  {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : text}
+                </td>
+              );
+            })}
+            {actions && (
+              <td>
+                {list.rowActions
+                  ?.filter((a) => actionShown(a, row))
+                  .map((a) => (
+                    <RowActionButton key={a.id} module={module} action={a} row={row} />
+                  ))}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
