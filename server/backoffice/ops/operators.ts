@@ -2,12 +2,8 @@
 // `operator add` prints the initial password and the authenticator URI once, one per line.
 import type { Db } from '../../core/db/index.ts';
 import { endOperatorSessions } from '../../platform/operators/operator-sessions.ts';
-import { createOperator, findOperator, OperatorError, parseRoles, rolesOf } from '../../platform/operators/operators.ts';
-import { hashPassword } from '../../platform/security/password.ts';
-import { newTotpSecret, otpauthUri } from '../../platform/security/totp.ts';
+import { createOperator, findOperator, OperatorError, parseRoles, resetOperator, rolesOf } from '../../platform/operators/operators.ts';
 import { table } from '../../platform/ops/format.ts';
-import { randomBytes } from 'node:crypto';
-import { TOTP_ISSUER } from '../../platform/operators/operators.ts';
 
 export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
                       a back-office operator (roles: admin, finance, compliance, support, content,
@@ -75,15 +71,9 @@ async function setRoles(db: Db, name: string | undefined, roles: string | undefi
 
 async function reset(db: Db, name: string | undefined): Promise<string> {
   const operator = await operatorNamed(db, name);
-  const password = randomBytes(12).toString('base64url');
-  const secret = newTotpSecret();
-  await db
-    .updateTable('operators')
-    .set({ password_hash: await hashPassword(password), totp_secret: secret, totp_last_step: 0, must_change_password: 1, failures: 0, locked_until: null })
-    .where('id', '=', operator.id)
-    .execute();
+  const { password, totp } = await resetOperator(db, operator);
   await endOperatorSessions(db, operator.id);
-  return `Operator ${operator.name} reset; their sessions ended and the password must be changed at the next sign-in.\npassword: ${password}\ntotp: ${otpauthUri(TOTP_ISSUER, operator.name, secret)}`;
+  return `Operator ${operator.name} reset; their sessions ended and the password must be changed at the next sign-in.\npassword: ${password}\ntotp: ${totp}`;
 }
 
 export async function operatorCommand(db: Db, [sub, ...args]: string[], now: number): Promise<string> {

@@ -49,18 +49,35 @@ export interface NewOperator {
   totp: string;
 }
 
+/** A new initial password and authenticator secret (an operator made or reset): the hash to store and what is shown once. */
+async function initialCredentials(name: string): Promise<{ password: string; passwordHash: string; secret: string; totp: string }> {
+  const password = randomBytes(12).toString('base64url');
+  const secret = newTotpSecret();
+  return { password, passwordHash: await hashPassword(password), secret, totp: otpauthUri(TOTP_ISSUER, name, secret) };
+}
+
 export async function createOperator(db: Db, name: string | undefined, roles: OperatorRole[], now: number): Promise<NewOperator> {
   if (!name || !NAME.test(name))
     throw new OperatorError(`An operator name is 3–32 of a–z, 0–9, ".", "_" and "-", starting with a letter or digit, not "${name ?? ''}".`);
   if (await findOperator(db, name)) throw new OperatorError(`There is already an operator "${name}".`);
-  const password = randomBytes(12).toString('base64url');
-  const secret = newTotpSecret();
+  const c = await initialCredentials(name);
   const operator = await db
     .insertInto('operators')
-    .values({ name, password_hash: await hashPassword(password), roles: roles.join(','), totp_secret: secret, created_at: now })
+    .values({ name, password_hash: c.passwordHash, roles: roles.join(','), totp_secret: c.secret, created_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { operator, password, totp: otpauthUri(TOTP_ISSUER, name, secret) };
+  return { operator, password: c.password, totp: c.totp };
+}
+
+/** New initial credentials for an operator who lost them: the code step, failures and lock start again, the password must be changed. */
+export async function resetOperator(db: Db, operator: Pick<OperatorRow, 'id' | 'name'>): Promise<{ password: string; totp: string }> {
+  const c = await initialCredentials(operator.name);
+  await db
+    .updateTable('operators')
+    .set({ password_hash: c.passwordHash, totp_secret: c.secret, totp_last_step: 0, must_change_password: 1, failures: 0, locked_until: null })
+    .where('id', '=', operator.id)
+    .execute();
+  return { password: c.password, totp: c.totp };
 }
 
 export function findOperator(db: Db, name: string): Promise<OperatorRow | undefined> {

@@ -137,28 +137,25 @@ function missing(): ApiError {
   return new ApiError(ResultCode.error, 'errors.notFound', null, undefined, 404);
 }
 
-/** The owner from X-Token; without a valid session the route answers HTTP 401 (the envelope names the code). */
-async function owner(ctx: AppContext, req: Parameters<typeof authenticate>[1]): Promise<UserRow> {
+/** A session check as a bytes route answers it: a refusal is HTTP 401 (the envelope names the code). */
+async function asUnauthorized<T>(check: Promise<T>): Promise<T> {
   try {
-    return await authenticate(ctx, req);
+    return await check;
   } catch (error) {
     if (error instanceof ApiError) throw new ApiError(error.code, error.msgKey, error.data, error.params, 401);
     throw error;
   }
 }
 
+/** The owner from X-Token. */
+const owner = (ctx: AppContext, req: FastifyRequest): Promise<UserRow> => asUnauthorized(authenticate(ctx, req));
+
 /** Operators who look at customers' images beside a review (deposit proofs, identity photos). */
 const REVIEWER_ROLES = ['finance', 'compliance'];
 
 /** Any customer's upload, to a signed-in operator of a reviewing role (X-Admin-Token); 401 without a session, 403 without the role. */
 async function reviewedUpload(ctx: AppContext, req: FastifyRequest, name: string): Promise<UploadRow | undefined> {
-  let session;
-  try {
-    session = await authenticateOperator(ctx.db, req, ctx.now());
-  } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(error.code, error.msgKey, error.data, error.params, 401);
-    throw error;
-  }
+  const session = await asUnauthorized(authenticateOperator(ctx.db, req, ctx.now()));
   if (!rolesOf(session.operator).some((r) => REVIEWER_ROLES.includes(r)))
     throw new ApiError(OperatorCode.notPermitted, `errors.${OperatorCode.notPermitted}`, null, undefined, 403);
   if (!isUploadName(name)) return undefined;

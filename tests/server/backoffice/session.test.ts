@@ -145,4 +145,16 @@ describe('the initial password, idle sessions and token separation', () => {
     expect((await call(s.app, 'GET', '/admin/me', { adminToken: op.token })).code).toBe(4103);
     expect((await login({ name: 'ivan', password: op.password, totp: freshCode(s, op.secret) })).code).toBe(4101);
   });
+
+  it('gives a reset operator new credentials: the old password and authenticator stop working, the new ones must change the password first', async () => {
+    const op = await operator(s, 'judy', ['support']);
+    const out = await runCli(['operator', 'reset', 'judy'], s.dataDir);
+    expect(out.code, out.out).toBe(0);
+    const password = /^password: (\S+)$/m.exec(out.out)![1];
+    const secret = secretOf(/^totp: (\S+)$/m.exec(out.out)![1]);
+    expect((await call(s.app, 'GET', '/admin/me', { adminToken: op.token })).code).toBe(4103);
+    expect((await login({ name: 'judy', password: op.password, totp: freshCode(s, secret) })).code).toBe(4101);
+    expect((await login({ name: 'judy', password, totp: freshCode(s, op.secret) })).code).toBe(4101);
+    expect((await login({ name: 'judy', password, totp: freshCode(s, secret) })).data).toMatchObject({ name: 'judy', mustChangePassword: true });
+  });
 });
