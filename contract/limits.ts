@@ -91,6 +91,12 @@ export function passwordFields(schema: JsonSchema | undefined): string[] {
   return Object.keys(props).filter((k) => props[k]['x-password'] === true);
 }
 
+/** The payload's multi-line text fields (`"x-multiline": true`, a chat message): line breaks allowed, other control characters still refused. */
+export function multilineFields(schema: JsonSchema | undefined): string[] {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(props).filter((k) => props[k]['x-multiline'] === true);
+}
+
 /** Fields whose value must equal another field's (x-matches), e.g. a password confirmation. */
 export function mismatchedFields(schema: JsonSchema | undefined, formData: Record<string, unknown>): string[] {
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;

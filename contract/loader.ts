@@ -33,7 +33,7 @@ export function loadHandWrittenScreens(dir = SCREENS_DIR): HandWrittenScreen[] {
 }
 
 /** Keywords of ours that Ajv must accept in strict mode. */
-export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code'] as const;
+export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code', 'x-multiline'] as const;
 
 export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from './screen.ts';
 

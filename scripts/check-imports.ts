@@ -16,7 +16,7 @@ const DATA = ['schemas', 'locales'];
 const SRC = ['src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine', 'src/screens', 'src/app', 'src/main'];
 
 /** The server's business domains: none imports another (they meet in server/core's interfaces or in the composition files). */
-export const SERVER_DOMAINS = ['trading', 'funds', 'earn', 'account', 'content', 'backoffice'];
+export const SERVER_DOMAINS = ['trading', 'funds', 'earn', 'account', 'content', 'backoffice', 'support'];
 
 export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
   contract: { prefix: 'contract/', mayImport: [] },

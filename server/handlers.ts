@@ -35,6 +35,8 @@ import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
+import { supportChatHandlers } from './support/handlers/chat.ts';
+import { supportInboxHandlers } from './support/handlers/inbox.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -71,6 +73,8 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  supportChatHandlers,
+  supportInboxHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -181,6 +181,10 @@ export interface FormSuccess {
    * The change ended the session on the server: the app forgets it (the user logs in again)
    */
   logout?: boolean;
+  /**
+   * Fields emptied after success, the form staying open for the next one (a support answer)
+   */
+  clear?: string[];
 }
 export interface ListDef {
   titleField: string;
@@ -237,6 +241,10 @@ export interface ListDef {
    * cards (default; the phone app's rows) or table (the desktop back office: a sortable column per field)
    */
   layout?: 'cards' | 'table';
+  /**
+   * Fetched again every this many seconds while the screen is open (a support inbox or conversation)
+   */
+  refreshSeconds?: number;
 }
 export interface FieldView {
   field: string;
@@ -316,6 +324,14 @@ export interface DetailDef {
   query?: {
     [k: string]: string;
   };
+  /**
+   * A record field holding messages ({from, author, text, image, at}), drawn as a conversation (src/widgets/chat/ChatThread.tsx)
+   */
+  threadField?: string;
+  /**
+   * Fetched again every this many seconds while the screen is open (a support inbox or conversation)
+   */
+  refreshSeconds?: number;
 }
 export interface FormNotice {
   /**

@@ -348,6 +348,76 @@ export interface AdminSession {
   mustChangePassword: boolean;
 }
 
+/**
+ * Ends a conversation; the customer's next message opens a new one.
+ */
+export interface AdminSupportClosePayload {
+  id: number;
+}
+
+/**
+ * One support conversation with its latest 200 messages, oldest first. Opening it marks the customer's messages read.
+ */
+export interface AdminSupportConversation {
+  id: number;
+  uid: number;
+  user: string;
+  status: 'open' | 'closed';
+  created: string;
+  /**
+   * The operator who closed it; '' while open
+   */
+  closedBy: string;
+  /**
+   * @maxItems 200
+   */
+  messages: SupportMessage[];
+}
+
+export interface AdminSupportConversationArgs {
+  id: number;
+}
+
+/**
+ * A support conversation in the inbox.
+ */
+export interface AdminSupportConversationRow {
+  id: number;
+  /**
+   * The customer's id
+   */
+  uid: number;
+  /**
+   * The customer's e-mail or phone
+   */
+  user: string;
+  status: 'open' | 'closed';
+  /**
+   * The customer's messages no operator has opened yet
+   */
+  unread: number;
+  /**
+   * The start of the last message (an image alone: '')
+   */
+  lastMessage: string;
+  /**
+   * ISO time of the last message
+   */
+  updated: string;
+}
+
+export interface AdminSupportInboxArgs {
+  status?: 'open' | 'closed';
+}
+
+/**
+ * An answer in a conversation, plain text the customer sees arrive (and, when away from the chat, as a notice). A closed conversation takes no answer.
+ */
+export interface AdminSupportReplyPayload {
+  id: number;
+  text: string;
+}
+
 export interface AdminUnfreezePayload {
   /**
    * The customer's id
@@ -1983,6 +2053,59 @@ export interface SpotSellPayload {
    * The client's own id of the order, unique per user: a repeat returns the first order
    */
   clientOrderId?: string;
+}
+
+/**
+ * One message of a support conversation: plain text (never HTML) and/or an uploaded image.
+ */
+export interface SupportMessage {
+  id: number;
+  /**
+   * Who wrote it
+   */
+  from: 'customer' | 'operator';
+  /**
+   * The operator's name to the back office; '' for the customer, and to customers always '' (they see "Support")
+   */
+  author: string;
+  text: string;
+  /**
+   * The image's URL (/uploads/<name>), '' when none
+   */
+  image: string;
+  /**
+   * ISO time
+   */
+  at: string;
+}
+
+/**
+ * A message to support: text (plain, at most 1000 characters), an image uploaded by this customer (POST /user/uploadBase64), or both. Opens a conversation when none is open.
+ */
+export interface SupportSendPayload {
+  text?: string;
+  /**
+   * The URL POST /user/uploadBase64 answered
+   */
+  image?: string;
+}
+
+/**
+ * The customer's current conversation with support (the open one, else the last closed one), its latest 100 messages oldest first.
+ */
+export interface SupportThread {
+  /**
+   * 0 before the first message
+   */
+  id: number;
+  /**
+   * closed: support ended it; the customer's next message opens a new one
+   */
+  status: 'none' | 'open' | 'closed';
+  /**
+   * @maxItems 100
+   */
+  messages: SupportMessage[];
 }
 
 export interface TradeListArgs {

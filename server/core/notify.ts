@@ -22,7 +22,8 @@ export type NoticeEvent =
   | 'spot_buy_filled'
   | 'spot_sell_filled'
   | 'kyc_approved'
-  | 'kyc_rejected';
+  | 'kyc_rejected'
+  | 'support_reply';
 
 /** Every event, for the check that each has its locale keys. */
 export const NOTICE_EVENTS: readonly NoticeEvent[] = [
@@ -42,6 +43,7 @@ export const NOTICE_EVENTS: readonly NoticeEvent[] = [
   'spot_sell_filled',
   'kyc_approved',
   'kyc_rejected',
+  'support_reply',
 ];
 
 export async function notify(db: Db, userId: number, event: NoticeEvent, params: Record<string, string>, now: number): Promise<void> {

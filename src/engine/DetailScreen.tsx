@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
+import { ChatThread, type ChatMessage } from '../widgets/chat/ChatThread';
 import { AuthImage } from '../widgets/upload/AuthImage';
 import { formatRecordField } from './formats';
 import { SafeHtml } from './SafeHtml';
@@ -50,7 +51,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
   const [params] = useSearchParams();
   const detail = module.screen.detail!;
   const { args, valid } = detailArgs(module.screen, params);
-  const q = module.endpoint.useQuery(args, { skip: !valid });
+  const q = module.endpoint.useQuery(args, { skip: !valid, pollingInterval: (detail.refreshSeconds ?? 0) * 1000 });
   useCountdown(detail.fields, q.data as Record<string, unknown> | undefined, q.refetch);
   if (!valid) return <p className="state state-error">{t('errors.notFound')}</p>;
   if (q.isLoading || (q.isFetching && !q.currentData)) return <DetailSkeleton screen={module.screen} />;
@@ -89,6 +90,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
         );
       })}
       {detail.bodyField && <div className="detail-body">{String(record[detail.bodyField] ?? '')}</div>}
+      {detail.threadField && <ChatThread messages={(record[detail.threadField] ?? []) as ChatMessage[]} mine="operator" />}
     </article>
   );
 }

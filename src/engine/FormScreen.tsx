@@ -60,14 +60,14 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { screen, endpoint } = module;
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const submit = useFormSubmit(screen, endpoint, params, t);
+  const { formRef, setField } = useFieldWriter(screen.payload, params);
+  const submit = useFormSubmit(screen, endpoint, params, t, setField);
   // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
   const [submitted, setSubmitted] = useState(false);
   const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
-  const { formRef, setField } = useFieldWriter(screen.payload, params);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
   const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;

@@ -43,7 +43,7 @@ function usePagedList(module: ScreenModule, args: Record<string, unknown>): List
 }
 
 function usePlainList(module: ScreenModule, args: Record<string, unknown>): ListState {
-  const q = module.endpoint.useQuery(args);
+  const q = module.endpoint.useQuery(args, { pollingInterval: (module.screen.list?.refreshSeconds ?? 0) * 1000 });
   const settled = q.currentData !== undefined;
   return {
     rows: (q.currentData?.list ?? []) as Row[],
@@ -194,7 +194,8 @@ export function ListView({
       {state.isLoading && <SkeletonRows screen={screen} />}
       {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} />}
       {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
-      {!state.isLoading && (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} /> : <ListRows module={module} rows={state.rows} />)}
+      {!state.isLoading &&
+        (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} /> : <ListRows module={module} rows={state.rows} />)}
       {state.hasMore && <LoadMore sentinel={sentinel} state={state} />}
       {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
     </div>

@@ -45,8 +45,8 @@ function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefi
   return screen.fieldErrors?.[where] ?? where;
 }
 
-/** What the screen does with a successful answer: start or end the session, toast, navigate. */
-function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translate) {
+/** What the screen does with a successful answer: start or end the session, empty fields for the next entry, toast, navigate. */
+function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translate, setField?: (name: string, value: unknown) => void) {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   return (data: unknown) => {
@@ -57,14 +57,21 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
       dispatch(api.util.resetApiState());
     }
     // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
+    for (const field of success.clear ?? []) setField?.(field, undefined);
     if (success.toast) toast(t(success.toast, data && typeof data === 'object' ? (data as Record<string, unknown>) : {}));
     const next = backRoute(params) ?? success.navigate;
     if (next) navigate(next, { replace: true });
   };
 }
 
-export function useFormSubmit(screen: ScreenDef, endpoint: ScreenModule['endpoint'], params: URLSearchParams, t: Translate) {
-  const succeeded = useSuccessSteps(screen, params, t);
+export function useFormSubmit(
+  screen: ScreenDef,
+  endpoint: ScreenModule['endpoint'],
+  params: URLSearchParams,
+  t: Translate,
+  setField?: (name: string, value: unknown) => void,
+) {
+  const succeeded = useSuccessSteps(screen, params, t, setField);
   const [trigger] = endpoint.useMutation();
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);

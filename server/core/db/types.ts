@@ -11,6 +11,7 @@ import type { KycTables } from './tables/kyc.ts';
 import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
 import type { SessionTables } from './tables/sessions.ts';
+import type { SupportTables } from './tables/support.ts';
 
 export * from './tables/funds.ts';
 export * from './tables/financing.ts';
@@ -21,6 +22,7 @@ export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
 export * from './tables/sessions.ts';
 export * from './tables/backoffice.ts';
+export * from './tables/support.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -278,7 +280,7 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables {
+export interface Database extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -2,7 +2,7 @@
 // Failures answer code 7 with the field and the screen's message for "field.keyword".
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
-import { passwordFields } from '../../../contract/limits.ts';
+import { multilineFields, passwordFields } from '../../../contract/limits.ts';
 import { CUSTOM_KEYWORDS, type JsonSchema } from '../../../contract/loader.ts';
 import { resultCodeNamed } from '../../../contract/result-codes.ts';
 import type { Params } from '../i18n/i18n.ts';
@@ -16,6 +16,8 @@ export interface Check {
   messages: Record<string, string>;
   /** The payload's password fields (x-password), read once from the schema */
   passwords: ReadonlySet<string>;
+  /** The payload's multi-line text fields (x-multiline) */
+  multiline: ReadonlySet<string>;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,7 +41,14 @@ export class Validator {
   private readonly ajv = new Ajv({ strict: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
 
   compile(schema: JsonSchema, messages: Record<string, string> = {}, source = 'server'): Check {
-    return { source, schema, validate: this.ajv.compile(schema), messages, passwords: new Set(passwordFields(schema)) };
+    return {
+      source,
+      schema,
+      validate: this.ajv.compile(schema),
+      messages,
+      passwords: new Set(passwordFields(schema)),
+      multiline: new Set(multilineFields(schema)),
+    };
   }
 }
 
@@ -113,7 +122,12 @@ function asObject(value: unknown): Record<string, unknown> {
 
 /** The request's payload, cleaned (cleanText): the query for GET, query and JSON body merged for DELETE, else the body. */
 export function rawInput(req: FastifyRequest, checks: Check[]): unknown {
-  return cleanText(payloadOf(req, checks), '', { has: (field) => checks.some((c) => c.passwords.has(field)) });
+  return cleanText(
+    payloadOf(req, checks),
+    '',
+    { has: (field) => checks.some((c) => c.passwords.has(field)) },
+    { has: (field) => checks.some((c) => c.multiline.has(field)) },
+  );
 }
 
 /** The payload of an endpoint that takes none: {}; any field sent (query or body) is refused as undeclared. */
@@ -140,9 +154,13 @@ function payloadOf(req: FastifyRequest, checks: Check[]): unknown {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
+/** The same, line feeds allowed (carriage returns are made line feeds first). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_IN_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-function cleanString(value: string, field: string): string {
-  if (FORBIDDEN.test(value)) throw validationError(field, 'checks.controlCharacters');
+function cleanString(raw: string, field: string, lines = false): string {
+  const value = lines ? raw.replace(/\r\n?/g, '\n') : raw;
+  if ((lines ? FORBIDDEN_IN_LINES : FORBIDDEN).test(value)) throw validationError(field, 'checks.controlCharacters');
   const text = PLAIN_ASCII.test(value) ? value.trim() : value.normalize('NFC').trim();
   if (text === '' && value !== '') throw validationError(field, 'checks.blank');
   return text;
@@ -153,13 +171,20 @@ const NONE: ReadonlySet<string> = new Set();
 /**
  * Every string of a request, at any depth, trimmed and in NFC; control characters, NULs and bidi
  * overrides refused (code 7 naming the field), and text that was only spaces refused too.
- * The payload's password fields (`passwords`, marked x-password in the schema) pass untouched.
+ * The payload's password fields (`passwords`, marked x-password in the schema) pass untouched;
+ * its multi-line fields (`multiline`, x-multiline) keep their line breaks.
  */
-export function cleanText(value: unknown, field = '', passwords: Pick<ReadonlySet<string>, 'has'> = NONE): unknown {
-  if (typeof value === 'string') return cleanString(value, field);
+export function cleanText(
+  value: unknown,
+  field = '',
+  passwords: Pick<ReadonlySet<string>, 'has'> = NONE,
+  multiline: Pick<ReadonlySet<string>, 'has'> = NONE,
+): unknown {
+  if (typeof value === 'string') return cleanString(value, field, multiline.has(field));
   if (Array.isArray(value)) return value.map((v, i) => cleanText(v, field ? `${field}.${i}` : String(i)));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = field === '' && passwords.has(k) ? v : cleanText(v, field ? `${field}.${k}` : k);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    out[k] = field === '' && passwords.has(k) ? v : cleanText(v, field ? `${field}.${k}` : k, NONE, multiline);
   return out;
 }

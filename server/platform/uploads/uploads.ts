@@ -153,12 +153,17 @@ const owner = (ctx: AppContext, req: FastifyRequest): Promise<UserRow> => asUnau
 /** Operators who look at customers' images beside a review (deposit proofs, identity photos). */
 const REVIEWER_ROLES = ['finance', 'compliance'];
 
-/** Any customer's upload, to a signed-in operator of a reviewing role (X-Admin-Token); 401 without a session, 403 without the role. */
+/**
+ * A customer's upload to a signed-in operator (X-Admin-Token): reviewers see any; the support desk
+ * only the images customers sent in a support chat. 401 without a session, 403 without a role.
+ */
 async function reviewedUpload(ctx: AppContext, req: FastifyRequest, name: string): Promise<UploadRow | undefined> {
   const session = await asUnauthorized(authenticateOperator(ctx.db, req, ctx.now()));
-  if (!rolesOf(session.operator).some((r) => REVIEWER_ROLES.includes(r)))
-    throw new ApiError(OperatorCode.notPermitted, `errors.${OperatorCode.notPermitted}`, null, undefined, 403);
+  const roles = rolesOf(session.operator);
+  const reviewer = roles.some((r) => REVIEWER_ROLES.includes(r));
+  if (!reviewer && !roles.includes('support')) throw new ApiError(OperatorCode.notPermitted, `errors.${OperatorCode.notPermitted}`, null, undefined, 403);
   if (!isUploadName(name)) return undefined;
+  if (!reviewer && !(await ctx.db.selectFrom('support_messages').select('id').where('image', '=', name).executeTakeFirst())) return undefined;
   return ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();
 }
 

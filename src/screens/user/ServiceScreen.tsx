@@ -1,18 +1,31 @@
-// Contact us (/user/service, public): the contact channels the operator configured and the
-// service desk's hours (GET /base/site, schemas/config/site.json); nothing else is invented.
+// Contact us (/user/service, public): the chat with support (signed in), the contact channels the
+// operator configured and the service desk's hours (GET /base/site, schemas/config/site.json);
+// nothing else is invented.
 import { useTranslation } from 'react-i18next';
 import { endpoint as site } from '../../api/generated/screens/site';
 import { channelHref, hoursText } from './site';
+import { SupportChat } from './SupportChat';
 import './content.css';
 
 export default function ServiceScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="content-page">
+      <h2 className="content-heading">{t('service.chat.title')}</h2>
+      <SupportChat />
+      <Channels />
+    </div>
+  );
+}
+
+function Channels() {
   const { t, i18n } = useTranslation();
   const q = site.useQuery();
   if (!q.data) return <p className={`state${q.isError ? ' state-error' : ''}`}>{q.isError ? t('about.loadFailed') : t('common.loading')}</p>;
   const { channels, hours } = q.data.service;
   const shown = hoursText(hours, i18n.language);
   return (
-    <div className="content-page">
+    <>
       <h2 className="content-heading">{t('service.channels')}</h2>
       {channels.length === 0 && <p className="content-card muted">{t('service.noChannels')}</p>}
       {channels.length > 0 && (
@@ -53,6 +66,6 @@ export default function ServiceScreen() {
           {t('service.timeZone', { zone: hours.timeZone })}
         </p>
       </section>
-    </div>
+    </>
   );
 }

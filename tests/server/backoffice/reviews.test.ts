@@ -192,8 +192,11 @@ describe('GET /admin/reviews/detail: the request with its images', () => {
     const seen = await image(finance1.token);
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['content-type']).toBe('image/png');
+    const content = await operator(s, `content-${seq}`, ['content']);
+    expect((await image(content.token)).statusCode).toBe(403);
+    // the support desk opens the images customers sent in a chat, and no other upload
     const support = await operator(s, `support-${seq}`, ['support']);
-    expect((await image(support.token)).statusCode).toBe(403);
+    expect((await image(support.token)).statusCode).toBe(404);
     expect((await image('0'.repeat(64))).statusCode).toBe(401);
 
     expect((await call(s.app, 'GET', '/admin/reviews/detail', { adminToken: compliance.token, query: { kind: 'deposit', id: deposit.data.ID } })).code).toBe(
