@@ -35,6 +35,8 @@ import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
+import { contentHandlers } from './backoffice/handlers/content.ts';
+import { contentAdmin } from './content/content-admin.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -71,6 +73,7 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  contentHandlers(contentAdmin),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -16,6 +16,7 @@ import * as m0013 from './0013_mining.ts';
 import * as m0014 from './0014_hashed_codes.ts';
 import * as m0015 from './0015_backoffice.ts';
 import * as m0016 from './0016_freeze_reasons.ts';
+import * as m0020 from './0020_broadcast_keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014_hashed_codes': m0014,
   '0015_backoffice': m0015,
   '0016_freeze_reasons': m0016,
+  '0020_broadcast_keys': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {
