@@ -37,6 +37,8 @@ import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
 import { supportChatHandlers } from './support/handlers/chat.ts';
 import { supportInboxHandlers } from './support/handlers/inbox.ts';
+import { contentHandlers } from './backoffice/handlers/content.ts';
+import { contentAdmin } from './content/content-admin.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -75,6 +77,7 @@ const MODULES = [
   userAdminHandlers,
   supportChatHandlers,
   supportInboxHandlers,
+  contentHandlers(contentAdmin),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -25,6 +25,19 @@ export interface AddressWhitelistPayload {
 }
 
 /**
+ * A new article in English; its translations are added one language at a time (POST /admin/articles/translate). Readers of a language without one see the English text.
+ */
+export interface AdminAddArticlePayload {
+  category: 'announcement' | 'terms' | 'privacy';
+  title: string;
+  summary: string;
+  /**
+   * Plain text or simple HTML (p, b, i, a href=https…, ul, li, img src=https…); markup that could run code is refused
+   */
+  content: string;
+}
+
+/**
  * Adds an operator; the answer carries the initial password and the authenticator URI, shown this once.
  */
 export interface AdminAddOperatorPayload {
@@ -94,6 +107,105 @@ export interface AdminAdjustmentsArgs {
   status?: 'pending' | 'done' | 'rejected';
 }
 
+/**
+ * An article as the back office lists it: its English title and the languages it has a text in
+ */
+export interface AdminArticle {
+  id: number;
+  category: 'announcement' | 'terms' | 'privacy';
+  /**
+   * The English title
+   */
+  title: string;
+  /**
+   * Language prefixes with a text, English first: "en, de, jp"
+   */
+  languages: string;
+  /**
+   * ISO 8601 time it was added
+   */
+  created: string;
+}
+
+export interface AdminArticleArgs {
+  /**
+   * The article's id
+   */
+  id: number;
+}
+
+/**
+ * An article with its text in every language it has one in
+ */
+export interface AdminArticleDetail {
+  id: number;
+  category: 'announcement' | 'terms' | 'privacy';
+  /**
+   * The English title
+   */
+  title: string;
+  /**
+   * Language prefixes with a text, English first: "en, de, jp"
+   */
+  languages: string;
+  /**
+   * ISO 8601 time it was added
+   */
+  created: string;
+  /**
+   * The text in de as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  de: string;
+  /**
+   * The text in en as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  en: string;
+  /**
+   * The text in es as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  es: string;
+  /**
+   * The text in ru as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  ru: string;
+  /**
+   * The text in pt as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  pt: string;
+  /**
+   * The text in fr as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  fr: string;
+  /**
+   * The text in it as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  it: string;
+  /**
+   * The text in jp as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  jp: string;
+  /**
+   * The text in kr as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  kr: string;
+  /**
+   * The text in tr as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  tr: string;
+  /**
+   * The text in vn as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  vn: string;
+  /**
+   * The text in zh as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  zh: string;
+  /**
+   * The text in tw as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
+   */
+  tw: string;
+}
+
 export interface AdminAuditArgs {
   /**
    * An operator's name (or cli)
@@ -138,6 +250,53 @@ export interface AdminAuditRow {
     [k: string]: unknown | undefined;
   } | null;
   hash: string;
+}
+
+/**
+ * A notice broadcast to every user who existed when it was sent
+ */
+export interface AdminBroadcast {
+  id: number;
+  /**
+   * The English title
+   */
+  title: string;
+  /**
+   * The English body
+   */
+  body: string;
+  /**
+   * Language prefixes with a text, English first: "en, de"
+   */
+  languages: string;
+  /**
+   * Users it reaches: those registered when it was sent
+   */
+  recipients: number;
+  /**
+   * ISO 8601 time it was sent
+   */
+  created: string;
+}
+
+/**
+ * A notice to every user registered now, in English and optionally one more language (its readers see that text, others the English). A repeat with the same Idempotency-Key sends nothing and answers the first broadcast.
+ */
+export interface AdminBroadcastPayload {
+  title: string;
+  body: string;
+  /**
+   * Another language of the notice, or '' for English alone
+   */
+  lang?: '' | 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  /**
+   * The title in that language
+   */
+  langTitle?: string;
+  /**
+   * The body in that language
+   */
+  langBody?: string;
 }
 
 /**
@@ -418,12 +577,40 @@ export interface AdminSupportReplyPayload {
   text: string;
 }
 
+/**
+ * The article's text in one language other than English, replacing any it had.
+ */
+export interface AdminTranslateArticlePayload {
+  /**
+   * The article's id
+   */
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  title: string;
+  summary: string;
+  /**
+   * Plain text or simple HTML (p, b, i, a href=https…, ul, li, img src=https…); markup that could run code is refused
+   */
+  content: string;
+}
+
 export interface AdminUnfreezePayload {
   /**
    * The customer's id
    */
   uid: number;
   what: 'login' | 'withdraw';
+}
+
+/**
+ * Removes the article's text in one language: its readers then see the English text.
+ */
+export interface AdminUntranslateArticlePayload {
+  /**
+   * The article's id
+   */
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
 }
 
 /**

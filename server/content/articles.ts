@@ -54,27 +54,48 @@ const UNSAFE_MARKUP = [
   /(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):/i,
 ];
 
-/** Why this text may not be stored ('' when it may): markup that could run code. */
-export function unsafeMarkup(text: string): string {
-  const hit = UNSAFE_MARKUP.map((re) => re.exec(text)).find((m) => m !== null);
-  return hit ? `it contains markup that could run code ("${hit[0].trim()}"); plain text and simple HTML (p, b, i, a href=https…, ul, li, img src=https…) only` : '';
+/** The markup in `text` that could run code, '' when there is none. */
+export function unsafeMarkupIn(text: string): string {
+  return (
+    UNSAFE_MARKUP.map((re) => re.exec(text))
+      .find((m) => m !== null)?.[0]
+      .trim() ?? ''
+  );
 }
 
-/** Problems with one language's text ([] when it is fine); `partial` allows missing fields (a translation). */
-export function articleTextProblems(text: Partial<ArticleText>, partial: boolean): string[] {
-  const problems: string[] = [];
-  const check = (field: keyof ArticleText, max: number) => {
+/** Why this text may not be stored ('' when it may): markup that could run code. */
+function unsafeMarkup(text: string): string {
+  const hit = unsafeMarkupIn(text);
+  return hit ? `it contains markup that could run code ("${hit}"); plain text and simple HTML (p, b, i, a href=https…, ul, li, img src=https…) only` : '';
+}
+
+export interface ArticleTextIssue {
+  field: keyof ArticleText;
+  problem: 'empty' | 'tooLong' | 'unsafe';
+  max: number;
+}
+
+export const ARTICLE_TEXT_MAX: Record<keyof ArticleText, number> = { title: TITLE_MAX, summary: SUMMARY_MAX, content: CONTENT_MAX };
+
+/** What is wrong with one language's text ([] when it is fine); `partial` allows missing fields (a translation). */
+export function articleTextIssues(text: Partial<ArticleText>, partial: boolean): ArticleTextIssue[] {
+  const issues: ArticleTextIssue[] = [];
+  for (const field of Object.keys(ARTICLE_TEXT_MAX) as (keyof ArticleText)[]) {
     const value = text[field];
-    if (value === undefined && partial) return;
-    if (!filled(value)) problems.push(`${field} is empty`);
-    else if (value.length > max) problems.push(`${field} is longer than ${max} characters`);
-    else {
-      const unsafe = unsafeMarkup(value);
-      if (unsafe) problems.push(`${field}: ${unsafe}`);
-    }
-  };
-  check('title', TITLE_MAX);
-  check('summary', SUMMARY_MAX);
-  check('content', CONTENT_MAX);
-  return problems;
+    const max = ARTICLE_TEXT_MAX[field];
+    if (value === undefined && partial) continue;
+    if (!filled(value)) issues.push({ field, problem: 'empty', max });
+    else if (value.length > max) issues.push({ field, problem: 'tooLong', max });
+    else if (unsafeMarkupIn(value)) issues.push({ field, problem: 'unsafe', max });
+  }
+  return issues;
+}
+
+/** The same as sentences for the command line. */
+export function articleTextProblems(text: Partial<ArticleText>, partial: boolean): string[] {
+  return articleTextIssues(text, partial).map(({ field, problem, max }) => {
+    if (problem === 'empty') return `${field} is empty`;
+    if (problem === 'tooLong') return `${field} is longer than ${max} characters`;
+    return `${field}: ${unsafeMarkup(text[field] ?? '')}`;
+  });
 }

@@ -32,7 +32,9 @@ function parseObject(json: string): Record<string, unknown> {
   }
 }
 
-const PAIRS = new Map(loadConfig<{ markets: { symbol: string; base: string; quote: string }[] }>('markets').markets.map((m) => [m.symbol.toLowerCase(), `${m.base}/${m.quote}`]));
+const PAIRS = new Map(
+  loadConfig<{ markets: { symbol: string; base: string; quote: string }[] }>('markets').markets.map((m) => [m.symbol.toLowerCase(), `${m.base}/${m.quote}`]),
+);
 
 /** The parameters as a message shows them: a market symbol (btcusdt) as its pair (BTC/USDT). */
 function messageParams(json: string): Params {
@@ -41,6 +43,11 @@ function messageParams(json: string): Params {
     if (typeof v === 'string' || typeof v === 'number') out[k] = k === 'symbol' ? (PAIRS.get(String(v).toLowerCase()) ?? String(v).toUpperCase()) : v;
   }
   return out;
+}
+
+/** The languages a broadcast has a text in, English first. */
+export function broadcastLanguages(texts: string): string[] {
+  return ['en', ...Object.keys(parseObject(texts)).filter((p) => p !== 'en')];
 }
 
 /** A broadcast's text in `prefix`, else its English text. */
@@ -67,7 +74,9 @@ function visible(db: Db, user: Reader) {
   return db
     .selectFrom('notices')
     .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', user.id))
-    .where((eb) => eb.or([eb('notices.user_id', '=', user.id), eb.and([eb('notices.user_id', 'is', null), eb('notices.created_at', '>=', Number(user.created_at))])]));
+    .where((eb) =>
+      eb.or([eb('notices.user_id', '=', user.id), eb.and([eb('notices.user_id', 'is', null), eb('notices.created_at', '>=', Number(user.created_at))])]),
+    );
 }
 
 type ShownRow = Pick<NoticeRow, 'id' | 'user_id' | 'event' | 'params' | 'texts' | 'created_at'> & { read_at: number | null };
@@ -90,7 +99,13 @@ export async function noticePage(db: Db, i18n: I18n, lang: unknown, user: Reader
   const { n } = await visible(db, user)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
-  const rows = await visible(db, user).select(COLUMNS).orderBy('notices.created_at', 'desc').orderBy('notices.id', 'desc').limit(paging.pageSize).offset(paging.offset).execute();
+  const rows = await visible(db, user)
+    .select(COLUMNS)
+    .orderBy('notices.created_at', 'desc')
+    .orderBy('notices.id', 'desc')
+    .limit(paging.pageSize)
+    .offset(paging.offset)
+    .execute();
   return { list: rows.map((r) => toNotice(i18n, lang, r)), total: toCount(n), page: paging.page, pageSize: paging.pageSize };
 }
 
@@ -135,12 +150,63 @@ export async function readAll(db: Db, user: Reader, now: number): Promise<number
 export const BROADCAST_TITLE_MAX = 200;
 export const BROADCAST_BODY_MAX = 5000;
 
-/** An operator broadcast: `texts` by language prefix, English required. */
-export async function broadcast(db: Db, texts: Record<string, NoticeText>, now: number): Promise<number> {
+export interface NoticeTextIssue {
+  field: keyof NoticeText;
+  problem: 'empty' | 'tooLong';
+  max: number;
+}
+
+const NOTICE_TEXT_MAX: Record<keyof NoticeText, number> = { title: BROADCAST_TITLE_MAX, body: BROADCAST_BODY_MAX };
+
+/** What is wrong with one language's text of a broadcast ([] when it is fine). */
+export function noticeTextIssues(text: Partial<NoticeText>): NoticeTextIssue[] {
+  const issues: NoticeTextIssue[] = [];
+  for (const field of ['title', 'body'] as const) {
+    const value = text[field];
+    const max = NOTICE_TEXT_MAX[field];
+    if (typeof value !== 'string' || value.trim() === '') issues.push({ field, problem: 'empty', max });
+    else if (value.length > max) issues.push({ field, problem: 'tooLong', max });
+  }
+  return issues;
+}
+
+/** The same as sentences for the command line. */
+export function noticeTextProblems(lang: string, text: Partial<NoticeText>): string[] {
+  return noticeTextIssues(text).map(({ field, problem, max }) =>
+    problem === 'empty' ? `${lang}: the ${field} is empty` : `${lang}: the ${field} is longer than ${max} characters`,
+  );
+}
+
+/** How many users a broadcast sent at `at` reaches: those who existed then. */
+export async function recipientsAt(db: Db, at: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('created_at', '<=', at)
+    .executeTakeFirstOrThrow();
+  return toCount(n);
+}
+
+/**
+ * An operator broadcast: `texts` by language prefix, English required. With a `key` (the
+ * sender's and their request's), a repeat of the same key sends nothing and gives the first
+ * broadcast back (`created` false): a double submit is one broadcast.
+ */
+export async function broadcast(db: Db, texts: Record<string, NoticeText>, now: number, key: string | null = null): Promise<{ id: number; created: boolean }> {
   const row = await db
     .insertInto('notices')
-    .values({ user_id: null, texts: JSON.stringify(texts), created_at: now })
+    .values({ user_id: null, texts: JSON.stringify(texts), broadcast_key: key, created_at: now })
+    .onConflict((oc) => oc.column('broadcast_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+    .executeTakeFirst();
+  if (row) return { id: Number(row.id), created: true };
+  const first = await db.selectFrom('notices').select('id').where('broadcast_key', '=', key).executeTakeFirstOrThrow();
+  return { id: Number(first.id), created: false };
+}
+
+/** Past broadcasts, newest first (at most 100), or the one with `id`. */
+export async function broadcastRows(db: Db, id?: number): Promise<Pick<NoticeRow, 'id' | 'texts' | 'created_at'>[]> {
+  let query = db.selectFrom('notices').select(['id', 'texts', 'created_at']).where('user_id', 'is', null);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
 }

@@ -3,15 +3,23 @@
 // without a translation shows the English text. A broadcast is a notice to every user who
 // exists when it is sent, with its text per language (English required).
 import { existsSync, readFileSync } from 'node:fs';
-import { loadConfig } from '../../../contract/loader.ts';
 import type { Db } from '../../core/db/index.ts';
-import { ARTICLE_CATES, type ArticleCate, type ArticleText, articleTextProblems, parseTranslations, TITLE_MAX } from '../articles.ts';
-import { broadcast, BROADCAST_BODY_MAX, BROADCAST_TITLE_MAX, type NoticeText } from '../notices.ts';
+import { ARTICLE_CATES, type ArticleCate, type ArticleText, articleTextProblems, TITLE_MAX } from '../articles.ts';
+import {
+  ARTICLE_CATE_NAMES as CATES,
+  articleLanguages,
+  cateName,
+  insertArticle,
+  languagePrefixes,
+  latestArticles,
+  saveTranslation,
+  translationPrefixes,
+} from '../article-store.ts';
+import { broadcast, noticeTextProblems, type NoticeText, recipientsAt } from '../notices.ts';
 import { OpsError } from '../../platform/ops/format.ts';
 
-const PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages').languages.map((l) => l.prefix);
-const OTHER_PREFIXES = PREFIXES.filter((p) => p !== 'en');
-const CATES = Object.keys(ARTICLE_CATES) as ArticleCate[];
+const PREFIXES = languagePrefixes();
+const OTHER_PREFIXES = translationPrefixes();
 
 export const CONTENT_HELP = `  article list [category]
                       articles newest first: id, category, title, languages translated
@@ -65,28 +73,21 @@ function assertText(lang: string, text: Partial<ArticleText>, partial: boolean):
   if (problems.length > 0) throw new OpsError(`${lang}: ${problems.join('; ')}. Nothing changed.`);
 }
 
-async function listArticles(db: Db, cateName: string | undefined): Promise<string> {
-  let query = db.selectFrom('articles').select(['id', 'cate', 'title', 'translations', 'created_at']);
-  if (cateName !== undefined) query = query.where('cate', '=', cateOf(cateName));
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+async function listArticles(db: Db, category: string | undefined): Promise<string> {
+  const rows = await latestArticles(db, category === undefined ? undefined : cateOf(category));
   if (rows.length === 0) return '(no articles)';
-  const nameOf = (cate: number) => CATES.find((c) => ARTICLE_CATES[c] === Number(cate)) ?? String(cate);
   return rows
-    .map((r) => {
-      const langs = Object.keys(parseTranslations(r.translations)).filter((p) => OTHER_PREFIXES.includes(p));
-      return `${r.id}  ${nameOf(r.cate)}  ${new Date(Number(r.created_at)).toISOString().slice(0, 16)}  ${r.title.slice(0, 60)}  [en${langs.length ? `, ${langs.join(', ')}` : ''}]`;
-    })
+    .map(
+      (r) =>
+        `${r.id}  ${cateName(r.cate)}  ${new Date(Number(r.created_at)).toISOString().slice(0, 16)}  ${r.title.slice(0, 60)}  [${articleLanguages(r).join(', ')}]`,
+    )
     .join('\n');
 }
 
 async function addArticle(db: Db, cate: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<string> {
-  const row = await db
-    .insertInto('articles')
-    .values({ ...english, cate, translations: JSON.stringify(translations), created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertArticle(db, cate, english, translations, now);
   const langs = Object.keys(translations);
-  return `Article ${row.id} added (${CATES.find((c) => ARTICLE_CATES[c] === cate)}): "${english.title}" in en${langs.length ? `, ${langs.join(', ')}` : ''}.`;
+  return `Article ${id} added (${cateName(cate)}): "${english.title}" in en${langs.length ? `, ${langs.join(', ')}` : ''}.`;
 }
 
 async function translateArticle(db: Db, args: string[]): Promise<string> {
@@ -94,27 +95,17 @@ async function translateArticle(db: Db, args: string[]): Promise<string> {
   const usage = 'article translate <id> <lang> <title> | <summary> | <content…>';
   if (!/^\d{1,9}$/.test(idText ?? '')) throw new OpsError(`Usage: ${usage}`);
   const lang = langOf(prefix, false);
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', Number(idText)).executeTakeFirst();
-    if (!row) throw new OpsError(`No article has id ${idText}.`);
-    const translations = parseTranslations(row.translations);
-    let out: string;
-    if (rest.length === 1 && rest[0] === '-') {
-      delete translations[lang];
-      out = `Article ${row.id}: the ${lang} text is removed; ${lang} readers see the English text.`;
-    } else {
-      const [title, summary, content] = parts(rest, 3, usage);
-      assertText(lang, { title, summary, content }, false);
-      translations[lang] = { title, summary, content };
-      out = `Article ${row.id}: ${lang} text saved ("${title.slice(0, TITLE_MAX)}").`;
-    }
-    await trx
-      .updateTable('articles')
-      .set({ translations: JSON.stringify(translations) })
-      .where('id', '=', row.id)
-      .execute();
-    return out;
-  });
+  const remove = rest.length === 1 && rest[0] === '-';
+  let text: ArticleText | null = null;
+  if (!remove) {
+    const [title, summary, content] = parts(rest, 3, usage);
+    assertText(lang, { title, summary, content }, false);
+    text = { title, summary, content };
+  }
+  if (!(await saveTranslation(db, Number(idText), lang, text))) throw new OpsError(`No article has id ${idText}.`);
+  return text
+    ? `Article ${idText}: ${lang} text saved ("${text.title.slice(0, TITLE_MAX)}").`
+    : `Article ${idText}: the ${lang} text is removed; ${lang} readers see the English text.`;
 }
 
 /** A file's {lang: {…}} with English first checked whole; throws before anything is written. */
@@ -156,15 +147,6 @@ export async function articleCommand(db: Db, args: string[], now: number): Promi
   }
 }
 
-function noticeTextProblems(lang: string, text: Partial<NoticeText>): string[] {
-  const problems: string[] = [];
-  if (typeof text.title !== 'string' || text.title.trim() === '') problems.push(`${lang}: the title is empty`);
-  else if (text.title.length > BROADCAST_TITLE_MAX) problems.push(`${lang}: the title is longer than ${BROADCAST_TITLE_MAX} characters`);
-  if (typeof text.body !== 'string' || text.body.trim() === '') problems.push(`${lang}: the body is empty`);
-  else if (text.body.length > BROADCAST_BODY_MAX) problems.push(`${lang}: the body is longer than ${BROADCAST_BODY_MAX} characters`);
-  return problems;
-}
-
 export async function noticeCommand(db: Db, args: string[], now: number): Promise<string> {
   const [sub, ...rest] = args;
   if (sub !== 'broadcast') throw new OpsError(`Unknown notice command "${sub ?? ''}".\n${CONTENT_HELP}`);
@@ -187,11 +169,6 @@ export async function noticeCommand(db: Db, args: string[], now: number): Promis
     if (problems.length > 0) throw new OpsError(`${problems.join('; ')}. Nothing sent.`);
     texts = { en: { title, body } };
   }
-  const { n } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('created_at', '<=', now)
-    .executeTakeFirstOrThrow();
-  const id = await broadcast(db, texts, now);
-  return `Broadcast ${id} sent to ${Number(n)} users in ${Object.keys(texts).join(', ')} ("${texts.en.title}").`;
+  const { id } = await broadcast(db, texts, now);
+  return `Broadcast ${id} sent to ${await recipientsAt(db, now)} users in ${Object.keys(texts).join(', ')} ("${texts.en.title}").`;
 }

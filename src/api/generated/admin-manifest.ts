@@ -4,7 +4,14 @@ import type { ScreenEntry } from '../../../contract/screen';
 
 /** The back office's screens (src/admin), by route; each module loads only when its route opens. */
 export const ADMIN_SCREENS: readonly ScreenEntry[] = [
+  { "id":"admin-article-add","kind":"form","routes":["/admin/articles"],"title":"admin.articleAddTitle","roles":["admin","content"], load: () => import('./screens/admin-article-add') },
+  { "id":"admin-article-detail","kind":"detail","routes":["/admin/article"],"title":"admin.articleTitle","roles":["admin","content"], load: () => import('./screens/admin-article-detail') },
+  { "id":"admin-article-translate","kind":"form","routes":["/admin/article"],"title":"admin.translateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-translate') },
+  { "id":"admin-article-untranslate","kind":"form","routes":["/admin/article"],"title":"admin.untranslateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-untranslate') },
+  { "id":"admin-articles","kind":"list","routes":["/admin/articles"],"title":"admin.articlesTitle","roles":["admin","content"], load: () => import('./screens/admin-articles') },
   { "id":"admin-audit","kind":"list","routes":["/admin/audit"],"title":"admin.auditTitle","roles":["admin","compliance"], load: () => import('./screens/admin-audit') },
+  { "id":"admin-broadcast","kind":"form","routes":["/admin/notices"],"title":"admin.broadcastTitle","roles":["admin","content"], load: () => import('./screens/admin-broadcast') },
+  { "id":"admin-broadcasts","kind":"list","routes":["/admin/notices"],"title":"admin.broadcastsTitle","roles":["admin","content"], load: () => import('./screens/admin-broadcasts') },
   { "id":"admin-change-password","kind":"form","routes":["/admin/password"],"title":"admin.passwordTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-change-password') },
   { "id":"admin-decide-review","kind":"form","routes":["/admin/review"],"title":"admin.decideTitle","roles":["finance","compliance"], load: () => import('./screens/admin-decide-review') },
   { "id":"admin-freeze","kind":"form","routes":["/admin/user"],"title":"admin.freezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-freeze') },

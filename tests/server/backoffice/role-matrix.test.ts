@@ -42,10 +42,15 @@ describe('the role matrix', () => {
   it('covers every operator endpoint', () => {
     // every schema file under schemas/admin/ but the sign-in
     expect(endpoints.map((e) => e.name).sort()).toEqual([
+      'adminAddArticle',
       'adminAddOperator',
       'adminAdjust',
       'adminAdjustments',
+      'adminArticle',
+      'adminArticles',
       'adminAudit',
+      'adminBroadcastNotice',
+      'adminBroadcasts',
       'adminChangePassword',
       'adminDecideAdjustment',
       'adminDecideReview',
@@ -60,7 +65,9 @@ describe('the role matrix', () => {
       'adminSupportConversation',
       'adminSupportInbox',
       'adminSupportReply',
+      'adminTranslateArticle',
       'adminUnfreeze',
+      'adminUntranslateArticle',
       'adminUpdateOperator',
       'adminUserDetail',
       'adminUsers',

@@ -17,6 +17,7 @@ import * as m0014 from './0014_hashed_codes.ts';
 import * as m0015 from './0015_backoffice.ts';
 import * as m0016 from './0016_freeze_reasons.ts';
 import * as m0017 from './0017_support_chat.ts';
+import * as m0020 from './0020_broadcast_keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0015_backoffice': m0015,
   '0016_freeze_reasons': m0016,
   '0017_support_chat': m0017,
+  '0020_broadcast_keys': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

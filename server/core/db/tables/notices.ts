@@ -11,6 +11,8 @@ export interface NoticesTable {
   params: Generated<string>;
   /** Broadcast: JSON {prefix: {title, body}}, `en` always present; '{}' for an event notice */
   texts: Generated<string>;
+  /** Broadcast from the console: its sender's request key, unique (migration 0020); null otherwise */
+  broadcast_key: Generated<string | null>;
   created_at: number;
 }
 

@@ -53,6 +53,10 @@ export const screen: ScreenDef = {
           "label": "admin.actionGroup.operator"
         },
         {
+          "value": "content.",
+          "label": "admin.actionGroup.content"
+        },
+        {
           "value": "cli.",
           "label": "admin.actionGroup.cli"
         },

@@ -1,0 +1,38 @@
+// GET /admin/articles, /admin/articles/detail, POST /admin/articles/add, /admin/articles/translate,
+// /admin/articles/untranslate; GET /admin/notices, POST /admin/notices/broadcast.
+import type { ContentAdmin } from '../../core/content-admin.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import type { HandlerTable } from '../../platform/http/handler.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
+import { operatorActor } from '../actor.ts';
+import { addArticle, broadcastNotice, broadcastTexts, translateArticle } from '../content.ts';
+
+const texts = (input: { title: string; summary: string; content: string }) => ({
+  title: input.title.trim(),
+  summary: input.summary.trim(),
+  content: input.content.trim(),
+});
+
+export function contentHandlers(content: ContentAdmin): (ctx: AppContext) => HandlerTable {
+  return (ctx) => {
+    const { db } = ctx;
+    const now = () => ctx.now();
+    return {
+      adminArticles: async (input) => {
+        const list = await content.articles(db, input.category || undefined);
+        return { list, total: list.length, page: 1, pageSize: list.length };
+      },
+      adminArticle: async (input) => content.article(db, input.id),
+      adminAddArticle: async (input, { session, req }) => addArticle(db, content, operatorActor(session, req), input.category, texts(input), now()),
+      adminTranslateArticle: async (input, { session, req }) =>
+        translateArticle(db, content, operatorActor(session, req), input.id, input.lang, texts(input), now()),
+      adminUntranslateArticle: async (input, { session, req }) => translateArticle(db, content, operatorActor(session, req), input.id, input.lang, null, now()),
+      adminBroadcasts: async () => {
+        const list = await content.broadcasts(db);
+        return { list, total: list.length, page: 1, pageSize: list.length };
+      },
+      adminBroadcastNotice: async (input, { session, req }) =>
+        broadcastNotice(db, content, operatorActor(session, req), broadcastTexts(input), idempotencyKeyOf(req), now()),
+    };
+  };
+}

@@ -1,0 +1,59 @@
+// Articles as the operator keeps them (the CLI's `article …` and the back office): the list
+// with the languages each is translated into, a new article in English, and one language's
+// translation saved or removed. Callers check the text first (articleTextIssues).
+import { languagesConfig } from '../core/config.ts';
+import { type Db, transact } from '../core/db/index.ts';
+import type { ArticleRow } from '../core/db/types.ts';
+import { ARTICLE_CATES, type ArticleCate, type ArticleText, parseTranslations } from './articles.ts';
+
+export const ARTICLE_CATE_NAMES = Object.keys(ARTICLE_CATES) as ArticleCate[];
+
+/** Every language prefix (de, en, jp…), and those an article is translated into (all but English). */
+export const languagePrefixes = () => languagesConfig().languages.map((l) => l.prefix);
+export const translationPrefixes = () => languagePrefixes().filter((p) => p !== 'en');
+
+export const cateName = (cate: number): string => ARTICLE_CATE_NAMES.find((c) => ARTICLE_CATES[c] === Number(cate)) ?? String(cate);
+
+/** The languages the article has a text in: English, then its translations in the configured order. */
+export function articleLanguages(row: Pick<ArticleRow, 'translations'>): string[] {
+  const translated = parseTranslations(row.translations);
+  return ['en', ...translationPrefixes().filter((p) => p in translated)];
+}
+
+/** Newest first, at most 100, of one category (its number) or all. */
+export async function latestArticles(db: Db, cate: number | undefined): Promise<ArticleRow[]> {
+  let query = db.selectFrom('articles').selectAll();
+  if (cate !== undefined) query = query.where('cate', '=', cate);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+}
+
+export async function articleById(db: Db, id: number): Promise<ArticleRow | undefined> {
+  return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A new article: its English text and any translations; its id. */
+export async function insertArticle(db: Db, cate: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<number> {
+  const row = await db
+    .insertInto('articles')
+    .values({ ...english, cate, translations: JSON.stringify(translations), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Saves the article's text in `lang`, or removes it (null: readers of `lang` then see English); false when there is no such article. */
+export function saveTranslation(db: Db, id: number, lang: string, text: ArticleText | null): Promise<boolean> {
+  return transact(db, async (trx) => {
+    const row = await trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    const translations = parseTranslations(row.translations);
+    if (text) translations[lang] = text;
+    else delete translations[lang];
+    await trx
+      .updateTable('articles')
+      .set({ translations: JSON.stringify(translations) })
+      .where('id', '=', id)
+      .execute();
+    return true;
+  });
+}

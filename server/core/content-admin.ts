@@ -1,0 +1,32 @@
+// What the back office does with the operator's content, implemented by the content domain:
+// articles (each language's text) and broadcasts. The back office runs the writes in its own
+// transaction with their audit row; these check the text (a refusal is a translated
+// validation error naming the field) and read or write the rows.
+import type { AdminArticle, AdminArticleDetail, AdminBroadcast } from '../../contract/generated/types.ts';
+import type { Db } from './db/index.ts';
+
+export interface ArticleTexts {
+  title: string;
+  summary: string;
+  content: string;
+}
+
+export interface BroadcastTexts {
+  title: string;
+  body: string;
+}
+
+export interface ContentAdmin {
+  /** Newest first, of one category (announcement, terms, privacy) or all. */
+  articles(db: Db, category: string | undefined): Promise<AdminArticle[]>;
+  /** One article with each language's text; a validation error on `id` when there is none. */
+  article(db: Db, id: number): Promise<AdminArticleDetail>;
+  /** A new article in English; its id. */
+  addArticle(db: Db, category: string, english: ArticleTexts, now: number): Promise<number>;
+  /** Saves one language's text (not English), or removes it when `text` is null. */
+  translateArticle(db: Db, id: number, lang: string, text: ArticleTexts | null): Promise<void>;
+  /** Sends a broadcast (refusals name the field title/body for English, langTitle/langBody for the other language); with `key`, a repeat of it sends nothing and gives the first back (`created` false). */
+  broadcast(db: Db, texts: Record<string, BroadcastTexts>, key: string | null, now: number): Promise<{ id: number; created: boolean }>;
+  /** Past broadcasts, newest first; or the one with `id`. */
+  broadcasts(db: Db, id?: number): Promise<AdminBroadcast[]>;
+}
