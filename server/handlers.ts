@@ -35,6 +35,7 @@ import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
+import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -71,6 +72,8 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  adminCoinHandlers,
+  adminLoanProductHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -1,14 +1,10 @@
 // Who an audit row names: a signed-in operator (with the request's address) or the CLI's OS user.
 import { userInfo } from 'node:os';
-import type { FastifyRequest } from 'fastify';
-import type { AuditEntry } from '../platform/audit/audit.ts';
-import type { OperatorSession } from '../platform/operators/operator-sessions.ts';
+import type { AuditActor } from '../platform/audit/audit.ts';
 
-export type Actor = Pick<AuditEntry, 'actor' | 'operatorId' | 'ip'>;
+export type Actor = AuditActor;
 
-export function operatorActor(session: OperatorSession, req: Pick<FastifyRequest, 'ip'>): Actor {
-  return { actor: `operator ${session.operator.name}`, operatorId: session.operator.id, ip: req.ip };
-}
+export { operatorActor } from '../platform/operators/operator-actor.ts';
 
 function osUser(): string {
   try {

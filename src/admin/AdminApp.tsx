@@ -25,7 +25,8 @@ export const LOGIN = routeOf('admin-login');
 export const PASSWORD = routeOf('admin-change-password');
 const HOME = routeOf('admin-reviews');
 
-const menu = ADMIN_SCREENS.filter((s) => s.kind === 'list');
+// a list that needs a route query (a coin's networks) opens from its parent list, not the menu
+const menu = ADMIN_SCREENS.filter((s) => s.kind === 'list' && !s.routeQuery);
 
 /** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
 const byRoute = new Map<string, ScreenEntry[]>();
