@@ -37,7 +37,7 @@ const weekend = { name: 'Weekend loan', coin: 'usdt', min: '50', max: '500.5', f
 
 describe('loan products in the back office', () => {
   it('lists every product and shows one', async () => {
-    const list = await as('GET', '/admin/loan-products');
+    const list = await as('GET', '/admin/loanProducts');
     expect(list.data.list[0]).toEqual({
       id: 1,
       name: 'Quick USDT loan',
@@ -50,12 +50,12 @@ describe('loan products in the back office', () => {
       termDays: 30,
       open: true,
     });
-    expect((await as('GET', '/admin/loan-products/detail', { id: 3 })).data).toMatchObject({ name: 'BTC loan', coin: 'BTC', min: '0.01000000' });
-    expect(await as('GET', '/admin/loan-products/detail', { id: 999 }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.loanProductUnknown') });
+    expect((await as('GET', '/admin/loanProducts/detail', { id: 3 })).data).toMatchObject({ name: 'BTC loan', coin: 'BTC', min: '0.01000000' });
+    expect(await as('GET', '/admin/loanProducts/detail', { id: 999 }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.loanProductUnknown') });
   });
 
   it('creates a product customers can apply for, changes it, closes and opens it, names it per language', async () => {
-    const created = await as('POST', '/admin/loan-products/create', weekend);
+    const created = await as('POST', '/admin/loanProducts/create', weekend);
     expect(created.data).toMatchObject({ name: 'Weekend loan', coin: 'USDT', min: '50.000000', max: '500.500000', dailyRate: '0.001', open: true });
     const id = created.data.id as number;
     expect((await call(s.app, 'GET', '/loan/findLoan', { token, query: { ID: id } })).data).toMatchObject({
@@ -64,19 +64,19 @@ describe('loan products in the back office', () => {
       termDays: 14,
     });
 
-    const updated = await as('POST', '/admin/loan-products/update', { id, max: '800', name: 'Weekend loan XL' });
+    const updated = await as('POST', '/admin/loanProducts/update', { id, max: '800', name: 'Weekend loan XL' });
     expect(updated.data).toMatchObject({ name: 'Weekend loan XL', max: '800.000000', min: '50.000000', termDays: 14 });
     expect((await offered()).map((p) => p.name)).toContain('Weekend loan XL');
 
-    expect((await as('POST', '/admin/loan-products/setOpen', { id, state: 'closed' })).data.open).toBe(false);
+    expect((await as('POST', '/admin/loanProducts/setOpen', { id, state: 'closed' })).data.open).toBe(false);
     expect((await offered()).map((p) => p.name)).not.toContain('Weekend loan XL');
     // closing a closed product writes nothing
-    expect((await as('POST', '/admin/loan-products/setOpen', { id, state: 'closed' })).data.open).toBe(false);
-    expect((await as('POST', '/admin/loan-products/setOpen', { id, state: 'open' })).data.open).toBe(true);
+    expect((await as('POST', '/admin/loanProducts/setOpen', { id, state: 'closed' })).data.open).toBe(false);
+    expect((await as('POST', '/admin/loanProducts/setOpen', { id, state: 'open' })).data.open).toBe(true);
 
-    expect((await as('POST', '/admin/loan-products/name', { id, lang: 'de', name: 'Wochenendkredit' })).data.names).toBe('de: Wochenendkredit');
+    expect((await as('POST', '/admin/loanProducts/name', { id, lang: 'de', name: 'Wochenendkredit' })).data.names).toBe('de: Wochenendkredit');
     expect((await offered('de')).map((p) => p.name)).toContain('Wochenendkredit');
-    expect((await as('POST', '/admin/loan-products/name', { id, lang: 'de', name: '-' })).data.names).toBe('');
+    expect((await as('POST', '/admin/loanProducts/name', { id, lang: 'de', name: '-' })).data.names).toBe('');
     expect((await offered('de')).map((p) => p.name)).toContain('Weekend loan XL');
 
     const audit = await auditOf(id);
@@ -94,7 +94,7 @@ describe('loan products in the back office', () => {
   });
 
   it('refuses bad input with a message that states the limit, and writes nothing', async () => {
-    const create = (change: Record<string, unknown>) => ['/admin/loan-products/create', { ...weekend, ...change }] as const;
+    const create = (change: Record<string, unknown>) => ['/admin/loanProducts/create', { ...weekend, ...change }] as const;
     // path and body, the message's key and parameters ('': any code-7 message)
     const cases: [readonly [string, Record<string, unknown>], string, Record<string, string | number>?][] = [
       [create({ min: '600' }), 'admin.minAboveMax', { min: '600', max: '500.5' }],
@@ -110,13 +110,13 @@ describe('loan products in the back office', () => {
       [create({ coin: 'DOGE' }), 'admin.coinUnknown', { coin: 'DOGE' }],
       [create({ coin: ['USDT'] }), 'admin.coinCodeFormat'],
       [create({ extra: { nested: [1, 2] } }), ''],
-      [['/admin/loan-products/update', { id: 999, max: '5' }], 'admin.loanProductUnknown'],
-      [['/admin/loan-products/update', { id: 1 }], 'admin.nothingToChange'],
-      [['/admin/loan-products/update', { id: 1, min: '6000' }], 'admin.minAboveMax', { min: '6000', max: '5000.000000' }],
-      [['/admin/loan-products/setOpen', { id: 1, state: 'paused' }], 'admin.loanStateChoice'],
-      [['/admin/loan-products/setOpen', { id: 'one', state: 'open' }], 'admin.loanProductUnknown'],
-      [['/admin/loan-products/name', { id: 1, lang: 'xx', name: 'Name' }], 'admin.loanLanguage', { allowed: 'de, es, ru, pt, fr, it, jp, kr, tr, vn, zh, tw' }],
-      [['/admin/loan-products/name', { id: 1, lang: 'de', name: 'x'.repeat(65) }], 'admin.loanLocalNameFormat'],
+      [['/admin/loanProducts/update', { id: 999, max: '5' }], 'admin.loanProductUnknown'],
+      [['/admin/loanProducts/update', { id: 1 }], 'admin.nothingToChange'],
+      [['/admin/loanProducts/update', { id: 1, min: '6000' }], 'admin.minAboveMax', { min: '6000', max: '5000.000000' }],
+      [['/admin/loanProducts/setOpen', { id: 1, state: 'paused' }], 'admin.loanStateChoice'],
+      [['/admin/loanProducts/setOpen', { id: 'one', state: 'open' }], 'admin.loanProductUnknown'],
+      [['/admin/loanProducts/name', { id: 1, lang: 'xx', name: 'Name' }], 'admin.loanLanguage', { allowed: 'de, es, ru, pt, fr, it, jp, kr, tr, vn, zh, tw' }],
+      [['/admin/loanProducts/name', { id: 1, lang: 'de', name: 'x'.repeat(65) }], 'admin.loanLocalNameFormat'],
     ];
     const before = await snapshot();
     for (const [[path, body], key, params] of cases) {

@@ -24,7 +24,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminCreateLoanProduct",
     "method": "POST",
-    "path": "/admin/loan-products/create",
+    "path": "/admin/loanProducts/create",
     "invalidates": [
       "AdminLoanProducts"
     ]
@@ -160,7 +160,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminCreateLoanProduct: build.mutation<AdminLoanProduct, AdminCreateLoanProductPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/loan-products/create', method: 'POST', auth: true, fieldErrors: {"fields":["name","coin","min","max","freeDays","dailyRate","termDays"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/loanProducts/create', method: 'POST', auth: true, fieldErrors: {"fields":["name","coin","min","max","freeDays","dailyRate","termDays"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminLoanProducts'],
     }),
   }),

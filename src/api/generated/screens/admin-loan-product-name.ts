@@ -24,7 +24,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminNameLoanProduct",
     "method": "POST",
-    "path": "/admin/loan-products/name",
+    "path": "/admin/loanProducts/name",
     "invalidates": [
       "AdminLoanProducts"
     ]
@@ -103,7 +103,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminNameLoanProduct: build.mutation<AdminLoanProduct, AdminNameLoanProductPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/loan-products/name', method: 'POST', auth: true, fieldErrors: {"fields":["id","lang","name"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/loanProducts/name', method: 'POST', auth: true, fieldErrors: {"fields":["id","lang","name"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminLoanProducts'],
     }),
   }),

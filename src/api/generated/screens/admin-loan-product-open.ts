@@ -24,7 +24,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminSetLoanProductOpen",
     "method": "POST",
-    "path": "/admin/loan-products/setOpen",
+    "path": "/admin/loanProducts/setOpen",
     "invalidates": [
       "AdminLoanProducts"
     ]
@@ -86,7 +86,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminSetLoanProductOpen: build.mutation<AdminLoanProduct, AdminSetLoanProductOpenPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/loan-products/setOpen', method: 'POST', auth: true, fieldErrors: {"fields":["id","state"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/loanProducts/setOpen', method: 'POST', auth: true, fieldErrors: {"fields":["id","state"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminLoanProducts'],
     }),
   }),

@@ -24,7 +24,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminUpdateLoanProduct",
     "method": "POST",
-    "path": "/admin/loan-products/update",
+    "path": "/admin/loanProducts/update",
     "invalidates": [
       "AdminLoanProducts"
     ]
@@ -160,7 +160,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminUpdateLoanProduct: build.mutation<AdminLoanProduct, AdminUpdateLoanProductPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/loan-products/update', method: 'POST', auth: true, fieldErrors: {"fields":["id","name","coin","min","max","freeDays","dailyRate","termDays"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/loanProducts/update', method: 'POST', auth: true, fieldErrors: {"fields":["id","name","coin","min","max","freeDays","dailyRate","termDays"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminLoanProducts'],
     }),
   }),

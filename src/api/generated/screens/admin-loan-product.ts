@@ -21,7 +21,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminLoanProduct",
     "method": "GET",
-    "path": "/admin/loan-products/detail",
+    "path": "/admin/loanProducts/detail",
     "provides": [
       "AdminLoanProducts"
     ]
@@ -99,7 +99,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminLoanProduct: build.query<AdminLoanProduct, AdminLoanProductArgs>({
-      query: (arg) => ({ path: '/admin/loan-products/detail', method: 'GET', auth: true, params: { ...arg } }),
+      query: (arg) => ({ path: '/admin/loanProducts/detail', method: 'GET', auth: true, params: { ...arg } }),
       providesTags: ['AdminLoanProducts'],
     }),
   }),

@@ -22,7 +22,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "adminLoanProducts",
     "method": "GET",
-    "path": "/admin/loan-products",
+    "path": "/admin/loanProducts",
     "provides": [
       "AdminLoanProducts"
     ]
@@ -86,7 +86,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminLoanProducts: build.query<Page<AdminLoanProduct>, {  }>({
-      query: (arg) => ({ path: '/admin/loan-products', method: 'GET', auth: true, params: { ...arg } }),
+      query: (arg) => ({ path: '/admin/loanProducts', method: 'GET', auth: true, params: { ...arg } }),
       providesTags: ['AdminLoanProducts'],
     }),
   }),
