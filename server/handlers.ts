@@ -39,6 +39,7 @@ import { supportChatHandlers } from './support/handlers/chat.ts';
 import { supportInboxHandlers } from './support/handlers/inbox.ts';
 import { contentHandlers } from './backoffice/handlers/content.ts';
 import { contentAdmin } from './content/content-admin.ts';
+import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -78,6 +79,8 @@ const MODULES = [
   supportChatHandlers,
   supportInboxHandlers,
   contentHandlers(contentAdmin),
+  adminCoinHandlers,
+  adminLoanProductHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

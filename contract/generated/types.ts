@@ -38,6 +38,18 @@ export interface AdminAddArticlePayload {
 }
 
 /**
+ * Adds a coin to the coin table, enabled and without a network yet (add its networks next).
+ */
+export interface AdminAddCoinPayload {
+  /**
+   * The symbol; stored in capitals
+   */
+  coin: string;
+  name: string;
+  decimals: number;
+}
+
+/**
  * Adds an operator; the answer carries the initial password and the authenticator URI, shown this once.
  */
 export interface AdminAddOperatorPayload {
@@ -310,6 +322,49 @@ export interface AdminChangePasswordPayload {
 export type AdminChangePasswordResult = null;
 
 /**
+ * A coin of the coin table as the back office lists it, enabled or not
+ */
+export interface AdminCoin {
+  coin: string;
+  name: string;
+  decimals: number;
+  enabled: boolean;
+  networkCount: number;
+  /**
+   * Its networks, comma-separated (TRC20, ERC20)
+   */
+  networks: string;
+}
+
+/**
+ * Creates a loan product, open for applications. min is not above max, freeDays not above termDays; amounts have at most the coin's decimals.
+ */
+export interface AdminCreateLoanProductPayload {
+  /**
+   * The English name; other languages with adminNameLoanProduct
+   */
+  name: string;
+  /**
+   * A coin of the coin table
+   */
+  coin: string;
+  min: string;
+  max: string;
+  /**
+   * Days without interest, at most termDays
+   */
+  freeDays: number;
+  /**
+   * Interest a day as a ratio, at most 0.05 (5 % a day): 0.0005 is 0.05 % a day
+   */
+  dailyRate: string;
+  /**
+   * Repayment is due this many days after approval
+   */
+  termDays: number;
+}
+
+/**
  * The second finance operator approves (the money moves, with its ledger row) or either operator rejects a waiting adjustment.
  */
 export interface AdminDecideAdjustmentPayload {
@@ -381,6 +436,38 @@ export interface AdminFreezePayload {
 }
 
 /**
+ * A loan product as the back office sees it, open or closed; amounts are decimal strings in the coin's decimals
+ */
+export interface AdminLoanProduct {
+  id: number;
+  /**
+   * The English name
+   */
+  name: string;
+  /**
+   * Its names in other languages, as "de: …; jp: …"
+   */
+  names: string;
+  coin: string;
+  min: string;
+  max: string;
+  freeDays: number;
+  /**
+   * Interest a day as a ratio: 0.0005 is 0.05 % a day
+   */
+  dailyRate: string;
+  termDays: number;
+  /**
+   * Customers can apply for it
+   */
+  open: boolean;
+}
+
+export interface AdminLoanProductArgs {
+  id: number;
+}
+
+/**
  * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).
  */
 export interface AdminLoginPayload {
@@ -396,6 +483,15 @@ export interface AdminLoginPayload {
  * Nothing: the X-Admin-Token stops working at once.
  */
 export type AdminLogoutResult = null;
+
+/**
+ * The product's name in one language; empty or "-" removes it (that language then shows the English name).
+ */
+export interface AdminNameLoanProductPayload {
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  name?: string;
+}
 
 export interface AdminNewOperator {
   name: string;
@@ -436,6 +532,14 @@ export interface AdminOperatorRow {
    */
   locked: boolean;
   created: number;
+}
+
+/**
+ * Removes a network from a coin: it leaves the deposit and withdrawal screens at once.
+ */
+export interface AdminRemoveNetworkPayload {
+  coin: string;
+  network: string;
 }
 
 /**
@@ -505,6 +609,43 @@ export interface AdminSession {
    * true until the initial password is changed: other endpoints answer 4104 until then
    */
   mustChangePassword: boolean;
+}
+
+/**
+ * Enables or disables a coin: a disabled coin leaves every customer list (deposits, withdrawals, pickers) and its loan products close to applications.
+ */
+export interface AdminSetCoinEnabledPayload {
+  coin: string;
+  state: 'enabled' | 'disabled';
+}
+
+/**
+ * Opens a loan product to applications, or closes it (existing loans are not affected).
+ */
+export interface AdminSetLoanProductOpenPayload {
+  id: number;
+  state: 'open' | 'closed';
+}
+
+/**
+ * Adds a network to a coin (every field but the on/off switches is then needed) or changes the fields given of an existing one. Amounts are decimal strings with at most the coin's decimals; withdrawMin is not above withdrawMax.
+ */
+export interface AdminSetNetworkPayload {
+  coin: string;
+  /**
+   * A network of schemas/config/networks.json: TRC20, ERC20, BEP20, BTC
+   */
+  network: string;
+  /**
+   * The platform's deposit address, in the network's format
+   */
+  address?: string;
+  depositMin?: string;
+  withdrawMin?: string;
+  withdrawMax?: string;
+  withdrawFee?: string;
+  deposit?: 'on' | 'off';
+  withdraw?: 'on' | 'off';
 }
 
 /**
@@ -611,6 +752,35 @@ export interface AdminUntranslateArticlePayload {
    */
   id: number;
   lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+}
+
+/**
+ * Changes the fields given of a loan product, checked with the others as a whole. New applications get the new terms; existing orders keep theirs.
+ */
+export interface AdminUpdateLoanProductPayload {
+  id: number;
+  /**
+   * The English name; other languages with adminNameLoanProduct
+   */
+  name?: string;
+  /**
+   * A coin of the coin table
+   */
+  coin?: string;
+  min?: string;
+  max?: string;
+  /**
+   * Days without interest, at most termDays
+   */
+  freeDays?: number;
+  /**
+   * Interest a day as a ratio, at most 0.05 (5 % a day): 0.0005 is 0.05 % a day
+   */
+  dailyRate?: string;
+  /**
+   * Repayment is due this many days after approval
+   */
+  termDays?: number;
 }
 
 /**

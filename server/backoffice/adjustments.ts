@@ -12,7 +12,7 @@ import { validationError } from '../core/errors.ts';
 import { balanceOf } from '../core/ledger.ts';
 import type { ManualAdjustments } from '../core/manual-adjustment.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../platform/audit/actor.ts';
 
 /** Larger than any real adjustment; a typo of three zeros is refused rather than minted. */
 const MAX_ADJUSTMENT = 10n ** 9n;

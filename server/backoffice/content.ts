@@ -7,7 +7,7 @@ import type { Db } from '../core/db/index.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../platform/audit/actor.ts';
 
 export async function addArticle(
   db: Db,

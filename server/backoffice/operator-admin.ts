@@ -7,7 +7,7 @@ import { validationError } from '../core/errors.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { endOperatorSessions } from '../platform/operators/operator-sessions.ts';
 import { createOperator, findOperator, rolesOf } from '../platform/operators/operators.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../platform/audit/actor.ts';
 
 export function operatorRow(o: OperatorRow, now: number): AdminOperatorRow {
   return {

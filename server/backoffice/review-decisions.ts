@@ -10,7 +10,7 @@ import { appendAudit } from '../platform/audit/audit.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { uploadUrl } from '../platform/uploads/uploads.ts';
 import type { AdminReviewDetail } from '../../contract/generated/types.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../platform/audit/actor.ts';
 import { mayDecide, needsTwoApprovals } from './review-rules.ts';
 
 export interface WaitingReview extends ReviewItem {

@@ -9,7 +9,7 @@ import { validationError } from '../core/errors.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { contactOf, deliver } from '../platform/codes/codes.ts';
 import { endAllSessions, userSessions } from '../platform/sessions/sessions.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../platform/audit/actor.ts';
 
 export type FreezeTarget = 'login' | 'withdraw';
 

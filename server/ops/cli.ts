@@ -16,8 +16,12 @@ import { PASSWORD_LINK_HELP, resetLink, userCreate } from '../account/ops/passwo
 import { ResultCode } from '../../contract/result-codes.ts';
 import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
 import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
-import { cliActor } from '../backoffice/actor.ts';
+import { cliActor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
+import { ApiError } from '../core/errors.ts';
+import { I18n } from '../platform/i18n/i18n.ts';
+
+const english = new I18n();
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -112,7 +116,7 @@ async function userCreateCommand(db: Db, [account, countryCode]: string[]): Prom
 }
 
 async function coinListOrCommand(db: Db, args: string[]): Promise<CliResult> {
-  return done(args[0] === 'list' || args[0] === undefined ? table(await listCoins(db)) : await coinCommand(db, args, Date.now()));
+  return done(args[0] === 'list' || args[0] === undefined ? table(await listCoins(db)) : await coinCommand(db, cliActor(), args, Date.now()));
 }
 
 const COMMANDS = new Map<string, Command>([
@@ -122,7 +126,11 @@ const COMMANDS = new Map<string, Command>([
   ['bar', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
   ['freeze', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
   ['unfreeze', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
-  ['clear-pay-password', async (db, [ref]) => done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`)],
+  [
+    'clear-pay-password',
+    async (db, [ref]) =>
+      done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`),
+  ],
   ['invite-code', async (db) => done(await ops.inviteCode(db))],
   ['credit', creditCommand],
   ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
@@ -131,7 +139,7 @@ const COMMANDS = new Map<string, Command>([
   ['reject', rejectCommand],
   ['act', actCommand],
   ['coin', coinListOrCommand],
-  ['loan', subcommands(loanCommand)],
+  ['loan', async (db, args) => done(await loanCommand(db, cliActor(), args, Date.now()))],
   ['ieo', subcommands(ieoCommand)],
   ['financing', subcommands(financingCommand)],
   ['mining', subcommands(miningCommand)],
@@ -157,9 +165,11 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
 const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help']);
 const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator']);
 const READ_SUBCOMMANDS = new Set(['list', 'show', undefined]);
+/** Families whose writes are the back office's domain functions: each appends its own audit row, with the rows before and after. */
+const AUDITED_BY_DOMAIN = new Set(['coin', 'loan']);
 
 function writes(command: string, args: string[]): boolean {
-  if (READS.has(command)) return false;
+  if (READS.has(command) || AUDITED_BY_DOMAIN.has(command)) return false;
   if (command === 'act') return args[1] !== 'proof';
   return !(FAMILIES.has(command) && READ_SUBCOMMANDS.has(args[0]));
 }
@@ -192,6 +202,8 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
     return result;
   } catch (error) {
     if (error instanceof ops.OpsError || error instanceof ReviewError) return refused(error.message);
+    // a domain's refusal (the back office's checks): its message in English
+    if (error instanceof ApiError) return refused(english.t(english.defaultCode, error.msgKey, error.params));
     throw error;
   } finally {
     await db.destroy();

@@ -16,6 +16,7 @@ import { OverlayHost } from '../ui/overlays';
 import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
+import { menuScreens } from './menu';
 import type { ScreenEntry } from '../engine/types';
 import type { AdminState } from './store';
 
@@ -24,8 +25,6 @@ const routeOf = (id: string) => ADMIN_SCREENS.find((s) => s.id === id)?.routes[0
 export const LOGIN = routeOf('admin-login');
 export const PASSWORD = routeOf('admin-change-password');
 const HOME = routeOf('admin-reviews');
-
-const menu = ADMIN_SCREENS.filter((s) => s.kind === 'list');
 
 /** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
 const byRoute = new Map<string, ScreenEntry[]>();
@@ -64,13 +63,11 @@ function Shell({ roles }: { roles: string[] }) {
       <nav className="admin-menu" aria-label={t('admin.menuLabel')}>
         <p className="admin-brand">{t('admin.appTitle')}</p>
         <ul>
-          {menu
-            .filter((s) => s.roles?.some((r) => roles.includes(r)))
-            .map((s) => (
-              <li key={s.id}>
-                <NavLink to={s.routes[0]}>{t(s.title ?? s.id)}</NavLink>
-              </li>
-            ))}
+          {menuScreens(ADMIN_SCREENS, roles).map((s) => (
+            <li key={s.id}>
+              <NavLink to={s.routes[0]}>{t(s.title ?? s.id)}</NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="admin-main">

@@ -46,7 +46,7 @@ describe('ops loan', () => {
     const cases: [string[], RegExp][] = [
       [base.slice(1), /A new product needs: name/],
       [[...base, 'color=red'], /Unknown key "color"/],
-      [withKey('coin=DOGE'), /No coin "DOGE" in the coin table/],
+      [withKey('coin=DOGE'), /There is no coin DOGE/],
       [withKey('min=600'), /min \(600\) must not be above max \(500\)/],
       [withKey('min=0.1234567'), /min: USDT amounts have at most 6 decimals/],
       [withKey('max=abc'), /max must be a decimal number/],
@@ -55,7 +55,7 @@ describe('ops loan', () => {
       [withKey('dailyRate=0.000000001'), /dailyRate has at most 8 decimals/],
       [withKey('dailyRate=-0.1'), /dailyRate must be a decimal ratio/],
       [withKey('freeDays=20'), /freeDays \(20\) must not be more than termDays \(14\)/],
-      [withKey('termDays=0'), /termDays must be a whole number of days from 1 to 3650/],
+      [withKey('termDays=0'), /termDays must be a whole number of days: .*termDays from 1, both at most 3650/],
       [withKey('freeDays=1.5'), /freeDays must be a whole number/],
       [withKey('name=X'), /name must be 2 to 64 characters/],
       [[...base, 'min=60'], /min is given twice/],
@@ -65,9 +65,9 @@ describe('ops loan', () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.out, args.join(' ')).toMatch(out);
     }
-    expect((await ops('loan', 'update', '99', 'max=5')).out).toMatch(/No loan product 99/);
+    expect((await ops('loan', 'update', '99', 'max=5')).out).toMatch(/There is no loan product with this id/);
     expect((await ops('loan', 'update', '4')).out).toMatch(/Name what to change/);
-    expect((await ops('loan', 'update', '4', 'min=1000')).out).toMatch(/min \(1000\) must not be above max \(500\.500000\)/);
+    expect((await ops('loan', 'update', '4', 'min=1000')).out).toMatch(/min \(1,000\) must not be above max \(500\.500000\)/);
     expect((await ops('loan', 'frobnicate')).out).toMatch(/Unknown loan command "frobnicate"/);
     expect((await ops('loan', 'list')).out).toBe(before);
   });

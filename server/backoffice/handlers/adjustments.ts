@@ -2,7 +2,7 @@
 import type { ManualAdjustments } from '../../core/manual-adjustment.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
-import { operatorActor } from '../actor.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from '../adjustments.ts';
 
 export function adjustmentHandlers(adjust: ManualAdjustments): (ctx: AppContext) => HandlerTable {

@@ -4,7 +4,7 @@ import type { ContentAdmin } from '../../core/content-admin.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
-import { operatorActor } from '../actor.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
 import { addArticle, broadcastNotice, broadcastTexts, translateArticle } from '../content.ts';
 
 const texts = (input: { title: string; summary: string; content: string }) => ({

@@ -3,7 +3,7 @@ import type { ReviewKind } from '../../core/review-kind.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { rolesOf } from '../../platform/operators/operators.ts';
-import { operatorActor } from '../actor.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
 import { decideReview, reviewDetail, waitingReviews } from '../review-decisions.ts';
 
 export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppContext) => HandlerTable {

@@ -5,7 +5,7 @@ import { appendAudit } from '../../platform/audit/audit.ts';
 import { changeOperatorPassword, checkSignIn, rolesOf } from '../../platform/operators/operators.ts';
 import { endOperatorSession, endOperatorSessions, startOperatorSession } from '../../platform/operators/operator-sessions.ts';
 import type { OperatorRow } from '../../core/db/types.ts';
-import { operatorActor } from '../actor.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
 
 const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
 

@@ -1,7 +1,7 @@
 // The back office's customers (search, detail, freezes, sessions) and operators (admins only).
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
-import { operatorActor } from '../actor.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
 import { addOperator, listOperators, updateOperator } from '../operator-admin.ts';
 import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail } from '../users.ts';
 

@@ -1,10 +1,11 @@
 // Who an audit row names: a signed-in operator (with the request's address) or the CLI's OS user.
+// Here in the platform so that every domain's back-office handlers and CLI commands name them the same way.
 import { userInfo } from 'node:os';
 import type { FastifyRequest } from 'fastify';
-import type { AuditEntry } from './audit.ts';
+import type { AuditActor } from './audit.ts';
 import type { OperatorSession } from '../operators/operator-sessions.ts';
 
-export type Actor = Pick<AuditEntry, 'actor' | 'operatorId' | 'ip'>;
+export type Actor = AuditActor;
 
 export function operatorActor(session: OperatorSession, req: Pick<FastifyRequest, 'ip'>): Actor {
   return { actor: `operator ${session.operator.name}`, operatorId: session.operator.id, ip: req.ip };

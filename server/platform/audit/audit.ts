@@ -23,6 +23,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** Who a row names: an operator with the request's address, or the CLI's OS user. */
+export type AuditActor = Pick<AuditEntry, 'actor' | 'operatorId' | 'ip'>;
+
 /** A copy with every secret-looking field (passwords, hashes, tokens, TOTP secrets) replaced by "***". */
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);

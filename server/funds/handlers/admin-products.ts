@@ -1,0 +1,36 @@
+// The back office's coin table and loan products (roles product and admin): the same domain
+// functions as `npm run ops -- coin …` and `… loan …`, each write audited with the operator.
+import type { AppContext } from '../../platform/http/context.ts';
+import type { HandlerTable } from '../../platform/http/handler.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
+import { addCoin, adminCoinNetworks, adminCoins, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
+import { adminLoanProductById, adminLoanProducts, createLoanProduct, nameLoanProduct, setLoanProductOpen, updateLoanProduct } from '../loan-admin.ts';
+
+/** A list answered whole, as one page. */
+const onePage = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) });
+
+export function adminCoinHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  return {
+    adminCoins: async () => onePage(await adminCoins(db)),
+    adminCoinDetail: async (input) => onePage(await adminCoinNetworks(db, input.coin ?? '')),
+    adminAddCoin: async (input, { session, req }) => addCoin(db, operatorActor(session, req), input, ctx.now()),
+    adminSetCoinEnabled: async (input, { session, req }) => setCoinEnabled(db, operatorActor(session, req), input.coin, input.state === 'enabled', ctx.now()),
+    adminSetNetwork: async (input, { session, req }) => setNetwork(db, operatorActor(session, req), input, ctx.now()),
+    adminRemoveNetwork: async (input, { session, req }) => removeNetwork(db, operatorActor(session, req), input.coin, input.network, ctx.now()),
+  };
+}
+
+export function adminLoanProductHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  return {
+    adminLoanProducts: async () => onePage(await adminLoanProducts(db)),
+    adminLoanProduct: async (input) => adminLoanProductById(db, input.id),
+    adminCreateLoanProduct: async (input, { session, req }) => createLoanProduct(db, operatorActor(session, req), input, ctx.now()),
+    adminUpdateLoanProduct: async ({ id, ...changes }, { session, req }) => updateLoanProduct(db, operatorActor(session, req), id, changes, ctx.now()),
+    adminSetLoanProductOpen: async (input, { session, req }) =>
+      (await setLoanProductOpen(db, operatorActor(session, req), input.id, input.state === 'open', ctx.now())).product,
+    adminNameLoanProduct: async (input, { session, req }) =>
+      nameLoanProduct(db, operatorActor(session, req), input.id, input.lang, input.name ?? '', ctx.now()),
+  };
+}
