@@ -61,10 +61,15 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { formRef, setField } = useFieldWriter(screen.payload, params);
-  const submit = useFormSubmit(screen, endpoint, params, t, setField);
+  const [submitted, setSubmitted] = useState(false);
+  // a field emptied after success (success.clear) is a fresh entry, not an error to show
+  const clearField = (name: string, value: unknown) => {
+    setSubmitted(false);
+    setField(name, value);
+  };
+  const submit = useFormSubmit(screen, endpoint, params, t, clearField);
   // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
-  const [submitted, setSubmitted] = useState(false);
   const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
