@@ -20,6 +20,8 @@ export function operatorFetch(effects: OperatorFetchEffects, base: typeof fetch 
       headers.set('X-Admin-Token', token);
     }
     const res = await base(input, { ...init, headers });
+    // images (a deposit's proof) are not envelopes
+    if (!res.headers.get('content-type')?.includes('json')) return res;
     const code = await res
       .clone()
       .json()
