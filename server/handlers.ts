@@ -35,6 +35,7 @@ import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
+import { dashboardHandlers } from './backoffice/handlers/dashboard.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -71,6 +72,7 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  dashboardHandlers(REVIEW_KINDS),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

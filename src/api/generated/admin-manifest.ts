@@ -4,11 +4,20 @@ import type { ScreenEntry } from '../../../contract/screen';
 
 /** The back office's screens (src/admin), by route; each module loads only when its route opens. */
 export const ADMIN_SCREENS: readonly ScreenEntry[] = [
+  { "id":"admin-adjust","kind":"form","routes":["/admin/adjust"],"title":"admin.adjustTitle","roles":["finance"], load: () => import('./screens/admin-adjust') },
+  { "id":"admin-adjustment-detail","kind":"detail","routes":["/admin/adjustment"],"title":"admin.adjustmentTitle","roles":["finance"], load: () => import('./screens/admin-adjustment-detail') },
+  { "id":"admin-adjustments","kind":"list","routes":["/admin/adjustments"],"title":"admin.adjustmentsTitle","roles":["finance"], load: () => import('./screens/admin-adjustments') },
   { "id":"admin-audit","kind":"list","routes":["/admin/audit"],"title":"admin.auditTitle","roles":["admin","compliance"], load: () => import('./screens/admin-audit') },
   { "id":"admin-change-password","kind":"form","routes":["/admin/password"],"title":"admin.passwordTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-change-password') },
+  { "id":"admin-dashboard","kind":"detail","routes":["/admin/dashboard"],"title":"admin.dashboardTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-dashboard') },
+  { "id":"admin-decide-adjustment","kind":"form","routes":["/admin/adjustment"],"title":"admin.decideTitle","roles":["finance"], load: () => import('./screens/admin-decide-adjustment') },
   { "id":"admin-decide-review","kind":"form","routes":["/admin/review"],"title":"admin.decideTitle","roles":["finance","compliance"], load: () => import('./screens/admin-decide-review') },
   { "id":"admin-freeze","kind":"form","routes":["/admin/user"],"title":"admin.freezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-freeze') },
   { "id":"admin-login","kind":"form","routes":["/admin/login"],"title":"admin.signInTitle", load: () => import('./screens/admin-login') },
+  { "id":"admin-operator-add","kind":"form","routes":["/admin/operatorAdd"],"title":"admin.operatorAddTitle","roles":["admin"], load: () => import('./screens/admin-operator-add') },
+  { "id":"admin-operator-detail","kind":"detail","routes":["/admin/operator"],"title":"admin.operatorTitle","roles":["admin"], load: () => import('./screens/admin-operator-detail') },
+  { "id":"admin-operator-update","kind":"form","routes":["/admin/operator"],"title":"admin.operatorUpdateTitle","roles":["admin"], load: () => import('./screens/admin-operator-update') },
+  { "id":"admin-operators","kind":"list","routes":["/admin/operators"],"title":"admin.operatorsTitle","roles":["admin"], load: () => import('./screens/admin-operators') },
   { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
   { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
