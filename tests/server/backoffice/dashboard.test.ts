@@ -66,6 +66,22 @@ describe('GET /admin/dashboard', () => {
     }
   });
 
+  it('takes no input: anything in the query is refused and nothing is written', async () => {
+    const audit = async () =>
+      Number(
+        (
+          await s.app.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await audit();
+    const r = await call(s.app, 'GET', '/admin/dashboard', { adminToken: support.token, query: { days: '365' } });
+    expect(r.code).toBe(7);
+    expect(await audit()).toBe(before);
+  });
+
   it('counts a registration, a credited deposit and a completed withdrawal today, exactly', async () => {
     const before = await read();
     const { userId } = await customer();
@@ -99,6 +115,19 @@ describe('GET /admin/dashboard', () => {
     expect(paid.withdrawalsCount).toBe(before.withdrawalsCount + 1);
     expect(paid.withdrawalsUsdt).toBe(add(before.withdrawalsUsdt, plainUnits(BigInt(sent.amount))));
     expect(paid.series[29].withdrawalsUsdt).toBe(paid.withdrawalsUsdt);
+
+    // a rejected withdrawal pays nothing out and is not counted
+    const refused = await withdrawal('50');
+    const rejected = await call(s.app, 'POST', '/admin/reviews/decide', {
+      adminToken: finance2.token,
+      body: { kind: 'withdrawal', id: refused, decision: 'reject', reason: 'Address on a sanctions list' },
+    });
+    expect(rejected.code, rejected.msg).toBe(0);
+    expect(await read()).toMatchObject({
+      withdrawalsCount: paid.withdrawalsCount,
+      withdrawalsUsdt: paid.withdrawalsUsdt,
+      waitingWithdrawal: paid.waitingWithdrawal,
+    });
   });
 
   it('counts a manual adjustment while it waits for its second approval', async () => {
