@@ -3,6 +3,7 @@
 // (bars of USDT, a line of registrations), numbers are tiles linking to what they count, a form's
 // success view shows the answer once with copy buttons, and role checkboxes are translated.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { WidgetProps } from '@rjsf/utils';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -98,8 +99,8 @@ describe('translated checkboxes', () => {
   it('shows each role in the language and keeps the enum order whatever order they are ticked in', () => {
     const onChange = vi.fn();
     const enumOptions = ['admin', 'finance', 'support'].map((r) => ({ value: r, label: `admin.role.${r}` }));
-    const props = { id: 'roles', value: ['support'], options: { enumOptions }, onChange } as never;
-    routed(<CheckboxesWidget {...(props as object)} />);
+    const props = { id: 'roles', value: ['support'], options: { enumOptions }, onChange } as unknown as WidgetProps;
+    routed(<CheckboxesWidget {...props} />);
     expect(screen.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([false, false, true]);
     act(() => fireEvent.click(screen.getByLabelText('Admin')));
     expect(onChange).toHaveBeenLastCalledWith(['admin', 'support']);

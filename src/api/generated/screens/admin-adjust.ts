@@ -113,7 +113,7 @@ export const screen: ScreenDef = {
       "ui:help": "admin.adjustAmountHelp"
     },
     "reason": {
-      "ui:title": "admin.reasonLabel",
+      "ui:title": "admin.adjustReasonLabel",
       "ui:help": "admin.adjustReasonHelp"
     }
   },

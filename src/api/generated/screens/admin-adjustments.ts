@@ -52,7 +52,7 @@ export const screen: ScreenDef = {
   ],
   "list": {
     "titleField": "reason",
-    "titleLabel": "admin.reasonLabel",
+    "titleLabel": "admin.adjustReasonLabel",
     "fields": [
       {
         "field": "id",

@@ -84,9 +84,7 @@ export const screen: ScreenDef = {
       },
       {
         "field": "depositsUsdt",
-        "label": "admin.todayDepositsUsdt",
-        "format": "amount",
-        "decimals": 8
+        "label": "admin.todayDepositsUsdt"
       },
       {
         "field": "depositsCount",
@@ -94,9 +92,7 @@ export const screen: ScreenDef = {
       },
       {
         "field": "withdrawalsUsdt",
-        "label": "admin.todayWithdrawalsUsdt",
-        "format": "amount",
-        "decimals": 8
+        "label": "admin.todayWithdrawalsUsdt"
       },
       {
         "field": "withdrawalsCount",

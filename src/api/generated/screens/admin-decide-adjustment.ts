@@ -19,7 +19,7 @@ export const screen: ScreenDef = {
   "routes": [
     "/admin/adjustment"
   ],
-  "title": "admin.decideTitle",
+  "title": "admin.decideAdjustmentTitle",
   "endpoint": {
     "name": "adminDecideAdjustment",
     "method": "POST",

@@ -100,11 +100,11 @@ export const screen: ScreenDef = {
     "disabled": {
       "ui:title": "admin.accessLabel",
       "ui:widget": "select",
-      "ui:placeholder": "admin.unchanged",
       "ui:enumNames": [
         "admin.access.disabled",
         "admin.access.enabled"
-      ]
+      ],
+      "ui:help": "admin.accessUnchangedHelp"
     }
   },
   "success": {

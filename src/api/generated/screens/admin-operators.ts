@@ -51,7 +51,7 @@ export const screen: ScreenDef = {
       },
       {
         "field": "created",
-        "label": "admin.createdLabel",
+        "label": "admin.addedLabel",
         "format": "datetime"
       }
     ],
