@@ -40,6 +40,7 @@ import { supportInboxHandlers } from './support/handlers/inbox.ts';
 import { contentHandlers } from './backoffice/handlers/content.ts';
 import { contentAdmin } from './content/content-admin.ts';
 import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
+import { dashboardHandlers } from './backoffice/handlers/dashboard.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -81,6 +82,7 @@ const MODULES = [
   contentHandlers(contentAdmin),
   adminCoinHandlers,
   adminLoanProductHandlers,
+  dashboardHandlers(REVIEW_KINDS),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -185,6 +185,59 @@ export interface FormSuccess {
    * Fields emptied after success, the form staying open for the next one (a support answer)
    */
   clear?: string[];
+  /**
+   * Fields of the response shown once after success, in place of the form, each with a copy button where copy is true (a new operator's initial password and authenticator URI); the form comes back with the screen's Done button
+   */
+  show?: FieldView[];
+}
+export interface FieldView {
+  field: string;
+  label: Key;
+  /**
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   */
+  format?:
+    | 'text'
+    | 'datetime'
+    | 'amount'
+    | 'signedAmount'
+    | 'percent'
+    | 'status'
+    | 'coin'
+    | 'pair'
+    | 'masked'
+    | 'image'
+    | 'iban'
+    | 'html'
+    | 'countdown';
+  /**
+   * Locale key prefix: the value is shown as t(prefix.value)
+   */
+  values?: string;
+  /**
+   * amount/signedAmount decimals: a number, or the record market's price or amount decimals (markets.json). Default: the record's coin (coinField, coin, coinname) or its market's quote coin, else 6
+   */
+  decimals?: number | ('price' | 'amount');
+  /**
+   * The record field naming the coin the amount is in: its decimals from coins.json, and the coin shown after the value
+   */
+  coinField?: string;
+  /**
+   * percent: the value is a ratio (0.001 is shown as 0.10 %)
+   */
+  ratio?: boolean;
+  /**
+   * Shown when the value is empty; otherwise a field with an empty value is left out
+   */
+  empty?: string;
+  /**
+   * A detail field with a copy button (addresses, codes, references)
+   */
+  copy?: boolean;
+  /**
+   * A detail field's value links to this route, optionally with a query (a dashboard count opens the list it counts)
+   */
+  link?: string;
 }
 export interface ListDef {
   titleField: string;
@@ -246,51 +299,6 @@ export interface ListDef {
    */
   refreshSeconds?: number;
 }
-export interface FieldView {
-  field: string;
-  label: Key;
-  /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
-   */
-  format?:
-    | 'text'
-    | 'datetime'
-    | 'amount'
-    | 'signedAmount'
-    | 'percent'
-    | 'status'
-    | 'coin'
-    | 'pair'
-    | 'masked'
-    | 'image'
-    | 'iban'
-    | 'html'
-    | 'countdown';
-  /**
-   * Locale key prefix: the value is shown as t(prefix.value)
-   */
-  values?: string;
-  /**
-   * amount/signedAmount decimals: a number, or the record market's price or amount decimals (markets.json). Default: the record's coin (coinField, coin, coinname) or its market's quote coin, else 6
-   */
-  decimals?: number | ('price' | 'amount');
-  /**
-   * The record field naming the coin the amount is in: its decimals from coins.json, and the coin shown after the value
-   */
-  coinField?: string;
-  /**
-   * percent: the value is a ratio (0.001 is shown as 0.10 %)
-   */
-  ratio?: boolean;
-  /**
-   * Shown when the value is empty; otherwise a field with an empty value is left out
-   */
-  empty?: string;
-  /**
-   * A detail field with a copy button (addresses, codes, references)
-   */
-  copy?: boolean;
-}
 export interface RowActionEndpoint {
   name: string;
   method: 'POST' | 'PUT' | 'DELETE';
@@ -332,6 +340,10 @@ export interface DetailDef {
    * Fetched again every this many seconds while the screen is open (a support inbox or conversation)
    */
   refreshSeconds?: number;
+  /**
+   * fields (default): one line per field; tiles: each field a tile with its value large (a dashboard's numbers)
+   */
+  layout?: 'fields' | 'tiles';
 }
 export interface FormNotice {
   /**

@@ -108,15 +108,11 @@ export interface AdminAdjustment {
   created: number;
 }
 
-export interface AdminAdjustmentList {
-  list: AdminAdjustment[];
-}
-
-export interface AdminAdjustmentsArgs {
+export interface AdminAdjustmentArgs {
   /**
-   * Without it: all, newest first (at most 200)
+   * The adjustment's id
    */
-  status?: 'pending' | 'done' | 'rejected';
+  id: number;
 }
 
 /**
@@ -365,6 +361,60 @@ export interface AdminCreateLoanProductPayload {
 }
 
 /**
+ * The back office's first screen: what waits for a decision, today's (UTC) money in and out and new customers, and the last 30 UTC days
+ */
+export interface AdminDashboard {
+  /**
+   * Today, the UTC date (YYYY-MM-DD)
+   */
+  day: string;
+  waitingDeposit: number;
+  waitingWithdrawal: number;
+  waitingBankWithdrawal: number;
+  waitingWire: number;
+  waitingLoan: number;
+  waitingKyc: number;
+  waitingMining: number;
+  /**
+   * Manual credits and debits waiting for their second approval
+   */
+  waitingAdjustments: number;
+  /**
+   * Deposits credited today, exactly, in USDT at the current prices
+   */
+  depositsUsdt: string;
+  depositsCount: number;
+  /**
+   * Withdrawals and bank withdrawals completed today, exactly, in USDT at the current prices
+   */
+  withdrawalsUsdt: string;
+  withdrawalsCount: number;
+  /**
+   * Customers registered today
+   */
+  registrations: number;
+  /**
+   * Coins of the last 30 days without a current USDT price, left out of the USDT sums ('' when none)
+   */
+  unpriced: string;
+  /**
+   * The last 30 UTC days, oldest first, today last
+   */
+  series: AdminDashboardDay[];
+}
+export interface AdminDashboardDay {
+  /**
+   * The UTC date (YYYY-MM-DD)
+   */
+  day: string;
+  depositsUsdt: string;
+  withdrawalsUsdt: string;
+  registrations: number;
+}
+
+export interface AdminDashboardArgs {}
+
+/**
  * The second finance operator approves (the money moves, with its ledger row) or either operator rejects a waiting adjustment.
  */
 export interface AdminDecideAdjustmentPayload {
@@ -512,8 +562,11 @@ export interface AdminOperator {
   mustChangePassword: boolean;
 }
 
-export interface AdminOperatorList {
-  list: AdminOperatorRow[];
+export interface AdminOperatorArgs {
+  /**
+   * The operator's sign-in name
+   */
+  name: string;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Actor } from '../platform/audit/actor.ts';
 
 /** Larger than any real adjustment; a typo of three zeros is refused rather than minted. */
 const MAX_ADJUSTMENT = 10n ** 9n;
-const ADJUST = 'adjust';
+export const ADJUST = 'adjust';
 
 export interface AdjustmentRequest {
   uid: number;
@@ -105,6 +105,13 @@ export async function listAdjustments(db: Db, filter: { status?: string; id?: nu
       created: Number(r.created_at),
     };
   });
+}
+
+/** One adjustment by its id; an unknown id is a validation error on `id`. */
+export async function adjustment(db: Db, id: number): Promise<Adjustment> {
+  const found = (await listAdjustments(db, { id }))[0];
+  if (!found) throw validationError('id', 'admin.adjustmentUnknown');
+  return found;
 }
 
 export interface ApprovalDecision {

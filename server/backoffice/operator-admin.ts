@@ -24,6 +24,13 @@ export async function listOperators(db: Db, now: number): Promise<AdminOperatorR
   return (await db.selectFrom('operators').selectAll().orderBy('id').execute()).map((o) => operatorRow(o, now));
 }
 
+/** One operator by name; an unknown name is a validation error on `name`. */
+export async function operatorDetail(db: Db, name: string, now: number): Promise<AdminOperatorRow> {
+  const found = await findOperator(db, name);
+  if (!found) throw validationError('name', 'admin.operatorUnknown');
+  return operatorRow(found, now);
+}
+
 export async function addOperator(db: Db, actor: Actor, name: string, roles: OperatorRole[], now: number): Promise<AdminNewOperator> {
   return db.transaction().execute(async (trx) => {
     if (await findOperator(trx, name)) throw validationError('name', 'admin.operatorExists');

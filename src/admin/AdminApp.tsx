@@ -1,7 +1,7 @@
 // The back office's shell: a side menu of the schema screens that list things, the signed-in
 // operator with sign-out, language and theme, and the guard (signed in; initial password changed).
 // Hand-written like the customer app's shell (src/app): the screens themselves are schema screens.
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router-dom';
@@ -24,7 +24,18 @@ import type { AdminState } from './store';
 const routeOf = (id: string) => ADMIN_SCREENS.find((s) => s.id === id)?.routes[0] ?? '/';
 export const LOGIN = routeOf('admin-login');
 export const PASSWORD = routeOf('admin-change-password');
-const HOME = routeOf('admin-reviews');
+const HOME = routeOf('admin-dashboard');
+
+/** Hand-written parts drawn under a route's schema screens: the dashboard's chart (the engine has no chart kind). */
+const DashboardChart = lazy(() => import('./dashboard/DashboardChart'));
+const extras = new Map([
+  [
+    HOME,
+    <Suspense key="chart" fallback={null}>
+      <DashboardChart />
+    </Suspense>,
+  ],
+]);
 
 /** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
 const byRoute = new Map<string, ScreenEntry[]>();
@@ -63,7 +74,7 @@ function Shell({ roles }: { roles: string[] }) {
       <nav className="admin-menu" aria-label={t('admin.menuLabel')}>
         <p className="admin-brand">{t('admin.appTitle')}</p>
         <ul>
-          {menuScreens(ADMIN_SCREENS, roles).map((s) => (
+          {menuScreens(ADMIN_SCREENS, roles, 'admin-dashboard').map((s) => (
             <li key={s.id}>
               <NavLink to={s.routes[0]}>{t(s.title ?? s.id)}</NavLink>
             </li>
@@ -129,6 +140,7 @@ const router = createBrowserRouter([
             {entries.map((e) => (
               <AdminScreen key={e.id} entry={e} />
             ))}
+            {extras.get(path)}
           </div>
         ),
       })),

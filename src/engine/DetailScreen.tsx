@@ -1,13 +1,11 @@
 // One record from its schema file, by ?id= in the route: title and fields drawn through the
 // format registry (./formats) with up/down colours, empty fields left out, skeleton while loading,
-// a translated error with Retry.
+// a translated error with Retry. detail.layout "tiles" draws each field as a tile (a dashboard).
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CopyButton } from '../ui/CopyButton';
 import { ChatThread, type ChatMessage } from '../widgets/chat/ChatThread';
-import { AuthImage } from '../widgets/upload/AuthImage';
+import { DetailField } from './DetailField';
 import { formatRecordField } from './formats';
-import { SafeHtml } from './SafeHtml';
 import type { ScreenDef, ScreenModule } from './types';
 import { useCountdown } from './useCountdown';
 import './engine.css';
@@ -67,28 +65,12 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
   }
   const record = q.data as Record<string, unknown>;
   const title = formatRecordField({ field: detail.titleField, label: '', format: detail.titleFormat }, record, i18n.language, t);
+  const tiles = detail.layout === 'tiles';
+  const fields = detail.fields?.map((f) => <DetailField key={f.field} view={f} record={record} tiles={tiles} />);
   return (
-    <article className="detail">
+    <article className={tiles ? 'detail detail-tiles' : 'detail'}>
       <h1 className="detail-title">{title?.text ?? ''}</h1>
-      {detail.fields?.map((f) => {
-        const shown = formatRecordField(f, record, i18n.language, t);
-        if (!shown) return null;
-        if (shown.html !== undefined) return <SafeHtml key={f.field} html={shown.html} className="detail-body" />;
-        if (shown.image) {
-          return (
-            <div key={f.field} className="muted detail-field detail-image">
-              {t(f.label)}:
-              <AuthImage src={shown.image} alt={t(f.label)} />
-            </div>
-          );
-        }
-        return (
-          <p key={f.field} className={`muted detail-field${f.copy ? ' detail-copy' : ''}`}>
-            {t(f.label)}: <span className={shown.tone}>{shown.text}</span>
-            {f.copy && <CopyButton value={String(record[f.field])} label={`${t('common.copy')}: ${t(f.label)}`} />}
-          </p>
-        );
-      })}
+      {tiles ? <div className="detail-tile-grid">{fields}</div> : fields}
       {detail.bodyField && <div className="detail-body">{String(record[detail.bodyField] ?? '')}</div>}
       {detail.threadField && <ChatThread messages={(record[detail.threadField] ?? []) as ChatMessage[]} mine="operator" />}
     </article>

@@ -1,7 +1,7 @@
 // A form screen from its schema file: rjsf with our theme and the precompiled validator,
 // translated messages, live limits read from the screen's data sources (checked here and,
 // from the same declaration, by the server), server errors shown under their field,
-// success toast and navigation.
+// success toast and navigation, or the answer's fields shown once (success.show).
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme/theme';
 import { conditionalFields, uiWithHidden } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
+import { FormResult } from './FormResult';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
 import { useFormSchema } from './useFormSchema';
@@ -76,6 +77,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
   const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
+  if (submit.result) return <FormResult views={screen.success?.show ?? []} note={screen.success?.toast} record={submit.result} onDone={submit.clearResult} />;
   return (
     <div className="form-screen">
       <SourceProbes sourceDefs={sourceDefs} endpoints={module.sources} reporters={reporters} />

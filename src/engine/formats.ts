@@ -126,7 +126,11 @@ const orRaw = (text: string, value: string) => (text === '' ? value : text);
 
 export const FORMATS = {
   text: (value) => ({ text: value }),
-  datetime: (value, { locale }) => ({ text: formatDateTime(value, locale) }),
+  // a number is epoch milliseconds (the back office's records), a string an ISO time
+  datetime: (value, { view, record, locale }) => {
+    const raw = record[view.field];
+    return { text: formatDateTime(typeof raw === 'number' && Number.isFinite(raw) ? new Date(raw).toISOString() : value, locale) };
+  },
   amount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
   }),
@@ -142,7 +146,13 @@ export const FORMATS = {
   image: (value) => ({ text: value, image: value }),
   iban: (value) => ({ text: groupIban(value) }),
   // the text is the markup's words only; a detail draws `html` through DOMPurify (./SafeHtml)
-  html: (value) => ({ text: value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim(), html: value }),
+  html: (value) => ({
+    text: value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    html: value,
+  }),
   countdown: (value, { t }) => ({ text: formatCountdown(Date.parse(value) - Date.now(), t) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 

@@ -76,6 +76,8 @@ export function useFormSubmit(
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
+  // success.show: the answer shown once in place of the form (a new operator's initial credentials)
+  const [result, setResult] = useState<Data | null>(null);
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
   // One Idempotency-Key per submit, the same for a retry of that submit (src/api/actionKey.ts)
   const actionKey = useRef(createActionKey()).current;
@@ -101,6 +103,7 @@ export function useFormSubmit(
           return;
         }
         succeeded(res.data);
+        if (screen.success?.show) setResult((res.data ?? {}) as Data);
       } finally {
         setBusy(false);
       }
@@ -112,5 +115,5 @@ export function useFormSubmit(
     if (changed && changed in serverErrors) setServerErrors({});
   };
 
-  return { busy, captchaNonce, serverErrors, onSubmit, fieldEdited };
+  return { busy, captchaNonce, serverErrors, onSubmit, fieldEdited, result, clearResult: () => setResult(null) };
 }

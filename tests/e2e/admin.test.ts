@@ -67,6 +67,9 @@ async function signIn(page: Page, name: string, role: 'finance' | 'compliance' =
   await page.fill('#root_oldPassword', made.password);
   await page.fill('#root_newPassword', NEW_PASSWORD);
   await page.click('button[type=submit]');
+  // the dashboard comes first; the reviews are a menu item
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByRole('link', { name: en.admin.reviewsTitle }).click();
   await page.waitForURL('**/admin/reviews');
   await page.getByText(en.admin.signedInAs.replace('{{name}}', name).replace('{{roles}}', role)).waitFor();
 }

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
-import { addOperator, listOperators, updateOperator } from '../operator-admin.ts';
+import { addOperator, listOperators, operatorDetail, updateOperator } from '../operator-admin.ts';
 import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail } from '../users.ts';
 
 export function userAdminHandlers(ctx: AppContext): HandlerTable {
@@ -19,7 +19,11 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
       await endUserSessions(db, operatorActor(session, req), input.uid, ctx.now());
       return null;
     },
-    adminOperators: async () => ({ list: await listOperators(db, ctx.now()) }),
+    adminOperators: async () => {
+      const list = await listOperators(db, ctx.now());
+      return { list, total: list.length, page: 1, pageSize: list.length };
+    },
+    adminOperator: async (input) => operatorDetail(db, input.name, ctx.now()),
     adminAddOperator: async (input, { session, req }) => addOperator(db, operatorActor(session, req), input.name, input.roles, ctx.now()),
     adminUpdateOperator: async (input, { session, req }) => updateOperator(db, operatorActor(session, req), input, ctx.now()),
   };

@@ -4,6 +4,9 @@ import type { ScreenEntry } from '../../../contract/screen';
 
 /** The back office's screens (src/admin), by route; each module loads only when its route opens. */
 export const ADMIN_SCREENS: readonly ScreenEntry[] = [
+  { "id":"admin-adjust","kind":"form","routes":["/admin/adjust"],"title":"admin.adjustTitle","roles":["finance"], load: () => import('./screens/admin-adjust') },
+  { "id":"admin-adjustment-detail","kind":"detail","routes":["/admin/adjustment"],"title":"admin.adjustmentTitle","roles":["finance"], load: () => import('./screens/admin-adjustment-detail') },
+  { "id":"admin-adjustments","kind":"list","routes":["/admin/adjustments"],"title":"admin.adjustmentsTitle","roles":["finance"], load: () => import('./screens/admin-adjustments') },
   { "id":"admin-article-add","kind":"form","routes":["/admin/articles"],"title":"admin.articleAddTitle","roles":["admin","content"], load: () => import('./screens/admin-article-add') },
   { "id":"admin-article-detail","kind":"detail","routes":["/admin/article"],"title":"admin.articleTitle","roles":["admin","content"], load: () => import('./screens/admin-article-detail') },
   { "id":"admin-article-translate","kind":"form","routes":["/admin/article"],"title":"admin.translateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-translate') },
@@ -19,6 +22,8 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-coin-network-remove","kind":"form","routes":["/admin/coin"],"title":"admin.networkRemoveTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-network-remove') },
   { "id":"admin-coin-network","kind":"form","routes":["/admin/coin"],"title":"admin.networkSetTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-network') },
   { "id":"admin-coins","kind":"list","routes":["/admin/coins"],"title":"admin.coinsTitle","roles":["admin","product"], load: () => import('./screens/admin-coins') },
+  { "id":"admin-dashboard","kind":"detail","routes":["/admin/dashboard"],"title":"admin.dashboardTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-dashboard') },
+  { "id":"admin-decide-adjustment","kind":"form","routes":["/admin/adjustment"],"title":"admin.decideAdjustmentTitle","roles":["finance"], load: () => import('./screens/admin-decide-adjustment') },
   { "id":"admin-decide-review","kind":"form","routes":["/admin/review"],"title":"admin.decideTitle","roles":["finance","compliance"], load: () => import('./screens/admin-decide-review') },
   { "id":"admin-freeze","kind":"form","routes":["/admin/user"],"title":"admin.freezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-freeze') },
   { "id":"admin-loan-product-create","kind":"form","routes":["/admin/newLoan"],"title":"admin.loanCreateTitle","roles":["admin","product"], load: () => import('./screens/admin-loan-product-create') },
@@ -28,6 +33,10 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-loan-product","kind":"detail","routes":["/admin/loan"],"title":"admin.loanTitle","roles":["admin","product"], load: () => import('./screens/admin-loan-product') },
   { "id":"admin-loan-products","kind":"list","routes":["/admin/loans"],"title":"admin.loansTitle","roles":["admin","product"], load: () => import('./screens/admin-loan-products') },
   { "id":"admin-login","kind":"form","routes":["/admin/login"],"title":"admin.signInTitle", load: () => import('./screens/admin-login') },
+  { "id":"admin-operator-add","kind":"form","routes":["/admin/operatorAdd"],"title":"admin.operatorAddTitle","roles":["admin"], load: () => import('./screens/admin-operator-add') },
+  { "id":"admin-operator-detail","kind":"detail","routes":["/admin/operator"],"title":"admin.operatorTitle","roles":["admin"], load: () => import('./screens/admin-operator-detail') },
+  { "id":"admin-operator-update","kind":"form","routes":["/admin/operator"],"title":"admin.operatorUpdateTitle","roles":["admin"], load: () => import('./screens/admin-operator-update') },
+  { "id":"admin-operators","kind":"list","routes":["/admin/operators"],"title":"admin.operatorsTitle","roles":["admin"], load: () => import('./screens/admin-operators') },
   { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
   { "id":"admin-support-answer","kind":"form","routes":["/admin/conversation"],"title":"admin.replyTitle","roles":["admin","support"], load: () => import('./screens/admin-support-answer') },

@@ -11,6 +11,7 @@ import { NetworkWidget } from '../network/NetworkWidget';
 import { PasswordWidget } from '../password/PasswordWidget';
 import { PhoneWidget } from '../phone/PhoneWidget';
 import type { WidgetName } from '../registry';
+import { CheckboxesWidget } from '../select/CheckboxesWidget';
 import { SelectWidget } from '../select/SelectWidget';
 import { SendCodeWidget } from '../send-code/SendCodeWidget';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
@@ -43,7 +44,7 @@ const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   shareCost: ShareCostWidget,
 };
 
-// rjsf draws enums with its own SelectWidget name; ours replaces it.
-export const widgets: RegistryWidgetsType = { ...ours, SelectWidget };
+// rjsf draws enums with its own SelectWidget and CheckboxesWidget names; ours replace them.
+export const widgets: RegistryWidgetsType = { ...ours, SelectWidget, CheckboxesWidget };
 
 export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate };

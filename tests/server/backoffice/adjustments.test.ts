@@ -60,6 +60,21 @@ describe('manual credit and debit (four eyes)', () => {
     expect(await ledgerMismatches(s.app.db)).toEqual([]);
   });
 
+  it('opens one adjustment by its id and lists every state with the screen\'s "all"', async () => {
+    const asked = await ask(alice, { uid, coin: 'USDT', amount: '3', direction: 'credit', reason: 'One to open' });
+    const one = await call(s.app, 'GET', '/admin/money/adjustments/detail', { adminToken: bob.token, query: { id: String(asked.data.id) } });
+    expect(one).toMatchObject({ code: 0, data: { id: asked.data.id, amount: '3', status: 'pending', requestedBy: 'alice', approvedBy: null } });
+    const all = await call(s.app, 'GET', '/admin/money/adjustments', { adminToken: bob.token, query: { status: '' } });
+    expect(new Set(all.data.list.map((a: { status: string }) => a.status))).toEqual(new Set(['pending', 'done', 'rejected']));
+    for (const id of ['424242', '0', 'abc', '1.5', '99999999999'])
+      expect(await call(s.app, 'GET', '/admin/money/adjustments/detail', { adminToken: bob.token, query: { id }, lang: 'de' }), id).toMatchObject({
+        code: 7,
+        msg: msg('de', 'admin.adjustmentUnknown'),
+        data: { field: 'id' },
+      });
+    expect((await call(s.app, 'GET', '/admin/money/adjustments/detail', { adminToken: bob.token, query: { id: '1', junk: 'x' } })).code).toBe(7);
+  });
+
   it('refuses bad input with the rule and writes nothing', async () => {
     const count = async () =>
       Number(

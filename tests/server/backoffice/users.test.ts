@@ -110,6 +110,15 @@ describe('operators managed by an admin', () => {
     expect((await as(admin, 'POST', '/admin/operators/update', { name: 'newbie', disabled: true })).data.disabled).toBe(true);
     expect((await as(admin, 'POST', '/admin/operators/update', { name: 'boss', disabled: true }, 'de')).msg).toBe(msg('de', 'admin.cannotChangeSelf'));
     expect((await as(admin, 'POST', '/admin/operators/update', { name: 'boss', roles: ['support'] }, 'de')).msg).toBe(msg('de', 'admin.cannotChangeSelf'));
+    expect((await as(admin, 'GET', '/admin/operators/detail', { name: 'newbie' })).data).toMatchObject({
+      name: 'newbie',
+      roles: ['support', 'content'],
+      disabled: true,
+      mustChangePassword: true,
+    });
+    expect(await as(admin, 'GET', '/admin/operators/detail', { name: 'nobody' }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.operatorUnknown') });
+    for (const name of ['A!', 'x', 'y'.repeat(40)])
+      expect(await as(admin, 'GET', '/admin/operators/detail', { name }, 'de'), name).toMatchObject({ code: 7, msg: msg('de', 'admin.operatorNameFormat') });
     const list = await as(admin, 'GET', '/admin/operators');
     expect(list.data.list.map((o: { name: string }) => o.name)).toEqual(['comp', 'help', 'boss', 'newbie']);
     expect(

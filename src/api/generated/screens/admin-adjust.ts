@@ -5,20 +5,28 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminAdjustPayload, AdminAdjustment } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-adjust.js';
 
 export type { AdminAdjustPayload, AdminAdjustment };
 
 export const screen: ScreenDef = {
   "id": "admin-adjust",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "finance"
   ],
+  "routes": [
+    "/admin/adjust"
+  ],
+  "title": "admin.adjustTitle",
   "endpoint": {
     "name": "adminAdjust",
     "method": "POST",
-    "path": "/admin/money/adjust"
+    "path": "/admin/money/adjust",
+    "invalidates": [
+      "AdminAdjustments"
+    ]
   },
   "payload": {
     "title": "AdminAdjustPayload",
@@ -78,16 +86,53 @@ export const screen: ScreenDef = {
     "reason.type": "admin.reasonRequired",
     "reason.minLength": "admin.reasonRequired",
     "reason.maxLength": "admin.reasonTooLong"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "uid",
+      "coin",
+      "direction",
+      "amount",
+      "reason"
+    ],
+    "uid": {
+      "ui:title": "admin.customerIdLabel"
+    },
+    "coin": {
+      "ui:title": "admin.coinLabel"
+    },
+    "direction": {
+      "ui:title": "admin.directionLabel",
+      "ui:enumNames": [
+        "admin.direction.credit",
+        "admin.direction.debit"
+      ]
+    },
+    "amount": {
+      "ui:title": "admin.amountLabel",
+      "ui:help": "admin.adjustAmountHelp"
+    },
+    "reason": {
+      "ui:title": "admin.adjustReasonLabel",
+      "ui:help": "admin.adjustReasonHelp"
+    }
+  },
+  "success": {
+    "toast": "admin.adjustAsked",
+    "navigate": "/admin/adjustments"
+  },
+  "validatorId": "adminAdjust"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminAdjust: build.mutation<AdminAdjustment, AdminAdjustPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/money/adjust', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/money/adjust', method: 'POST', auth: true, fieldErrors: {"fields":["uid","coin","amount","direction","reason"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminAdjustments'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminAdjust;
 export const rowActions = {};
+export const validate = validators;

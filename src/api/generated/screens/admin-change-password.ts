@@ -85,7 +85,7 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "admin.passwordChanged",
-    "navigate": "/admin/reviews"
+    "navigate": "/admin/dashboard"
   },
   "validatorId": "adminChangePassword"
 };

@@ -5,20 +5,28 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminAdjustment, AdminDecideAdjustmentPayload } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-decide-adjustment.js';
 
 export type { AdminAdjustment, AdminDecideAdjustmentPayload };
 
 export const screen: ScreenDef = {
   "id": "admin-decide-adjustment",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "finance"
   ],
+  "routes": [
+    "/admin/adjustment"
+  ],
+  "title": "admin.decideAdjustmentTitle",
   "endpoint": {
     "name": "adminDecideAdjustment",
     "method": "POST",
-    "path": "/admin/money/decide"
+    "path": "/admin/money/decide",
+    "invalidates": [
+      "AdminAdjustments"
+    ]
   },
   "payload": {
     "title": "AdminDecideAdjustmentPayload",
@@ -57,16 +65,45 @@ export const screen: ScreenDef = {
     "decision.enum": "admin.decisionInvalid",
     "reason.type": "admin.reasonTooLong",
     "reason.maxLength": "admin.reasonTooLong"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "id",
+      "decision",
+      "reason"
+    ],
+    "id": {
+      "ui:title": "admin.idLabel",
+      "ui:readonly": true
+    },
+    "decision": {
+      "ui:title": "admin.decisionLabel",
+      "ui:enumNames": [
+        "admin.decision.approve",
+        "admin.decision.reject"
+      ]
+    },
+    "reason": {
+      "ui:title": "admin.reasonLabel",
+      "ui:help": "admin.rejectReasonHelp"
+    }
+  },
+  "success": {
+    "toast": "admin.adjustmentDecided",
+    "navigate": "/admin/adjustments"
+  },
+  "validatorId": "adminDecideAdjustment"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminDecideAdjustment: build.mutation<AdminAdjustment, AdminDecideAdjustmentPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/money/decide', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/money/decide', method: 'POST', auth: true, fieldErrors: {"fields":["id","decision","reason"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminAdjustments'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminDecideAdjustment;
 export const rowActions = {};
+export const validate = validators;

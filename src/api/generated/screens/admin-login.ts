@@ -88,7 +88,7 @@ export const screen: ScreenDef = {
   },
   "success": {
     "session": true,
-    "navigate": "/admin/reviews"
+    "navigate": "/admin/dashboard"
   },
   "validatorId": "adminLogin"
 };

@@ -5,20 +5,28 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminAddOperatorPayload, AdminNewOperator } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-operator-add.js';
 
 export type { AdminAddOperatorPayload, AdminNewOperator };
 
 export const screen: ScreenDef = {
   "id": "admin-operator-add",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "admin"
   ],
+  "routes": [
+    "/admin/operatorAdd"
+  ],
+  "title": "admin.operatorAddTitle",
   "endpoint": {
     "name": "adminAddOperator",
     "method": "POST",
-    "path": "/admin/operators/add"
+    "path": "/admin/operators/add",
+    "invalidates": [
+      "AdminOperators"
+    ]
   },
   "payload": {
     "title": "AdminAddOperatorPayload",
@@ -39,6 +47,7 @@ export const screen: ScreenDef = {
         "minItems": 1,
         "uniqueItems": true,
         "items": {
+          "type": "string",
           "enum": [
             "admin",
             "finance",
@@ -60,16 +69,63 @@ export const screen: ScreenDef = {
     "roles.minItems": "admin.rolesRequired",
     "roles.uniqueItems": "admin.rolesRequired",
     "roles.enum": "admin.rolesRequired"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "name",
+      "roles"
+    ],
+    "name": {
+      "ui:title": "admin.nameLabel",
+      "ui:help": "admin.operatorNameHelp",
+      "ui:autocomplete": "off"
+    },
+    "roles": {
+      "ui:title": "admin.rolesLabel",
+      "ui:widget": "checkboxes",
+      "items": {
+        "ui:enumNames": [
+          "admin.role.admin",
+          "admin.role.finance",
+          "admin.role.compliance",
+          "admin.role.support",
+          "admin.role.content",
+          "admin.role.product"
+        ]
+      }
+    }
+  },
+  "success": {
+    "toast": "admin.operatorAdded",
+    "show": [
+      {
+        "field": "name",
+        "label": "admin.nameLabel"
+      },
+      {
+        "field": "password",
+        "label": "admin.initialPasswordLabel",
+        "copy": true
+      },
+      {
+        "field": "totp",
+        "label": "admin.totpUriLabel",
+        "copy": true
+      }
+    ]
+  },
+  "validatorId": "adminOperatorAdd"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminAddOperator: build.mutation<AdminNewOperator, AdminAddOperatorPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/operators/add', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/operators/add', method: 'POST', auth: true, fieldErrors: {"fields":["name","roles"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminOperators'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminAddOperator;
 export const rowActions = {};
+export const validate = validators;

@@ -5,20 +5,28 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminOperatorRow, AdminUpdateOperatorPayload } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-operator-update.js';
 
 export type { AdminOperatorRow, AdminUpdateOperatorPayload };
 
 export const screen: ScreenDef = {
   "id": "admin-operator-update",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "admin"
   ],
+  "routes": [
+    "/admin/operator"
+  ],
+  "title": "admin.operatorUpdateTitle",
   "endpoint": {
     "name": "adminUpdateOperator",
     "method": "POST",
-    "path": "/admin/operators/update"
+    "path": "/admin/operators/update",
+    "invalidates": [
+      "AdminOperators"
+    ]
   },
   "payload": {
     "title": "AdminUpdateOperatorPayload",
@@ -38,6 +46,7 @@ export const screen: ScreenDef = {
         "minItems": 1,
         "uniqueItems": true,
         "items": {
+          "type": "string",
           "enum": [
             "admin",
             "finance",
@@ -62,16 +71,58 @@ export const screen: ScreenDef = {
     "roles.uniqueItems": "admin.rolesRequired",
     "roles.enum": "admin.rolesRequired",
     "disabled.type": "admin.disabledFlag"
-  }
+  },
+  "ui": {
+    "ui:order": [
+      "name",
+      "roles",
+      "disabled"
+    ],
+    "name": {
+      "ui:title": "admin.nameLabel",
+      "ui:readonly": true
+    },
+    "roles": {
+      "ui:title": "admin.rolesLabel",
+      "ui:widget": "checkboxes",
+      "items": {
+        "ui:enumNames": [
+          "admin.role.admin",
+          "admin.role.finance",
+          "admin.role.compliance",
+          "admin.role.support",
+          "admin.role.content",
+          "admin.role.product"
+        ]
+      },
+      "ui:help": "admin.rolesUnchangedHelp"
+    },
+    "disabled": {
+      "ui:title": "admin.accessLabel",
+      "ui:widget": "select",
+      "ui:enumNames": [
+        "admin.access.disabled",
+        "admin.access.enabled"
+      ],
+      "ui:help": "admin.accessUnchangedHelp"
+    }
+  },
+  "success": {
+    "toast": "admin.operatorUpdated",
+    "navigate": "/admin/operators"
+  },
+  "validatorId": "adminOperatorUpdate"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminUpdateOperator: build.mutation<AdminOperatorRow, AdminUpdateOperatorPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/operators/update', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/operators/update', method: 'POST', auth: true, fieldErrors: {"fields":["name","roles","disabled"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminOperators'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminUpdateOperator;
 export const rowActions = {};
+export const validate = validators;

@@ -1,0 +1,42 @@
+// One field of a record as a detail screen shows it (and a form's success view, FormResult):
+// label and formatted value, an uploaded image, sanitised markup, a copy button, a link to the
+// route that lists what the value counts; in the tiles layout, label over a large value.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CopyButton } from '../ui/CopyButton';
+import { AuthImage } from '../widgets/upload/AuthImage';
+import { formatRecordField } from './formats';
+import { SafeHtml } from './SafeHtml';
+import type { FieldView } from './types';
+
+export function DetailField({ view, record, tiles = false }: { view: FieldView; record: Record<string, unknown>; tiles?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const shown = formatRecordField(view, record, i18n.language, t);
+  if (!shown) return null;
+  if (shown.html !== undefined) return <SafeHtml html={shown.html} className="detail-body" />;
+  const label = t(view.label);
+  if (shown.image) {
+    return (
+      <div className="muted detail-field detail-image">
+        {label}:
+        <AuthImage src={shown.image} alt={label} />
+      </div>
+    );
+  }
+  const value = <span className={shown.tone}>{shown.text}</span>;
+  const linked = view.link ? <Link to={view.link}>{value}</Link> : value;
+  if (tiles) {
+    return (
+      <div className="detail-tile">
+        <span className="detail-tile-label">{label}</span>
+        <span className="detail-tile-value">{linked}</span>
+      </div>
+    );
+  }
+  return (
+    <p className={`muted detail-field${view.copy ? ' detail-copy' : ''}`}>
+      {label}: {linked}
+      {view.copy && <CopyButton value={String(record[view.field])} label={`${t('common.copy')}: ${label}`} />}
+    </p>
+  );
+}
