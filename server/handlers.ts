@@ -35,6 +35,10 @@ import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from './backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from './backoffice/handlers/users.ts';
 import { manualAdjustments } from './funds/admin-deposit.ts';
+import { productAdminHandlers } from './backoffice/handlers/products.ts';
+import { financingCatalogue } from './earn/financing-catalogue.ts';
+import { ieoCatalogue } from './earn/ieo-catalogue.ts';
+import { miningCatalogue } from './earn/mining-catalogue.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -71,6 +75,7 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue }),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from './screen-file';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AdminAddOperatorPayload, AdminAdjustPayload, AdminAdjustment, AdminAdjustmentList, AdminAdjustmentsArgs, AdminAuditArgs, AdminAuditRow, AdminChangePasswordPayload, AdminChangePasswordResult, AdminDecideAdjustmentPayload, AdminDecidePayload, AdminDecision, AdminEndSessionsPayload, AdminEndSessionsResult, AdminFreezePayload, AdminLoginPayload, AdminLogoutResult, AdminNewOperator, AdminOperator, AdminOperatorList, AdminOperatorRow, AdminReviewDetail, AdminReviewDetailArgs, AdminReviewItem, AdminSession, AdminUnfreezePayload, AdminUpdateOperatorPayload, AdminUser, AdminUserDetail, AdminUserDetailArgs, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MiningMachine, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AdminAddOperatorPayload, AdminAdjustPayload, AdminAdjustment, AdminAdjustmentList, AdminAdjustmentsArgs, AdminAuditArgs, AdminAuditRow, AdminChangePasswordPayload, AdminChangePasswordResult, AdminCreateFinancingPayload, AdminCreateIeoPayload, AdminCreateMiningPayload, AdminDecideAdjustmentPayload, AdminDecidePayload, AdminDecision, AdminEndSessionsPayload, AdminEndSessionsResult, AdminFinancingProduct, AdminFinancingProductArgs, AdminFreezePayload, AdminIeoProject, AdminIeoProjectArgs, AdminLoginPayload, AdminLogoutResult, AdminMiningMachine, AdminMiningMachineArgs, AdminNewOperator, AdminOperator, AdminOperatorList, AdminOperatorRow, AdminReviewDetail, AdminReviewDetailArgs, AdminReviewItem, AdminSession, AdminSetFinancingNamePayload, AdminSetFinancingOpenPayload, AdminSetIeoNamePayload, AdminSetIeoOpenPayload, AdminSetMiningNamePayload, AdminSetMiningOpenPayload, AdminUnfreezePayload, AdminUpdateFinancingPayload, AdminUpdateIeoPayload, AdminUpdateMiningPayload, AdminUpdateOperatorPayload, AdminUser, AdminUserDetail, AdminUserDetailArgs, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanProduct, LoginPayload, LogoutResult, MiningMachine, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -12,17 +12,35 @@ export interface Endpoints {
   adminAdjustments: { auth: true; operator: true; input: AdminAdjustmentsArgs; output: AdminAdjustmentList };
   adminAudit: { auth: true; operator: true; input: { page?: number; pageSize?: number; action?: '' | 'review.' | 'money.' | 'user.' | 'operator.' | 'cli.' | 'refused.' } & Partial<AdminAuditArgs>; output: Page<AdminAuditRow> };
   adminChangePassword: { auth: true; operator: true; input: AdminChangePasswordPayload; output: AdminChangePasswordResult };
+  adminCreateFinancing: { auth: true; operator: true; input: AdminCreateFinancingPayload; output: AdminFinancingProduct };
+  adminCreateIeo: { auth: true; operator: true; input: AdminCreateIeoPayload; output: AdminIeoProject };
+  adminCreateMining: { auth: true; operator: true; input: AdminCreateMiningPayload; output: AdminMiningMachine };
   adminDecideAdjustment: { auth: true; operator: true; input: AdminDecideAdjustmentPayload; output: AdminAdjustment };
   adminDecideReview: { auth: true; operator: true; input: AdminDecidePayload; output: AdminDecision };
   adminEndSessions: { auth: true; operator: true; input: AdminEndSessionsPayload; output: AdminEndSessionsResult };
+  adminFinancingProduct: { auth: true; operator: true; input: AdminFinancingProductArgs; output: AdminFinancingProduct };
+  adminFinancingProducts: { auth: true; operator: true; input: Empty; output: Page<AdminFinancingProduct> };
   adminFreeze: { auth: true; operator: true; input: AdminFreezePayload; output: AdminUser };
+  adminIeoProject: { auth: true; operator: true; input: AdminIeoProjectArgs; output: AdminIeoProject };
+  adminIeoProjects: { auth: true; operator: true; input: Empty; output: Page<AdminIeoProject> };
   adminLogin: { auth: false; operator: true; input: AdminLoginPayload; output: AdminSession };
   adminLogout: { auth: true; operator: true; input: Empty; output: AdminLogoutResult };
   adminMe: { auth: true; operator: true; input: Empty; output: AdminOperator };
+  adminMiningMachine: { auth: true; operator: true; input: AdminMiningMachineArgs; output: AdminMiningMachine };
+  adminMiningMachines: { auth: true; operator: true; input: Empty; output: Page<AdminMiningMachine> };
   adminOperators: { auth: true; operator: true; input: Empty; output: AdminOperatorList };
   adminReviewDetail: { auth: true; operator: true; input: AdminReviewDetailArgs; output: AdminReviewDetail };
   adminReviews: { auth: true; operator: true; input: { kind?: '' | 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining'; status?: 'pending' | 'awaitingSecond' }; output: Page<AdminReviewItem> };
+  adminSetFinancingName: { auth: true; operator: true; input: AdminSetFinancingNamePayload; output: AdminFinancingProduct };
+  adminSetFinancingOpen: { auth: true; operator: true; input: AdminSetFinancingOpenPayload; output: AdminFinancingProduct };
+  adminSetIeoName: { auth: true; operator: true; input: AdminSetIeoNamePayload; output: AdminIeoProject };
+  adminSetIeoOpen: { auth: true; operator: true; input: AdminSetIeoOpenPayload; output: AdminIeoProject };
+  adminSetMiningName: { auth: true; operator: true; input: AdminSetMiningNamePayload; output: AdminMiningMachine };
+  adminSetMiningOpen: { auth: true; operator: true; input: AdminSetMiningOpenPayload; output: AdminMiningMachine };
   adminUnfreeze: { auth: true; operator: true; input: AdminUnfreezePayload; output: AdminUser };
+  adminUpdateFinancing: { auth: true; operator: true; input: AdminUpdateFinancingPayload; output: AdminFinancingProduct };
+  adminUpdateIeo: { auth: true; operator: true; input: AdminUpdateIeoPayload; output: AdminIeoProject };
+  adminUpdateMining: { auth: true; operator: true; input: AdminUpdateMiningPayload; output: AdminMiningMachine };
   adminUpdateOperator: { auth: true; operator: true; input: AdminUpdateOperatorPayload; output: AdminOperatorRow };
   adminUserDetail: { auth: true; operator: true; input: AdminUserDetailArgs; output: AdminUserDetail };
   adminUsers: { auth: true; operator: true; input: { q?: string }; output: Page<AdminUser> };

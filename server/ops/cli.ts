@@ -18,6 +18,7 @@ import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
 import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
 import { cliActor } from '../backoffice/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
+import { ProductRuleError } from '../core/product-catalogue.ts';
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -122,7 +123,11 @@ const COMMANDS = new Map<string, Command>([
   ['bar', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
   ['freeze', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
   ['unfreeze', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
-  ['clear-pay-password', async (db, [ref]) => done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`)],
+  [
+    'clear-pay-password',
+    async (db, [ref]) =>
+      done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`),
+  ],
   ['invite-code', async (db) => done(await ops.inviteCode(db))],
   ['credit', creditCommand],
   ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
@@ -191,7 +196,7 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
     if (result.code === 0 && writes(command, rest)) await auditCli(db, command, rest, result.out);
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof ReviewError) return refused(error.message);
+    if (error instanceof ops.OpsError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);
     throw error;
   } finally {
     await db.destroy();
