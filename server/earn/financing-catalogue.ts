@@ -16,8 +16,8 @@ import {
   productName,
   ratio,
   refuse,
+  offerAndNames,
   requireFields,
-  setLocalName,
   someChange,
   wholeNumber,
 } from './product-rules.ts';
@@ -102,15 +102,5 @@ export const financingCatalogue: ProductCatalogue<AdminFinancingProduct> = {
     const values = await checked(db, { name, coin, min, max, dailyRate, termDays: String(termDays), penaltyRate, ...changes } as ProductDraft);
     await db.updateTable('financing_products').set(values).where('id', '=', p.id).execute();
   },
-  async setOpen(db, id, open) {
-    const p = await financingProductRow(db, id);
-    const enabled = open ? 1 : 0;
-    if (Number(p.enabled) === enabled) return false;
-    await db.updateTable('financing_products').set({ enabled }).where('id', '=', p.id).execute();
-    return true;
-  },
-  async setName(db, id, lang, text) {
-    await financingProductRow(db, id);
-    await setLocalName(db, 'financing_products', id, lang, text);
-  },
+  ...offerAndNames('financing_products', financingProductRow),
 };

@@ -16,8 +16,8 @@ import {
   positiveUnits,
   productName,
   refuse,
+  offerAndNames,
   requireFields,
-  setLocalName,
   someChange,
   wholeNumber,
 } from './product-rules.ts';
@@ -171,15 +171,5 @@ export const ieoCatalogue: ProductCatalogue<AdminIeoProject> = {
     const values = await checked(db, { ...(await draftOf(db, p, 0)), ...changes } as ProductDraft, BigInt(p.sold));
     await db.updateTable('ieo_projects').set(values).where('id', '=', p.id).execute();
   },
-  async setOpen(db, id, open) {
-    const p = await ieoProjectRow(db, id);
-    const prohibited = open ? 0 : 1;
-    if (Number(p.prohibited) === prohibited) return false;
-    await db.updateTable('ieo_projects').set({ prohibited }).where('id', '=', p.id).execute();
-    return true;
-  },
-  async setName(db, id, lang, text) {
-    await ieoProjectRow(db, id);
-    await setLocalName(db, 'ieo_projects', id, lang, text);
-  },
+  ...offerAndNames('ieo_projects', ieoProjectRow),
 };

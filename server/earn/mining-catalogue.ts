@@ -11,12 +11,12 @@ import {
   coinOf,
   localNamesLine,
   MAX_DAYS,
+  offerAndNames,
   positiveUnits,
   productName,
   ratio,
   refuse,
   requireFields,
-  setLocalName,
   someChange,
   wholeNumber,
 } from './product-rules.ts';
@@ -144,15 +144,5 @@ export const miningCatalogue: ProductCatalogue<AdminMiningMachine> = {
     const values = await checked(db, { ...miningDraft(m), ...changes } as ProductDraft);
     await db.updateTable('mining_machines').set(values).where('id', '=', m.id).execute();
   },
-  async setOpen(db, id, open) {
-    const m = await miningMachineRow(db, id);
-    const enabled = open ? 1 : 0;
-    if (Number(m.enabled) === enabled) return false;
-    await db.updateTable('mining_machines').set({ enabled }).where('id', '=', m.id).execute();
-    return true;
-  },
-  async setName(db, id, lang, text) {
-    await miningMachineRow(db, id);
-    await setLocalName(db, 'mining_machines', id, lang, text);
-  },
+  ...offerAndNames('mining_machines', miningMachineRow),
 };

@@ -84,7 +84,7 @@ export function someChange(changes: Partial<ProductDraft>, usage: string, keys: 
 type NamedTable = 'ieo_projects' | 'financing_products' | 'mining_machines';
 
 /** The product's name in one language ("-" or "" removes it: the English name shows). */
-export async function setLocalName(db: Tx, table: NamedTable, id: number, lang: string, text: string): Promise<void> {
+async function setLocalName(db: Tx, table: NamedTable, id: number, lang: string, text: string): Promise<void> {
   if (!NAME_LANGUAGES.includes(lang))
     refuse('lang', 'language', `Name the language: ${NAME_LANGUAGES.join(', ')} (English is the product's name itself; change it with update).`);
   const name = text.trim();
@@ -98,6 +98,35 @@ export async function setLocalName(db: Tx, table: NamedTable, id: number, lang: 
     .set({ names: JSON.stringify(names) })
     .where('id', '=', id)
     .execute();
+}
+
+/** The column that offers a product: IEO projects are closed by `prohibited`, the others opened by `enabled`. */
+const OFFER_FLAG = {
+  ieo_projects: { column: 'prohibited', whenOpen: 0 },
+  financing_products: { column: 'enabled', whenOpen: 1 },
+  mining_machines: { column: 'enabled', whenOpen: 1 },
+} as const;
+
+/** Opening, closing and naming, the same for every product table; `find` refuses an unknown id. */
+export function offerAndNames(table: NamedTable, find: (db: Tx, id: number) => Promise<object>) {
+  const { column, whenOpen } = OFFER_FLAG[table];
+  return {
+    async setOpen(db: Tx, id: number, open: boolean): Promise<boolean> {
+      const row = (await find(db, id)) as Record<string, unknown>;
+      const value = open ? whenOpen : 1 - whenOpen;
+      if (Number(row[column]) === value) return false;
+      await db
+        .updateTable(table)
+        .set({ [column]: value })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    },
+    async setName(db: Tx, id: number, lang: string, text: string): Promise<void> {
+      await find(db, id);
+      await setLocalName(db, table, id, lang, text);
+    },
+  };
 }
 
 /** The names in other languages as one line: "de: …; zh: …". */
