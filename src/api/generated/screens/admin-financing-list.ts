@@ -74,7 +74,8 @@ export const screen: ScreenDef = {
       "max": "max",
       "dailyRate": "dailyRate",
       "termDays": "termDays",
-      "penaltyRate": "penaltyRate"
+      "penaltyRate": "penaltyRate",
+      "status": "status"
     },
     "addRoute": "/admin/financingNew",
     "addLabel": "admin.product.financingCreateTitle",

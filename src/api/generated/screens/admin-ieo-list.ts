@@ -89,7 +89,8 @@ export const screen: ScreenDef = {
       "max": "max",
       "priceCoin": "priceCoin",
       "decimals": "decimals",
-      "logo": "logo"
+      "logo": "logo",
+      "status": "status"
     },
     "addRoute": "/admin/ieoNew",
     "addLabel": "admin.product.ieoCreateTitle",

@@ -96,7 +96,8 @@ export const screen: ScreenDef = {
       "maxPerOrder": "maxPerOrder",
       "frozenRatio": "frozenRatio",
       "releaseDays": "releaseDays",
-      "rewardRatio": "rewardRatio"
+      "rewardRatio": "rewardRatio",
+      "status": "status"
     },
     "addRoute": "/admin/miningNew",
     "addLabel": "admin.product.miningCreateTitle",
