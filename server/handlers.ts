@@ -41,6 +41,10 @@ import { contentHandlers } from './backoffice/handlers/content.ts';
 import { contentAdmin } from './content/content-admin.ts';
 import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
 import { dashboardHandlers } from './backoffice/handlers/dashboard.ts';
+import { productAdminHandlers } from './backoffice/handlers/products.ts';
+import { financingCatalogue } from './earn/financing-catalogue.ts';
+import { ieoCatalogue } from './earn/ieo-catalogue.ts';
+import { miningCatalogue } from './earn/mining-catalogue.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -83,6 +87,7 @@ const MODULES = [
   adminCoinHandlers,
   adminLoanProductHandlers,
   dashboardHandlers(REVIEW_KINDS),
+  productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue }),
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

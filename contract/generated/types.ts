@@ -333,6 +333,38 @@ export interface AdminCoin {
 }
 
 /**
+ * A new product, open to customers at once; the same checks as `ops financing create`.
+ */
+export interface AdminCreateFinancingPayload {
+  name: string;
+  coin: string;
+  min: string;
+  max: string;
+  dailyRate: string;
+  termDays: number;
+  penaltyRate: string;
+}
+
+/**
+ * A new project, open to customers at once; the same checks as `ops ieo create`.
+ */
+export interface AdminCreateIeoPayload {
+  coin: string;
+  name: string;
+  start: string;
+  end: string;
+  total: string;
+  price: string;
+  lockDays: number;
+  userCap: string;
+  min: string;
+  max: string;
+  priceCoin?: string;
+  decimals?: number;
+  logo?: string;
+}
+
+/**
  * Creates a loan product, open for applications. min is not above max, freeDays not above termDays; amounts have at most the coin's decimals.
  */
 export interface AdminCreateLoanProductPayload {
@@ -358,6 +390,23 @@ export interface AdminCreateLoanProductPayload {
    * Repayment is due this many days after approval
    */
   termDays: number;
+}
+
+/**
+ * A new machine, open to customers at once; the same checks as `ops mining create`.
+ */
+export interface AdminCreateMiningPayload {
+  name: string;
+  type: 'sole' | 'shared';
+  price: string;
+  outputCoin: string;
+  incomeType: 'value' | 'coin';
+  dailyOutput: string;
+  termDays: number;
+  maxPerOrder: string;
+  frozenRatio?: string;
+  releaseDays?: number;
+  rewardRatio?: string;
 }
 
 /**
@@ -474,6 +523,55 @@ export interface AdminEndSessionsPayload {
 export type AdminEndSessionsResult = null;
 
 /**
+ * A financing product as the back office lists it: the editable fields as the update form takes them, and what the list shows
+ */
+export interface AdminFinancingProduct {
+  id: number;
+  /**
+   * English name
+   */
+  name: string;
+  coin: string;
+  /**
+   * Smallest purchase
+   */
+  min: string;
+  /**
+   * Largest purchase
+   */
+  max: string;
+  /**
+   * Ratio of the principal paid a day: 0.001 is 0.1 %
+   */
+  dailyRate: string;
+  /**
+   * The ratio and its percent
+   */
+  dailyRateShown: string;
+  termDays: number;
+  /**
+   * Ratio of the principal kept on early redemption
+   */
+  penaltyRate: string;
+  penaltyRateShown: string;
+  /**
+   * closed: no new purchases
+   */
+  status: 'open' | 'closed';
+  /**
+   * Names in other languages: "de: …; zh: …"
+   */
+  localNames: string;
+}
+
+export interface AdminFinancingProductArgs {
+  /**
+   * The product's id
+   */
+  id: number;
+}
+
+/**
  * Freezes a customer's sign-in (every session ends; 4008) or withdrawals alone, with the reason the customer is sent and, for withdrawals, shown on the withdrawal screens.
  */
 export interface AdminFreezePayload {
@@ -483,6 +581,95 @@ export interface AdminFreezePayload {
   uid: number;
   what: 'login' | 'withdraw';
   reason: string;
+}
+
+/**
+ * An IEO project as the back office lists it: the editable fields as the update form takes them, and what the list shows
+ */
+export interface AdminIeoProject {
+  id: number;
+  /**
+   * The coin offered
+   */
+  coin: string;
+  /**
+   * English name
+   */
+  name: string;
+  /**
+   * Subscriptions open (UTC, 2026-01-31T12:00)
+   */
+  start: string;
+  /**
+   * Subscriptions close (UTC)
+   */
+  end: string;
+  /**
+   * start–end
+   */
+  window: string;
+  /**
+   * Coins on offer
+   */
+  total: string;
+  sold: string;
+  /**
+   * sold/total
+   */
+  soldOfTotal: string;
+  /**
+   * Price of one coin in the price coin
+   */
+  price: string;
+  priceCoin: string;
+  /**
+   * price and price coin
+   */
+  priceShown: string;
+  /**
+   * Days after the end until bought coins thaw
+   */
+  lockDays: number;
+  /**
+   * Coins one customer may subscribe in all
+   */
+  userCap: string;
+  /**
+   * Smallest order
+   */
+  min: string;
+  /**
+   * Largest order
+   */
+  max: string;
+  /**
+   * min–max
+   */
+  order: string;
+  /**
+   * Decimals of the coin offered
+   */
+  decimals: number;
+  logo: string;
+  /**
+   * From the window and the time now
+   */
+  state: 'upcoming' | 'live' | 'ended';
+  /**
+   * closed: no new subscriptions
+   */
+  status: 'open' | 'closed';
+  /**
+   * Names in other languages: "de: …; zh: …"
+   */
+  localNames: string;
+}
+
+export interface AdminIeoProjectArgs {
+  /**
+   * The project's id
+   */
+  id: number;
 }
 
 /**
@@ -533,6 +720,64 @@ export interface AdminLoginPayload {
  * Nothing: the X-Admin-Token stops working at once.
  */
 export type AdminLogoutResult = null;
+
+/**
+ * A mining machine as the back office lists it: the editable fields as the update form takes them, and what the list shows
+ */
+export interface AdminMiningMachine {
+  id: number;
+  /**
+   * English name
+   */
+  name: string;
+  /**
+   * sole: whole machines; shared: a percent of one
+   */
+  type: 'sole' | 'shared';
+  /**
+   * USDT a machine
+   */
+  price: string;
+  /**
+   * The price and its coin
+   */
+  priceShown: string;
+  outputCoin: string;
+  /**
+   * value: dailyOutput USDT worth of the output coin a day; coin: dailyOutput coins a day
+   */
+  incomeType: 'value' | 'coin';
+  dailyOutput: string;
+  termDays: number;
+  /**
+   * Machines (sole) or percent of one machine (shared) per order
+   */
+  maxPerOrder: string;
+  /**
+   * Ratio of each day's output frozen for releaseDays
+   */
+  frozenRatio: string;
+  releaseDays: number;
+  /**
+   * Ratio of the price paid back on approval
+   */
+  rewardRatio: string;
+  /**
+   * closed: no new purchases
+   */
+  status: 'open' | 'closed';
+  /**
+   * Names in other languages: "de: …; zh: …"
+   */
+  localNames: string;
+}
+
+export interface AdminMiningMachineArgs {
+  /**
+   * The machine's id
+   */
+  id: number;
+}
 
 /**
  * The product's name in one language; empty or "-" removes it (that language then shows the English name).
@@ -673,11 +918,80 @@ export interface AdminSetCoinEnabledPayload {
 }
 
 /**
+ * The product's name in one language other than English; "-" or an empty name removes it (the English name shows).
+ */
+export interface AdminSetFinancingNamePayload {
+  /**
+   * The product's id
+   */
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  localName?: string;
+}
+
+/**
+ * Offers the product (open) or stops offering it (closed); existing orders are not affected.
+ */
+export interface AdminSetFinancingOpenPayload {
+  /**
+   * The product's id
+   */
+  id: number;
+  status: 'open' | 'closed';
+}
+
+/**
+ * The project's name in one language other than English; "-" or an empty name removes it (the English name shows).
+ */
+export interface AdminSetIeoNamePayload {
+  /**
+   * The project's id
+   */
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  localName?: string;
+}
+
+/**
+ * Offers the project (open) or stops offering it (closed); existing orders are not affected.
+ */
+export interface AdminSetIeoOpenPayload {
+  /**
+   * The project's id
+   */
+  id: number;
+  status: 'open' | 'closed';
+}
+
+/**
  * Opens a loan product to applications, or closes it (existing loans are not affected).
  */
 export interface AdminSetLoanProductOpenPayload {
   id: number;
   state: 'open' | 'closed';
+}
+
+/**
+ * The machine's name in one language other than English; "-" or an empty name removes it (the English name shows).
+ */
+export interface AdminSetMiningNamePayload {
+  /**
+   * The machine's id
+   */
+  id: number;
+  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  localName?: string;
+}
+
+/**
+ * Offers the machine (open) or stops offering it (closed); existing orders are not affected.
+ */
+export interface AdminSetMiningOpenPayload {
+  /**
+   * The machine's id
+   */
+  id: number;
+  status: 'open' | 'closed';
 }
 
 /**
@@ -808,6 +1122,46 @@ export interface AdminUntranslateArticlePayload {
 }
 
 /**
+ * Changes the given fields of a product; the whole product is checked again. Orders keep the terms they were made under.
+ */
+export interface AdminUpdateFinancingPayload {
+  /**
+   * The product's id
+   */
+  id: number;
+  name?: string;
+  coin?: string;
+  min?: string;
+  max?: string;
+  dailyRate?: string;
+  termDays?: number;
+  penaltyRate?: string;
+}
+
+/**
+ * Changes the given fields of a project; the whole project is checked again. Orders keep the terms they were made under.
+ */
+export interface AdminUpdateIeoPayload {
+  /**
+   * The project's id
+   */
+  id: number;
+  coin?: string;
+  name?: string;
+  start?: string;
+  end?: string;
+  total?: string;
+  price?: string;
+  lockDays?: number;
+  userCap?: string;
+  min?: string;
+  max?: string;
+  priceCoin?: string;
+  decimals?: number;
+  logo?: string;
+}
+
+/**
  * Changes the fields given of a loan product, checked with the others as a whole. New applications get the new terms; existing orders keep theirs.
  */
 export interface AdminUpdateLoanProductPayload {
@@ -834,6 +1188,27 @@ export interface AdminUpdateLoanProductPayload {
    * Repayment is due this many days after approval
    */
   termDays?: number;
+}
+
+/**
+ * Changes the given fields of a machine; the whole machine is checked again. Orders keep the terms they were made under.
+ */
+export interface AdminUpdateMiningPayload {
+  /**
+   * The machine's id
+   */
+  id: number;
+  name?: string;
+  type?: 'sole' | 'shared';
+  price?: string;
+  outputCoin?: string;
+  incomeType?: 'value' | 'coin';
+  dailyOutput?: string;
+  termDays?: number;
+  maxPerOrder?: string;
+  frozenRatio?: string;
+  releaseDays?: number;
+  rewardRatio?: string;
 }
 
 /**

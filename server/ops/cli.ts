@@ -18,6 +18,7 @@ import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
 import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
+import { ProductRuleError } from '../core/product-catalogue.ts';
 import { ApiError } from '../core/errors.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
 
@@ -201,7 +202,7 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
     if (result.code === 0 && writes(command, rest)) await auditCli(db, command, rest, result.out);
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof ReviewError) return refused(error.message);
+    if (error instanceof ops.OpsError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);
     // a domain's refusal (the back office's checks): its message in English
     if (error instanceof ApiError) return refused(english.t(english.defaultCode, error.msgKey, error.params));
     throw error;

@@ -46,7 +46,8 @@ async function counts(): Promise<{ orders: number; ledger: number; payouts: numb
   return { orders: await n('financing_orders'), ledger: await n('ledger'), payouts: await n('financing_payouts') };
 }
 
-const buy = (token: string, body: Record<string, unknown>, lang?: string) => call(s.app, 'POST', '/financing_order/createFinancing_order', { token, body, lang });
+const buy = (token: string, body: Record<string, unknown>, lang?: string) =>
+  call(s.app, 'POST', '/financing_order/createFinancing_order', { token, body, lang });
 const redeem = (token: string, ID: unknown) => call(s.app, 'POST', '/financing_order/redemption', { token, body: { ID } });
 const orders = (token: string, query: Record<string, string | number> = {}) => call(s.app, 'GET', '/financing_order/getFinancing_orderList', { token, query });
 const orderOf = async (token: string, id: number): Promise<Loose> => (await orders(token, { pageSize: 100 })).data.list.find((o: Loose) => o.ID === id);
@@ -135,7 +136,17 @@ describe('POST /financing_order/createFinancing_order', () => {
     const before = await balance(alice.id);
     const r = await buy(alice.token, { financing_id: 1, money: '1000.5' });
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toMatchObject({ financing_id: 1, coin: 'USDT', money: '1000.500000', dailyRate: '0.001', termDays: 7, penaltyRate: '0.01', status: 1, earnings: '0.000000', daysPaid: 0 });
+    expect(r.data).toMatchObject({
+      financing_id: 1,
+      coin: 'USDT',
+      money: '1000.500000',
+      dailyRate: '0.001',
+      termDays: 7,
+      penaltyRate: '0.01',
+      status: 1,
+      earnings: '0.000000',
+      daysPaid: 0,
+    });
     expect(r.data.penalty).toBe('10.005000');
     expect(r.data.redeemBack).toBe('990.495000');
     expect(r.data.dueAt).toBe(new Date(c.now() + 7 * DAY_MS).toISOString());
@@ -246,7 +257,12 @@ describe('orders, redemption and payouts', () => {
     const rowsOf = async () => ({
       payouts: (await s.app.db.selectFrom('financing_payouts').select('day').where('order_id', '=', id).execute()).length,
       ledger: (
-        await s.app.db.selectFrom('ledger').select('id').where('ref_id', '=', id).where('type', 'in', ['finance_purchase', 'finance_earnings', 'finance_redemption', 'finance_penalty']).execute()
+        await s.app.db
+          .selectFrom('ledger')
+          .select('id')
+          .where('ref_id', '=', id)
+          .where('type', 'in', ['finance_purchase', 'finance_earnings', 'finance_redemption', 'finance_penalty'])
+          .execute()
       ).length,
     });
     const n = await rowsOf();
@@ -292,6 +308,11 @@ describe('ops financing', () => {
     expect((await ops('financing', 'close', '4')).out).toContain('nothing changed');
     const list = await ops('financing', 'list');
     expect(list.out).toContain('Test staking');
+    expect((await ops('financing', 'name', '4', 'de', 'Test-Staking')).out).toContain('"Test-Staking" in de');
+    expect((await ops('financing', 'show')).code).toBe(1);
+    expect((await ops('financing', 'name', '4', 'en', 'Test')).out).toMatch(/Name the language: de, /);
+    expect((await ops('financing', 'name', '99', 'de', 'Nope')).out).toContain('No financing product 99');
+    expect((await ops('financing', 'name', '4', 'de', '-')).out).toContain('English name in de');
     expect((await call(s.app, 'GET', '/financing/getFinancingList', { token: alice.token })).data.total).toBe(3);
   });
 });

@@ -8,7 +8,8 @@ import type { Db } from '../../server/core/db/index.ts';
 import type { AppContext } from '../../server/platform/http/context.ts';
 import { buyIeo, DAY_MS } from '../../server/earn/ieo.ts';
 import { runEarnWork } from '../../server/earn/jobs.ts';
-import { createIeoProject, ieoCommand } from '../../server/earn/ops/ieo.ts';
+import { createIeoProject } from '../../server/earn/ieo-catalogue.ts';
+import { ieoCommand } from '../../server/earn/ops/ieo.ts';
 import { runDueWork } from '../../server/money.ts';
 import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../server/core/ledger.ts';
 import { call, clock, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
@@ -65,7 +66,9 @@ async function project(over: Record<string, string> = {}) {
 const buy = (token: string, body: unknown, key?: string) =>
   key === undefined
     ? call(s.app, 'POST', '/issue/buySubmit', { token, body })
-    : s.app.inject({ method: 'POST', url: '/api/issue/buySubmit', headers: { 'x-token': token, 'idempotency-key': key }, payload: body as object }).then((r) => r.json());
+    : s.app
+        .inject({ method: 'POST', url: '/api/issue/buySubmit', headers: { 'x-token': token, 'idempotency-key': key }, payload: body as object })
+        .then((r) => r.json());
 
 async function counts() {
   const q = async (t: 'ieo_orders' | 'ieo_rewards' | 'ledger') =>
@@ -124,7 +127,9 @@ describe('subscribing', () => {
     const detail = await call(s.app, 'GET', '/issue/detail', { token: d.token, query: { ID: pid }, lang: 'de-DE' });
     expect(detail.code).toBe(0);
     expect(detail.data.terms).toContain('2 USDT');
-    expect(detail.data.timing).toBe(msg('de-DE', 'ieo.timing.endsIn', { days: 2, hours: 0, minutes: 1 }).replace('1 Min', detail.data.timing.match(/(\d+) Min/)![1] + ' Min'));
+    expect(detail.data.timing).toBe(
+      msg('de-DE', 'ieo.timing.endsIn', { days: 2, hours: 0, minutes: 1 }).replace('1 Min', detail.data.timing.match(/(\d+) Min/)![1] + ' Min'),
+    );
     expect((await call(s.app, 'GET', '/issue/detail', { token: d.token, query: { ID: 999999 } })).code).toBe(7);
   });
 
@@ -132,7 +137,15 @@ describe('subscribing', () => {
     const demoBefore = await counts();
     const r = await buy(d.token, { pid, num: '100' });
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toMatchObject({ pid, coin: 'DOT', amount: '100.00', payment: '200.000000', status: 1, lockDays: 10, thawAt: new Date(c.now() + 12 * DAY_MS).toISOString() });
+    expect(r.data).toMatchObject({
+      pid,
+      coin: 'DOT',
+      amount: '100.00',
+      payment: '200.000000',
+      status: 1,
+      lockDays: 10,
+      thawAt: new Date(c.now() + 12 * DAY_MS).toISOString(),
+    });
     expect(await balanceOf(db, d.id, 'USDT')).toEqual({ available: U('800'), frozen: 0n });
     expect(await balanceOf(db, d.id, 'DOT')).toEqual({ available: 0n, frozen: U('100') });
     expect((await balanceOf(db, cc.id, 'USDT')).available).toBe(U('10'));
@@ -287,7 +300,11 @@ describe('thaw', () => {
     try {
       const u = (await registerByEmail(s2.app, 'thaw@example.com')) as { token: string; user: { ID: number } };
       const db2 = s2.app.db;
-      await db2.transaction().execute((trx) => applyChanges(trx, [{ userId: u.user.ID, coin: 'USDT', type: 'admin_deposit', available: U('100'), frozen: 0n, refId: null }], c2.now()));
+      await db2
+        .transaction()
+        .execute((trx) =>
+          applyChanges(trx, [{ userId: u.user.ID, coin: 'USDT', type: 'admin_deposit', available: U('100'), frozen: 0n, refId: null }], c2.now()),
+        );
       const p = await createIeoProject(
         db2,
         {
@@ -366,7 +383,18 @@ describe('thaw', () => {
 describe('ops ieo', () => {
   it('creates, checks, updates, opens and lists projects; orders keep their terms', async () => {
     const now = c.now();
-    const args = ['coin=ABC', 'name=Ops round', 'start=2025-01-10T00:00', 'end=2025-01-20T00:00', 'total=1000', 'price=0.5', 'lockDays=5', 'userCap=100', 'min=1', 'max=50'];
+    const args = [
+      'coin=ABC',
+      'name=Ops round',
+      'start=2025-01-10T00:00',
+      'end=2025-01-20T00:00',
+      'total=1000',
+      'price=0.5',
+      'lockDays=5',
+      'userCap=100',
+      'min=1',
+      'max=50',
+    ];
     const created = await ieoCommand(db, ['create', ...args], now);
     expect(created).toMatch(/^Created IEO project (\d+) "Ops round" \(ABC\): 1000\.00000000 ABC from 2025-01-10T00:00 to 2025-01-20T00:00 UTC/);
     const id = created.match(/project (\d+)/)![1];

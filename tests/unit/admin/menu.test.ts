@@ -7,8 +7,12 @@ import { menuScreens } from '../../../src/admin/menu';
 const ids = (roles: string[]) => menuScreens(ADMIN_SCREENS, roles).map((s) => s.id);
 
 describe('the side menu', () => {
-  it('offers a product operator the coins and the loan products, not a coin’s networks', () => {
-    expect(ids(['product'])).toEqual(['admin-coins', 'admin-loan-products']);
+  it('offers a product operator the product lists, not a coin’s networks', () => {
+    expect(ids(['product'])).toEqual(['admin-coins', 'admin-financing-list', 'admin-ieo-list', 'admin-loan-products', 'admin-mining-list']);
+  });
+
+  it('puts the home screen first for every role', () => {
+    expect(menuScreens(ADMIN_SCREENS, ['content'], 'admin-dashboard').map((s) => s.id)).toEqual(['admin-dashboard', 'admin-articles', 'admin-broadcasts']);
   });
 
   it('offers each list to the roles of its schema file only', () => {

@@ -1,0 +1,39 @@
+// What the back office does to the products customers buy (IEO projects, financing products,
+// mining machines): implemented by the earn domain, run by the back office inside its audited
+// transaction, and by the operator CLI. A refusal carries both the CLI's English sentence and
+// the locale key (with its values) the console translates.
+import type { Params } from './errors.ts';
+import type { Tx } from './ledger.ts';
+
+/** A product's fields as text, by the CLI's key=value names (min, max, termDays…). */
+export type ProductDraft = Record<string, string>;
+
+export class ProductRuleError extends Error {
+  constructor(
+    message: string,
+    /** The input field it belongs under */
+    readonly field: string,
+    /** Locale key under admin.product */
+    readonly key: string,
+    readonly params: Params = {},
+  ) {
+    super(message);
+    this.name = 'ProductRuleError';
+  }
+}
+
+export interface ProductCatalogue<Row> {
+  /** The audit trail's target kind and action prefix: ieo, financing, mining */
+  kind: string;
+  list(db: Tx, now: number): Promise<Row[]>;
+  /** One product as the list shows it; refuses an unknown id */
+  row(db: Tx, id: number, now: number): Promise<Row>;
+  /** A new product (open) from every required field; its id */
+  create(db: Tx, given: Partial<ProductDraft>, now: number): Promise<number>;
+  /** Changes the given fields; the whole product is checked again before anything is written */
+  update(db: Tx, id: number, changes: Partial<ProductDraft>): Promise<void>;
+  /** Offers the product, or stops offering it; false when it already was so */
+  setOpen(db: Tx, id: number, open: boolean): Promise<boolean>;
+  /** The name in one language other than English; "-" or "" removes it */
+  setName(db: Tx, id: number, lang: string, text: string): Promise<void>;
+}
