@@ -103,9 +103,9 @@ export interface AdminAdjustment {
    */
   approvedBy: string | null;
   /**
-   * Epoch ms
+   * ISO time
    */
-  created: number;
+  created: string;
 }
 
 export interface AdminAdjustmentArgs {
@@ -829,7 +829,10 @@ export interface AdminOperatorRow {
    * Locked for 15 minutes after five failed sign-ins
    */
   locked: boolean;
-  created: number;
+  /**
+   * ISO time
+   */
+  created: string;
 }
 
 /**

@@ -102,7 +102,7 @@ export async function listAdjustments(db: Db, filter: { status?: string; id?: nu
       status: r.status,
       requestedBy: r.first_name,
       approvedBy: r.second_name ?? null,
-      created: Number(r.created_at),
+      created: new Date(Number(r.created_at)).toISOString(),
     };
   });
 }

@@ -16,7 +16,7 @@ export function operatorRow(o: OperatorRow, now: number): AdminOperatorRow {
     disabled: Number(o.disabled) === 1,
     mustChangePassword: Number(o.must_change_password) === 1,
     locked: o.locked_until !== null && Number(o.locked_until) > now,
-    created: Number(o.created_at),
+    created: new Date(Number(o.created_at)).toISOString(),
   };
 }
 

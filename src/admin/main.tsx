@@ -10,11 +10,17 @@ import { currentPrefix, initI18n } from '../i18n';
 import { loggedOut } from '../store/session';
 import { alertDialog, errorToast } from '../ui/overlays';
 import { applyTheme } from '../ui/theme';
+import { CheckboxesWidget } from '../widgets/select/CheckboxesWidget';
+import { addWidgets } from '../widgets/theme/theme';
 import '../app/styles.css';
+import '../widgets/chat/chat.css';
 import './admin.css';
 import { AdminApp, PASSWORD } from './AdminApp';
 import { operatorFetch } from './operatorFetch';
 import { createAdminStore } from './store';
+
+// the role checkboxes of the operator forms (src/widgets/theme/theme.ts addWidgets)
+addWidgets({ CheckboxesWidget });
 
 const store = createAdminStore();
 const signOut = () => {

@@ -4,7 +4,7 @@
 // success toast and navigation, or the answer's fields shown once (success.show).
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
@@ -12,7 +12,6 @@ import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme/theme';
 import { conditionalFields, uiWithHidden } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
-import { FormResult } from './FormResult';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
 import { useFormSchema } from './useFormSchema';
@@ -55,6 +54,9 @@ function useFieldWriter(payload: JsonSchema | undefined, params: URLSearchParams
   return { formRef, setField };
 }
 
+// only forms that show their answer (success.show: a new operator's credentials) load it and the detail formats
+const FormResult = lazy(() => import('./FormResult').then((m) => ({ default: m.FormResult })));
+
 type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string };
 
 export default function FormScreen({ module }: { module: ScreenModule }) {
@@ -77,7 +79,13 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
   const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
-  if (submit.result) return <FormResult views={screen.success?.show ?? []} note={screen.success?.toast} record={submit.result} onDone={submit.clearResult} />;
+  if (submit.result) {
+    return (
+      <Suspense fallback={null}>
+        <FormResult views={screen.success?.show ?? []} note={screen.success?.toast} record={submit.result} onDone={submit.clearResult} />
+      </Suspense>
+    );
+  }
   return (
     <div className="form-screen">
       <SourceProbes sourceDefs={sourceDefs} endpoints={module.sources} reporters={reporters} />

@@ -126,11 +126,7 @@ const orRaw = (text: string, value: string) => (text === '' ? value : text);
 
 export const FORMATS = {
   text: (value) => ({ text: value }),
-  // a number is epoch milliseconds (the back office's records), a string an ISO time
-  datetime: (value, { view, record, locale }) => {
-    const raw = record[view.field];
-    return { text: formatDateTime(typeof raw === 'number' && Number.isFinite(raw) ? new Date(raw).toISOString() : value, locale) };
-  },
+  datetime: (value, { locale }) => ({ text: formatDateTime(value, locale) }),
   amount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
   }),

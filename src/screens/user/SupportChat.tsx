@@ -45,7 +45,7 @@ function AttachButton({ upload }: { upload: ReturnType<typeof useImageUpload> })
   );
 }
 
-function Composer({ closed }: { closed: boolean }) {
+function Composer({ closed, onSent }: { closed: boolean; onSent: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [image, setImage] = useState('');
@@ -64,6 +64,7 @@ function Composer({ closed }: { closed: boolean }) {
     if ('error' in res) return setError((res.error as ApiError).message);
     setText('');
     setImage('');
+    onSent();
   };
 
   return (
@@ -134,7 +135,8 @@ export function SupportChat() {
       ) : (
         <p className={`state${q.isError ? ' state-error' : ''}`}>{q.isError ? t('common.loadFailed') : t('common.loading')}</p>
       )}
-      <Composer closed={q.data?.status === 'closed'} />
+      {/* the thread is fetched again at once (it has no cache tag: the home bundle carries every tag name) */}
+      <Composer closed={q.data?.status === 'closed'} onSent={() => void q.refetch()} />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 // A support conversation drawn as chat bubbles: the reader's own messages on the right, the other
 // side's on the left, each with who wrote it, its time, its text (plain text: React escapes it;
 // nothing is ever rendered as HTML) and its image. New messages scroll into view while the reader
-// is at the end; a reader who scrolled back to read is left where they are.
+// is at the end; a reader who scrolled back to read is left where they are. Its styles (./chat.css)
+// are imported by the pages that draw it (the contact page through content.css, the back office at
+// start), so that this shared chunk brings no stylesheet of its own.
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '../upload/AuthImage';
-import './chat.css';
 
 export interface ChatMessage {
   id: number;

@@ -13,10 +13,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "supportSend",
     "method": "POST",
-    "path": "/support/send",
-    "invalidates": [
-      "SupportThread"
-    ]
+    "path": "/support/send"
   },
   "payload": {
     "title": "SupportSendPayload",
@@ -48,7 +45,6 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     supportSend: build.mutation<SupportMessage, SupportSendPayload & Idempotent>({
       query: (arg) => ({ path: '/support/send', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
-      invalidatesTags: ['SupportThread'],
     }),
   }),
 });

@@ -12,10 +12,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "supportThread",
     "method": "GET",
-    "path": "/support/messages",
-    "provides": [
-      "SupportThread"
-    ]
+    "path": "/support/messages"
   }
 };
 
@@ -23,7 +20,6 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     supportThread: build.query<SupportThread, void>({
       query: () => ({ path: '/support/messages', method: 'GET', auth: true }),
-      providesTags: ['SupportThread'],
     }),
   }),
 });
