@@ -40,6 +40,7 @@ import { supportInboxHandlers } from './support/handlers/inbox.ts';
 import { contentHandlers } from './backoffice/handlers/content.ts';
 import { contentAdmin } from './content/content-admin.ts';
 import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
+import { adminReviewActionHandlers } from './funds/handlers/admin-review-actions.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -81,6 +82,7 @@ const MODULES = [
   contentHandlers(contentAdmin),
   adminCoinHandlers,
   adminLoanProductHandlers,
+  adminReviewActionHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -3,4 +3,4 @@
 export const TAG_TYPES = ['Addresses','Articles','Assets','BankCards','BankWithdrawOptions','BankWithdrawals','Coins','Deposits','ExchangeRates','FinancingOrders','FinancingProducts','FinancingTotals','FuturesOrders','IeoOrders','IeoProjects','Invite','LoanOrders','LoanProducts','MiningMachines','MiningOrders','Notice','Notices','Sessions','SpotOrders','SupportThread','User','UserCard','WireCurrencies','WireTransfers','WithdrawStatus','Withdrawals'] as const;
 
 /** The back office's (src/api/admin-base.ts adds them to the api there). */
-export const ADMIN_TAG_TYPES = ['AdminArticles','AdminBroadcasts','AdminCoins','AdminLoanProducts','AdminMe','AdminReviews','AdminSupport','AdminUsers'] as const;
+export const ADMIN_TAG_TYPES = ['AdminActiveLoans','AdminArticles','AdminBroadcasts','AdminCoins','AdminLoanProducts','AdminMe','AdminReviews','AdminSupport','AdminUsers'] as const;

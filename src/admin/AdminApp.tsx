@@ -4,7 +4,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation, useSearchParams } from 'react-router-dom';
 import languages from '../../schemas/config/languages.json';
 import { ADMIN_SCREENS } from '../api/generated/admin-manifest';
 import { endpoint as me } from '../api/generated/screens/admin-me';
@@ -17,6 +17,7 @@ import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
 import { menuScreens } from './menu';
+import { routeScreens } from './routeScreens';
 import type { ScreenEntry } from '../engine/types';
 import type { AdminState } from './store';
 
@@ -102,6 +103,19 @@ function Shell({ roles }: { roles: string[] }) {
   );
 }
 
+/** A route's screens side by side, those that need a query only when it is there. */
+function AdminRoute({ entries }: { entries: ScreenEntry[] }) {
+  const [query] = useSearchParams();
+  const shown = routeScreens(entries, query);
+  return (
+    <div className="admin-route" data-screens={shown.length}>
+      {shown.map((e) => (
+        <AdminScreen key={e.id} entry={e} />
+      ))}
+    </div>
+  );
+}
+
 function SignIn() {
   const token = useSelector((s: AdminState) => s.session.token);
   const login = ADMIN_SCREENS.find((s) => s.routes.includes(LOGIN))!;
@@ -124,13 +138,7 @@ const router = createBrowserRouter([
       { index: true, element: <Navigate to={HOME} replace /> },
       ...[...byRoute].map(([path, entries]) => ({
         path,
-        element: (
-          <div className="admin-route" data-screens={entries.length}>
-            {entries.map((e) => (
-              <AdminScreen key={e.id} entry={e} />
-            ))}
-          </div>
-        ),
+        element: <AdminRoute entries={entries} />,
       })),
     ],
   },

@@ -4,6 +4,8 @@ import type { ScreenEntry } from '../../../contract/screen';
 
 /** The back office's screens (src/admin), by route; each module loads only when its route opens. */
 export const ADMIN_SCREENS: readonly ScreenEntry[] = [
+  { "id":"admin-active-loan","kind":"detail","routes":["/admin/activeLoan"],"title":"admin.activeLoanTitle","roles":["finance"], load: () => import('./screens/admin-active-loan') },
+  { "id":"admin-active-loans","kind":"list","routes":["/admin/activeLoans"],"title":"admin.activeLoansTitle","roles":["finance"], load: () => import('./screens/admin-active-loans') },
   { "id":"admin-article-add","kind":"form","routes":["/admin/articles"],"title":"admin.articleAddTitle","roles":["admin","content"], load: () => import('./screens/admin-article-add') },
   { "id":"admin-article-detail","kind":"detail","routes":["/admin/article"],"title":"admin.articleTitle","roles":["admin","content"], load: () => import('./screens/admin-article-detail') },
   { "id":"admin-article-translate","kind":"form","routes":["/admin/article"],"title":"admin.translateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-translate') },
@@ -28,6 +30,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-loan-product","kind":"detail","routes":["/admin/loan"],"title":"admin.loanTitle","roles":["admin","product"], load: () => import('./screens/admin-loan-product') },
   { "id":"admin-loan-products","kind":"list","routes":["/admin/loans"],"title":"admin.loansTitle","roles":["admin","product"], load: () => import('./screens/admin-loan-products') },
   { "id":"admin-login","kind":"form","routes":["/admin/login"],"title":"admin.signInTitle", load: () => import('./screens/admin-login') },
+  { "id":"admin-repay-loan","kind":"form","routes":["/admin/activeLoan"],"title":"admin.repayTitle","roles":["finance"], load: () => import('./screens/admin-repay-loan') },
   { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
   { "id":"admin-support-answer","kind":"form","routes":["/admin/conversation"],"title":"admin.replyTitle","roles":["admin","support"], load: () => import('./screens/admin-support-answer') },
@@ -37,4 +40,5 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
   { "id":"admin-user-detail","kind":"detail","routes":["/admin/user"],"title":"admin.userTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-user-detail') },
   { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
+  { "id":"admin-wire-instructions","kind":"form","routes":["/admin/review"],"routeQuery":{"kind":"wire"},"title":"admin.instructionsTitle","roles":["finance"], load: () => import('./screens/admin-wire-instructions') },
 ];

@@ -42,6 +42,8 @@ describe('the role matrix', () => {
   it('covers every operator endpoint', () => {
     // every schema file under schemas/admin/ but the sign-in
     expect(endpoints.map((e) => e.name).sort()).toEqual([
+      'adminActiveLoan',
+      'adminActiveLoans',
       'adminAddArticle',
       'adminAddCoin',
       'adminAddOperator',
@@ -67,6 +69,7 @@ describe('the role matrix', () => {
       'adminNameLoanProduct',
       'adminOperators',
       'adminRemoveNetwork',
+      'adminRepayLoan',
       'adminReviewDetail',
       'adminReviews',
       'adminSetCoinEnabled',
@@ -83,6 +86,7 @@ describe('the role matrix', () => {
       'adminUpdateOperator',
       'adminUserDetail',
       'adminUsers',
+      'adminWireInstructions',
     ]);
     for (const e of endpoints) expect(e.roles.length, e.name).toBeGreaterThan(0);
   });
