@@ -45,6 +45,7 @@ import { productAdminHandlers } from './backoffice/handlers/products.ts';
 import { financingCatalogue } from './earn/financing-catalogue.ts';
 import { ieoCatalogue } from './earn/ieo-catalogue.ts';
 import { miningCatalogue } from './earn/mining-catalogue.ts';
+import { adminReviewActionHandlers } from './funds/handlers/admin-review-actions.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -88,6 +89,7 @@ const MODULES = [
   adminLoanProductHandlers,
   dashboardHandlers(REVIEW_KINDS),
   productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue }),
+  adminReviewActionHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -25,6 +25,52 @@ export interface AddressWhitelistPayload {
 }
 
 /**
+ * A loan being repaid (disbursed, not yet repaid in full) as the back office sees it; amounts are decimal strings in the coin's decimals, owed as the customer's loan screen computes it now
+ */
+export interface AdminActiveLoan {
+  id: number;
+  /**
+   * The customer's email or phone
+   */
+  user: string;
+  /**
+   * The loan product's English name
+   */
+  product: string;
+  coin: string;
+  /**
+   * The amount paid out
+   */
+  principal: string;
+  /**
+   * Interest so far
+   */
+  interest: string;
+  /**
+   * Repaid so far
+   */
+  repaid: string;
+  /**
+   * principal + interest − repaid: the most a repayment can be now
+   */
+  owed: string;
+  /**
+   * Full days of interest so far (after the interest-free days)
+   */
+  interestDays: number;
+  approvedAt: string;
+  dueAt: string;
+  /**
+   * Detail only: the customer's available balance of the coin, the most a repayment can take from
+   */
+  available?: string;
+}
+
+export interface AdminActiveLoanArgs {
+  id: number;
+}
+
+/**
  * A new article in English; its translations are added one language at a time (POST /admin/articles/translate). Readers of a language without one see the English text.
  */
 export interface AdminAddArticlePayload {
@@ -704,6 +750,20 @@ export interface AdminLoanProductArgs {
   id: number;
 }
 
+export interface AdminLoanRepayment {
+  id: number;
+  coin: string;
+  /**
+   * The repayment recorded
+   */
+  amount: string;
+  /**
+   * Still owed after it (interest keeps running until repaid)
+   */
+  owed: string;
+  repaidInFull: boolean;
+}
+
 /**
  * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).
  */
@@ -844,7 +904,18 @@ export interface AdminRemoveNetworkPayload {
 }
 
 /**
- * A waiting item with the images an operator looks at beside it
+ * Records a repayment of an active loan: debits the customer's available balance (ledger loan_repayment), at most what is owed now (principal + interest so far − repaid); the loan is repaid once that is covered. One transaction with one audit row.
+ */
+export interface AdminRepayLoanPayload {
+  id: number;
+  /**
+   * A decimal in the loan coin's decimals
+   */
+  amount: string;
+}
+
+/**
+ * A waiting item with the images an operator looks at beside it and what the customer was told about it
  */
 export interface AdminReviewDetail {
   kind: string;
@@ -870,6 +941,10 @@ export interface AdminReviewDetail {
    * The customer holding it
    */
   idHand?: string;
+  /**
+   * A wire transfer's payment instructions, as the customer sees them
+   */
+  instructions?: string;
 }
 
 export interface AdminReviewDetailArgs {
@@ -1322,6 +1397,14 @@ export interface AdminUserDetailArgs {
    * The customer's id
    */
   uid: number;
+}
+
+/**
+ * Payment instructions (bank, account, reference) for a waiting wire transfer; the customer sees them on the transfer and a new text replaces the old. One audit row with the transfer before and after.
+ */
+export interface AdminWireInstructionsPayload {
+  id: number;
+  text: string;
 }
 
 /**

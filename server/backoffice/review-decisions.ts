@@ -166,7 +166,7 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
   });
 }
 
-/** One waiting item with the images to look at beside it (their URLs serve reviewers too: platform/uploads). */
+/** One waiting item with the images to look at beside it and what the customer was told about it (their URLs serve reviewers too: platform/uploads). */
 export async function reviewDetail(
   db: Db,
   kinds: readonly ReviewKind[],
@@ -180,5 +180,5 @@ export async function reviewDetail(
   if (!item) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
   const images = (await kind.images?.(db, id)) ?? {};
   const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
-  return { ...item, ...urls };
+  return { ...item, ...urls, ...(await kind.notes?.(db, id)) };
 }

@@ -35,6 +35,8 @@ export interface ReviewKind {
    * check's three photos), as upload names by what they show.
    */
   images?(db: Db, id: number): Promise<ReviewImages>;
+  /** Texts the customer is shown about the item (a wire transfer's payment instructions), for the operator to read beside it. */
+  notes?(db: Db, id: number): Promise<ReviewNotes>;
   /** Further steps of an item (`ops act <kind> <action> <id> [args…]`), e.g. a loan repayment or wire instructions */
   actions?: Record<string, ReviewAction>;
 }
@@ -46,11 +48,17 @@ export interface ReviewImages {
   idHand?: string;
 }
 
+export interface ReviewNotes {
+  instructions?: string;
+}
+
 export interface ReviewAction {
   /** What the action takes after the id, for the help text */
   args: string;
   /** One line for the help text */
   help: string;
+  /** The action appends its own audit row (with the rows before and after), so the CLI adds none. */
+  audited?: boolean;
   /** `dataDir`: DATA_DIR, where files of an item (an uploaded proof) are */
   run(db: Db, id: number, args: string[], now: number, dataDir: string): Promise<string>;
 }
@@ -81,7 +89,11 @@ export function rejectionReason(reason: string): string {
 }
 
 /** "<Label> <id> is already <status> (reason: …); nothing changed." */
-export function alreadyDecided(label: string, row: { id: number; status: number; reason: string }, names: Record<number, string> = REVIEW_STATUS_NAMES): string {
+export function alreadyDecided(
+  label: string,
+  row: { id: number; status: number; reason: string },
+  names: Record<number, string> = REVIEW_STATUS_NAMES,
+): string {
   const status = Number(row.status);
   const reason = status === 3 && row.reason ? ` (reason: ${row.reason})` : '';
   return `${label} ${row.id} is already ${names[status] ?? `in status ${status}`}${reason}; nothing changed.`;

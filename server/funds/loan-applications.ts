@@ -10,7 +10,7 @@ import { LoanStatus } from '../core/db/types.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import { requireCoin } from '../core/coins.ts';
-import { DAY_MS, loanBalance } from './loan-interest.ts';
+import { loanBalance, loanDueAt } from './loan-interest.ts';
 import { openProducts } from './loan-products.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
@@ -38,7 +38,7 @@ export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now
     reason: o.reason,
     CreatedAt: isoTime(Number(o.created_at)),
     approvedAt: approved ? isoTime(Number(o.approved_at)) : '',
-    dueAt: approved ? isoTime(Number(o.approved_at) + Number(o.term_days) * DAY_MS) : '',
+    dueAt: approved ? isoTime(loanDueAt(o)!) : '',
     repaidAt: o.repaid_at === null ? '' : isoTime(Number(o.repaid_at)),
   };
 }

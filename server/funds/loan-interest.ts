@@ -37,6 +37,11 @@ function interestUntil(order: LoanOrderRow, now: number): number {
   return Number(order.status) === LoanStatus.repaid && order.repaid_at !== null ? Number(order.repaid_at) : now;
 }
 
+/** When repayment is due: term_days after approval (undefined before approval). */
+export function loanDueAt(order: Pick<LoanOrderRow, 'approved_at' | 'term_days'>): number | undefined {
+  return order.approved_at === null ? undefined : Number(order.approved_at) + Number(order.term_days) * DAY_MS;
+}
+
 export interface LoanBalance {
   principal: bigint;
   interest: bigint;

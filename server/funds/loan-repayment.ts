@@ -1,67 +1,83 @@
-// The action `act loan repay <id> <amount>` of the review kind "loan": debits the customer's
-// available balance (ledger loan_repayment), at most what is owed now; the loan is repaid once
-// principal and interest are covered, and its interest stops then.
-import { formatUnits } from '../../contract/decimal.ts';
+// A repayment of an active loan, from the back office (`POST /admin/loans/repay`) or
+// `ops act loan repay <id> <amount>`: debits the customer's available balance (ledger
+// loan_repayment), at most what is owed now; the loan is repaid once principal and interest are
+// covered, and its interest stops then. The debit, the loan's new state and one audit row (the
+// order before and after) are one transaction.
+import { formatUnits, parseAmount } from '../../contract/decimal.ts';
 import { transact, type Db } from '../core/db/index.ts';
-import { LoanStatus } from '../core/db/types.ts';
-import { applyChanges, balanceOf } from '../core/ledger.ts';
+import { LoanStatus, type LoanOrderRow } from '../core/db/types.ts';
+import { ApiError, validationError } from '../core/errors.ts';
+import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
 import { ReviewError } from '../core/review-kind.ts';
-import { loanBalance } from './loan-interest.ts';
-import { alreadyMessage, coinDecimalsOf, loanOrder, loanStatusName, operatorAmount } from './loan-operator.ts';
+import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
+import { cliActor } from '../platform/audit/actor.ts';
+import { type LoanBalance, loanBalance } from './loan-interest.ts';
+import { coinDecimalsOf } from './loan-operator.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
-export function repayLoan(db: Db, id: number, args: string[], now: number): Promise<string> {
+export interface Repayment {
+  /** The order after the repayment */
+  order: LoanOrderRow;
+  amount: bigint;
+  /** What was owed before it */
+  before: LoanBalance;
+  decimals: number;
+  /** Principal and interest are covered: the loan is repaid */
+  full: boolean;
+}
+
+/** An active (disbursed, not yet repaid) loan, or a refusal naming the id. */
+export async function activeLoanOrder(db: Tx, id: number): Promise<LoanOrderRow> {
+  const order = await db.selectFrom('loan_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!order || Number(order.status) !== LoanStatus.active) throw validationError('id', 'admin.loanNotActive', { id });
+  return order;
+}
+
+function repaymentUnits(text: string, coin: string, decimals: number): bigint {
+  const parsed = parseAmount(text.trim());
+  if (!parsed) throw validationError('amount', 'admin.amountFormat');
+  if (parsed.decimals > decimals) throw validationError('amount', 'admin.coinDecimals', { coin, decimals });
+  if (parsed.units <= 0n) throw validationError('amount', 'admin.repayPositive');
+  return parsed.units;
+}
+
+/** Checks the amount against what is owed now and the customer's available balance, then debits it. */
+export function recordLoanRepayment(db: Db, actor: AuditActor, id: number, amountText: string, now: number): Promise<Repayment> {
   return transact(db, async (trx) => {
-    const order = await loanOrder(trx, id);
-    const status = Number(order.status);
-    if (status === LoanStatus.repaid) return alreadyMessage(id, status);
-    if (status !== LoanStatus.active) throw new ReviewError(`Loan ${id} is ${loanStatusName(status)}: there is nothing to repay. Nothing changed.`);
-    if (args.length !== 1) throw new ReviewError('Usage: act loan repay <id> <amount>');
+    const order = await activeLoanOrder(trx, id);
     const decimals = await coinDecimalsOf(trx, order.coin);
-    const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
-    const amount = operatorAmount(args[0], 'The repayment', order.coin, decimals);
-    const b = loanBalance(order, now, decimals);
-    if (amount > b.owed) {
-      throw new ReviewError(
-        `Loan ${id}: at most ${show(b.owed)} is owed now (principal ${show(b.principal)} + interest ${show(b.interest)} − repaid ${show(b.repaid)}). Nothing changed.`,
-      );
-    }
+    const show = (v: bigint) => formatUnits(v, decimals);
+    const amount = repaymentUnits(amountText, order.coin, decimals);
+    const before = loanBalance(order, now, decimals);
+    if (amount > before.owed) throw validationError('amount', 'admin.repayAboveOwed', { id, owed: show(before.owed), coin: order.coin });
     const userId = Number(order.user_id);
     const available = (await balanceOf(trx, userId, order.coin)).available;
     if (available < amount)
-      throw new ReviewError(
-        `Insufficient balance (${ResultCode.insufficientBalance}): the customer has ${show(available)} available, the repayment is ${show(amount)}. Nothing changed.`,
-      );
-    const repaid = b.repaid + amount;
-    const full = repaid >= b.principal + b.interest;
-    const updated = await trx
+      throw new ApiError(ResultCode.insufficientBalance, 'admin.repayInsufficient', { field: 'amount' }, { available: show(available), coin: order.coin });
+    const repaid = before.repaid + amount;
+    const full = repaid >= before.principal + before.interest;
+    const after = await trx
       .updateTable('loan_orders')
-      .set({
-        repaid: repaid.toString(),
-        ...(full ? { status: LoanStatus.repaid, repaid_at: now } : {}),
-      })
+      .set({ repaid: repaid.toString(), ...(full ? { status: LoanStatus.repaid, repaid_at: now } : {}) })
       .where('id', '=', id)
       .where('status', '=', LoanStatus.active)
       .where('repaid', '=', order.repaid)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new ReviewError(`Loan ${id} changed while recording the repayment; nothing changed. Try again.`);
-    await applyChanges(
-      trx,
-      [
-        {
-          userId,
-          coin: order.coin,
-          available: -amount,
-          frozen: 0n,
-          type: 'loan_repayment',
-          refId: id,
-        },
-      ],
-      now,
-    );
-    const head = `Recorded a repayment of ${show(amount)} on loan ${id} (loan_repayment).`;
-    return full
-      ? `${head}\nLoan ${id} is repaid in full (principal ${show(b.principal)} + interest ${show(b.interest)}).`
-      : `${head}\nStill owed: ${show(b.owed - amount)} (interest as of now; it keeps running until repaid).`;
+    if (!after) throw validationError('id', 'admin.loanChanged', { id });
+    await applyChanges(trx, [{ userId, coin: order.coin, available: -amount, frozen: 0n, type: 'loan_repayment', refId: id }], now);
+    await appendAudit(trx, { ...actor, action: 'loan.repay', targetKind: 'loan', targetId: id, before: order, after }, now);
+    return { order: after, amount, before, decimals, full };
   });
+}
+
+/** `ops act loan repay <id> <amount>`: the words read, the repayment recorded (and audited) by recordLoanRepayment. */
+export async function repayLoan(db: Db, id: number, args: string[], now: number): Promise<string> {
+  if (args.length !== 1) throw new ReviewError('Usage: act loan repay <id> <amount>');
+  const r = await recordLoanRepayment(db, cliActor(), id, args[0], now);
+  const show = (v: bigint) => `${formatUnits(v, r.decimals)} ${r.order.coin}`;
+  const head = `Recorded a repayment of ${show(r.amount)} on loan ${id} (loan_repayment).`;
+  return r.full
+    ? `${head}\nLoan ${id} is repaid in full (principal ${show(r.before.principal)} + interest ${show(r.before.interest)}).`
+    : `${head}\nStill owed: ${show(r.before.owed - r.amount)} (interest as of now; it keeps running until repaid).`;
 }

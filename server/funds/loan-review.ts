@@ -126,6 +126,7 @@ export const loanReview: ReviewKind = {
     repay: {
       args: '<amount>',
       help: "record a repayment: debits the customer's available balance (loan_repayment), at most what is owed now; the loan is repaid once principal and interest are covered",
+      audited: true,
       run: repayLoan,
     },
   },

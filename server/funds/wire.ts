@@ -2,7 +2,8 @@
 // wire-limits.json), the customer's request (it waits for an operator, no balance changes),
 // the customer's view of a row, and the review kind "wire":
 //
-//   ops act wire instruct <id> <text…>   payment instructions the customer sees (bank, reference)
+//   ops act wire instruct <id> <text…>   payment instructions the customer sees (bank, reference);
+//                                        the back office's POST /admin/reviews/wireInstructions too
 //   ops approve wire <id> <coin> <amount> the money arrived: credit <amount> <coin> (ledger wire_deposit)
 //   ops reject wire <id> <reason…>       the customer sees the reason
 //
@@ -18,6 +19,8 @@ import { validationError } from '../core/errors.ts';
 import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
+import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
+import { cliActor } from '../platform/audit/actor.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 
 /** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
@@ -48,7 +51,12 @@ export function wireLimits(): Map<string, WireLimit> {
 /** GET /wire_transfer/currencies */
 export function wireCurrencies(): WireCurrencies {
   return {
-    list: [...wireLimits()].map(([currency, l]) => ({ currency, minimum: plainUnits(l.minimum), maximum: plainUnits(l.maximum), decimals: currencyDecimals(currency) })),
+    list: [...wireLimits()].map(([currency, l]) => ({
+      currency,
+      minimum: plainUnits(l.minimum),
+      maximum: plainUnits(l.maximum),
+      decimals: currencyDecimals(currency),
+    })),
   };
 }
 
@@ -99,7 +107,8 @@ export async function requestWire(db: Db, user: UserRow, input: WireInput, now: 
 
 // ---- review kind "wire" ------------------------------------------------------------------
 
-const INSTRUCTIONS_MAX = 1000;
+/** The longest payment instructions (schemas/admin/admin-wire-instructions.json says the same). */
+export const INSTRUCTIONS_MAX = 1000;
 const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'waiting', [ReviewStatus.completed]: 'completed', [ReviewStatus.rejected]: 'rejected' };
 
 async function wireById(db: Db, id: number): Promise<WireTransferRow> {
@@ -125,13 +134,40 @@ function announced(row: WireTransferRow): string {
 /** The coin and the exact amount an approval credits, or a ReviewError saying what is wrong. */
 async function creditOf(db: Db, args: string[]): Promise<{ coin: string; amount: bigint }> {
   const [coinText, amountText, ...rest] = args;
-  if (!coinText || !amountText || rest.length > 0) throw new ReviewError('Usage: approve wire <id> <coin> <amount>: the coin and the exact amount to credit (e.g. approve wire 3 USDT 5000).');
+  if (!coinText || !amountText || rest.length > 0)
+    throw new ReviewError('Usage: approve wire <id> <coin> <amount>: the coin and the exact amount to credit (e.g. approve wire 3 USDT 5000).');
   const coin = await db.selectFrom('coins').select(['coin', 'decimals']).where('coin', '=', coinText.toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
   if (!coin) throw new ReviewError(`Unknown or disabled coin "${coinText}".`);
   const parsed = parseAmount(amountText);
   if (!parsed || parsed.units <= 0n) throw new ReviewError(`The amount must be a positive plain decimal, not "${amountText}".`);
   if (parsed.decimals > Number(coin.decimals)) throw new ReviewError(`${coin.coin} amounts have at most ${coin.decimals} decimals ("${amountText}").`);
   return { coin: coin.coin, amount: parsed.units };
+}
+
+/**
+ * Payment instructions (bank, account, reference) for a waiting wire transfer, replacing any
+ * before; the customer sees them on the transfer. One audit row with the transfer before and after.
+ */
+export function setWireInstructions(db: Db, actor: AuditActor, id: number, text: string, now: number): Promise<WireTransferRow> {
+  const instructions = text.trim();
+  if (!instructions || instructions.length > INSTRUCTIONS_MAX) throw validationError('text', 'admin.instructionsLength');
+  return transact(db, async (trx) => {
+    const before = await trx.selectFrom('wire_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before || Number(before.status) !== ReviewStatus.pending) throw validationError('id', 'admin.wireNotWaiting', { id });
+    const after = await trx
+      .updateTable('wire_transfers')
+      .set({ instructions })
+      .where('id', '=', id)
+      .where('status', '=', ReviewStatus.pending)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await appendAudit(
+      trx,
+      { ...actor, action: 'wire.instruct', targetKind: 'wire', targetId: id, before: toWireTransfer(before), after: toWireTransfer(after) },
+      now,
+    );
+    return after;
+  });
 }
 
 export const wireReview: ReviewKind = {
@@ -147,15 +183,13 @@ export const wireReview: ReviewKind = {
       .where('wire_transfers.status', '=', ReviewStatus.pending)
       .orderBy('wire_transfers.id')
       .execute();
-    return rows.map(
-      (r): ReviewItem => ({
-        kind: 'wire',
-        id: Number(r.id),
-        user: userLabel({ email: r.user_email, phone: r.phone, country_code: r.country_code }),
-        summary: `${announced(r)}, reply to ${r.email}; ${r.instructions ? 'instructions sent' : 'no instructions yet (act wire instruct)'}`,
-        created: isoTime(Number(r.created_at)),
-      }),
-    );
+    return rows.map((r): ReviewItem => ({
+      kind: 'wire',
+      id: Number(r.id),
+      user: userLabel({ email: r.user_email, phone: r.phone, country_code: r.country_code }),
+      summary: `${announced(r)}, reply to ${r.email}; ${r.instructions ? 'instructions sent' : 'no instructions yet (act wire instruct)'}`,
+      created: isoTime(Number(r.created_at)),
+    }));
   },
 
   async approve(db, id, args, now) {
@@ -190,19 +224,21 @@ export const wireReview: ReviewKind = {
     return `Wire transfer ${id} rejected (${announced(row)}); no balance changed. The customer sees: ${text}`;
   },
 
+  async notes(db, id) {
+    const row = await db.selectFrom('wire_transfers').select('instructions').where('id', '=', id).executeTakeFirst();
+    return row?.instructions ? { instructions: row.instructions } : {};
+  },
+
   actions: {
     instruct: {
       args: '<text…>',
       help: 'payment instructions for a waiting wire transfer (bank, account, reference); the customer sees them, a new text replaces the old',
-      async run(db, id, args) {
+      audited: true,
+      async run(db, id, args, now) {
         const text = args.join(' ').trim();
         if (!text) throw new ReviewError('Usage: act wire instruct <id> <text…>: the instructions the customer will see.');
-        if (text.length > INSTRUCTIONS_MAX) throw new ReviewError(`The instructions are ${text.length} characters; at most ${INSTRUCTIONS_MAX}.`);
-        await wireById(db, id);
-        const updated = await db.updateTable('wire_transfers').set({ instructions: text }).where('id', '=', id).where('status', '=', ReviewStatus.pending).executeTakeFirst();
-        const row = await wireById(db, id);
-        if (Number(updated.numUpdatedRows) === 0) return already(row);
-        return `Wire transfer ${id} (${announced(row)}): the customer now sees these instructions: ${text}`;
+        const row = await setWireInstructions(db, cliActor(), id, text, now);
+        return `Wire transfer ${id} (${announced(row)}): the customer now sees these instructions: ${row.instructions}`;
       },
     },
   },

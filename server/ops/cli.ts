@@ -171,7 +171,7 @@ const AUDITED_BY_DOMAIN = new Set(['coin', 'loan']);
 
 function writes(command: string, args: string[]): boolean {
   if (READS.has(command) || AUDITED_BY_DOMAIN.has(command)) return false;
-  if (command === 'act') return args[1] !== 'proof';
+  if (command === 'act') return args[1] !== 'proof' && !REVIEW_KINDS.find((k) => k.kind === args[0])?.actions?.[args[1]]?.audited;
   return !(FAMILIES.has(command) && READ_SUBCOMMANDS.has(args[0]));
 }
 

@@ -1,10 +1,10 @@
 // The back office's shell: a side menu of the schema screens that list things, the signed-in
 // operator with sign-out, language and theme, and the guard (signed in; initial password changed).
 // Hand-written like the customer app's shell (src/app): the screens themselves are schema screens.
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation, useSearchParams } from 'react-router-dom';
 import languages from '../../schemas/config/languages.json';
 import { ADMIN_SCREENS } from '../api/generated/admin-manifest';
 import { endpoint as me } from '../api/generated/screens/admin-me';
@@ -17,6 +17,7 @@ import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
 import { menuScreens } from './menu';
+import { routeScreens } from './routeScreens';
 import type { ScreenEntry } from '../engine/types';
 import type { AdminState } from './store';
 
@@ -113,6 +114,20 @@ function Shell({ roles }: { roles: string[] }) {
   );
 }
 
+/** A route's screens side by side, those that need a query only when it is there. */
+function AdminRoute({ entries, extra }: { entries: ScreenEntry[]; extra?: ReactNode }) {
+  const [query] = useSearchParams();
+  const shown = routeScreens(entries, query);
+  return (
+    <div className="admin-route" data-screens={shown.length}>
+      {shown.map((e) => (
+        <AdminScreen key={e.id} entry={e} />
+      ))}
+      {extra}
+    </div>
+  );
+}
+
 function SignIn() {
   const token = useSelector((s: AdminState) => s.session.token);
   const login = ADMIN_SCREENS.find((s) => s.routes.includes(LOGIN))!;
@@ -135,14 +150,7 @@ const router = createBrowserRouter([
       { index: true, element: <Navigate to={HOME} replace /> },
       ...[...byRoute].map(([path, entries]) => ({
         path,
-        element: (
-          <div className="admin-route" data-screens={entries.length}>
-            {entries.map((e) => (
-              <AdminScreen key={e.id} entry={e} />
-            ))}
-            {extras.get(path)}
-          </div>
-        ),
+        element: <AdminRoute entries={entries} extra={extras.get(path)} />,
       })),
     ],
   },

@@ -41,7 +41,7 @@ export function screensReady(entries: readonly ScreenEntry[], lang: string): Pro
 }
 
 /** Whether the route's query has what a screen's routeQuery asks for (a parameter, or a parameter with a value). */
-function queryMatches(entry: ScreenEntry, query: URLSearchParams): boolean {
+export function queryMatches(entry: ScreenEntry, query: URLSearchParams): boolean {
   return Object.entries(entry.routeQuery ?? {}).every(([param, value]) => (value === true ? !!query.get(param) : query.get(param) === value));
 }
 
@@ -65,7 +65,10 @@ function LoadedScreen({ entry }: { entry: ScreenEntry }) {
 export function SchemaRoute({ entries }: { entries: ScreenEntry[] }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const active = Math.max(0, entries.findIndex((e) => e.id === params.get('tab')));
+  const active = Math.max(
+    0,
+    entries.findIndex((e) => e.id === params.get('tab')),
+  );
   const setActive = (i: number) =>
     setParams(
       (prev) => {

@@ -35,8 +35,14 @@ async function available(id: number, coin: string): Promise<bigint> {
 }
 
 async function counts(): Promise<{ orders: number; ledger: number }> {
-  const o = await s.app.db.selectFrom('loan_orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const l = await s.app.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const o = await s.app.db
+    .selectFrom('loan_orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const l = await s.app.db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return { orders: Number(o.n), ledger: Number(l.n) };
 }
 
@@ -184,7 +190,12 @@ describe('POST /loan_order/createLoan_order', () => {
   it('a double-submitted application (same Idempotency-Key) makes one order', async () => {
     const before = await counts();
     const send = () =>
-      s.app.inject({ method: 'POST', url: '/api/loan_order/createLoan_order', headers: { 'x-token': bob.token, 'idempotency-key': 'loan-apply-once' }, payload: { loan_id: 1, amount: '300' } });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/loan_order/createLoan_order',
+        headers: { 'x-token': bob.token, 'idempotency-key': 'loan-apply-once' },
+        payload: { loan_id: 1, amount: '300' },
+      });
     const [a, b] = [(await send()).json(), (await send()).json()];
     expect(a.code).toBe(0);
     expect(b).toEqual(a);
@@ -226,7 +237,11 @@ describe('review kind "loan"', () => {
     const r = await apply(alice.token, { loan_id: 1, amount: '1000' });
     id = r.data.ID;
     const pending = await loanReview.pending(s.app.db);
-    expect(pending.find((p) => p.id === id)).toMatchObject({ kind: 'loan', user: 'alice-loan@example.com', summary: expect.stringContaining('1000.000000 USDT · Quick USDT loan') });
+    expect(pending.find((p) => p.id === id)).toMatchObject({
+      kind: 'loan',
+      user: 'alice-loan@example.com',
+      summary: expect.stringContaining('1000.000000 USDT · Quick USDT loan'),
+    });
   });
 
   it('refuses an approved amount above what was asked or above the product max, or with bad decimals', async () => {
@@ -282,19 +297,30 @@ describe('review kind "loan"', () => {
     const repay = loanReview.actions!.repay;
     await adminDeposit(s.app.db, alice.id, 'USDT', '1.5', c.now());
     const before = await counts();
-    await expect(repay.run(s.app.db, id, ['1001.500001'], c.now(), s.dataDir)).rejects.toThrow(/at most 1001\.500000 USDT is owed now \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT − repaid 0\.000000 USDT\)/);
-    await expect(repay.run(s.app.db, id, ['abc'], c.now(), s.dataDir)).rejects.toThrow(/decimal number/);
+    await expect(repay.run(s.app.db, id, ['1001.500001'], c.now(), s.dataDir)).rejects.toMatchObject({
+      msgKey: 'admin.repayAboveOwed',
+      params: { id, owed: '1001.500000', coin: 'USDT' },
+    });
+    await expect(repay.run(s.app.db, id, ['abc'], c.now(), s.dataDir)).rejects.toMatchObject({ msgKey: 'admin.amountFormat' });
     await expect(repay.run(s.app.db, id, [], c.now(), s.dataDir)).rejects.toThrow(/Usage/);
     expect(await counts()).toEqual(before);
 
     expect(await repay.run(s.app.db, id, ['600'], c.now(), s.dataDir)).toMatch(/Recorded a repayment of 600\.000000 USDT .*\nStill owed: 401\.500000 USDT/);
     expect(await available(alice.id, 'USDT')).toBe(units('401.5'));
     expect(await orderOf(alice.token, id)).toMatchObject({ status: 2, repaid: '600.000000', owed: '401.500000' });
-    expect(await repay.run(s.app.db, id, ['401.5'], c.now(), s.dataDir)).toMatch(/Loan \d+ is repaid in full \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT\)/);
+    expect(await repay.run(s.app.db, id, ['401.5'], c.now(), s.dataDir)).toMatch(
+      /Loan \d+ is repaid in full \(principal 1000\.000000 USDT \+ interest 1\.500000 USDT\)/,
+    );
     expect(await available(alice.id, 'USDT')).toBe(0n);
     const done = await orderOf(alice.token, id);
     expect(done).toMatchObject({ status: 4, repaid: '1001.500000', interest: '1.500000', owed: '', repaidAt: new Date(c.now()).toISOString() });
-    const rows = await s.app.db.selectFrom('ledger').select(['type', 'amount']).where('user_id', '=', alice.id).where('type', '=', 'loan_repayment').orderBy('id').execute();
+    const rows = await s.app.db
+      .selectFrom('ledger')
+      .select(['type', 'amount'])
+      .where('user_id', '=', alice.id)
+      .where('type', '=', 'loan_repayment')
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { type: 'loan_repayment', amount: String(-units('600')) },
       { type: 'loan_repayment', amount: String(-units('401.5')) },
@@ -302,7 +328,7 @@ describe('review kind "loan"', () => {
     // interest stops at repayment
     await advance(5 * DAY_MS);
     expect((await orderOf(alice.token, id)).interest).toBe('1.500000');
-    expect(await repay.run(s.app.db, id, ['1'], c.now(), s.dataDir)).toBe(`Loan ${id} is already repaid; nothing changed.`);
+    await expect(repay.run(s.app.db, id, ['1'], c.now(), s.dataDir)).rejects.toMatchObject({ msgKey: 'admin.loanNotActive', params: { id } });
   });
 
   it('approve a smaller amount; reject with a reason the customer sees; deciding twice changes nothing', async () => {
@@ -314,9 +340,11 @@ describe('review kind "loan"', () => {
     await advance(5 * DAY_MS);
     expect(await orderOf(bob.token, a)).toMatchObject({ interest: '0.00010000', owed: '0.25010000' });
     const held = await counts();
-    await expect(loanReview.actions!.repay.run(s.app.db, a, ['0.2501'], c.now(), s.dataDir)).rejects.toThrow(
-      /Insufficient balance \(4020\): the customer has 0\.25000000 BTC available, the repayment is 0\.25010000 BTC/,
-    );
+    await expect(loanReview.actions!.repay.run(s.app.db, a, ['0.2501'], c.now(), s.dataDir)).rejects.toMatchObject({
+      code: 4020,
+      msgKey: 'admin.repayInsufficient',
+      params: { available: '0.25000000', coin: 'BTC' },
+    });
     expect(await counts()).toEqual(held);
     expect(await available(bob.id, 'BTC')).toBe(units('0.25'));
 
@@ -326,7 +354,7 @@ describe('review kind "loan"', () => {
     expect(await orderOf(bob.token, r)).toMatchObject({ status: 3, reason: 'Income could not be verified', approvedAmount: '', interest: '' });
     expect(await loanReview.reject(s.app.db, r, 'again', c.now())).toBe(`Loan ${r} is already rejected; nothing changed.`);
     expect(await loanReview.approve(s.app.db, r, [], c.now())).toBe(`Loan ${r} is already rejected; nothing changed.`);
-    await expect(loanReview.actions!.repay.run(s.app.db, r, ['1'], c.now(), s.dataDir)).rejects.toThrow(/is rejected: there is nothing to repay/);
+    await expect(loanReview.actions!.repay.run(s.app.db, r, ['1'], c.now(), s.dataDir)).rejects.toMatchObject({ msgKey: 'admin.loanNotActive' });
     expect(await counts()).toEqual(before);
     await expect(loanReview.approve(s.app.db, 99999, [], c.now())).rejects.toThrow(/No loan 99999/);
   });

@@ -28,12 +28,16 @@ describe('ops loan', () => {
     expect(r.out.split('\n')[0]).toMatch(/^id\s+name\s+coin\s+min\s+max\s+freeDays\s+dailyRate\s+termDays\s+state$/);
     expect(r.out).toMatch(/1\s+Quick USDT loan\s+USDT\s+100\.000000\s+5000\.000000\s+7\s+0\.0005 \(0\.05 %\)\s+30\s+open/);
     expect(r.out).toMatch(/3\s+BTC loan\s+BTC\s+0\.01000000\s+2\.00000000/);
-    for (const c of ['loan list', 'loan create', 'loan update', 'loan open|close', 'act loan repay <id> <amount>', 'approve loan <id> [amount]']) expect(HELP).toContain(c);
+    for (const c of ['loan list', 'loan create', 'loan update', 'loan open|close', 'act loan repay <id> <amount>', 'approve loan <id> [amount]'])
+      expect(HELP).toContain(c);
   });
 
   it('create: a new open product customers see at once', async () => {
     const r = await ops('loan', 'create', 'name=Weekend loan', 'coin=usdt', 'min=50', 'max=500.5', 'freeDays=0', 'dailyRate=0.00100', 'termDays=14');
-    expect(r).toEqual({ code: 0, out: 'Created loan product 4 "Weekend loan": 50.000000–500.500000 USDT, 0 days free, 0.1 % a day, due 14 days after approval, open.' });
+    expect(r).toEqual({
+      code: 0,
+      out: 'Created loan product 4 "Weekend loan": 50.000000–500.500000 USDT, 0 days free, 0.1 % a day, due 14 days after approval, open.',
+    });
     expect(await listed()).toContain('Weekend loan');
     const p = (await call(s.app, 'GET', '/loan/findLoan', { token, query: { ID: 4 } })).data;
     expect(p).toMatchObject({ coin: 'USDT', min: '50.000000', max: '500.500000', dailyRate: '0.001', freeDays: 0, termDays: 14 });
@@ -73,7 +77,9 @@ describe('ops loan', () => {
   });
 
   it('update changes new applications only; open and close say when nothing changes', async () => {
-    expect((await ops('loan', 'update', '4', 'max=800', 'name=Weekend loan XL')).out).toMatch(/^Changed loan product 4 "Weekend loan XL": 50\.000000–800\.000000 USDT/);
+    expect((await ops('loan', 'update', '4', 'max=800', 'name=Weekend loan XL')).out).toMatch(
+      /^Changed loan product 4 "Weekend loan XL": 50\.000000–800\.000000 USDT/,
+    );
     expect(await ops('loan', 'close', '4')).toEqual({ code: 0, out: 'Loan product 4 is closed: no new applications; existing loans are not affected.' });
     expect(await listed()).not.toContain('Weekend loan XL');
     expect((await ops('loan', 'close', '4')).out).toBe('Loan product 4 is already closed; nothing changed.');
@@ -109,24 +115,33 @@ describe('loan review through the CLI', () => {
     const a = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 4, amount: '100' } })).data.ID;
     const b = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 1, amount: '150' } })).data.ID;
     const reviews = (await ops('reviews')).out;
-    expect(reviews).toMatch(new RegExp(`loan\\s+${a}\\s+ops-loan@example\\.com\\s+100\\.000000 USDT · Weekend loan XL: 0 days free, 0\\.1 % a day, due 14 days after approval`));
+    expect(reviews).toMatch(
+      new RegExp(`loan\\s+${a}\\s+ops-loan@example\\.com\\s+100\\.000000 USDT · Weekend loan XL: 0 days free, 0\\.1 % a day, due 14 days after approval`),
+    );
     expect(reviews).toMatch(new RegExp(`loan\\s+${b}\\s+`));
 
     const approved = await ops('approve', 'loan', String(a));
     expect(approved.code).toBe(0);
-    expect(approved.out).toMatch(/^Approved loan \d+: paid out 100\.000000 USDT to ops-loan@example\.com \(loan_disbursement\)\.\nInterest 0\.1 % a day from .* UTC; repayment due .* UTC\.$/);
+    expect(approved.out).toMatch(
+      /^Approved loan \d+: paid out 100\.000000 USDT to ops-loan@example\.com \(loan_disbursement\)\.\nInterest 0\.1 % a day from .* UTC; repayment due .* UTC\.$/,
+    );
     expect(await ops('approve', 'loan', String(a))).toEqual({ code: 0, out: `Loan ${a} is already approved; nothing changed.` });
     expect((await ops('balance', String(userId))).out).toMatch(/USDT\s+100\.000000/);
 
     // right after approval no interest is owed: 100 clears it
-    expect((await ops('act', 'loan', 'repay', String(a), '100.000001')).out).toMatch(/at most 100\.000000 USDT is owed now/);
+    expect((await ops('act', 'loan', 'repay', String(a), '100.000001')).out).toMatch(/At most 100\.000000 USDT is owed on loan \d+ now/);
     expect((await ops('act', 'loan', 'repay', String(a), '100')).out).toMatch(/Loan \d+ is repaid in full/);
-    expect(await ops('act', 'loan', 'repay', String(a), '1')).toEqual({ code: 0, out: `Loan ${a} is already repaid; nothing changed.` });
-    expect((await ops('act', 'loan', 'repay', String(b), '1')).out).toMatch(/is waiting for review: there is nothing to repay/);
+    expect(await ops('act', 'loan', 'repay', String(a), '1')).toEqual({
+      code: 1,
+      out: `Loan ${a} is not being repaid: it does not exist, is not paid out yet, was rejected or is already repaid. Nothing changed.`,
+    });
+    expect((await ops('act', 'loan', 'repay', String(b), '1')).out).toMatch(new RegExp(`^Loan ${b} is not being repaid`));
     expect((await ops('act', 'loan', 'payoff', String(b))).out).toMatch(/loan has no action "payoff". Actions: repay/);
 
     expect(await ops('reject', 'loan', String(b))).toEqual({ code: 1, out: 'Usage: reject <kind> <id> <reason>: the customer sees the reason.' });
-    expect((await ops('reject', 'loan', String(b), 'Please', 'add', 'proof', 'of', 'income')).out).toMatch(/^Rejected loan \d+ of ops-loan@example\.com: "Please add proof of income"/);
+    expect((await ops('reject', 'loan', String(b), 'Please', 'add', 'proof', 'of', 'income')).out).toMatch(
+      /^Rejected loan \d+ of ops-loan@example\.com: "Please add proof of income"/,
+    );
     expect((await ops('approve', 'loan', String(b))).out).toBe(`Loan ${b} is already rejected; nothing changed.`);
     const rows = (await call(s.app, 'GET', '/loan_order/getLoan_orderList', { token })).data.list;
     expect(rows.find((r: Loose) => r.ID === b)).toMatchObject({ status: 3, reason: 'Please add proof of income' });

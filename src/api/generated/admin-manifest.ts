@@ -4,6 +4,8 @@ import type { ScreenEntry } from '../../../contract/screen';
 
 /** The back office's screens (src/admin), by route; each module loads only when its route opens. */
 export const ADMIN_SCREENS: readonly ScreenEntry[] = [
+  { "id":"admin-active-loan","kind":"detail","routes":["/admin/activeLoan"],"title":"admin.activeLoanTitle","roles":["finance"], load: () => import('./screens/admin-active-loan') },
+  { "id":"admin-active-loans","kind":"list","routes":["/admin/activeLoans"],"title":"admin.activeLoansTitle","roles":["finance"], load: () => import('./screens/admin-active-loans') },
   { "id":"admin-adjust","kind":"form","routes":["/admin/adjust"],"title":"admin.adjustTitle","roles":["finance"], load: () => import('./screens/admin-adjust') },
   { "id":"admin-adjustment-detail","kind":"detail","routes":["/admin/adjustment"],"title":"admin.adjustmentTitle","roles":["finance"], load: () => import('./screens/admin-adjustment-detail') },
   { "id":"admin-adjustments","kind":"list","routes":["/admin/adjustments"],"title":"admin.adjustmentsTitle","roles":["finance"], load: () => import('./screens/admin-adjustments') },
@@ -55,6 +57,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-operator-detail","kind":"detail","routes":["/admin/operator"],"title":"admin.operatorTitle","roles":["admin"], load: () => import('./screens/admin-operator-detail') },
   { "id":"admin-operator-update","kind":"form","routes":["/admin/operator"],"title":"admin.operatorUpdateTitle","roles":["admin"], load: () => import('./screens/admin-operator-update') },
   { "id":"admin-operators","kind":"list","routes":["/admin/operators"],"title":"admin.operatorsTitle","roles":["admin"], load: () => import('./screens/admin-operators') },
+  { "id":"admin-repay-loan","kind":"form","routes":["/admin/activeLoan"],"title":"admin.repayTitle","roles":["finance"], load: () => import('./screens/admin-repay-loan') },
   { "id":"admin-review-detail","kind":"detail","routes":["/admin/review"],"title":"admin.requestTitle","roles":["finance","compliance"], load: () => import('./screens/admin-review-detail') },
   { "id":"admin-reviews","kind":"list","routes":["/admin/reviews"],"title":"admin.reviewsTitle","roles":["finance","compliance"], load: () => import('./screens/admin-reviews') },
   { "id":"admin-support-answer","kind":"form","routes":["/admin/conversation"],"title":"admin.replyTitle","roles":["admin","support"], load: () => import('./screens/admin-support-answer') },
@@ -64,4 +67,5 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
   { "id":"admin-user-detail","kind":"detail","routes":["/admin/user"],"title":"admin.userTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-user-detail') },
   { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
+  { "id":"admin-wire-instructions","kind":"form","routes":["/admin/review"],"routeQuery":{"kind":"wire"},"title":"admin.instructionsTitle","roles":["finance"], load: () => import('./screens/admin-wire-instructions') },
 ];

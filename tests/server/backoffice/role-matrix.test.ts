@@ -42,6 +42,8 @@ describe('the role matrix', () => {
   it('covers every operator endpoint', () => {
     // every schema file under schemas/admin/ but the sign-in
     expect(endpoints.map((e) => e.name).sort()).toEqual([
+      'adminActiveLoan',
+      'adminActiveLoans',
       'adminAddArticle',
       'adminAddCoin',
       'adminAddOperator',
@@ -79,6 +81,7 @@ describe('the role matrix', () => {
       'adminOperator',
       'adminOperators',
       'adminRemoveNetwork',
+      'adminRepayLoan',
       'adminReviewDetail',
       'adminReviews',
       'adminSetCoinEnabled',
@@ -104,6 +107,7 @@ describe('the role matrix', () => {
       'adminUpdateOperator',
       'adminUserDetail',
       'adminUsers',
+      'adminWireInstructions',
     ]);
     for (const e of endpoints) expect(e.roles.length, e.name).toBeGreaterThan(0);
   });

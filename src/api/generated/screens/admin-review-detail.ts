@@ -113,6 +113,10 @@ export const screen: ScreenDef = {
         "field": "idHand",
         "label": "admin.idHandLabel",
         "format": "image"
+      },
+      {
+        "field": "instructions",
+        "label": "admin.instructionsLabel"
       }
     ]
   }
