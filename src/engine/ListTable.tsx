@@ -40,44 +40,46 @@ export function ListTable({ module, rows }: { module: ScreenModule; rows: Row[] 
   const toggle = (field: string) => setSort((s) => (s?.field !== field ? { field, dir: 1 } : s.dir === 1 ? { field, dir: -1 } : null));
   const actions = (list.rowActions ?? []).length > 0;
   return (
-    <table className="list-table">
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.field} scope="col" aria-sort={sort?.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
-              <button type="button" onClick={() => toggle(c.field)}>
-                {c.label ? t(c.label) : ''}
-                <span aria-hidden="true">{sort?.field === c.field ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
-              </button>
-            </th>
-          ))}
-          {actions && <th scope="col" />}
-        </tr>
-      </thead>
-      <tbody>
-        {sorted.map((row) => (
-          <tr key={row.ID ?? JSON.stringify(row)}>
-            {columns.map((c, i) => {
-              const shown = formatRecordField(c, row, i18n.language, t);
-              const text = shown?.text ?? '';
-              return (
-                <td key={c.field} className={shown?.tone}>
-                  {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : text}
-                </td>
-              );
-            })}
-            {actions && (
-              <td>
-                {list.rowActions
-                  ?.filter((a) => actionShown(a, row))
-                  .map((a) => (
-                    <RowActionButton key={a.id} module={module} action={a} row={row} />
-                  ))}
-              </td>
-            )}
+    <div className="list-table-wrap">
+      <table className="list-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.field} scope="col" aria-sort={sort?.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
+                <button type="button" onClick={() => toggle(c.field)}>
+                  {c.label ? t(c.label) : ''}
+                  <span aria-hidden="true">{sort?.field === c.field ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
+                </button>
+              </th>
+            ))}
+            {actions && <th scope="col" />}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {sorted.map((row) => (
+            <tr key={row.ID ?? JSON.stringify(row)}>
+              {columns.map((c, i) => {
+                const shown = formatRecordField(c, row, i18n.language, t);
+                const text = shown?.text ?? '';
+                return (
+                  <td key={c.field} className={shown?.tone}>
+                    {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : text}
+                  </td>
+                );
+              })}
+              {actions && (
+                <td>
+                  {list.rowActions
+                    ?.filter((a) => actionShown(a, row))
+                    .map((a) => (
+                      <RowActionButton key={a.id} module={module} action={a} row={row} />
+                    ))}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -84,7 +84,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "depositsUsdt",
-        "label": "admin.todayDepositsUsdt"
+        "label": "admin.todayDepositsUsdt",
+        "format": "amount",
+        "decimals": 2
       },
       {
         "field": "depositsCount",
@@ -92,7 +94,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "withdrawalsUsdt",
-        "label": "admin.todayWithdrawalsUsdt"
+        "label": "admin.todayWithdrawalsUsdt",
+        "format": "amount",
+        "decimals": 2
       },
       {
         "field": "withdrawalsCount",
