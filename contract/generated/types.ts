@@ -507,7 +507,7 @@ export interface AdminDashboardDay {
   registrations: number;
 }
 
-export interface AdminDashboardArgs {}
+export type AdminDashboardArgs = Record<string, never>;
 
 /**
  * The second finance operator approves (the money moves, with its ledger row) or either operator rejects a waiting adjustment.

@@ -42,14 +42,19 @@ class Declarations {
   private readonly code = new Map<string, { source: string; text: string }>();
 
   async add(name: string, schema: JsonSchema, source: string): Promise<void> {
-    const text = (await compile({ ...schema, title: name } as never, name, TS_OPTIONS)).trim();
+    // an object with no fields (an endpoint that takes none) is `{}` to the compiler, which allows any value
+    const empty = schema.type === 'object' && schema.additionalProperties === false && Object.keys(schema.properties ?? {}).length === 0;
+    const text = empty ? `export type ${name} = Record<string, never>;` : (await compile({ ...schema, title: name } as never, name, TS_OPTIONS)).trim();
     const seen = this.code.get(name);
     if (seen && seen.text !== text) throw new Error(`${source} and ${seen.source} both declare a different type "${name}"`);
     if (!seen) this.code.set(name, { source, text });
   }
 
   render(): string {
-    return [...this.code.keys()].sort().map((name) => this.code.get(name)!.text).join('\n\n');
+    return [...this.code.keys()]
+      .sort()
+      .map((name) => this.code.get(name)!.text)
+      .join('\n\n');
   }
 
   names(): string[] {
