@@ -17,7 +17,7 @@ import { ResultCode } from '../../contract/result-codes.ts';
 import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
 import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
-import { appendAudit } from '../platform/audit/audit.ts';
+import { cliAudit } from './cli-audit.ts';
 import { ProductRuleError } from '../core/product-catalogue.ts';
 import { ApiError } from '../core/errors.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
@@ -181,12 +181,6 @@ function cliTarget(command: string, args: string[]): { action: string; targetId:
   return { action: command, targetId: args[0] ?? '' };
 }
 
-/** One audit row for a CLI write: the command, its words and the first line of what it printed (never a password: those are on later lines). */
-async function auditCli(db: Db, command: string, args: string[], out: string): Promise<void> {
-  const { action, targetId } = cliTarget(command, args);
-  await appendAudit(db, { ...cliActor(), action: `cli.${action}`, targetKind: 'cli', targetId, after: { args, result: out.split('\n')[0] } }, Date.now());
-}
-
 export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
   const [command, ...rest] = args;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
@@ -198,8 +192,13 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
   const db = openDatabase(resolve(dataDir));
   try {
     await migrateToLatest(db);
+    const audit = writes(command, rest) ? await cliAudit(db, command, rest) : undefined;
+    await audit?.before();
     const result = await run(db, rest, resolve(dataDir));
-    if (result.code === 0 && writes(command, rest)) await auditCli(db, command, rest, result.out);
+    if (result.code === 0 && audit) {
+      const { action, targetId } = cliTarget(command, rest);
+      await audit.append(action, targetId, rest, result.out);
+    }
     return result;
   } catch (error) {
     if (error instanceof ops.OpsError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);

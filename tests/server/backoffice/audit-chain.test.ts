@@ -37,8 +37,22 @@ describe('the audit trail', () => {
     const text = JSON.stringify(all);
     expect(text).not.toMatch(/password: |otpauth|secret=/);
     expect(JSON.parse(all[2].after_json!)).toEqual({ mustChangePassword: false, password: '***' });
+    // a CLI write names the row it changed, as it was before and after
+    expect(all[3].target_kind).toBe('balances');
+    expect(JSON.parse(all[3].before_json ?? 'null')).toBeNull();
+    expect(JSON.parse(all[3].after_json!).row).toMatchObject({ user_id: customer.user.ID, coin: 'USDT', available: expect.stringMatching(/^25/) });
+    expect(JSON.parse(all[0].after_json!).row).toMatchObject({ name: 'root', password_hash: '***', totp_secret: '***' });
     expect(all[0].prev_hash).toBe('0'.repeat(64));
     for (let i = 1; i < all.length; i++) expect(all[i].prev_hash).toBe(all[i - 1].hash);
+  });
+
+  it('keeps the customer row before and after a CLI freeze', async () => {
+    const customer = await registerByEmail(s.app, 'freeze-me@example.com');
+    expect((await runCli(['freeze', 'freeze-me@example.com'], s.dataDir)).code).toBe(0);
+    const last = (await rows()).at(-1)!;
+    expect(last).toMatchObject({ action: 'cli.freeze', target_kind: 'users' });
+    expect(JSON.parse(last.before_json!)).toMatchObject({ id: customer.user.ID, frozen: 0 });
+    expect(JSON.parse(last.after_json!).row).toMatchObject({ id: customer.user.ID, frozen: 1, password_hash: '***' });
   });
 
   it('verifies a whole chain, and names the first row edited in the database', async () => {
