@@ -11,7 +11,7 @@ import { loggedOut } from '../store/session';
 import { alertDialog, errorToast } from '../ui/overlays';
 import { applyTheme } from '../ui/theme';
 import { CheckboxesWidget } from '../widgets/select/CheckboxesWidget';
-import { addWidgets } from '../widgets/theme/theme';
+import { addWidgets } from '../widgets/theme/widget-set';
 import '../app/styles.css';
 import '../widgets/chat/chat.css';
 import './admin.css';
@@ -19,7 +19,7 @@ import { AdminApp, PASSWORD } from './AdminApp';
 import { operatorFetch } from './operatorFetch';
 import { createAdminStore } from './store';
 
-// the role checkboxes of the operator forms (src/widgets/theme/theme.ts addWidgets)
+// the role checkboxes of the operator forms (src/widgets/theme/widget-set.ts)
 addWidgets({ CheckboxesWidget });
 
 const store = createAdminStore();

@@ -11,6 +11,7 @@ import { NetworkWidget } from '../network/NetworkWidget';
 import { PasswordWidget } from '../password/PasswordWidget';
 import { PhoneWidget } from '../phone/PhoneWidget';
 import type { WidgetName } from '../registry';
+import { widgets } from './widget-set';
 import { SelectWidget } from '../select/SelectWidget';
 import { SendCodeWidget } from '../send-code/SendCodeWidget';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
@@ -44,14 +45,7 @@ const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
 };
 
 // rjsf draws enums with its own SelectWidget name; ours replaces it.
-export const widgets: RegistryWidgetsType = { ...ours, SelectWidget };
-
-/**
- * Widgets only another entry's forms use (the back office's role checkboxes), added by that entry
- * at start so that the customer app's form bundle does not carry them.
- */
-export function addWidgets(extra: RegistryWidgetsType): void {
-  Object.assign(widgets, extra);
-}
+Object.assign(widgets, { ...ours, SelectWidget });
+export { widgets };
 
 export const templates: Partial<TemplatesType> = { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate };
