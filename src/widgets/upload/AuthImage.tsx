@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { RootState } from '../../store';
 import { fetchUpload } from './uploadApi';
-import './upload.css';
 
 type Shown = { src: string; url: string } | { src: string; failed: true };
 
