@@ -22,7 +22,10 @@ import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
 import { openStoredMarket } from './platform/market/store.ts';
 import { openUpstreamMarket } from './platform/market/upstream.ts';
 import type { MarketData } from './platform/market/types.ts';
-import { scheduleJobs } from './jobs.ts';
+import type { MarketChanges } from './platform/market/state.ts';
+import { instanceId, type InstanceRoles, startRoles, type StoredMarketHandle } from './instance.ts';
+import { redisUrl } from './platform/cluster/redis.ts';
+import { registerHealth } from './platform/cluster/health.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
 import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
@@ -72,6 +75,10 @@ export interface ServerOptions {
   sessions?: Partial<SessionConfig>;
   /** The version /base/site reports (default: schemas/config/app.json; tests of the app's version check change it) */
   version?: string;
+  /** Redis shared by several instances (default: REDIS_URL; server/instance.ts) */
+  redisUrl?: string;
+  /** This instance's name in /api/health and the leader lease (default: INSTANCE_ID, else host, process and a random suffix) */
+  instance?: string;
   /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/core/config.ts) */
   security?: Partial<SecurityConfig>;
 }
@@ -85,28 +92,44 @@ declare module 'fastify' {
   }
 }
 
-interface StoredMarketHandle {
-  market: MarketData;
-  close(): Promise<void>;
-}
-
 /**
  * The market over the database. MARKET_SOURCE=upstream: prices from an HTX-protocol feed,
  * recorded as they are used. Otherwise the simulator, whose seed is secret and random per
  * installation (stored on first start, never printed); only a test may choose it, so nobody
  * can rebuild the prices from the code.
  */
-async function openMarket(db: Db, opts: ServerOptions, now: () => number): Promise<StoredMarketHandle> {
+async function openMarket(db: Db, opts: ServerOptions, now: () => number, afterWrite?: (changes: MarketChanges) => void): Promise<StoredMarketHandle> {
   const env = marketSourceConfig();
   if ((opts.marketSource ?? env.source) === 'upstream') {
     const url = opts.upstream?.url ?? env.upstreamUrl;
     if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
     return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now });
   }
+  return openStoredMarket(db, { seed: await seedOf(db, opts, now), now, afterWrite });
+}
+
+/** The installation's market seed (stored on first start); only a test may choose it. */
+function seedOf(db: Db, opts: ServerOptions, now: () => number): Promise<string> {
   const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
   const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
   const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
-  return openStoredMarket(db, { seed: await marketSeed(db, now(), testSeed), now });
+  return marketSeed(db, now(), testSeed);
+}
+
+/** This instance's part (alone, or leader or follower of several: server/instance.ts) and the market it quotes. */
+function startInstance(db: Db, opts: ServerOptions, now: () => number): Promise<InstanceRoles> {
+  return startRoles({
+    db,
+    dataDir: resolve(opts.dataDir),
+    now,
+    market: opts.market,
+    scheduler: opts.scheduler !== false,
+    upstream: (opts.marketSource ?? marketSourceConfig().source) === 'upstream',
+    openMarket: (marketDb, afterWrite) => openMarket(marketDb, opts, now, afterWrite),
+    seed: () => seedOf(db, opts, now),
+    redisUrl: opts.redisUrl ?? redisUrl(),
+    instance: opts.instance ?? instanceId(),
+  });
 }
 
 /** The routes of the repository's schema files and of `extra`, with their request checks. */
@@ -119,15 +142,15 @@ function loadRoutes(opts: ServerOptions, validator: Validator): { screens: Loade
   return { screens, routes: routesOf(screens, validator, filterValues) };
 }
 
-/** The database migrated and seeded, and the stored market unless `opts.market` is given; a failed step closes the database. */
-async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db: Db; stored: StoredMarketHandle | undefined }> {
+/** The database migrated and seeded, and this instance's part with its market; a failed step closes the database. */
+async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db: Db; roles: InstanceRoles }> {
   const db = openDatabase(resolve(opts.dataDir));
   try {
     await migrateToLatest(db);
     await seedFunds(db, now());
     await seedIeoProjects(db, now());
     if (opts.seed !== false) await seedIfEmpty(db, now());
-    return { db, stored: opts.market ? undefined : await openMarket(db, opts, now) };
+    return { db, roles: await startInstance(db, opts, now) };
   } catch (error) {
     await db.destroy();
     throw error;
@@ -160,8 +183,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // SECRET_KEY or DATA_DIR/secret.key (created on first start): a bad one stops start-up here, not at a customer's request
   serverSecret(resolve(opts.dataDir));
-  const { db, stored } = await openStorage(opts, now);
-  const market = opts.market ?? stored!.market;
+  const { db, roles } = await openStorage(opts, now);
+  const market = roles.market;
   const app = Fastify({
     logger: { level: opts.logger ? 'info' : 'error', stream: opts.logStream ?? process.stderr },
     genReqId: () => randomUUID(),
@@ -189,12 +212,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     market,
     sessions: { ...sessionConfig(), ...opts.sessions },
   };
-  const stopScheduler = opts.scheduler === false ? () => {} : scheduleJobs(ctx).start();
   app.addHook('onClose', async () => {
-    stopScheduler();
-    // a stored market closes its market and writes what is left
-    if (stored) await stored.close();
-    else market.close();
+    // the scheduler stops, the market writes what is left, a leader hands its lease over
+    await roles.close();
     await db.destroy();
   });
 
@@ -216,6 +236,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
   serveOpenApi(app, routes, screens, i18n, config);
+  registerHealth(app, config.apiPrefix, { instance: roles.instance, isLeader: roles.isLeader, db, redis: roles.redis });
 
   // uploaded images, to their owner only (outside /api: the client fetches them with its token)
   registerUploadRoutes(app, ctx);

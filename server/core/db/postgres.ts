@@ -11,7 +11,16 @@
 //  - DATABASE_SCHEMA_PER_DATA_DIR=<prefix> (the PostgreSQL test run) gives each data dir a schema
 //    of its own, so every test server starts empty and a restart on the same data dir finds its data.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, type Driver, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  type Driver,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -25,7 +34,8 @@ export function parseInt8(text: string): number | string {
 }
 
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -68,9 +78,10 @@ export function postgresSchemaOf(db: Kysely<Database>): string | undefined {
   return schemas.get(db);
 }
 
-export function openPostgres(url: string, dataDir: string): Kysely<Database> {
+/** The pool of a data dir's schema, made on the dialect's first use (it creates the schema first when it is not `public`). */
+export function postgresPool(url: string, dataDir: string, max?: number): () => Promise<pg.Pool> {
   const schema = schemaFor(dataDir);
-  const pool = async () => {
+  return async () => {
     if (schema !== DEFAULT_SCHEMA) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -80,14 +91,26 @@ export function openPostgres(url: string, dataDir: string): Kysely<Database> {
         await client.end();
       }
     }
-    const created = new pg.Pool({ connectionString: url, types, ...(schema === DEFAULT_SCHEMA ? {} : { options: `-c search_path=${schema}` }) });
+    const created = new pg.Pool({
+      connectionString: url,
+      types,
+      ...(max ? { max } : {}),
+      ...(schema === DEFAULT_SCHEMA ? {} : { options: `-c search_path=${schema}` }),
+    });
     // an idle connection that drops (server restart) is replaced on next use; unhandled, the event would end the process
     created.on('error', (error) => console.error(`PostgreSQL: idle connection lost: ${error.message}`));
     return created;
   };
-  const db = new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
-  schemas.set(db, schema);
+}
+
+/** Remembers a Kysely instance's schema (for the migrator; postgresSchemaOf). */
+export function rememberSchema(db: Kysely<Database>, dataDir: string): Kysely<Database> {
+  schemas.set(db, schemaFor(dataDir));
   return db;
+}
+
+export function openPostgres(url: string, dataDir: string): Kysely<Database> {
+  return rememberSchema(new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool: postgresPool(url, dataDir) }) }), dataDir);
 }
 
 /** Whether a server has created the tables of this data dir (its migration table exists). */
@@ -95,7 +118,9 @@ export async function postgresHasTables(url: string, dataDir: string): Promise<b
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration'", [schemaFor(dataDir)]);
+    const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration'", [
+      schemaFor(dataDir),
+    ]);
     return (found.rowCount ?? 0) > 0;
   } finally {
     await client.end();

@@ -280,7 +280,16 @@ export interface MarketTicksTable {
   price: string;
 }
 
-export interface Database extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables {
+/** The market leader's lease (migration 0022, server/platform/cluster/lease.ts) */
+export interface ClusterLeaseTable {
+  name: string;
+  holder: string;
+  token: number;
+  expires_at: number;
+}
+
+export interface Database
+  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
@@ -294,6 +303,7 @@ export interface Database extends BackofficeTables, FundsTables, KycTables, Noti
   futures_orders: FuturesOrdersTable;
   settings: SettingsTable;
   market_state: MarketStateTable;
+  cluster_lease: ClusterLeaseTable;
   market_bars: MarketBarsTable;
   market_ticks: MarketTicksTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -32,3 +32,13 @@ export function openRedis(url: string, name: string, commandTimeoutMs = 2000): R
   });
   return client;
 }
+
+/**
+ * A client for SUBSCRIBE only: no command timeout, and no INFO ready check, which Redis refuses
+ * once a SUBSCRIBE queued during the connect has put the connection in subscriber mode.
+ */
+export function openSubscriber(url: string, name: string): Redis {
+  const client = new Redis(url, { connectionName: name, enableReadyCheck: false, retryStrategy: (times) => Math.min(times * 100, 1000) });
+  client.on('error', (error: Error) => console.error(`Redis (${name}): ${error.message}`));
+  return client;
+}

@@ -25,6 +25,18 @@ export function restorePair(pair: SimPair, st: PairState): void {
   pair.savedDay = pair.days.end;
 }
 
+/** Takes another instance's drained changes of this pair (a replica): its bars, walk state and recorded prices. */
+export function applyPair(pair: SimPair, changes: PairChanges): void {
+  const { state } = changes;
+  if (state.minuteStart > pair.minutes.start) pair.minutes.dropFront(state.minuteStart - pair.minutes.start);
+  if (pair.minutes.length === 0) pair.minutes = new Series(state.minuteStart, MINUTE_CAPACITY);
+  for (const b of changes.minutes) put(pair.minutes, b);
+  for (const b of changes.days) put(pair.days, b);
+  pair.walk.x = state.x;
+  pair.walk.price = state.price;
+  for (const [sec, price] of changes.ticks) pair.record(sec, price);
+}
+
 /** Bars from the last drain on, the walk state, and the prices recorded in (fromSec, toSec]. */
 export function drainPair(pair: SimPair, fromSec: number, toSec: number): PairChanges {
   const ms = pair.minutes;

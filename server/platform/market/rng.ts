@@ -104,5 +104,7 @@ export class Rng {
 
 /** The key of a market's stream: SHA-256 of the installation's secret seed and the symbol. */
 export function streamKey(seed: number | string, symbol: string): Buffer {
-  return createHash('sha256').update(`coinapp-market\0${String(seed)}\0${symbol}`).digest();
+  return createHash('sha256')
+    .update(`coinapp-market\0${String(seed)}\0${symbol}`)
+    .digest();
 }

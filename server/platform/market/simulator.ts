@@ -7,7 +7,7 @@ import { formatTicks } from '../../../contract/decimal.ts';
 import { MarketClock } from './clock.ts';
 import { SimPair } from './pair.ts';
 import { periodBars, rollingDay } from './pair-bars.ts';
-import { drainPair, restorePair } from './pair-storage.ts';
+import { applyPair, drainPair, restorePair } from './pair-storage.ts';
 import { PERIOD_SPECS } from './periods.ts';
 import type { MarketChanges, MarketRestore } from './state.ts';
 import { TickListeners } from './tick-listeners.ts';
@@ -33,6 +33,11 @@ export interface SimulatorOptions {
   markets?: readonly MarketDef[];
   /** Stored state to continue from (server/platform/market/store.ts) instead of a fresh backfill */
   restore?: MarketRestore;
+  /**
+   * A copy of the leader's market on another instance (replica.ts): it never steps itself, it
+   * takes the leader's changes with apply(); a restore is taken as it is, without skipping to now.
+   */
+  replica?: boolean;
 }
 
 export interface Simulator extends MarketData {
@@ -44,6 +49,8 @@ export interface Simulator extends MarketData {
   step(): void;
   /** Epoch ms of the last step */
   time(): number;
+  /** Takes the changes another instance's simulator drained (a replica); fires onTick. Throws when they do not fit (a gap). */
+  apply(changes: MarketChanges): void;
 }
 
 /** The pairs at second `sec`: each continued from its stored state, or backfilled up to `sec`. */
@@ -111,7 +118,7 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
   let advancing = false;
   let closed = false;
 
-  if (restore) clock.skipTo(Math.floor(now() / 1000));
+  if (restore && !opts.replica) clock.skipTo(Math.floor(now() / 1000));
 
   function advanceTo(ms: number): void {
     const target = Math.floor(ms / 1000);
@@ -136,7 +143,7 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
     markets: () => defs,
     ...quotes(pairs, clock, now, sync),
     drain() {
-      const changes = { sec: clock.sec, pairs: [...pairs.values()].map((p) => drainPair(p, drained, clock.sec)) };
+      const changes = { from: drained, sec: clock.sec, pairs: [...pairs.values()].map((p) => drainPair(p, drained, clock.sec)) };
       drained = clock.sec;
       return changes;
     },
@@ -149,5 +156,14 @@ export function createSimulator(opts: SimulatorOptions, defs: readonly MarketDef
     advanceTo,
     step: () => advanceTo((clock.sec + 1) * 1000),
     time: () => clock.sec * 1000,
+    apply(changes) {
+      for (const pc of changes.pairs) {
+        const pair = pairs.get(pc.symbol);
+        if (pair) applyPair(pair, pc);
+      }
+      clock.sec = changes.sec;
+      drained = changes.sec;
+      listeners.fire(changes.sec * 1000);
+    },
   };
 }

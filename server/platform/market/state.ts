@@ -52,6 +52,8 @@ export interface PairChanges {
 }
 
 export interface MarketChanges {
+  /** The second of the previous drain: the changes cover (from, sec] */
+  from: number;
   sec: number;
   pairs: PairChanges[];
 }

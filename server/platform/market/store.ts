@@ -5,7 +5,16 @@
 // transaction; a restart continues from them, so published history is never rewritten.
 import type { Db } from '../../core/db/index.ts';
 import { MARKETS } from './index.ts';
-import { createSimulator, type MarketChanges, type MarketRestore, type PairChanges, type PairState, RECORD_SEC, type RawBarAt, type Simulator } from './simulator.ts';
+import {
+  createSimulator,
+  type MarketChanges,
+  type MarketRestore,
+  type PairChanges,
+  type PairState,
+  RECORD_SEC,
+  type RawBarAt,
+  type Simulator,
+} from './simulator.ts';
 import type { MarketDef } from './types.ts';
 
 /** Rows per INSERT statement (well under SQLite's and PostgreSQL's parameter limits) */
@@ -19,6 +28,8 @@ export interface StoredMarketOptions {
   now: () => number;
   autoStep?: boolean;
   markets?: readonly MarketDef[];
+  /** Called with each write's changes once they are committed (a cluster's leader publishes them to its followers) */
+  afterWrite?: (changes: MarketChanges) => void;
 }
 
 export interface StoredMarket {
@@ -32,7 +43,16 @@ export interface StoredMarket {
 const num = (v: unknown): number => Number(v);
 
 function barOf(r: { idx: unknown; open: string; high: string; low: string; close: string; amount: string; vol: string; count: unknown }): RawBarAt {
-  return { idx: num(r.idx), o: Number(r.open), h: Number(r.high), l: Number(r.low), c: Number(r.close), a: Number(r.amount), v: Number(r.vol), n: num(r.count) };
+  return {
+    idx: num(r.idx),
+    o: Number(r.open),
+    h: Number(r.high),
+    l: Number(r.low),
+    c: Number(r.close),
+    a: Number(r.amount),
+    v: Number(r.vol),
+    n: num(r.count),
+  };
 }
 
 /** The stored state to continue from, or undefined for a first start. */
@@ -242,6 +262,7 @@ export async function openStoredMarket(db: Db, opts: StoredMarketOptions): Promi
     const prune = changes.sec - prunedAt >= PRUNE_EVERY_SEC;
     await writeMarketChanges(db, changes, opts.now(), prune);
     if (prune) prunedAt = changes.sec;
+    opts.afterWrite?.(changes);
   };
 
   const stored = persistTicks(market, writeOnce);

@@ -43,8 +43,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('market_ticks_sec').on('market_ticks').column('sec').execute();
 
-  await db.schema.alterTable('futures_orders').addColumn('reason', 'varchar(16)', (c) => c.notNull().defaultTo('')).execute();
-  await db.deleteFrom('settings' as never).where('key' as never, '=', 'market.seed' as never).execute();
+  await db.schema
+    .alterTable('futures_orders')
+    .addColumn('reason', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db
+    .deleteFrom('settings' as never)
+    .where('key' as never, '=', 'market.seed' as never)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('loan_products').addColumn('names', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('loan_products')
+    .addColumn('names', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,143 @@
+// The market leader's own database handle on PostgreSQL: every transaction it begins first
+// checks that the instance still holds the leader lease with the token it was given (lease.ts
+// holdsLease), and so does every write made outside a transaction (it is run in one). A leader
+// that lost the lease (it paused, another instance took over) has every write refused with
+// FencedOutError and nothing written. Reads outside transactions are not checked.
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type { Database } from '../../core/db/types.ts';
+import { postgresPool, rememberSchema } from '../../core/db/postgres.ts';
+import { LEADER_LEASE } from './lease.ts';
+
+/** The token the leader's writes carry; undefined while the instance does not lead. */
+export interface Fence {
+  token: number | undefined;
+}
+
+export class FencedOutError extends Error {
+  constructor(token: number | undefined) {
+    super(
+      token === undefined
+        ? 'This instance is not the market leader; the write was refused.'
+        : `This instance lost the market leader lease (token ${token}); the write was refused.`,
+    );
+    this.name = 'FencedOutError';
+  }
+}
+
+const checkQuery = (token: number) =>
+  CompiledQuery.raw(
+    `select 1 from cluster_lease where name = $1 and token = $2 and expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint for share`,
+    [LEADER_LEASE, token],
+  );
+
+async function checkFence(connection: DatabaseConnection, fence: Fence): Promise<void> {
+  const token = fence.token;
+  if (token === undefined) throw new FencedOutError(token);
+  const { rows } = await connection.executeQuery(checkQuery(token));
+  if (rows.length !== 1) throw new FencedOutError(token);
+}
+
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'RawNode']);
+
+/** A pooled connection that knows whether it is in a transaction; a write outside one runs in a fenced one. */
+class FencedConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly fence: Fence,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction || !WRITES.has(query.query.kind)) return this.inner.executeQuery<R>(query);
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+    try {
+      await checkFence(this.inner, this.fence);
+      const result = await this.inner.executeQuery<R>(query);
+      await this.inner.executeQuery(CompiledQuery.raw('commit'));
+      return result;
+    } catch (error) {
+      await this.inner.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+      throw error;
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class FencedDriver extends PostgresDriver {
+  readonly #wrapped = new WeakMap<DatabaseConnection, FencedConnection>();
+
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly fence: Fence,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    let wrapped = this.#wrapped.get(inner);
+    if (!wrapped) this.#wrapped.set(inner, (wrapped = new FencedConnection(inner, this.fence)));
+    return wrapped;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const c = connection as FencedConnection;
+    await super.beginTransaction(c.inner, settings);
+    try {
+      await checkFence(c.inner, this.fence);
+    } catch (error) {
+      // Kysely rolls back only a transaction that has begun: end this one here, or the pooled connection stays in it
+      await super.rollbackTransaction(c.inner).catch(() => {});
+      throw error;
+    }
+    c.inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as FencedConnection;
+    c.inTransaction = false;
+    await super.commitTransaction(c.inner);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as FencedConnection;
+    c.inTransaction = false;
+    await super.rollbackTransaction(c.inner);
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await super.releaseConnection((connection as FencedConnection).inner as never);
+  }
+}
+
+class FencedDialect extends PostgresDialect {
+  constructor(
+    private readonly config: PostgresDialectConfig,
+    private readonly fence: Fence,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new FencedDriver(this.config, this.fence);
+  }
+}
+
+/** The leader's handle on the data dir's schema: a small pool of its own whose writes check `fence`. */
+export function openFencedPostgres(url: string, dataDir: string, fence: Fence): Kysely<Database> {
+  return rememberSchema(new Kysely<Database>({ dialect: new FencedDialect({ pool: postgresPool(url, dataDir, 4) }, fence) }), dataDir);
+}

@@ -1,0 +1,114 @@
+// Which instance leads: the holder of the leader lease (lease.ts). Every beat a follower tries to
+// take the lease and the leader renews it. Taking it starts the leader's work (the market, the
+// scheduled jobs) with the lease's token in `fence`, so all its writes are fenced (fenced-db.ts);
+// losing it (a renewal refused, or none possible for a whole lease) stops that work. A leader
+// that dies stops renewing: its lease expires after ttlMs and a follower takes over within a
+// beat. close() hands the lease over at once (a graceful shutdown).
+import type { Db } from '../../core/db/index.ts';
+import type { Fence } from './fenced-db.ts';
+import { acquireLease, LEADER_LEASE, leaseHolder, releaseLease, renewLease } from './lease.ts';
+
+/** How long a lease lasts unless renewed: a dead leader is replaced within this and one beat */
+export const LEASE_TTL_MS = 5000;
+/** How often a leader renews and a follower tries */
+export const BEAT_MS = 1000;
+
+export interface LeadershipOptions {
+  /** The instance's database handle (not the fenced one) */
+  db: Db;
+  instance: string;
+  fence: Fence;
+  /** Starts the leader's work; resolves with its stop */
+  lead(): Promise<() => Promise<void>>;
+  /** Called after the leader's work stopped because the lease was lost (not on close) */
+  follow?(): void;
+  ttlMs?: number;
+  beatMs?: number;
+}
+
+export interface Leadership {
+  isLeader(): boolean;
+  /** Stops trying; a leader stops its work and releases the lease */
+  close(): Promise<void>;
+}
+
+/** Refused at start: another instance leads and this one has no Redis to follow it through. */
+export async function assertNoOtherLeader(db: Db, instance: string): Promise<void> {
+  const held = await leaseHolder(db, LEADER_LEASE);
+  if (held?.live && held.holder !== instance) {
+    throw new Error(
+      `Another server instance (${held.holder}) is running on this database. Several instances need REDIS_URL (a Redis server they share); set it on every instance, or stop the other one.`,
+    );
+  }
+}
+
+export async function startLeadership(opts: LeadershipOptions): Promise<Leadership> {
+  const { db, instance, fence } = opts;
+  const ttlMs = opts.ttlMs ?? LEASE_TTL_MS;
+  const beatMs = opts.beatMs ?? BEAT_MS;
+  let renewedAt = 0;
+  /** The leader's work: starting or started (resolves with its stop) */
+  let work: Promise<() => Promise<void>> | undefined;
+  let closed = false;
+
+  const stopWork = async (): Promise<void> => {
+    const started = work;
+    work = undefined;
+    if (!started) return;
+    const stop = await started.catch(() => undefined);
+    await stop?.().catch((error: unknown) => console.error('leader work did not stop cleanly:', error));
+  };
+
+  const lose = async (why: string): Promise<void> => {
+    console.error(`${instance}: ${why}; this instance no longer leads`);
+    fence.token = undefined;
+    await stopWork();
+    opts.follow?.();
+  };
+
+  const beat = async (): Promise<void> => {
+    if (fence.token === undefined) {
+      const token = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
+      if (token === undefined || closed) return;
+      fence.token = token;
+      renewedAt = Date.now();
+      console.log(`${instance}: leads the market (lease token ${token})`);
+      // not awaited: renewals go on while the market loads
+      work = opts.lead();
+      work.catch((error: unknown) => void lose(`the leader's work did not start (${String(error)})`));
+      return;
+    }
+    try {
+      if (await renewLease(db, LEADER_LEASE, fence.token, ttlMs)) renewedAt = Date.now();
+      else await lose('the lease was taken over or expired');
+    } catch (error) {
+      if (Date.now() - renewedAt >= ttlMs) await lose(`the lease could not be renewed for ${ttlMs} ms (${String(error)})`);
+    }
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const loop = async (): Promise<void> => {
+    try {
+      await beat();
+    } catch (error) {
+      // the database is unreachable: a follower tries again next beat
+      if (fence.token === undefined) console.error(`${instance}: leader lease: ${String(error)}`);
+    }
+    if (!closed) timer = setTimeout(() => void loop(), beatMs);
+  };
+  await loop();
+  // at start the caller needs the leader's market before it serves
+  await work?.catch(() => {});
+
+  return {
+    isLeader: () => fence.token !== undefined,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const token = fence.token;
+      await stopWork();
+      fence.token = undefined;
+      if (token !== undefined) await releaseLease(db, LEADER_LEASE, token).catch(() => {});
+    },
+  };
+}
