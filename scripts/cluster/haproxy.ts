@@ -1,7 +1,8 @@
 // HAProxy in front of the instances: one port for customers, round robin over the instances,
 // an instance taken out after two failed health checks a second apart and back after one good
-// one, long-lived websockets kept open (timeout tunnel), and the client's address passed on in
-// X-Forwarded-For (the instances trust it from 127.0.0.1: TRUSTED_PROXIES).
+// one, a failed connection retried on another instance, long-lived websockets kept open
+// (timeout tunnel), and the client's address passed on in X-Forwarded-For (the instances trust
+// it from 127.0.0.1: TRUSTED_PROXIES).
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,10 @@ export function haproxyConfig(port: number, backends: Backend[], healthPath: str
     'defaults',
     '  mode http',
     '  option forwardfor',
+    // a request that cannot connect (an instance just died, not yet marked down) goes to another;
+    // only connection failures are retried, so a request an instance received is never sent twice
+    '  retries 2',
+    '  option redispatch 1',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',

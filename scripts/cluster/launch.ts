@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startHaproxy } from './haproxy.ts';
 import { freePort, httpStatus, isRunning, logTail, signalGroup, spawnLogged, stopGroup, waitUntil } from './processes.ts';
 import { type Service, startPostgres, startRedisServer } from './services.ts';
@@ -60,6 +61,8 @@ export interface Cluster {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 180_000;
+/** The repository, where the instances run (server/main.ts, tsx), whatever the caller's directory. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Shared {
   dir: string;
@@ -84,7 +87,7 @@ function instance(shared: Shared, index: number, port: number, firstEntry: strin
   let child: ChildProcess | undefined;
   let entry = firstEntry;
   const start = async () => {
-    child = spawnLogged(process.execPath, ['--import', 'tsx', entry], logFile, env);
+    child = spawnLogged(process.execPath, ['--import', 'tsx', entry], logFile, env, ROOT);
     // later starts skip the build check: the first start brought the app up to date
     entry = 'server/main.ts';
     try {
@@ -100,6 +103,7 @@ function instance(shared: Shared, index: number, port: number, firstEntry: strin
         shared.abort,
       );
     } catch (error) {
+      if (shared.abort?.aborted) throw error;
       throw new Error(`${String(error)}; its log (${logFile}) ends:\n${logTail(logFile)}`, { cause: error });
     }
   };
@@ -130,7 +134,7 @@ function instanceEnv(opts: ClusterOptions, dataDir: string, pgUrl: string, redis
     REDIS_URL: redisUrl,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: opts.staticDir === '' ? '' : resolve(opts.staticDir ?? './dist'),
+    STATIC_DIR: opts.staticDir === '' ? '' : resolve(ROOT, opts.staticDir ?? 'dist'),
     TRUSTED_PROXIES: '127.0.0.1',
     SECRET_KEY: randomBytes(32).toString('hex'),
     ...opts.env,

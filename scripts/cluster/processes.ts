@@ -17,10 +17,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `command` detached (its own process group), stdout and stderr appended to `logFile`. */
-export function spawnLogged(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+export function spawnLogged(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env, cwd?: string): ChildProcess {
   const out = openSync(logFile, 'a');
   try {
-    return spawn(command, args, { detached: true, stdio: ['ignore', out, out], env });
+    return spawn(command, args, { detached: true, stdio: ['ignore', out, out], env, cwd });
   } finally {
     // the child holds its own copy of the descriptor
     closeSync(out);
