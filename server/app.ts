@@ -33,6 +33,7 @@ import { openApiDocument } from './platform/http/openapi.ts';
 import { seedFunds } from './seed-products.ts';
 import { seedIeoProjects } from './earn/ops/ieo.ts';
 import { registerUploadRoutes } from './platform/uploads/uploads.ts';
+import { importUploadFiles } from './platform/uploads/upload-files.ts';
 import { seedIfEmpty } from './seed.ts';
 import { serverSecret } from './platform/security/secret-key.ts';
 import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
@@ -147,6 +148,7 @@ async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db
   const db = openDatabase(resolve(opts.dataDir));
   try {
     await migrateToLatest(db);
+    await importUploadFiles(db, resolve(opts.dataDir));
     await seedFunds(db, now());
     await seedIeoProjects(db, now());
     if (opts.seed !== false) await seedIfEmpty(db, now());

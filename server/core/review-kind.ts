@@ -59,7 +59,7 @@ export interface ReviewAction {
   help: string;
   /** The action appends its own audit row (with the rows before and after), so the CLI adds none. */
   audited?: boolean;
-  /** `dataDir`: DATA_DIR, where files of an item (an uploaded proof) are */
+  /** `dataDir`: the CLI's DATA_DIR (uploaded images are in the database, not there) */
   run(db: Db, id: number, args: string[], now: number, dataDir: string): Promise<string>;
 }
 

@@ -3,7 +3,9 @@
 // under review, no balance change. An operator decides it (`ops approve deposit <id>
 // [received] [fee]`, `ops reject deposit <id> <reason…>`): approval credits the received
 // amount with a `deposit_success` ledger row in the same transaction as the status change;
-// deciding twice changes nothing and says so. `ops act deposit proof <id>` shows the proof's file.
+// deciding twice changes nothing and says so. `ops act deposit proof <id> [file]` shows the proof and saves its image.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Endpoints } from '../../contract/generated/endpoints.ts';
 import type { Deposit } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
@@ -19,7 +21,7 @@ import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, typ
 
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
-import { ownUpload, uploadNameOf, uploadPath, uploadUrl } from '../platform/uploads/uploads.ts';
+import { ownUpload, uploadBytes, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** cate: who made the deposit. */
@@ -252,14 +254,34 @@ async function pendingDeposits(db: Db): Promise<ReviewItem[]> {
   }));
 }
 
-/** Where the operator finds a deposit's transfer proof. */
-async function proofOf(db: Db, dataDir: string, id: number): Promise<string> {
+/** Saves a proof's bytes to a new file (never over an existing one); the path as saved. */
+async function saveProof(db: Db, name: string, file: string): Promise<string> {
+  const bytes = await uploadBytes(db, name);
+  if (!bytes) return '  saved nothing: the database has no bytes of this image (lost before the upgrade)';
+  const path = resolve(file);
+  try {
+    await writeFile(path, bytes, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    return `  saved nothing: ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
+  return `  saved ${path}`;
+}
+
+/** A deposit's transfer proof: its type, size and time; with a file name, its bytes saved there (they live in the database). */
+async function proofOf(db: Db, id: number, [file]: string[]): Promise<string> {
   const row = await depositOrFail(db, id);
   if (!row.proof) return `Deposit ${id} has no proof (an administrator deposit).`;
   const upload = await db.selectFrom('uploads').selectAll().where('name', '=', row.proof).executeTakeFirst();
-  const file = uploadPath(dataDir, row.proof);
-  if (!upload) return `Deposit ${id}: proof ${row.proof} is not in the uploads table; file ${file}`;
-  return [`Deposit ${id} proof:`, `  file  ${file}`, `  type  ${upload.mime}`, `  size  ${upload.size} bytes`, `  sent  ${isoTime(upload.created_at)}`].join('\n');
+  if (!upload) return `Deposit ${id}: proof ${row.proof} is not in the uploads table.`;
+  const lines = [
+    `Deposit ${id} proof:`,
+    `  name  ${upload.name}`,
+    `  type  ${upload.mime}`,
+    `  size  ${upload.size} bytes`,
+    `  sent  ${isoTime(upload.created_at)}`,
+  ];
+  lines.push(file ? await saveProof(db, upload.name, file) : `  save it with: act deposit proof ${id} <file>`);
+  return lines.join('\n');
 }
 
 export const depositReview: ReviewKind = {
@@ -273,6 +295,10 @@ export const depositReview: ReviewKind = {
     return row?.proof ? { proof: row.proof } : {};
   },
   actions: {
-    proof: { args: '', help: 'the file of the deposit’s transfer proof (path, type, size)', run: (db, id, _args, _now, dataDir) => proofOf(db, dataDir, id) },
+    proof: {
+      args: '[file]',
+      help: 'the deposit’s transfer proof (type, size); with a file name, saves the image there',
+      run: (db, id, args) => proofOf(db, id, args),
+    },
   },
 };

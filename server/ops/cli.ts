@@ -1,6 +1,7 @@
 // Operator CLI: `npm run ops -- <command> [args]` (DATA_DIR as for the server).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importUploadFiles } from '../platform/uploads/upload-files.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
@@ -192,6 +193,7 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
   const db = openDatabase(resolve(dataDir));
   try {
     await migrateToLatest(db);
+    await importUploadFiles(db, resolve(dataDir));
     const audit = writes(command, rest) ? await cliAudit(db, command, rest) : undefined;
     await audit?.before();
     const result = await run(db, rest, resolve(dataDir));

@@ -3,7 +3,7 @@
 // Idempotency-Key), the customer's list and detail (another user's id reads as missing), and
 // the operator's review (`ops approve|reject deposit`, atomic with the deposit_success ledger
 // row; deciding twice changes nothing and says so; `ops act deposit proof`).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { approveDeposit, recordAdminDeposit, rejectDeposit } from '../../server/
 import { runCli } from '../../server/ops/cli.ts';
 import { applyChanges, balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
-import { call, type CallOptions, msg, registerByEmail, ROOT, startServer, type TestServer } from './helpers.ts';
+import { call, type CallOptions, msg, registerByEmail, ROOT, startServer, tempDir, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let alice: { token: string; id: number };
@@ -219,10 +219,14 @@ describe('operator review of deposits', () => {
     expect(out).toMatch(new RegExp(`deposit\\s+${id}\\s+alice_deposit@example\\.com\\s+123\\.450000 USDT on TRC20`));
     const shown = await runCli(['act', 'deposit', 'proof', String(id)], s.dataDir);
     expect(shown.code).toBe(0);
-    const file = /file\s+(\S+)/.exec(shown.out)![1];
-    expect(file.startsWith(join(s.dataDir, 'uploads'))).toBe(true);
-    expect(existsSync(file)).toBe(true);
     expect(shown.out).toMatch(/type\s+image\/png/);
+    // the bytes live in the database: the command saves them where the operator asks, never over a file
+    const file = join(tempDir(), 'proof.png');
+    const saved = await runCli(['act', 'deposit', 'proof', String(id), file], s.dataDir);
+    expect(saved.out).toContain(`saved ${file}`);
+    const stored = await s.app.db.selectFrom('upload_blobs').select('bytes').where('name', '=', (await find(id)).proof).executeTakeFirstOrThrow();
+    expect(readFileSync(file)).toEqual(Buffer.from(stored.bytes));
+    expect((await runCli(['act', 'deposit', 'proof', String(id), file], s.dataDir)).out).toMatch(/saved nothing: .*EEXIST/);
   });
 
   it('approve credits the amount with a deposit_success record in one step; a second approve changes nothing and says so', async () => {

@@ -1,8 +1,9 @@
 // POST /user/uploadBase64 and GET /uploads/<name>: an image is judged by its bytes (JPEG, PNG,
 // WebP), whatever the data-URL prefix says; at most 10 MB decoded with a message that states the
-// limit; stored under DATA_DIR/uploads with a random name and a row in `uploads`; served back to
-// its owner only, with its content type and nosniff. Every refusal writes nothing.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// limit; stored in the database (`upload_blobs`) with a random name and a row in `uploads`, no
+// file in the data dir; served back to its owner only, with its content type and nosniff. Every
+// refusal writes nothing.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../server/platform/uploads/uploads.ts';
@@ -22,29 +23,31 @@ beforeAll(async () => {
 });
 afterAll(() => s.app.close());
 
-const uploadsDir = () => join(s.dataDir, 'uploads');
-const files = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
-async function rows(): Promise<number> {
-  const { n } = await s.app.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+async function count(table: 'uploads' | 'upload_blobs'): Promise<number> {
+  const { n } = await s.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(n);
 }
+const rows = () => count('uploads');
+const blobs = () => count('upload_blobs');
 const upload = (token: string, body: unknown, lang = 'en') => call(s.app, 'POST', '/user/uploadBase64', { token, body, lang });
 const fetchUpload = (url: string, token?: string) => s.app.inject({ method: 'GET', url, headers: token ? { 'x-token': token } : {} });
 
 /** Runs `act`, then checks nothing was stored. */
 async function refusedWithoutWriting(act: () => Promise<void>): Promise<void> {
-  const before = { rows: await rows(), files: files() };
+  const before = { rows: await rows(), blobs: await blobs() };
   await act();
-  expect({ rows: await rows(), files: files() }).toEqual(before);
+  expect({ rows: await rows(), blobs: await blobs() }).toEqual(before);
 }
 
 describe('POST /user/uploadBase64', () => {
-  it('stores a PNG under DATA_DIR/uploads with a random name and returns its URL', async () => {
+  it('stores a PNG in the database with a random name and returns its URL; nothing on disk', async () => {
     const r = await upload(alice, { base64Str: dataUrl(PNG) });
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toEqual({ url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/), mime: 'image/png', size: PNG.length });
     const name = r.data.url.slice('/uploads/'.length);
-    expect(readFileSync(join(uploadsDir(), name))).toEqual(PNG);
+    const blob = await s.app.db.selectFrom('upload_blobs').select('bytes').where('name', '=', name).executeTakeFirstOrThrow();
+    expect(Buffer.from(blob.bytes)).toEqual(PNG);
+    expect(existsSync(join(s.dataDir, 'uploads'))).toBe(false);
     const row = await s.app.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mime: 'image/png', size: PNG.length, created_at: s.clock.now() });
     // another upload of the same bytes gets another name
@@ -120,14 +123,14 @@ describe('POST /user/uploadBase64', () => {
     });
   });
 
-  it('a double-submitted upload (same Idempotency-Key) stores one file', async () => {
-    const before = { rows: await rows(), files: files().length };
+  it('a double-submitted upload (same Idempotency-Key) stores one image', async () => {
+    const before = { rows: await rows(), blobs: await blobs() };
     const send = () =>
       s.app.inject({ method: 'POST', url: '/api/user/uploadBase64', headers: { 'x-token': alice, 'idempotency-key': 'proof-upload-1' }, payload: { base64Str: dataUrl(PNG) } });
     const [a, b] = await Promise.all([send(), send()]);
     expect(a.json().code).toBe(0);
     expect(b.json()).toEqual(a.json());
-    expect({ rows: await rows(), files: files().length }).toEqual({ rows: before.rows + 1, files: before.files + 1 });
+    expect({ rows: await rows(), blobs: await blobs() }).toEqual({ rows: before.rows + 1, blobs: before.blobs + 1 });
   });
 });
 
@@ -164,7 +167,7 @@ describe('GET /uploads/<name>', () => {
     expect(bad.json().code).toBe(4016);
   });
 
-  it('never reads outside the uploads folder', async () => {
+  it('answers a name that is not an upload name 404, whatever it points at', async () => {
     for (const path of ['/uploads/..%2Fapp.db', '/uploads/%2e%2e%2fapp.db', '/uploads/app.db', `/uploads/${'a'.repeat(32)}.svg`]) {
       const res = await fetchUpload(path, alice);
       expect(res.statusCode, path).toBe(404);

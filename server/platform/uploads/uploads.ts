@@ -1,17 +1,16 @@
-// Uploaded images (transfer proofs, later identity photos): POST /user/uploadBase64 stores
-// the decoded bytes under DATA_DIR/uploads with a random name and a row in `uploads`, and
+// Uploaded images (transfer proofs, identity photos, chat images): POST /user/uploadBase64 stores
+// the decoded bytes in the database (`upload_blobs`) under a random name with a row in `uploads`,
+// in one transaction, so every instance on one database serves every image; and
 // GET /uploads/<name> (outside /api: it answers bytes, not the JSON envelope) serves them
 // back to their owner only, with their stored content type and `nosniff`.
 //
 // An image is judged by its bytes: JPEG, PNG or WebP by their magic numbers, whatever the
 // data-URL prefix or the file name claims; at most app.json maxUploadBytes decoded.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadConfig } from '../../../contract/loader.ts';
 import type { AppContext } from '../http/context.ts';
-import type { Db } from '../../core/db/index.ts';
+import { type Db, transact } from '../../core/db/index.ts';
 import type { UploadRow, UserRow } from '../../core/db/types.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
@@ -64,16 +63,6 @@ export function uploadNameOf(url: string): string | undefined {
   return m && isUploadName(m[1]) ? m[1] : undefined;
 }
 
-/** DATA_DIR/uploads */
-export function uploadsDir(dataDir: string): string {
-  return join(dataDir, 'uploads');
-}
-
-/** The file of a stored upload. */
-export function uploadPath(dataDir: string, name: string): string {
-  return join(uploadsDir(dataDir), name);
-}
-
 const DATA_URL = /^data:([^,;]*)(;[^,;=]+=[^,;]*)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -108,22 +97,22 @@ export interface StoredUpload {
   size: number;
 }
 
-/** Checks the image, writes it under a random name and records it for `userId`. */
-export async function storeUpload(db: Db, dataDir: string, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
+/** Checks the image and records it and its bytes for `userId` under a random name, in one transaction. */
+export async function storeUpload(db: Db, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
   const { bytes, kind } = decodeImage(base64Str);
+  // the unique name column refuses a repeat (a random 128-bit name does not repeat, but never is cheap)
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, name);
-  // wx: never over an existing file (a random 128-bit name does not repeat, but never is cheap)
-  await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
-  try {
-    await db.insertInto('uploads').values({ user_id: userId, name, mime: kind.mime, size: bytes.length, created_at: now }).execute();
-  } catch (error) {
-    await rm(file, { force: true });
-    throw error;
-  }
+  await transact(db, async (trx) => {
+    await trx.insertInto('uploads').values({ user_id: userId, name, mime: kind.mime, size: bytes.length, created_at: now }).execute();
+    await trx.insertInto('upload_blobs').values({ name, bytes }).execute();
+  });
   return { url: uploadUrl(name), name, mime: kind.mime, size: bytes.length };
+}
+
+/** A stored upload's bytes; undefined when the database has none (a file an older version lost before the upgrade). */
+export async function uploadBytes(db: Tx, name: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('upload_blobs').select('bytes').where('name', '=', name).executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : undefined;
 }
 
 /** The user's own upload by name; undefined for another user's or an unknown one. */
@@ -180,13 +169,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       req.headers[ADMIN_TOKEN_HEADER] && !req.headers['x-token']
         ? await reviewedUpload(ctx, req, req.params.name)
         : await ownUpload(ctx.db, (await owner(ctx, req)).id, req.params.name);
-    if (!row) throw missing();
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(uploadPath(ctx.dataDir, row.name));
-    } catch {
-      throw missing();
-    }
+    const bytes = row && (await uploadBytes(ctx.db, row.name));
+    if (!bytes) throw missing();
     return reply
       .header('content-type', row.mime)
       .header('cache-control', 'private, no-store')

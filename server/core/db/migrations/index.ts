@@ -18,6 +18,7 @@ import * as m0015 from './0015_backoffice.ts';
 import * as m0016 from './0016_freeze_reasons.ts';
 import * as m0017 from './0017_support_chat.ts';
 import * as m0020 from './0020_broadcast_keys.ts';
+import * as m0021 from './0021_upload_blobs.ts';
 import * as m0022 from './0022_cluster_lease.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0016_freeze_reasons': m0016,
   '0017_support_chat': m0017,
   '0020_broadcast_keys': m0020,
+  '0021_upload_blobs': m0021,
   '0022_cluster_lease': m0022,
 };
 

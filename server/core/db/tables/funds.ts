@@ -38,11 +38,17 @@ export interface CoinNetworksTable {
 export interface UploadsTable {
   id: Generated<number>;
   user_id: number;
-  /** Random file name under DATA_DIR/uploads, with its extension */
+  /** Random name with its extension (32 hex digits.jpg|png|webp) */
   name: string;
   mime: string;
   size: number;
   created_at: number;
+}
+
+/** An upload's bytes, apart from its row so that ownership checks never read them. */
+export interface UploadBlobsTable {
+  name: string;
+  bytes: Buffer;
 }
 
 export interface DepositsTable {
@@ -162,6 +168,7 @@ export interface FundsTables {
   coins: CoinsTable;
   coin_networks: CoinNetworksTable;
   uploads: UploadsTable;
+  upload_blobs: UploadBlobsTable;
   deposits: DepositsTable;
   withdrawals: WithdrawalsTable;
   bank_withdrawals: BankWithdrawalsTable;
