@@ -15,7 +15,9 @@ import { clientErrorHandler } from './platform/http/client-errors.ts';
 import { ADMIN_PAGE, installErrorHandling, routingErrors } from './platform/http/envelope.ts';
 import { guardTransactions } from './core/request-scope.ts';
 import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './platform/http/security.ts';
-import { RateLimiter } from './platform/http/rate-limit.ts';
+import { createRateLimiter } from './platform/http/redis-rate-limit.ts';
+import { createConnectionCaps } from './platform/feed/connection-caps.ts';
+import { openRedis, redisUrl } from './platform/cluster/redis.ts';
 import { Validator } from './platform/http/validation.ts';
 import { I18n } from './platform/i18n/i18n.ts';
 import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
@@ -74,6 +76,12 @@ export interface ServerOptions {
   version?: string;
   /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/core/config.ts) */
   security?: Partial<SecurityConfig>;
+  /** Redis shared with other instances, for rate limits and feed connection caps (default: REDIS_URL; none: in memory) */
+  redisUrl?: string;
+  /** This instance's name in what instances share (default: INSTANCE_ID, else random) */
+  instanceId?: string;
+  /** How long a vanished instance's feed connections still count (default 15 s; tests shorten it) */
+  connectionTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -176,6 +184,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   guardTransactions(db);
   app.decorate('db', db);
   app.decorate('market', market);
+  const sharedUrl = opts.redisUrl ?? redisUrl();
+  const redis = sharedUrl ? openRedis(sharedUrl, 'limits') : undefined;
 
   const ctx: AppContext = {
     db,
@@ -183,7 +193,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     now,
     i18n,
     validator,
-    limiter: new RateLimiter(now),
+    limiter: createRateLimiter(now, redis),
     limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
     version: opts.version ?? config.version,
     market,
@@ -196,6 +206,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     if (stored) await stored.close();
     else market.close();
     await db.destroy();
+    await redis?.quit().catch(() => redis.disconnect());
   });
 
   if (spa) {
@@ -219,6 +230,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // uploaded images, to their owner only (outside /api: the client fetches them with its token)
   registerUploadRoutes(app, ctx);
-  await registerFeed(app, ctx, opts.feed);
+  await registerFeed(app, ctx, opts.feed, createConnectionCaps(redis, { instanceId: opts.instanceId, ttlMs: opts.connectionTtlMs }));
   return app;
 }
