@@ -15,7 +15,9 @@ import { clientErrorHandler } from './platform/http/client-errors.ts';
 import { ADMIN_PAGE, installErrorHandling, routingErrors } from './platform/http/envelope.ts';
 import { guardTransactions } from './core/request-scope.ts';
 import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './platform/http/security.ts';
-import { RateLimiter } from './platform/http/rate-limit.ts';
+import { createRateLimiter } from './platform/http/redis-rate-limit.ts';
+import { createConnectionCaps } from './platform/feed/connection-caps.ts';
+import { openRedis, redisUrl } from './platform/cluster/redis.ts';
 import { Validator } from './platform/http/validation.ts';
 import { I18n } from './platform/i18n/i18n.ts';
 import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
@@ -24,7 +26,6 @@ import { openUpstreamMarket } from './platform/market/upstream.ts';
 import type { MarketData } from './platform/market/types.ts';
 import type { MarketChanges } from './platform/market/state.ts';
 import { instanceId, type InstanceRoles, startRoles, type StoredMarketHandle } from './instance.ts';
-import { redisUrl } from './platform/cluster/redis.ts';
 import { registerHealth } from './platform/cluster/health.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
@@ -76,12 +77,14 @@ export interface ServerOptions {
   sessions?: Partial<SessionConfig>;
   /** The version /base/site reports (default: schemas/config/app.json; tests of the app's version check change it) */
   version?: string;
-  /** Redis shared by several instances (default: REDIS_URL; server/instance.ts) */
-  redisUrl?: string;
-  /** This instance's name in /api/health and the leader lease (default: INSTANCE_ID, else host, process and a random suffix) */
-  instance?: string;
   /** CSP connect-src, CORS origins, HSTS (default: CSP_CONNECT_SRC, CORS_ORIGINS, HSTS; server/core/config.ts) */
   security?: Partial<SecurityConfig>;
+  /** Redis shared with other instances: the market's fan-out (on PostgreSQL), rate limits and feed connection caps (default: REDIS_URL; none: in memory) */
+  redisUrl?: string;
+  /** This instance's name in /api/health, the leader lease and what instances share (default: INSTANCE_ID, else host, process and a random suffix) */
+  instanceId?: string;
+  /** How long a vanished instance's feed connections still count (default 15 s; tests shorten it) */
+  connectionTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -129,7 +132,7 @@ function startInstance(db: Db, opts: ServerOptions, now: () => number): Promise<
     openMarket: (marketDb, afterWrite) => openMarket(marketDb, opts, now, afterWrite),
     seed: () => seedOf(db, opts, now),
     redisUrl: opts.redisUrl ?? redisUrl(),
-    instance: opts.instance ?? instanceId(),
+    instance: opts.instanceId ?? instanceId(),
   });
 }
 
@@ -201,6 +204,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   guardTransactions(db);
   app.decorate('db', db);
   app.decorate('market', market);
+  const sharedUrl = opts.redisUrl ?? redisUrl();
+  const redis = sharedUrl ? openRedis(sharedUrl, 'limits') : undefined;
 
   const ctx: AppContext = {
     db,
@@ -208,7 +213,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     now,
     i18n,
     validator,
-    limiter: new RateLimiter(now),
+    limiter: createRateLimiter(now, redis),
     limits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
     version: opts.version ?? config.version,
     market,
@@ -218,6 +223,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // the scheduler stops, the market writes what is left, a leader hands its lease over
     await roles.close();
     await db.destroy();
+    await redis?.quit().catch(() => redis.disconnect());
   });
 
   if (spa) {
@@ -238,10 +244,10 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     throw error;
   }
   serveOpenApi(app, routes, screens, i18n, config);
-  registerHealth(app, config.apiPrefix, { instance: roles.instance, isLeader: roles.isLeader, db, redis: roles.redis });
+  registerHealth(app, config.apiPrefix, { instance: roles.instance, isLeader: roles.isLeader, db, redis: roles.redis ?? redis });
 
   // uploaded images, to their owner only (outside /api: the client fetches them with its token)
   registerUploadRoutes(app, ctx);
-  await registerFeed(app, ctx, opts.feed);
+  await registerFeed(app, ctx, opts.feed, createConnectionCaps(redis, { instanceId: roles.instance, ttlMs: opts.connectionTtlMs }));
   return app;
 }

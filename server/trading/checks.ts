@@ -14,8 +14,8 @@ export function tradeError(code: number): ApiError {
 }
 
 /** More than ORDER_RATE_LIMIT orders a second from one user: 4024 (nothing is placed). */
-export function checkOrderRate(ctx: AppContext, userId: number): void {
-  ctx.limiter.hit(ORDER_RATE_BUCKET, String(userId), ORDER_RATE_LIMIT);
+export async function checkOrderRate(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.limiter.hit(ORDER_RATE_BUCKET, String(userId), ORDER_RATE_LIMIT);
 }
 
 /** A market quoted in USDT (spot trades only those); code 7 trade.unknownSymbol otherwise. */

@@ -54,7 +54,7 @@ export function futuresConfigView(): FuturesConfig {
 }
 
 export async function createFuturesOrder(ctx: AppContext, user: UserRow, input: FuturesCreatePayload): Promise<FuturesOrder> {
-  checkOrderRate(ctx, user.id);
+  await checkOrderRate(ctx, user.id);
   const cfg = tradingConfig();
   const m = anyMarket(ctx, input.coinname, 'coinname');
   checkTradingHours(ctx, m.symbol);
@@ -108,7 +108,14 @@ export async function settleOrder(ctx: JobDeps, id: number, closePrice: bigint, 
     const s = settle({ direction: o.direction, stake: BigInt(o.stake), profitRatio: o.profit_ratio, openPrice: BigInt(o.open_price), closePrice });
     const result = await trx
       .updateTable('futures_orders')
-      .set({ status: s.status, result: s.result, close_price: closePrice.toString(), close_time: Number(o.settle_at), pnl: s.pnl.toString(), payout: s.payout.toString() })
+      .set({
+        status: s.status,
+        result: s.result,
+        close_price: closePrice.toString(),
+        close_time: Number(o.settle_at),
+        pnl: s.pnl.toString(),
+        payout: s.payout.toString(),
+      })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
@@ -144,7 +151,14 @@ export async function voidOrder(ctx: JobDeps, id: number, now: number): Promise<
 /** Settles every pending order whose settleAt has come, at the price recorded at that second. */
 export async function settleDueOrders(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db.selectFrom('futures_orders').select(['id', 'symbol', 'settle_at']).where('status', '=', 'pending').where('settle_at', '<=', now).orderBy('settle_at').orderBy('id').execute();
+  const due = await ctx.db
+    .selectFrom('futures_orders')
+    .select(['id', 'symbol', 'settle_at'])
+    .where('status', '=', 'pending')
+    .where('settle_at', '<=', now)
+    .orderBy('settle_at')
+    .orderBy('id')
+    .execute();
   let settled = 0;
   for (const o of due) {
     let price: string | null | undefined;

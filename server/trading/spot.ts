@@ -140,7 +140,7 @@ function bandedMarketPrice(ctx: AppContext, m: MarketDef, limit: bigint): bigint
 export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBuyPayload): Promise<SpotOrder> {
   const repeat = await orderByClientId(ctx.db, user.id, input.clientOrderId);
   if (repeat) return toSpotOrder(repeat);
-  checkOrderRate(ctx, user.id);
+  await checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);
   const cfg = tradingConfig();
@@ -165,7 +165,12 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
         return order;
       }
       const fee = mul(amount, cfg.feeRateUnits, 'down');
-      const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: cost, fee }, clientOrderId }, now);
+      const order = await insertOrder(
+        trx,
+        user.id,
+        { market: m, side: 'buy', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: cost, fee }, clientOrderId },
+        now,
+      );
       await applyChanges(
         trx,
         [
@@ -189,7 +194,12 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
     const usdt = await balanceOf(trx, user.id, m.quote);
     if (usdt.available < budget) throw tradeError(ResultCode.insufficientBalance);
-    const order = await insertOrder(trx, user.id, { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee }, clientOrderId }, now);
+    const order = await insertOrder(
+      trx,
+      user.id,
+      { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee }, clientOrderId },
+      now,
+    );
     await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now);
     return order;
   });
@@ -198,7 +208,7 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
 export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotSellPayload): Promise<SpotOrder> {
   const repeat = await orderByClientId(ctx.db, user.id, input.clientOrderId);
   if (repeat) return toSpotOrder(repeat);
-  checkOrderRate(ctx, user.id);
+  await checkOrderRate(ctx, user.id);
   const m = spotMarket(ctx, input.symbol);
   checkTradingHours(ctx, m.symbol);
   const cfg = tradingConfig();
@@ -221,7 +231,12 @@ export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotS
       }
       const proceeds = mul(amount, market, 'down');
       const fee = mul(proceeds, cfg.feeRateUnits, 'down');
-      const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: proceeds, fee }, clientOrderId }, now);
+      const order = await insertOrder(
+        trx,
+        user.id,
+        { market: m, side: 'sell', type: 'limit', price, amount, frozen: 0n, fill: { price: market, total: proceeds, fee }, clientOrderId },
+        now,
+      );
       await applyChanges(
         trx,
         [
@@ -240,7 +255,12 @@ export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotS
   if (proceeds < cfg.minOrderUnits) throw belowMinimum('mnum', cfg.minOrderUnits);
   const fee = mul(proceeds, cfg.feeRateUnits, 'down');
   return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
-    const order = await insertOrder(trx, user.id, { market: m, side: 'sell', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: proceeds, fee }, clientOrderId }, now);
+    const order = await insertOrder(
+      trx,
+      user.id,
+      { market: m, side: 'sell', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: proceeds, fee }, clientOrderId },
+      now,
+    );
     await applyChanges(trx, sellFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, proceeds, amount, fee }), now);
     return order;
   });
@@ -284,10 +304,19 @@ export async function cancelSpotOrder(ctx: AppContext, user: UserRow, id: number
     if (!order) throw notFound();
     if (order.status !== 'open') throw notOpen(id);
     const frozen = BigInt(order.frozen);
-    const result = await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: now }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+    const result = await trx
+      .updateTable('spot_orders')
+      .set({ status: 'cancelled', frozen: '0', updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw notOpen(id);
     const coin = order.side === 'buy' ? order.quote : order.base;
-    await applyChanges(trx, [{ userId: user.id, coin, available: frozen, frozen: -frozen, type: order.side === 'buy' ? 'spot_buy' : 'spot_sell', refId: order.id }], now);
+    await applyChanges(
+      trx,
+      [{ userId: user.id, coin, available: frozen, frozen: -frozen, type: order.side === 'buy' ? 'spot_buy' : 'spot_sell', refId: order.id }],
+      now,
+    );
     return { ...order, status: 'cancelled' as const, frozen: '0', updated_at: now };
   });
   return toSpotOrder(row);
@@ -322,7 +351,13 @@ export async function fillLimitOrder(db: Db, id: number, now: number): Promise<b
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await applyChanges(trx, changes, now);
-    await notify(trx, o.user_id, o.side === 'buy' ? 'spot_buy_filled' : 'spot_sell_filled', { symbol: o.symbol, amount: plainUnits(amount), base: o.base, price: plainUnits(price), quote: o.quote }, now);
+    await notify(
+      trx,
+      o.user_id,
+      o.side === 'buy' ? 'spot_buy_filled' : 'spot_sell_filled',
+      { symbol: o.symbol, amount: plainUnits(amount), base: o.base, price: plainUnits(price), quote: o.quote },
+      now,
+    );
     return true;
   });
 }

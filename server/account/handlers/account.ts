@@ -10,6 +10,7 @@ import { type Channel, checkCode, consumeCode, contactOf, deliver, emailTarget, 
 import type { AppContext } from '../../platform/http/context.ts';
 import type { UserRow } from '../../core/db/types.ts';
 import { assertActive } from '../../platform/http/auth.ts';
+import { isRateLimited } from '../../platform/http/rate-limit.ts';
 import { ApiError, businessError, validationError } from '../../core/errors.ts';
 import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/http/handler.ts';
 import type { FastifyRequest } from 'fastify';
@@ -67,12 +68,12 @@ function lockWarning(channel: Channel, failures: number, ip: string, at: number,
 }
 
 /** One attempt of `action` from this IP and at this target (email:… or sms:…); 4024 with the wait past either limit. */
-function limitAttempt(ctx: AppContext, action: 'register' | 'reset', call: PublicCall, target: string): void {
+async function limitAttempt(ctx: AppContext, action: 'register' | 'reset', call: PublicCall, target: string): Promise<void> {
   const [perIp, perTarget] =
     action === 'register' ? [ctx.limits.registerPerIp, ctx.limits.registerPerTarget] : [ctx.limits.resetPerIp, ctx.limits.resetPerTarget];
-  ctx.limiter.check(`${action}-target`, target, perTarget);
-  ctx.limiter.hit(`${action}-ip`, call.req.ip, perIp);
-  ctx.limiter.record(`${action}-target`, target, perTarget);
+  await ctx.limiter.check(`${action}-target`, target, perTarget);
+  await ctx.limiter.hit(`${action}-ip`, call.req.ip, perIp);
+  await ctx.limiter.record(`${action}-target`, target, perTarget);
 }
 
 async function requireCaptcha(ctx: AppContext, input: CaptchaFields): Promise<void> {
@@ -149,7 +150,7 @@ export function registrationHandlers(ctx: AppContext): HandlerTable {
   return {
     registerByEmail: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
-      limitAttempt(ctx, 'register', call, `email:${emailTarget(input.email)}`);
+      await limitAttempt(ctx, 'register', call, `email:${emailTarget(input.email)}`);
       await requireCaptcha(ctx, input);
       const codeId = await requireCode(ctx, 'email', emailTarget(input.email), input.emailCode);
       return createAccount(ctx, { email: input.email }, input, codeId, call.req);
@@ -157,7 +158,7 @@ export function registrationHandlers(ctx: AppContext): HandlerTable {
     registerByPhone: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
       const phone = mobileOf(input.countryCode, input.phone);
-      limitAttempt(ctx, 'register', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await limitAttempt(ctx, 'register', call, `sms:${smsTarget(input.countryCode, phone)}`);
       await requireCaptcha(ctx, input);
       const codeId = await requireCode(ctx, 'sms', smsTarget(input.countryCode, phone), input.smsCode);
       return createAccount(ctx, { phone, countryCode: input.countryCode }, input, codeId, call.req);
@@ -185,36 +186,38 @@ async function warnOwnerOfLock(ctx: AppContext, user: UserRow, ip: string): Prom
   if (!contact) return;
   const period = ctx.limits.loginPerAccount;
   try {
-    ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
-  } catch {
-    return; // warned already in this period
+    await ctx.limiter.hit('login-lock-warning', String(user.id), { max: 1, windowMs: period.windowMs });
+  } catch (error) {
+    if (isRateLimited(error)) return; // warned already in this period
+    throw error;
   }
   const text = lockWarning(contact.channel, period.max, ip, ctx.now(), Math.round(period.windowMs / 60_000));
   await deliver(ctx.db, contact.channel, contact.target, text, ctx.now());
 }
 
 /** Whether the failures counted under `lock` (an account name from an address) have reached the limit. */
-function isLocked(ctx: AppContext, lock: string): boolean {
+async function isLocked(ctx: AppContext, lock: string): Promise<boolean> {
   try {
-    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+    await ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
     return false;
-  } catch {
-    return true;
+  } catch (error) {
+    if (isRateLimited(error)) return true;
+    throw error;
   }
 }
 
 /** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
 async function countFailedLogin(ctx: AppContext, lock: string, user: UserRow | undefined, ip: string): Promise<void> {
-  ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
+  await ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
   // check() passed before this failure, so a lock now is a new one
-  if (user && isLocked(ctx, lock)) await warnOwnerOfLock(ctx, user, ip);
+  if (user && (await isLocked(ctx, lock))) await warnOwnerOfLock(ctx, user, ip);
 }
 
 export function signInHandlers(ctx: AppContext): HandlerTable {
   const login: Handler<'login'> = async (input, { req }) => {
     // per account and address: failures from an attacker's address lock only that address out
     const lock = `${accountKey(input.username)} from ${req.ip}`;
-    ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
+    await ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
     await requireCaptcha(ctx, input);
     const user = await findLoginUser(ctx, input.username);
     // the same hashing work and the same answer whether or not the account exists
@@ -223,7 +226,7 @@ export function signInHandlers(ctx: AppContext): HandlerTable {
       await countFailedLogin(ctx, lock, user, req.ip);
       throw businessError(ResultCode.wrongPassword);
     }
-    ctx.limiter.clear('login-account', lock);
+    await ctx.limiter.clear('login-account', lock);
     assertActive(user);
     await upgradeHash(ctx, user, input.password);
     const token = await startSession(ctx.db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
@@ -237,7 +240,7 @@ export function passwordResetHandlers(ctx: AppContext): HandlerTable {
   return {
     resetPassword: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
-      limitAttempt(ctx, 'reset', call, `email:${emailTarget(input.email)}`);
+      await limitAttempt(ctx, 'reset', call, `email:${emailTarget(input.email)}`);
       await requireCaptcha(ctx, input);
       const codeId = await requireCode(ctx, 'email', emailTarget(input.email), input.emailCode);
       const user = await findUserByEmail(db, input.email);
@@ -249,7 +252,7 @@ export function passwordResetHandlers(ctx: AppContext): HandlerTable {
     resetPasswordByPhone: async (input, call) => {
       assertNewPassword(input.passWord, 'passWord');
       const phone = mobileOf(input.countryCode, input.phone);
-      limitAttempt(ctx, 'reset', call, `sms:${smsTarget(input.countryCode, phone)}`);
+      await limitAttempt(ctx, 'reset', call, `sms:${smsTarget(input.countryCode, phone)}`);
       await requireCaptcha(ctx, input);
       const codeId = await requireCode(ctx, 'sms', smsTarget(input.countryCode, phone), input.smsCode);
       const user = await findUserByPhone(db, phone, input.countryCode);

@@ -23,7 +23,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     },
     // The login password guards it, as a stolen session must not be able to set a code a phisher knows
     setAntiPhishingCode: async (input, { user }) => {
-      ctx.limiter.hit('password-check', String(user.id), CHANGE_LIMIT);
+      await ctx.limiter.hit('password-check', String(user.id), CHANGE_LIMIT);
       if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongLoginPassword, { field: 'password' });
       await ctx.db.updateTable('users').set({ anti_phishing_code: input.code }).where('id', '=', user.id).execute();
       return null;
@@ -31,7 +31,7 @@ export function userHandlers(ctx: AppContext): HandlerTable {
     // Ends every session (the user logs in again) and, by password_changed_at, blocks withdrawals
     // for 24 hours and sends new ones to manual review (server/funds/rules.ts).
     changePassword: async (input, { user }) => {
-      ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
+      await ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
       if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongLoginPassword, { field: 'password' });
       if (input.newPassword === input.password) throw validationError('newPassword', 'changePassword.sameAsOld');
       assertNewPassword(input.newPassword, 'newPassword');

@@ -15,7 +15,7 @@ export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
     adminLogin: {
       limits: [{ bucket: 'adminLogin', limit: (c) => c.limits.adminLogin }],
       run: async (input, { req }) => {
-        ctx.limiter.hit('adminLoginPerName', input.name, ctx.limits.adminLoginPerName);
+        await ctx.limiter.hit('adminLoginPerName', input.name, ctx.limits.adminLoginPerName);
         const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now());
         const token = await startOperatorSession(db, operator.id, req.ip, ctx.now());
         await appendAudit(

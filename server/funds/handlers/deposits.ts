@@ -14,7 +14,7 @@ export function depositHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
     uploadBase64: async (input, { user }) => {
-      ctx.limiter.hit('uploads', String(user.id), UPLOAD_RATE);
+      await ctx.limiter.hit('uploads', String(user.id), UPLOAD_RATE);
       const { url, mime, size } = await storeUpload(db, user.id, input.base64Str, ctx.now());
       return { url, mime, size };
     },

@@ -16,7 +16,8 @@ export const PAY_PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export function withdrawalHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
-  const create = async (input: WithdrawInput, user: Parameters<typeof requestWithdrawal>[1]) => toWithdrawal(await requestWithdrawal(ctx, user, input, ctx.now()));
+  const create = async (input: WithdrawInput, user: Parameters<typeof requestWithdrawal>[1]) =>
+    toWithdrawal(await requestWithdrawal(ctx, user, input, ctx.now()));
 
   return {
     // GET /coin/getCoinList?czstatus=2 under its own name: whichever of the two runs, the
@@ -45,7 +46,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
      * (pay_password_changed_at) and clears the wrong-password count.
      */
     changePayPassword: async (input, { user }) => {
-      ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
+      await ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
         throw businessError(ResultCode.wrongLoginPassword, { field: 'loginPassword' });
       }

@@ -8,6 +8,7 @@ import { checkCaptcha } from './captcha.ts';
 import type { Channel } from './codes.ts';
 import type { Limit } from '../../core/config.ts';
 import type { AppContext } from '../http/context.ts';
+import { isRateLimited } from '../http/rate-limit.ts';
 import { ApiError, businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
@@ -37,7 +38,8 @@ function budgetRefusal(msgKey: string, params: Record<string, string> = {}) {
 function countersOf(ctx: AppContext, request: CodeRequest): Counter[] {
   const budgets = ctx.limits;
   const perTarget: Counter = { bucket: 'code-target', key: `${request.channel}:${request.target}`, limit: ctx.limits.codePerTarget };
-  if (request.channel === 'email') return [perTarget, { bucket: 'code-email-total', key: '*', limit: budgets.codeEmailTotal, refusal: budgetRefusal('checks.codeBudgetSpent') }];
+  if (request.channel === 'email')
+    return [perTarget, { bucket: 'code-email-total', key: '*', limit: budgets.codeEmailTotal, refusal: budgetRefusal('checks.codeBudgetSpent') }];
   const { countryCode } = request;
   return [
     perTarget,
@@ -46,23 +48,19 @@ function countersOf(ctx: AppContext, request: CodeRequest): Counter[] {
   ];
 }
 
-function isRateLimited(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === ResultCode.rateLimited;
-}
-
 /** Throws the counter's refusal (or the plain 4024) when it is full. */
-function assertRoom(ctx: AppContext, counter: Counter): void {
+async function assertRoom(ctx: AppContext, counter: Counter): Promise<void> {
   try {
-    ctx.limiter.check(counter.bucket, counter.key, counter.limit);
+    await ctx.limiter.check(counter.bucket, counter.key, counter.limit);
   } catch (error) {
     if (!isRateLimited(error) || !counter.refusal) throw error;
     throw counter.refusal((error.data as { retryAfter: number }).retryAfter);
   }
 }
 
-function isFull(ctx: AppContext, counter: Counter): boolean {
+async function isFull(ctx: AppContext, counter: Counter): Promise<boolean> {
   try {
-    ctx.limiter.check(counter.bucket, counter.key, counter.limit);
+    await ctx.limiter.check(counter.bucket, counter.key, counter.limit);
     return false;
   } catch (error) {
     if (isRateLimited(error)) return true;
@@ -87,12 +85,12 @@ async function requireSolvedCaptcha(ctx: AppContext, request: CodeRequest): Prom
 export async function admitCodeRequest(ctx: AppContext, request: CodeRequest): Promise<void> {
   const counters = countersOf(ctx, request);
   // before the captcha, so a solved one is not spent on a refusal
-  for (const counter of counters) assertRoom(ctx, counter);
+  for (const counter of counters) await assertRoom(ctx, counter);
   const fromSource: Counter = { bucket: 'code-free-ip', key: request.ip, limit: ctx.limits.codeFreePerIp };
-  if (isFull(ctx, fromSource)) {
+  if (await isFull(ctx, fromSource)) {
     await requireSolvedCaptcha(ctx, request);
     // again: requests that came in during the captcha check may have used the room
-    for (const counter of counters) assertRoom(ctx, counter);
+    for (const counter of counters) await assertRoom(ctx, counter);
   }
-  for (const counter of [...counters, fromSource]) ctx.limiter.record(counter.bucket, counter.key, counter.limit);
+  for (const counter of [...counters, fromSource]) await ctx.limiter.record(counter.bucket, counter.key, counter.limit);
 }

@@ -11,6 +11,7 @@ import { crc32, deflateRawSync, constants as zlibConstants, gunzipSync, gzipSync
 import type { WebSocket } from 'ws';
 import { feedConfig, type FeedLimits } from '../../core/config.ts';
 import type { MarketData } from '../market/types.ts';
+import { type ConnectionCaps, MemoryConnectionCaps } from './connection-caps.ts';
 import { depth, detail, klineHistory, liveBar, parseTopic, tickers, type NumericBar, type Topic } from './topics.ts';
 
 export interface FeedOptions extends FeedLimits {
@@ -87,6 +88,8 @@ interface Client {
   closing: boolean;
   /** Flooded: no more messages are taken; closed with CLOSE_FLOOD once its queue is answered */
   flooded: boolean;
+  /** Counted under its IP's cap; a promise while the shared count (Redis) answers, its messages waiting meanwhile */
+  admitted: boolean | Promise<boolean>;
 }
 
 /** Closed bars of a kline reply, already encoded: JSON text `[bar,bar,…` and its raw deflate (sync-flushed). */
@@ -196,8 +199,6 @@ export class FeedHub {
   private readonly pingTimer: NodeJS.Timeout;
   lastTick: TickStats = { topics: 0, frames: 0, ms: 0 };
   readonly klineCache: KlineCache;
-  /** Open connections per client IP */
-  private readonly perIp = new Map<string, number>();
   /** Clients with queued messages, in round-robin order */
   private readonly ready = new Set<Client>();
   private draining: NodeJS.Immediate | undefined;
@@ -207,6 +208,8 @@ export class FeedHub {
     private readonly market: MarketData,
     private readonly now: () => number,
     readonly options: FeedOptions,
+    /** Connections per client IP: this process's, or all instances' (connection-caps.ts) */
+    private readonly caps: ConnectionCaps = new MemoryConnectionCaps(),
   ) {
     this.unsubscribeTick = market.onTick(() => this.tick());
     this.pingTimer = setInterval(() => this.heartbeat(), options.pingIntervalMs);
@@ -223,7 +226,7 @@ export class FeedHub {
     for (const client of [...this.clients]) this.disconnect(client, CLOSE_GOING_AWAY, 'server shutting down');
   }
 
-  close(): void {
+  close(): Promise<void> {
     this.shuttingDown = true;
     clearInterval(this.pingTimer);
     if (this.draining) clearImmediate(this.draining);
@@ -232,18 +235,18 @@ export class FeedHub {
     this.clients.clear();
     this.topics.clear();
     this.ready.clear();
-    this.perIp.clear();
     this.klineCache.clear();
+    return this.caps.close();
   }
 
-  /** Open connections from `ip` */
+  /** Open connections from `ip` on this instance */
   connections(ip: string): number {
-    return this.perIp.get(ip) ?? 0;
+    return this.caps.local(ip);
   }
 
-  /** Whether a new connection from `ip` would be taken (not over maxConnectionsPerIp, not shutting down). */
-  accepts(ip: string): boolean {
-    return !this.shuttingDown && this.connections(ip) < this.options.maxConnectionsPerIp;
+  /** Whether a new connection from `ip` would be taken (not over maxConnectionsPerIp on all instances, not shutting down). */
+  async accepts(ip: string): Promise<boolean> {
+    return !this.shuttingDown && (await this.caps.count(ip)) < this.options.maxConnectionsPerIp;
   }
 
   /** Takes over a new connection from `ip`; closes it at once when the IP holds too many or the server is shutting down. */
@@ -252,25 +255,51 @@ export class FeedHub {
       socket.close(CLOSE_GOING_AWAY, 'server shutting down');
       return;
     }
-    if (!this.accepts(ip)) {
+    const admitted = this.caps.admit(ip, this.options.maxConnectionsPerIp);
+    if (admitted === false) {
       socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
       setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
       return;
     }
-    const client: Client = { socket, ip, topics: new Set(), pending: [], tokens: this.options.messageBurst, refilledAt: performance.now(), excess: 0, queue: [], closing: false, flooded: false };
+    const client: Client = {
+      socket,
+      ip,
+      topics: new Set(),
+      pending: [],
+      tokens: this.options.messageBurst,
+      refilledAt: performance.now(),
+      excess: 0,
+      queue: [],
+      closing: false,
+      flooded: false,
+      admitted,
+    };
     this.clients.add(client);
-    this.perIp.set(ip, this.connections(ip) + 1);
     socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     socket.on('close', () => this.detach(client));
     socket.on('error', () => socket.terminate());
+    if (admitted !== true) void admitted.then((ok) => this.onAdmission(client, ok));
+  }
+
+  /** The shared count answered: the client's waiting messages are handled, or it is closed as one too many. */
+  private onAdmission(client: Client, ok: boolean): void {
+    // gone already: detach() releases its place once counted
+    if (!this.clients.has(client)) return;
+    client.admitted = ok;
+    if (!ok) return this.disconnect(client, CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+    if (client.queue.length === 0) return;
+    this.ready.add(client);
+    this.draining ??= setImmediate(() => this.drain());
+  }
+
+  private release(client: Client): void {
+    const { admitted } = client;
+    if (admitted === true) this.caps.release(client.ip);
+    else if (admitted !== false) void admitted.then((ok) => ok && this.caps.release(client.ip));
   }
 
   private detach(client: Client): void {
-    if (this.clients.delete(client)) {
-      const left = this.connections(client.ip) - 1;
-      if (left > 0) this.perIp.set(client.ip, left);
-      else this.perIp.delete(client.ip);
-    }
+    if (this.clients.delete(client)) this.release(client);
     for (const name of client.topics) this.removeSubscriber(name, client);
     client.topics.clear();
     client.queue = [];
@@ -333,6 +362,7 @@ export class FeedHub {
       return;
     } else limited = true;
     client.queue.push({ data, isBinary, limited });
+    if (client.admitted !== true) return;
     this.ready.add(client);
     this.draining ??= setImmediate(() => this.drain());
   }
@@ -372,7 +402,10 @@ export class FeedHub {
     let message: unknown;
     try {
       // Clients send text; a gzipped binary frame is accepted too.
-      const text = isBinary && buffer[0] === 0x1f && buffer[1] === 0x8b ? gunzipSync(buffer, { maxOutputLength: this.options.maxMessageBytes }).toString('utf8') : buffer.toString('utf8');
+      const text =
+        isBinary && buffer[0] === 0x1f && buffer[1] === 0x8b
+          ? gunzipSync(buffer, { maxOutputLength: this.options.maxMessageBytes }).toString('utf8')
+          : buffer.toString('utf8');
       message = JSON.parse(text);
     } catch {
       if (limited) this.tooManyRequests(client, undefined);
@@ -395,7 +428,12 @@ export class FeedHub {
   }
 
   private tooManyRequests(client: Client, id: unknown): void {
-    this.error(client, `too many requests: at most ${this.options.messagesPerSecond} messages per second (bursts of ${this.options.messageBurst})`, id, 'too-many-requests');
+    this.error(
+      client,
+      `too many requests: at most ${this.options.messagesPerSecond} messages per second (bursts of ${this.options.messageBurst})`,
+      id,
+      'too-many-requests',
+    );
   }
 
   private onPong(client: Client, ts: unknown): void {
@@ -447,7 +485,8 @@ export class FeedHub {
   private onReq(client: Client, m: Json, id: unknown): void {
     const topic = parseTopic(this.market, m.req);
     if (typeof topic === 'string') return this.error(client, topic, id);
-    const bound = (v: unknown): number | undefined | null => (v === undefined ? undefined : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+    const bound = (v: unknown): number | undefined | null =>
+      v === undefined ? undefined : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null;
     const from = bound(m.from);
     const to = bound(m.to);
     if (from === null || to === null) return this.error(client, 'from and to must be epoch seconds', id);

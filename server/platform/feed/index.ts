@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
+import type { ConnectionCaps } from './connection-caps.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
 export {
@@ -44,9 +45,10 @@ declare module 'fastify' {
   }
 }
 
-export async function registerFeed(app: FastifyInstance, ctx: AppContext, options: Partial<FeedOptions> = {}): Promise<void> {
+/** `caps` counts connections per IP over all instances sharing Redis (default: this process's). */
+export async function registerFeed(app: FastifyInstance, ctx: AppContext, options: Partial<FeedOptions> = {}, caps?: ConnectionCaps): Promise<void> {
   const opts: FeedOptions = { ...FEED_DEFAULTS, ...overrides, ...options };
-  const feed = new FeedHub(ctx.market, ctx.now, opts);
+  const feed = new FeedHub(ctx.market, ctx.now, opts, caps);
   await app.register(websocket, {
     options: { maxPayload: opts.maxMessageBytes, perMessageDeflate: false },
     // on app.close(): every client gets "going away" (1001) before the server stops
@@ -64,14 +66,17 @@ export async function registerFeed(app: FastifyInstance, ctx: AppContext, option
     url: FEED_PATH,
     // an IP over maxConnectionsPerIp is refused before the upgrade (FeedHub.attach checks again)
     preValidation: async (req, reply) => {
-      if (!req.ws || feed.accepts(req.ip)) return;
+      if (!req.ws || (await feed.accepts(req.ip))) return;
       const t = ctx.i18n.translator(req.headers.lang);
       return reply.code(429).send({ code: ResultCode.rateLimited, msg: t(`errors.${ResultCode.rateLimited}`), data: null });
     },
     // A plain HTTP request to the feed: it only speaks websocket.
     handler: async (req, reply) => {
       const t = ctx.i18n.translator(req.headers.lang);
-      return reply.code(426).header('upgrade', 'websocket').send({ code: ResultCode.error, msg: t('errors.badRequest'), data: null });
+      return reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ code: ResultCode.error, msg: t('errors.badRequest'), data: null });
     },
     wsHandler: (socket, req) => feed.attach(socket, req.ip),
   });

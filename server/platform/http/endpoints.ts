@@ -49,7 +49,12 @@ export interface Route {
   endpoints: EndpointSpec[];
 }
 
-const ID_MESSAGES = { 'ID.required': 'validation.invalid', 'ID.type': 'validation.invalid', 'ID.minimum': 'validation.invalid', 'ID.maximum': 'validation.invalid' };
+const ID_MESSAGES = {
+  'ID.required': 'validation.invalid',
+  'ID.type': 'validation.invalid',
+  'ID.minimum': 'validation.invalid',
+  'ID.maximum': 'validation.invalid',
+};
 
 function constOf(value: unknown): JsonSchema {
   const type = typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
@@ -111,7 +116,12 @@ function withFixedQuery(payload: JsonSchema | undefined, query: Record<string, u
   return { ...base, properties: { ...(base.properties as object), ...fixed }, required: [...((base.required as string[]) ?? []), ...Object.keys(fixed)] };
 }
 
-const ID_SCHEMA: JsonSchema = { type: 'object', additionalProperties: false, required: ['ID'], properties: { ID: { type: 'integer', minimum: 1, maximum: MAX_ID } } };
+const ID_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ID'],
+  properties: { ID: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+};
 
 /** Every endpoint of a screen file, with the check its requests must pass. */
 export function endpointSpecs(screen: ScreenFile, source: string, validator: Validator, values: FilterValues): EndpointSpec[] {
@@ -132,7 +142,8 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
     case 'form':
     case 'action': {
       const own = spec(e, withFixedQuery(screen.payload && wirePayloadSchema(screen.payload), e.query), screen.messages);
-      if (screen.sources && screen.payload) own.limits = { payload: screen.payload, sources: screen.sources, messages: screen.messages ?? {}, codes: screen.limitCodes ?? {} };
+      if (screen.sources && screen.payload)
+        own.limits = { payload: screen.payload, sources: screen.sources, messages: screen.messages ?? {}, codes: screen.limitCodes ?? {} };
       return [own];
     }
     case 'list': {
@@ -176,7 +187,8 @@ export function registryProblems(routes: Route[], handlers: HandlerTable): strin
     if (e.operator && e.verified) problems.push(`${e.source}: "verified" is about customers; an operator endpoint cannot need it`);
   }
   for (const r of routes) {
-    if (r.endpoints.some((e) => e.auth !== r.auth)) problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
+    if (r.endpoints.some((e) => e.auth !== r.auth))
+      problems.push(`${r.method} ${r.path}: its schema files disagree about auth (${r.endpoints.map((e) => e.source).join(', ')})`);
     if (r.endpoints.some((e) => e.operator !== r.operator || e.roles.join() !== r.endpoints[0].roles.join()))
       problems.push(`${r.method} ${r.path}: its schema files disagree about audience or roles (${r.endpoints.map((e) => e.source).join(', ')})`);
     if (r.operator !== r.path.startsWith('/admin/')) problems.push(`${r.method} ${r.path}: operator endpoints, and only they, live under /admin/`);
@@ -213,7 +225,9 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
   if (!first) return;
   const message = messageKey(first.field, first.limit, spec.limits.messages);
   const code = spec.limits.codes[first.limit];
-  throw code === undefined ? validationError(first.field, message, { limit: first.value }) : new ApiError(code, message, { field: first.field }, { limit: first.value });
+  throw code === undefined
+    ? validationError(first.field, message, { limit: first.value })
+    : new ApiError(code, message, { field: first.field }, { limit: first.value });
 }
 
 // ---- Idempotency (issue 10): every authenticated POST and PUT ----------------------------
@@ -228,7 +242,13 @@ export function isIdempotentRoute(route: Pick<Route, 'method' | 'auth' | 'operat
  * request carries one: a repeat of the same request within 24 hours gets the first result
  * and writes nothing, even when sent while the first still runs (server/platform/http/idempotency.ts).
  */
-function idempotently(store: IdempotencyStore, route: Route, req: FastifyRequest, user: { id: number } | undefined, work: () => Promise<unknown>): Promise<unknown> {
+function idempotently(
+  store: IdempotencyStore,
+  route: Route,
+  req: FastifyRequest,
+  user: { id: number } | undefined,
+  work: () => Promise<unknown>,
+): Promise<unknown> {
   const key = isIdempotentRoute(route) && user ? idempotencyKeyOf(req) : undefined;
   if (!key || !user) return work();
   return store.run(user.id, key, fingerprintOf(route.method, route.path, req.body), work);
@@ -255,7 +275,7 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
     });
 
     async function handle(req: FastifyRequest): Promise<unknown> {
-      for (const t of targets) for (const { bucket, limit } of t.limits) ctx.limiter.hit(bucket, req.ip, limit(ctx));
+      for (const t of targets) for (const { bucket, limit } of t.limits) await ctx.limiter.hit(bucket, req.ip, limit(ctx));
       const session = route.auth && route.operator ? await admitOperator(ctx, req, route.endpoints[0]) : undefined;
       const user = route.auth && !route.operator ? await authenticate(ctx, req) : undefined;
       const input = checks.length ? rawInput(req, checks) : noInput(req);

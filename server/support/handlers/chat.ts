@@ -9,7 +9,7 @@ export function supportChatHandlers(ctx: AppContext): HandlerTable {
   return {
     supportThread: async (_input, { user }) => customerThread(db, user.id, ctx.now()),
     supportSend: async (input, { user }) => {
-      ctx.limiter.hit('supportSend', String(user.id), SEND_RATE);
+      await ctx.limiter.hit('supportSend', String(user.id), SEND_RATE);
       return customerSend(db, user.id, input, ctx.now());
     },
   };

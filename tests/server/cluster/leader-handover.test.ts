@@ -35,7 +35,7 @@ describe.skipIf(!postgresUrl())('several instances (PostgreSQL and Redis)', () =
   const dataDir = tempDir();
   const started: TestServer[] = [];
   const start = async (instance: string, redisUrl?: string) => {
-    const s = await startServer({ dataDir, instance, redisUrl, testMode: true, marketSeed: 23 }, realTime);
+    const s = await startServer({ dataDir, instanceId: instance, redisUrl, testMode: true, marketSeed: 23 }, realTime);
     started.push(s);
     return s;
   };
