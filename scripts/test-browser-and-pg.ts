@@ -1,8 +1,10 @@
 // `npm test`'s browser step: the browser tests (`npm run test:e2e`, one file at a time, so a
 // core stays mostly idle) and, when TEST_DATABASE_URL names a PostgreSQL database, the server
 // tests on it (`npm run test:pg`) at the same time. `.ci/run` sets it to a throwaway cluster;
-// on a machine without one only the browser tests run. The PostgreSQL run's output is printed
-// as one block after both have ended; the exit code is 1 when either failed.
+// on a machine without one only the browser tests run. Once the browser tests have ended, the
+// cluster fail-over test (`npm run test:cluster`: its own PostgreSQL, Redis, HAProxy and three
+// instances) runs beside the rest of the PostgreSQL run. Their output is printed as blocks after
+// all have ended; the exit code is 1 when any failed.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,16 +30,21 @@ const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const logDir = mkdtempSync(join(tmpdir(), 'test-pg-'));
 const pgLog = join(logDir, 'test-pg.log');
+const clusterLog = join(logDir, 'test-cluster.log');
 if (pgUrl) console.log(`test:pg on ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} alongside the browser tests; its output follows theirs`);
 const pg = pgUrl
   ? run('test:pg', { ...process.env, DATABASE_URL: pgUrl }, pgLog).then((code) => (console.log(`test:pg ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
 const e2e = await run('test:e2e', process.env);
 console.log(`test:e2e ended (exit ${e2e}) after ${seconds()}`);
+const clusterCode = pgUrl ? await run('test:cluster', process.env, clusterLog) : 0;
+if (pgUrl) console.log(`test:cluster ended (exit ${clusterCode}) after ${seconds()}`);
 const pgCode = await pg;
 if (pgUrl) {
   console.log('\n──── npm run test:pg (PostgreSQL) ────');
   process.stdout.write(readFileSync(pgLog, 'utf8'));
+  console.log('\n──── npm run test:cluster (PostgreSQL, Redis, HAProxy, three instances) ────');
+  process.stdout.write(readFileSync(clusterLog, 'utf8'));
 }
 rmSync(logDir, { recursive: true, force: true });
-process.exit(e2e !== 0 || pgCode !== 0 ? 1 : 0);
+process.exit(e2e !== 0 || pgCode !== 0 || clusterCode !== 0 ? 1 : 0);
