@@ -113,6 +113,7 @@ async function aloneOnPostgres(o: RoleOptions, instance: string, pgUrl: string):
     isLeader: leadership.isLeader,
     async close() {
       // the last market write while the lease is still held
+      await leadership.refresh();
       await market.close();
       await leadership.close();
       await leaderDb.destroy();

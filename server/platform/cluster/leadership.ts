@@ -28,6 +28,8 @@ export interface LeadershipOptions {
 
 export interface Leadership {
   isLeader(): boolean;
+  /** Renews the lease now (before a last write); false when this instance does not hold it */
+  refresh(): Promise<boolean>;
   /** Stops trying; a leader stops its work and releases the lease */
   close(): Promise<void>;
 }
@@ -66,6 +68,28 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
     opts.follow?.();
   };
 
+  /**
+   * Renews the lease. One that expired while this instance stalled (a long synchronous catch-up,
+   * a frozen VM) is taken again when nobody held it meanwhile (the next token is this one + 1),
+   * so the work goes on; otherwise another leader may have written since, and it is lost.
+   */
+  const keep = async (): Promise<boolean> => {
+    const token = fence.token;
+    if (token === undefined) return false;
+    if (await renewLease(db, LEADER_LEASE, token, ttlMs)) {
+      renewedAt = Date.now();
+      return true;
+    }
+    const next = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
+    if (next === token + 1) {
+      fence.token = next;
+      renewedAt = Date.now();
+      return true;
+    }
+    if (next !== undefined) await releaseLease(db, LEADER_LEASE, next);
+    return false;
+  };
+
   const beat = async (): Promise<void> => {
     if (fence.token === undefined) {
       const token = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
@@ -79,8 +103,7 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
       return;
     }
     try {
-      if (await renewLease(db, LEADER_LEASE, fence.token, ttlMs)) renewedAt = Date.now();
-      else await lose('the lease was taken over or expired');
+      if (!(await keep())) await lose('another instance took the lease over');
     } catch (error) {
       if (Date.now() - renewedAt >= ttlMs) await lose(`the lease could not be renewed for ${ttlMs} ms (${String(error)})`);
     }
@@ -102,9 +125,12 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
 
   return {
     isLeader: () => fence.token !== undefined,
+    refresh: () => keep().catch(() => false),
     async close() {
       closed = true;
       clearTimeout(timer);
+      // the work's last writes (the market's final flush) need a live lease
+      await keep().catch(() => false);
       const token = fence.token;
       await stopWork();
       fence.token = undefined;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase, postgresUrl } from '../../../server/core/db/index.ts';
 import { FencedOutError, openFencedPostgres, type Fence } from '../../../server/platform/cluster/fenced-db.ts';
 import { acquireLease, LEADER_LEASE, renewLease } from '../../../server/platform/cluster/lease.ts';
+import { startLeadership } from '../../../server/platform/cluster/leadership.ts';
 import { tempDir } from '../helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -67,5 +68,31 @@ describe.skipIf(!postgresUrl())('leader fencing (PostgreSQL)', () => {
     while (!tookOver) await sleep(20);
     expect(tookOver).toBeGreaterThanOrEqual(committed);
     expect(await keys()).toContain('fence-6');
+  });
+
+  it('keeps leading after a stall past the lease when nobody took it meanwhile, and stops when someone did', async () => {
+    await db.updateTable('cluster_lease').set({ expires_at: 0 }).execute();
+    const own: Fence = { token: undefined };
+    let stopped = 0;
+    const leading = await startLeadership({ db, instance: 'stalls', fence: own, ttlMs: 300, beatMs: 100, lead: async () => async () => void stopped++ });
+    try {
+      const first = own.token!;
+      const until = Date.now() + 500;
+      while (Date.now() < until); // the event loop stalls past the lease; nobody else wants it
+      await sleep(250);
+      expect(own.token).toBe(first + 1);
+      expect(stopped).toBe(0);
+
+      await db
+        .updateTable('cluster_lease')
+        .set({ holder: 'other', token: first + 5 })
+        .execute(); // another instance took it meanwhile
+      const until2 = Date.now() + 500;
+      while (Date.now() < until2);
+      await sleep(250);
+      expect(stopped).toBe(1);
+    } finally {
+      await leading.close();
+    }
   });
 });
