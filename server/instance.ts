@@ -124,6 +124,12 @@ async function aloneOnPostgres(o: RoleOptions, instance: string, pgUrl: string):
 async function oneOfSeveral(o: RoleOptions, instance: string, pgUrl: string, rUrl: string): Promise<InstanceRoles> {
   if (o.upstream) throw new Error('MARKET_SOURCE=upstream runs on one instance only for now: unset REDIS_URL, or use the simulator.');
   const redis = openRedis(rUrl, `${instance}/publish`);
+  try {
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Redis (REDIS_URL) does not answer (${String(error)}); an instance of several needs it to follow the market leader.`, { cause: error });
+  }
   const subscriber = openSubscriber(rUrl, `${instance}/market`);
   const view = new MarketView();
   const fence: Fence = { token: undefined };

@@ -76,6 +76,12 @@ describe.skipIf(!postgresUrl())('several instances (PostgreSQL and Redis)', () =
     expect(again.app.market.price('btcusdt')).toBe(b.app.market.priceAt('btcusdt', s2));
   });
 
+  it('refuses to start when its Redis does not answer, saying so', async () => {
+    const gone = await startRedis();
+    await gone.stop();
+    await expect(start('d', gone.url)).rejects.toThrow(/Redis \(REDIS_URL\) does not answer/);
+  });
+
   it('refuses a second instance without REDIS_URL, saying what is missing', async () => {
     await expect(start('c')).rejects.toThrow(/REDIS_URL/);
   });
