@@ -3,15 +3,13 @@
 //  - int8 values (bigint columns: epoch ms, counts) come back as JS numbers, as SQLite returns
 //    them; a value beyond 2^53 stays a string of digits rather than losing digits. numeric stays
 //    a string. Money is TEXT holding integer units (contract/decimal.ts), so it is never parsed.
-//  - every transaction first takes a transaction-level advisory lock of its schema, so write
-//    transactions run one at a time as they do on SQLite (one writer). The code reads a balance
-//    and writes the new one in the same transaction (trading/ledger.ts applyChanges); under
-//    PostgreSQL's READ COMMITTED two such transactions at once could otherwise both read the old
-//    balance. Reads outside transactions are not locked.
+//  - transactions run side by side under READ COMMITTED: each read-then-write locks the rows it
+//    changes (server/core/db/locks.ts; applyChanges locks the balances it changes) or writes
+//    conditionally, and a transaction that loses a deadlock is run again (retry.ts).
 //  - DATABASE_SCHEMA_PER_DATA_DIR=<prefix> (the PostgreSQL test run) gives each data dir a schema
 //    of its own, so every test server starts empty and a restart on the same data dir finds its data.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, type Driver, type TransactionSettings } from 'kysely';
+import { type DatabaseConnection, Kysely, PostgresDialect, type PostgresDialectConfig, PostgresDriver, type Driver, type TransactionSettings } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -25,7 +23,8 @@ export function parseInt8(text: string): number | string {
 }
 
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -39,16 +38,15 @@ export function schemaFor(dataDir: string): string {
   return `${prefix}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
 }
 
-const LOCK_SCHEMA = CompiledQuery.raw('select pg_advisory_xact_lock(hashtext(current_schema()))');
-
-class SerializedPostgresDriver extends PostgresDriver {
+// Transactions begin as Kysely's do; the subclass is where a check at the start of every
+// transaction belongs (the market leader's fencing).
+class AppPostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await super.beginTransaction(connection, settings);
-    await connection.executeQuery(LOCK_SCHEMA);
   }
 }
 
-class SerializedPostgresDialect extends PostgresDialect {
+class AppPostgresDialect extends PostgresDialect {
   readonly #config: PostgresDialectConfig;
 
   constructor(config: PostgresDialectConfig) {
@@ -57,7 +55,7 @@ class SerializedPostgresDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    return new SerializedPostgresDriver(this.#config);
+    return new AppPostgresDriver(this.#config);
   }
 }
 
@@ -85,7 +83,7 @@ export function openPostgres(url: string, dataDir: string): Kysely<Database> {
     created.on('error', (error) => console.error(`PostgreSQL: idle connection lost: ${error.message}`));
     return created;
   };
-  const db = new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new AppPostgresDialect({ pool }) });
   schemas.set(db, schema);
   return db;
 }
@@ -95,7 +93,9 @@ export async function postgresHasTables(url: string, dataDir: string): Promise<b
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration'", [schemaFor(dataDir)]);
+    const found = await client.query("select 1 from information_schema.tables where table_schema = $1 and table_name = 'kysely_migration'", [
+      schemaFor(dataDir),
+    ]);
     return (found.rowCount ?? 0) > 0;
   } finally {
     await client.end();
