@@ -7,6 +7,7 @@ import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
 import { openPostgres, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
 import { retryTransactionConflicts } from './retry.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -54,7 +55,7 @@ export function openDatabase(dataDir: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
