@@ -7,6 +7,7 @@ import { parseAmount, plainUnits, STORAGE_ONE } from '../../contract/decimal.ts'
 import type { AdminAdjustment as Adjustment } from '../../contract/generated/types.ts';
 import { coinDecimals, knownCoins } from '../core/coins.ts';
 import type { Db } from '../core/db/index.ts';
+import { forUpdate } from '../core/db/locks.ts';
 import type { ApprovalRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import { balanceOf } from '../core/ledger.ts';
@@ -124,13 +125,11 @@ export interface ApprovalDecision {
 export async function decideAdjustment(db: Db, adjust: ManualAdjustments, actor: Actor, d: ApprovalDecision, now: number): Promise<Adjustment> {
   if (d.decision === 'reject' && !d.reason?.trim()) throw validationError('reason', 'admin.reasonRequired');
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('approvals')
-      .selectAll()
-      .where('id', '=', d.id)
-      .where('action', '=', ADJUST)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    // held until commit: a second decision at the same time waits, then finds it decided
+    const row = await forUpdate(
+      trx,
+      trx.selectFrom('approvals').selectAll().where('id', '=', d.id).where('action', '=', ADJUST).where('status', '=', 'pending'),
+    ).executeTakeFirst();
     if (!row) throw validationError('id', 'admin.approvalNotWaiting');
     const args = JSON.parse(row.args_json) as AdjustmentArgs;
     const units = BigInt(args.units);

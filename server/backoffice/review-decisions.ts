@@ -2,6 +2,7 @@
 // decision, run as one transaction with its ledger rows, its approval record and its audit row.
 // Approving a large payout takes two different operators: the first approval moves no money.
 import type { Db } from '../core/db/index.ts';
+import { lockNamed } from '../core/db/locks.ts';
 import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
 import { ReviewError, type ReviewItem, type ReviewKind } from '../core/review-kind.ts';
@@ -119,6 +120,8 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
   if (d.decision === 'reject' && !d.reason?.trim()) throw validationError('reason', 'admin.reasonRequired');
   const args = d.decision === 'approve' ? approveArgs(d) : [];
   return ctx.db.transaction().execute(async (trx) => {
+    // decisions on one item take turns: two first approvals at once would open two approval records
+    await lockNamed(trx, `review:${kind.kind}:${d.id}`);
     const waiting = (await kind.pending(trx)).find((i) => i.id === d.id);
     if (!waiting) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id: d.id });
     const open = await openApproval(trx, kind.kind, d.id);

@@ -3,6 +3,7 @@
 // translation saved or removed. Callers check the text first (articleTextIssues).
 import { languagesConfig } from '../core/config.ts';
 import { type Db, transact } from '../core/db/index.ts';
+import { forUpdate } from '../core/db/locks.ts';
 import type { ArticleRow } from '../core/db/types.ts';
 import { ARTICLE_CATES, type ArticleCate, type ArticleText, parseTranslations } from './articles.ts';
 
@@ -44,7 +45,8 @@ export async function insertArticle(db: Db, cate: number, english: ArticleText, 
 /** Saves the article's text in `lang`, or removes it (null: readers of `lang` then see English); false when there is no such article. */
 export function saveTranslation(db: Db, id: number, lang: string, text: ArticleText | null): Promise<boolean> {
   return transact(db, async (trx) => {
-    const row = await trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', id).executeTakeFirst();
+    // held until commit: two languages saved at once must both stay
+    const row = await forUpdate(trx, trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', id)).executeTakeFirst();
     if (!row) return false;
     const translations = parseTranslations(row.translations);
     if (text) translations[lang] = text;

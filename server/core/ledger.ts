@@ -10,6 +10,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Db } from './db/index.ts';
 import type { Database, LedgerTable, LedgerType } from './db/types.ts';
+import { isPostgres } from './db/locks.ts';
 import { businessError } from './errors.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
@@ -46,24 +47,62 @@ export async function balancesOf(db: Tx, userId: number): Promise<Balance[]> {
   return rows.map((r) => ({ coin: r.coin, available: BigInt(r.available), frozen: BigInt(r.frozen) }));
 }
 
+type Held = Balance & { userId: number };
+
+const heldKey = (userId: number, coin: string) => `${userId}\u0000${coin}`;
+
+/**
+ * The current balances of `keys` (distinct), read for writing. On PostgreSQL their rows are locked
+ * in one statement, ordered by user and coin so that two calls never hold one row each while waiting
+ * for the other's; a missing row is created first (zero) so there is a row to lock.
+ */
+async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], now: number): Promise<Map<string, Held>> {
+  const held = new Map<string, Held>();
+  if (!isPostgres(trx)) {
+    for (const k of keys) held.set(heldKey(k.userId, k.coin), { userId: k.userId, ...(await balanceOf(trx, k.userId, k.coin)) });
+    return held;
+  }
+  const sorted = [...keys].sort((a, b) => a.userId - b.userId || (a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
+  await trx
+    .insertInto('balances')
+    .values(sorted.map((k) => ({ user_id: k.userId, coin: k.coin, available: '0', frozen: '0', updated_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'coin']).doNothing())
+    .execute();
+  const rows = await trx
+    .selectFrom('balances')
+    .select(['user_id', 'coin', 'available', 'frozen'])
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'coin'),
+        'in',
+        sorted.map((k) => eb.tuple(k.userId, k.coin)),
+      ),
+    )
+    .orderBy('user_id')
+    .orderBy('coin')
+    .forUpdate()
+    .execute();
+  for (const r of rows)
+    held.set(heldKey(Number(r.user_id), r.coin), { userId: Number(r.user_id), coin: r.coin, available: BigInt(r.available), frozen: BigInt(r.frozen) });
+  return held;
+}
+
 /**
  * Applies the changes in order and writes their ledger rows. Must run inside a
  * transaction (`db.transaction().execute(trx => applyChanges(trx, …))`): a change that
  * would make available or frozen negative throws 4020 and the caller's transaction rolls
- * back everything. Changes of zero in both parts are skipped. Each balance is read and
- * written once however many changes touch it; the ledger rows go in with one insert.
+ * back everything. Changes of zero in both parts are skipped. Each balance is read (and on
+ * PostgreSQL locked) and written once however many changes touch it; the ledger rows go in
+ * with one insert.
  */
 export async function applyChanges(trx: Tx, changes: Change[], now: number): Promise<void> {
-  const current = new Map<string, Balance & { userId: number }>();
+  const moving = changes.filter((c) => c.available !== 0n || c.frozen !== 0n);
+  if (moving.length === 0) return;
+  const keys = new Map(moving.map((c) => [heldKey(c.userId, c.coin), { userId: c.userId, coin: c.coin }]));
+  const current = await holdBalances(trx, [...keys.values()], now);
   const rows: Insertable<LedgerTable>[] = [];
-  for (const c of changes) {
-    if (c.available === 0n && c.frozen === 0n) continue;
-    const key = `${c.userId}\u0000${c.coin}`;
-    let b = current.get(key);
-    if (!b) {
-      b = { userId: c.userId, ...(await balanceOf(trx, c.userId, c.coin)) };
-      current.set(key, b);
-    }
+  for (const c of moving) {
+    const b = current.get(heldKey(c.userId, c.coin))!;
     b.available += c.available;
     b.frozen += c.frozen;
     if (b.available < 0n || b.frozen < 0n) throw businessError(ResultCode.insufficientBalance);
@@ -87,7 +126,7 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
       .onConflict((oc) => oc.columns(['user_id', 'coin']).doUpdateSet(values))
       .execute();
   }
-  if (rows.length > 0) await trx.insertInto('ledger').values(rows).execute();
+  await trx.insertInto('ledger').values(rows).execute();
 }
 
 /** One inconsistency of a (user, coin): "user <id> <coin>: <problem>". */
@@ -105,7 +144,11 @@ function mismatch(userId: number, coin: string, problem: string): Mismatch {
  */
 export async function ledgerMismatches(db: Db): Promise<string[]> {
   const balances = await db.selectFrom('balances').select(['user_id', 'coin', 'available', 'frozen']).execute();
-  const ledger = await db.selectFrom('ledger').select(['user_id', 'coin', 'amount', 'frozen_change', 'available_after', 'frozen_after']).orderBy('id').execute();
+  const ledger = await db
+    .selectFrom('ledger')
+    .select(['user_id', 'coin', 'amount', 'frozen_change', 'available_after', 'frozen_after'])
+    .orderBy('id')
+    .execute();
   const sums = new Map<string, { total: bigint; frozen: bigint; lastAvailable: bigint; lastFrozen: bigint }>();
   const key = (userId: number, coin: string) => `${userId}\u0000${coin}`;
   for (const r of ledger) {
@@ -130,7 +173,8 @@ export async function ledgerMismatches(db: Db): Promise<string[]> {
     if (available < 0n || frozen < 0n) problems.push(`negative balance available=${available} frozen=${frozen}`);
     if (available + frozen !== s.total) problems.push(`available+frozen=${available + frozen} but ledger sum=${s.total}`);
     if (frozen !== s.frozen) problems.push(`frozen=${frozen} but ledger frozen sum=${s.frozen}`);
-    if (available !== s.lastAvailable || frozen !== s.lastFrozen) problems.push(`newest ledger row shows ${s.lastAvailable}/${s.lastFrozen}, balance is ${available}/${frozen}`);
+    if (available !== s.lastAvailable || frozen !== s.lastFrozen)
+      problems.push(`newest ledger row shows ${s.lastAvailable}/${s.lastFrozen}, balance is ${available}/${frozen}`);
     for (const problem of problems) out.push(mismatch(userId, b.coin, problem));
   }
   for (const [k, s] of sums) {

@@ -65,12 +65,17 @@ export function guardTransactions(db: Db): void {
       const scope = scopes.getStore();
       if (!scope) return execute(work as never);
       const onFirstCommit = scope.onFirstCommit;
+      let marked = false;
       return execute(async (trx) => {
+        // run again after a deadlock (db/retry.ts): the mark rolled back with the attempt that wrote it
+        if (marked) scope.onFirstCommit = onFirstCommit;
+        marked = false;
         assertStillWanted(scope);
         const result = await work(trx as never);
         assertStillWanted(scope);
         if (onFirstCommit && scope.onFirstCommit === onFirstCommit) {
           scope.onFirstCommit = undefined;
+          marked = true;
           await onFirstCommit(trx);
         }
         return result;

@@ -4,6 +4,7 @@
 // project's decimals, the price in the price coin's); times are ISO (UTC when no zone is given).
 import { formatUnits } from '../../contract/decimal.ts';
 import type { AdminIeoProject } from '../../contract/generated/types.ts';
+import { forUpdate } from '../core/db/locks.ts';
 import type { IeoProjectRow } from '../core/db/types.ts';
 import type { Tx } from '../core/ledger.ts';
 import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
@@ -165,6 +166,8 @@ export const ieoCatalogue: ProductCatalogue<AdminIeoProject> = {
   row: async (db, id, now) => ieoProjectView(db, await ieoProjectRow(db, id), now),
   create: async (db, given, now) => Number((await createIeoProject(db, given, now)).id),
   async update(db, id, changes) {
+    // held like a subscription holds it (ieo.ts buyIeo), so what is sold cannot pass the new total meanwhile
+    await forUpdate(db, db.selectFrom('ieo_projects').select('id').where('id', '=', id)).execute();
     const p = await ieoProjectRow(db, id);
     someChange(changes, `ieo update ${id}`, IEO_KEYS);
     await lockedTermsKept(db, p, changes);

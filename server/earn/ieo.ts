@@ -14,6 +14,7 @@ import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts
 import { loadConfig } from '../../contract/loader.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import { isoTime } from '../core/db/index.ts';
+import { forUpdate } from '../core/db/locks.ts';
 import { type IeoOrderRow, IeoOrderStatus, type IeoProjectRow, type UserRow } from '../core/db/types.ts';
 import { localName } from '../core/local-names.ts';
 import { ApiError, validationError } from '../core/errors.ts';
@@ -196,7 +197,15 @@ async function payReferralRewards(trx: Tx, order: IeoOrderRow, decimals: number,
     if (amount <= 0n) continue;
     const inserted = await trx
       .insertInto('ieo_rewards')
-      .values({ order_id: Number(order.id), level: i + 1, user_id: inviter, coin: order.price_coin, rate: rates[i], amount: amount.toString(), created_at: now })
+      .values({
+        order_id: Number(order.id),
+        level: i + 1,
+        user_id: inviter,
+        coin: order.price_coin,
+        rate: rates[i],
+        amount: amount.toString(),
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['order_id', 'level']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
@@ -211,7 +220,8 @@ export async function buyIeo(ctx: AppContext, user: Pick<UserRow, 'id'>, input: 
   const num = positiveAmount(input.num, 'num', Number(first.decimals), 'ieo.numInvalid');
   const order = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const p = await trx.selectFrom('ieo_projects').selectAll().where('id', '=', input.pid).executeTakeFirstOrThrow();
+    // the project's row is held until commit: subscriptions to one project take turns (its sold amount and each user's cap)
+    const p = await forUpdate(trx, trx.selectFrom('ieo_projects').selectAll().where('id', '=', input.pid)).executeTakeFirstOrThrow();
     const mine = (await subscribedBy(trx, user.id, [Number(p.id)])).get(Number(p.id)) ?? 0n;
     checkTerms(p, num, mine, now);
     // compare-and-set on the sold amount read above: a concurrent subscription makes this one fail, never oversell
@@ -294,7 +304,14 @@ export function toIeoOrder(ctx: Pick<JobDeps, 'market'>, o: IeoOrderRow, name: s
 /** Releases every order due at ctx.now(), each exactly once; returns how many it released. */
 export async function releaseDueIeoOrders(ctx: JobDeps): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db.selectFrom('ieo_orders').selectAll().where('status', '=', IeoOrderStatus.frozen).where('thaw_at', '<=', now).orderBy('id').limit(500).execute();
+  const due = await ctx.db
+    .selectFrom('ieo_orders')
+    .selectAll()
+    .where('status', '=', IeoOrderStatus.frozen)
+    .where('thaw_at', '<=', now)
+    .orderBy('id')
+    .limit(500)
+    .execute();
   let released = 0;
   for (const o of due) {
     released += await ctx.db.transaction().execute(async (trx) => {
@@ -306,7 +323,11 @@ export async function releaseDueIeoOrders(ctx: JobDeps): Promise<number> {
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return 0;
       const amount = BigInt(o.amount);
-      await applyChanges(trx, [{ userId: Number(o.user_id), coin: o.coin, type: 'asset_release', available: amount, frozen: -amount, refId: Number(o.id) }], now);
+      await applyChanges(
+        trx,
+        [{ userId: Number(o.user_id), coin: o.coin, type: 'asset_release', available: amount, frozen: -amount, refId: Number(o.id) }],
+        now,
+      );
       return 1;
     });
   }

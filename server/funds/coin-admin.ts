@@ -4,6 +4,7 @@
 import { parseAmount } from '../../contract/decimal.ts';
 import type { AdminCoin, AdminSetNetworkPayload, CoinNetwork } from '../../contract/generated/types.ts';
 import type { Db } from '../core/db/index.ts';
+import { lockNamed } from '../core/db/locks.ts';
 import type { CoinNetworkRow, CoinRow } from '../core/db/types.ts';
 import { type AmountInput, decimalText } from '../core/amounts.ts';
 import { validationError } from '../core/errors.ts';
@@ -72,6 +73,8 @@ export async function addCoin(db: Db, actor: AuditActor, input: { coin: string; 
   if (!Number.isInteger(input.decimals) || input.decimals < 0 || input.decimals > MAX_COIN_DECIMALS)
     throw validationError('decimals', 'admin.coinDecimalsFormat');
   return db.transaction().execute(async (trx) => {
+    // additions take turns: the same coin added twice at once is refused by name, not by the unique index
+    await lockNamed(trx, 'coins');
     if (await trx.selectFrom('coins').select('id').where('coin', '=', coin).executeTakeFirst()) throw validationError('coin', 'admin.coinExists', { coin });
     const { max } = await trx
       .selectFrom('coins')

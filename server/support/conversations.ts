@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { AdminSupportConversation, AdminSupportConversationRow, SupportMessage, SupportThread } from '../../contract/generated/types.ts';
 import { transact, type Db } from '../core/db/index.ts';
+import { forUpdate } from '../core/db/locks.ts';
 import type { ConversationRow, MessageRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
@@ -63,7 +64,9 @@ export async function customerThread(db: Db, userId: number, now: number): Promi
 
 /** The customer's open conversation, opened now when there is none (two first messages at once still make one). */
 async function openConversation(trx: Tx, userId: number, now: number): Promise<ConversationRow> {
-  const open = () => trx.selectFrom('support_conversations').selectAll().where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirst();
+  // held until commit, so an operator closing it meanwhile waits for this message instead of leaving it in a closed conversation
+  const open = () =>
+    forUpdate(trx, trx.selectFrom('support_conversations').selectAll().where('user_id', '=', userId).where('status', '=', 'open')).executeTakeFirst();
   const existing = await open();
   if (existing) return existing;
   await trx
@@ -125,8 +128,10 @@ export async function inbox(db: Db, status: 'open' | 'closed'): Promise<AdminSup
   }));
 }
 
-async function conversationOrFail(db: Tx, id: number): Promise<ConversationRow> {
-  const row = await db.selectFrom('support_conversations').selectAll().where('id', '=', id).executeTakeFirst();
+/** The conversation; `hold`: locked until the transaction ends (a reply and a close of it take turns). */
+async function conversationOrFail(db: Tx, id: number, hold = false): Promise<ConversationRow> {
+  const query = db.selectFrom('support_conversations').selectAll().where('id', '=', id);
+  const row = await (hold ? forUpdate(db, query) : query).executeTakeFirst();
   if (!row) throw validationError('id', 'admin.conversationUnknown');
   return row;
 }
@@ -162,7 +167,7 @@ export async function reply(db: Db, actor: Actor, id: number, text: string, now:
   const body = text.trim();
   if (!body) throw validationError('text', 'admin.replyRequired');
   return transact(db, async (trx) => {
-    const conversation = await conversationOrFail(trx, id);
+    const conversation = await conversationOrFail(trx, id, true);
     if (conversation.status !== 'open') throw validationError('id', 'admin.conversationClosed');
     const unseenAnswers = await trx
       .selectFrom('support_messages')
@@ -198,7 +203,7 @@ export async function reply(db: Db, actor: Actor, id: number, text: string, now:
 /** Ends a conversation; the customer's next message opens a new one. */
 export async function closeConversation(db: Db, actor: Actor, id: number, now: number): Promise<AdminSupportConversationRow> {
   return transact(db, async (trx) => {
-    const before = await conversationOrFail(trx, id);
+    const before = await conversationOrFail(trx, id, true);
     if (before.status !== 'open') throw validationError('id', 'admin.conversationClosed');
     const after = await trx
       .updateTable('support_conversations')

@@ -1,5 +1,7 @@
 // Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users]`
 // (defaults 4000, 32, 400). Not part of the test suite.
+// On PostgreSQL: DATABASE_URL=postgres://… DATABASE_SCHEMA_PER_DATA_DIR=bench_ (the server child inherits
+// both; the prefix gives each run a fresh schema of its own).
 //
 // The script runs itself twice: a child process is the real server (buildServer with its
 // scheduler and default market, on 127.0.0.1, a temp data dir) that also credits the users

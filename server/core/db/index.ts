@@ -6,6 +6,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
 import { openPostgres, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
+import { retryTransactionConflicts } from './retry.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -42,14 +44,18 @@ export async function databaseExists(dataDir: string): Promise<boolean> {
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const url = postgresUrl();
-  if (url) return openPostgres(url, dataDir);
+  if (url) {
+    const db = openPostgres(url, dataDir);
+    retryTransactionConflicts(db);
+    return db;
+  }
   const sqlite = new SQLite(databaseFile(dataDir));
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before it returns, so a power loss cannot undo a ledger row (NORMAL in WAL mode can)
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -3,24 +3,13 @@
 //  - int8 values (bigint columns: epoch ms, counts) come back as JS numbers, as SQLite returns
 //    them; a value beyond 2^53 stays a string of digits rather than losing digits. numeric stays
 //    a string. Money is TEXT holding integer units (contract/decimal.ts), so it is never parsed.
-//  - every transaction first takes a transaction-level advisory lock of its schema, so write
-//    transactions run one at a time as they do on SQLite (one writer). The code reads a balance
-//    and writes the new one in the same transaction (trading/ledger.ts applyChanges); under
-//    PostgreSQL's READ COMMITTED two such transactions at once could otherwise both read the old
-//    balance. Reads outside transactions are not locked.
+//  - transactions run side by side under READ COMMITTED: each read-then-write locks the rows it
+//    changes (server/core/db/locks.ts; applyChanges locks the balances it changes) or writes
+//    conditionally, and a transaction that loses a deadlock is run again (retry.ts).
 //  - DATABASE_SCHEMA_PER_DATA_DIR=<prefix> (the PostgreSQL test run) gives each data dir a schema
 //    of its own, so every test server starts empty and a restart on the same data dir finds its data.
 import { createHash } from 'node:crypto';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  type PostgresDialectConfig,
-  PostgresDriver,
-  type Driver,
-  type TransactionSettings,
-} from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -47,28 +36,6 @@ export function schemaFor(dataDir: string): string {
   if (!prefix) return DEFAULT_SCHEMA;
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`DATABASE_SCHEMA_PER_DATA_DIR must be a lower-case schema name prefix, not "${prefix}"`);
   return `${prefix}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
-}
-
-const LOCK_SCHEMA = CompiledQuery.raw('select pg_advisory_xact_lock(hashtext(current_schema()))');
-
-class SerializedPostgresDriver extends PostgresDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    await connection.executeQuery(LOCK_SCHEMA);
-  }
-}
-
-class SerializedPostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-
-  constructor(config: PostgresDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-
-  override createDriver(): Driver {
-    return new SerializedPostgresDriver(this.#config);
-  }
 }
 
 const schemas = new WeakMap<object, string>();
@@ -110,7 +77,7 @@ export function rememberSchema(db: Kysely<Database>, dataDir: string): Kysely<Da
 }
 
 export function openPostgres(url: string, dataDir: string): Kysely<Database> {
-  return rememberSchema(new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool: postgresPool(url, dataDir) }) }), dataDir);
+  return rememberSchema(new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, dataDir) }) }), dataDir);
 }
 
 /** Whether a server has created the tables of this data dir (its migration table exists). */

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../core/db/index.ts';
+import { lockNamed } from '../../core/db/locks.ts';
 import type { AuditRow, Database } from '../../core/db/types.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -46,6 +47,8 @@ export function auditHash(row: Content): string {
 }
 
 async function append(trx: Transaction<Database>, entry: AuditEntry, now: number): Promise<void> {
+  // appends take turns until commit: two that read the same last hash would fork the chain
+  await lockNamed(trx, 'audit_log');
   const last = await trx.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const content: Content = {
     at: now,

@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../core/db/types.ts';
 import { postgresPool, rememberSchema } from '../../core/db/postgres.ts';
+import { retryTransactionConflicts } from '../../core/db/retry.ts';
 import { LEADER_LEASE } from './lease.ts';
 
 /** The token the leader's writes carry; undefined while the instance does not lead. */
@@ -139,5 +140,8 @@ class FencedDialect extends PostgresDialect {
 
 /** The leader's handle on the data dir's schema: a small pool of its own whose writes check `fence`. */
 export function openFencedPostgres(url: string, dataDir: string, fence: Fence): Kysely<Database> {
-  return rememberSchema(new Kysely<Database>({ dialect: new FencedDialect({ pool: postgresPool(url, dataDir, 4) }, fence) }), dataDir);
+  const db = new Kysely<Database>({ dialect: new FencedDialect({ pool: postgresPool(url, dataDir, 4) }, fence) });
+  // a job that loses a deadlock against a customer's request runs again, as a request does
+  retryTransactionConflicts(db);
+  return rememberSchema(db, dataDir);
 }

@@ -8,6 +8,7 @@
 // never match (they expired 10 minutes after being sent).
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '../../core/config.ts';
 import type { Db } from '../../core/db/index.ts';
+import { lockNamed } from '../../core/db/locks.ts';
 import type { UserRow } from '../../core/db/types.ts';
 import { saltedHmac, saltedHmacMatches } from '../security/salted-hmac.ts';
 import type { ServerSecret } from '../security/secret-key.ts';
@@ -49,7 +50,15 @@ export async function issueCode(db: Db, secret: ServerSecret, channel: Channel, 
   const code = randomDigits(6);
   const stored = hashCode(secret, channel, target, code);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('verification_codes').set({ used_at: now }).where('channel', '=', channel).where('target', '=', target).where('used_at', 'is', null).execute();
+    // sends to one target take turns, so only the newest code is left unused
+    await lockNamed(trx, `code:${channel}:${target}`);
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: now })
+      .where('channel', '=', channel)
+      .where('target', '=', target)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('verification_codes')
       .values({ channel, target, code: stored, attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, used_at: null })
@@ -94,14 +103,20 @@ export async function checkCode(db: Db, secret: ServerSecret, channel: Channel, 
     .limit(1)
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now || row.attempts >= CODE_MAX_ATTEMPTS) return null;
-  if (!codeMatches(secret, channel, target, code, row.code)) {
-    await db
-      .updateTable('verification_codes')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    return null;
-  }
+  // a guess takes one of the code's attempts before it is compared, so guesses sent at once (to
+  // several instances) cannot make more than the allowed number between them; a right one gives it back
+  const claimed = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1 || !codeMatches(secret, channel, target, code, row.code)) return null;
+  await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', row.id)
+    .execute();
   return row.id;
 }
 

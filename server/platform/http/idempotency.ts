@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../core/db/index.ts';
 import { ApiError, validationError } from '../../core/errors.ts';
-import { CLIENT_TIMEOUT_MS, currentRequestScope } from '../../core/request-scope.ts';
+import { CLIENT_TIMEOUT_MS, currentRequestScope, requestAbandoned } from '../../core/request-scope.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -57,8 +57,21 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .digest('hex');
 }
 
-async function markWritten(trx: Db, userId: number, key: string): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ status: 'written' }).where('user_id', '=', userId).where('key', '=', key).execute();
+/**
+ * Marks this request's own pending row, in the handler's transaction. A row another instance
+ * released as abandoned meanwhile (and perhaps a replay took) is not ours: the handler's writes
+ * roll back instead of landing beside the replay's.
+ */
+async function markWritten(trx: Db, userId: number, key: string, createdAt: number): Promise<void> {
+  const marked = await trx
+    .updateTable('idempotency_keys')
+    .set({ status: 'written' })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .where('created_at', '=', createdAt)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw requestAbandoned();
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -101,7 +114,7 @@ export class IdempotencyStore {
         .values({ user_id: userId, key, fingerprint, status: 'pending', response: null, created_at: now, completed_at: null })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return this.first(id, userId, key, work);
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return this.first(id, { userId, key, createdAt: now }, work);
 
       const row = await this.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
       if (!row) continue; // the first request failed and let the key go: run this one
@@ -130,7 +143,8 @@ export class IdempotencyStore {
     }
   }
 
-  private async first(id: string, userId: number, key: string, work: () => Promise<unknown>): Promise<unknown> {
+  private async first(id: string, mine: { userId: number; key: string; createdAt: number }, work: () => Promise<unknown>): Promise<unknown> {
+    const { userId, key } = mine;
     let settle = () => {};
     this.running.set(
       id,
@@ -140,7 +154,7 @@ export class IdempotencyStore {
     );
     const row = this.db.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key);
     const scope = currentRequestScope();
-    if (scope) scope.onFirstCommit = (trx) => markWritten(trx, userId, key);
+    if (scope) scope.onFirstCommit = (trx) => markWritten(trx, userId, key, mine.createdAt);
     try {
       const result = (await work()) ?? null;
       await row.set({ status: 'done', response: JSON.stringify(result), completed_at: this.now() }).execute();

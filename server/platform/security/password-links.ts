@@ -1,6 +1,7 @@
 // One-time links that set a login password: 32 random bytes as hex in the link, only their
 // sha256 stored, valid 30 minutes, single use. A new link of a user replaces the unused ones.
 import type { Db } from '../../core/db/index.ts';
+import { lockNamed } from '../../core/db/locks.ts';
 import type { PasswordLinkPurpose } from '../../core/db/types.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -16,6 +17,8 @@ export type LinkProblem = 'unknown' | 'used' | 'expired';
 export async function issuePasswordLink(db: Db, userId: number, purpose: PasswordLinkPurpose, now: number): Promise<string> {
   const token = newToken();
   await db.transaction().execute(async (trx) => {
+    // links of one user take turns, so only the newest is left unused
+    await lockNamed(trx, `password-link:${userId}`);
     await trx.updateTable('password_links').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     await trx
       .insertInto('password_links')
@@ -27,7 +30,11 @@ export async function issuePasswordLink(db: Db, userId: number, purpose: Passwor
 
 /** The link's user when the token may still set a password, else what is wrong with it. Consumes nothing. */
 export async function checkPasswordLink(db: Db, token: string, now: number): Promise<{ userId: number; id: number } | { problem: LinkProblem }> {
-  const row = await db.selectFrom('password_links').select(['id', 'user_id', 'expires_at', 'used_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('password_links')
+    .select(['id', 'user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row) return { problem: 'unknown' };
   if (row.used_at !== null) return { problem: 'used' };
   if (Number(row.expires_at) <= now) return { problem: 'expired' };

@@ -6,6 +6,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { loadConfig } from '../../../contract/loader.ts';
 import type { Db } from '../../core/db/index.ts';
+import { forUpdate } from '../../core/db/locks.ts';
 import type { SessionRow, UserRow } from '../../core/db/types.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 
@@ -41,9 +42,18 @@ export function deviceOf(req: FastifyRequest): DeviceInfo {
 export async function startSession(db: Db, userId: number, now: number, device: DeviceInfo = {}, rules: SessionConfig = sessionConfig()): Promise<string> {
   const token = newToken();
   await db.transaction().execute(async (trx) => {
+    // sign-ins of one user take turns, so together they keep at most maxPerUser sessions
+    await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
     await trx
       .insertInto('sessions')
-      .values({ user_id: userId, token_hash: hashToken(token), device: deviceName(device.userAgent), ip: (device.ip ?? '').slice(0, 45), created_at: now, last_seen_at: now })
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        device: deviceName(device.userAgent),
+        ip: (device.ip ?? '').slice(0, 45),
+        created_at: now,
+        last_seen_at: now,
+      })
       .execute();
     const keep = await trx
       .selectFrom('sessions')
