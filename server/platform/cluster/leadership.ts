@@ -34,14 +34,23 @@ export interface Leadership {
   close(): Promise<void>;
 }
 
-/** Refused at start: another instance leads and this one has no Redis to follow it through. */
-export async function assertNoOtherLeader(db: Db, instance: string): Promise<void> {
-  const held = await leaseHolder(db, LEADER_LEASE);
-  if (held?.live && held.holder !== instance) {
-    throw new Error(
-      `Another server instance (${held.holder}) is running on this database. Several instances need REDIS_URL (a Redis server they share); set it on every instance, or stop the other one.`,
-    );
+/**
+ * Refused at start: another instance leads and this one has no Redis to follow it through. A
+ * lease left by an instance that died (a restart after a crash) is waited out: it is not renewed,
+ * so it expires within ttlMs; one that is renewed meanwhile belongs to a live instance.
+ */
+export async function assertNoOtherLeader(db: Db, instance: string, ttlMs = LEASE_TTL_MS): Promise<void> {
+  const first = await leaseHolder(db, LEADER_LEASE);
+  if (!first?.live || first.holder === instance) return;
+  for (const until = Date.now() + ttlMs + BEAT_MS; Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, BEAT_MS / 4));
+    const now = await leaseHolder(db, LEADER_LEASE);
+    if (!now?.live) return;
+    if (now.token !== first.token || now.expiresAt > first.expiresAt) break;
   }
+  throw new Error(
+    `Another server instance (${first.holder}) is running on this database. Several instances need REDIS_URL (a Redis server they share); set it on every instance, or stop the other one.`,
+  );
 }
 
 export async function startLeadership(opts: LeadershipOptions): Promise<Leadership> {

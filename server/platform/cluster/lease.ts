@@ -49,12 +49,14 @@ export interface LeaseHolder {
   holder: string;
   token: number;
   live: boolean;
+  /** Epoch ms (the database's clock) the lease lasts until */
+  expiresAt: number;
 }
 
 /** Who holds the lease (live: not expired), or undefined when nobody ever has. */
 export async function leaseHolder(db: Db, name: string): Promise<LeaseHolder | undefined> {
-  const { rows } = await sql<{ holder: string; token: number; live: boolean }>`
-    select holder, token, expires_at > ${NOW_MS} as live from cluster_lease where name = ${name}`.execute(db);
+  const { rows } = await sql<{ holder: string; token: number; live: boolean; expires_at: number }>`
+    select holder, token, expires_at, expires_at > ${NOW_MS} as live from cluster_lease where name = ${name}`.execute(db);
   const row = rows[0];
-  return row && { holder: row.holder, token: Number(row.token), live: row.live === true };
+  return row && { holder: row.holder, token: Number(row.token), live: row.live === true, expiresAt: Number(row.expires_at) };
 }
