@@ -60,7 +60,7 @@ export function compressDir(dir: string): string[] {
  * framework raises before any handler): the app never looks them up, so its locale chunks leave them out.
  */
 export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
-  errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType', 'tooDeep', 'unsupportedCharset', 'headersTooLarge', 'timeout'],
+  errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType', 'tooDeep', 'unsupportedCharset', 'headersTooLarge', 'timeout', 'serviceUnavailable'],
   checks: ['countryCodeNotOffered', 'codeBudgetSpent', 'smsCountryBudgetSpent'],
   idempotency: ['alreadyDone'],
   notice: NOTICE_EVENTS,
