@@ -112,10 +112,8 @@ async function aloneOnPostgres(o: RoleOptions, instance: string, pgUrl: string):
     market: market.market,
     isLeader: leadership.isLeader,
     async close() {
-      // the last market write while the lease is still held
-      await leadership.refresh();
-      await market.close();
-      await leadership.close();
+      // the scheduler stops, then the market's last write while the lease is still held
+      await leadership.close(() => market.close());
       await leaderDb.destroy();
     },
   };

@@ -28,10 +28,8 @@ export interface LeadershipOptions {
 
 export interface Leadership {
   isLeader(): boolean;
-  /** Renews the lease now (before a last write); false when this instance does not hold it */
-  refresh(): Promise<boolean>;
-  /** Stops trying; a leader stops its work and releases the lease */
-  close(): Promise<void>;
+  /** Stops trying; a leader stops its work, makes `lastWrites` (under the lease) and releases it */
+  close(lastWrites?: () => Promise<void>): Promise<void>;
 }
 
 /**
@@ -42,7 +40,7 @@ export interface Leadership {
 export async function assertNoOtherLeader(db: Db, instance: string, ttlMs = LEASE_TTL_MS): Promise<void> {
   const first = await leaseHolder(db, LEADER_LEASE);
   if (!first?.live || first.holder === instance) return;
-  for (const until = Date.now() + ttlMs + BEAT_MS; Date.now() < until; ) {
+  for (const until = Date.now() + ttlMs + BEAT_MS; Date.now() < until;) {
     await new Promise((r) => setTimeout(r, BEAT_MS / 4));
     const now = await leaseHolder(db, LEADER_LEASE);
     if (!now?.live) return;
@@ -51,6 +49,24 @@ export async function assertNoOtherLeader(db: Db, instance: string, ttlMs = LEAS
   throw new Error(
     `Another server instance (${first.holder}) is running on this database. Several instances need REDIS_URL (a Redis server they share); set it on every instance, or stop the other one.`,
   );
+}
+
+/**
+ * Renews the lease of `fence`. One that expired while this instance stalled (a long synchronous
+ * catch-up, a frozen VM) is taken again when nobody held it meanwhile (the next token is this one
+ * + 1), so the work goes on; otherwise another leader may have written since, and it is lost.
+ */
+async function keepLease(db: Db, instance: string, fence: Fence, ttlMs: number): Promise<boolean> {
+  const token = fence.token;
+  if (token === undefined) return false;
+  if (await renewLease(db, LEADER_LEASE, token, ttlMs)) return true;
+  const next = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
+  if (next === token + 1) {
+    fence.token = next;
+    return true;
+  }
+  if (next !== undefined) await releaseLease(db, LEADER_LEASE, next);
+  return false;
 }
 
 export async function startLeadership(opts: LeadershipOptions): Promise<Leadership> {
@@ -77,26 +93,10 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
     opts.follow?.();
   };
 
-  /**
-   * Renews the lease. One that expired while this instance stalled (a long synchronous catch-up,
-   * a frozen VM) is taken again when nobody held it meanwhile (the next token is this one + 1),
-   * so the work goes on; otherwise another leader may have written since, and it is lost.
-   */
   const keep = async (): Promise<boolean> => {
-    const token = fence.token;
-    if (token === undefined) return false;
-    if (await renewLease(db, LEADER_LEASE, token, ttlMs)) {
-      renewedAt = Date.now();
-      return true;
-    }
-    const next = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
-    if (next === token + 1) {
-      fence.token = next;
-      renewedAt = Date.now();
-      return true;
-    }
-    if (next !== undefined) await releaseLease(db, LEADER_LEASE, next);
-    return false;
+    const kept = await keepLease(db, instance, fence, ttlMs);
+    if (kept) renewedAt = Date.now();
+    return kept;
   };
 
   const beat = async (): Promise<void> => {
@@ -106,8 +106,7 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
       fence.token = token;
       renewedAt = Date.now();
       console.log(`${instance}: leads the market (lease token ${token})`);
-      // not awaited: renewals go on while the market loads
-      work = opts.lead();
+      work = opts.lead(); // not awaited: renewals go on while the market loads
       work.catch((error: unknown) => void lose(`the leader's work did not start (${String(error)})`));
       return;
     }
@@ -119,9 +118,11 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
   };
 
   let timer: NodeJS.Timeout | undefined;
+  let beating: Promise<void> | undefined; // close() waits for it, so two renewals never race
   const loop = async (): Promise<void> => {
     try {
-      await beat();
+      beating = beat();
+      await beating;
     } catch (error) {
       // the database is unreachable: a follower tries again next beat
       if (fence.token === undefined) console.error(`${instance}: leader lease: ${String(error)}`);
@@ -134,14 +135,16 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
 
   return {
     isLeader: () => fence.token !== undefined,
-    refresh: () => keep().catch(() => false),
-    async close() {
+    async close(lastWrites) {
       closed = true;
       clearTimeout(timer);
+      await beating?.catch(() => {});
       // the work's last writes (the market's final flush) need a live lease
       await keep().catch(() => false);
       const token = fence.token;
       await stopWork();
+      // a lease lost meanwhile fences them: nothing is written, and the shutdown goes on
+      await lastWrites?.().catch((error: unknown) => console.error(`${instance}: last writes at shutdown: ${String(error)}`));
       fence.token = undefined;
       if (token !== undefined) await releaseLease(db, LEADER_LEASE, token).catch(() => {});
     },
