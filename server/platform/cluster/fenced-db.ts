@@ -22,6 +22,11 @@ import { LEADER_LEASE } from './lease.ts';
 /** The token the leader's writes carry; undefined while the instance does not lead. */
 export interface Fence {
   token: number | undefined;
+  /**
+   * Called when the check fails: renews the lease, or takes it again when it only expired (this
+   * instance stalled and nobody held it meanwhile); the check is then made with the token it leaves.
+   */
+  recover?: () => Promise<unknown>;
 }
 
 export class FencedOutError extends Error {
@@ -41,11 +46,17 @@ const checkQuery = (token: number) =>
     [LEADER_LEASE, token],
   );
 
+async function holds(connection: DatabaseConnection, token: number | undefined): Promise<boolean> {
+  return token !== undefined && (await connection.executeQuery(checkQuery(token))).rows.length === 1;
+}
+
 async function checkFence(connection: DatabaseConnection, fence: Fence): Promise<void> {
-  const token = fence.token;
-  if (token === undefined) throw new FencedOutError(token);
-  const { rows } = await connection.executeQuery(checkQuery(token));
-  if (rows.length !== 1) throw new FencedOutError(token);
+  if (await holds(connection, fence.token)) return;
+  if (fence.recover && fence.token !== undefined) {
+    await fence.recover();
+    if (await holds(connection, fence.token)) return;
+  }
+  throw new FencedOutError(fence.token);
 }
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'RawNode']);

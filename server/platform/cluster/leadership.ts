@@ -93,16 +93,24 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
     opts.follow?.();
   };
 
-  const keep = async (): Promise<boolean> => {
-    const kept = await keepLease(db, instance, fence, ttlMs);
-    if (kept) renewedAt = Date.now();
-    return kept;
-  };
+  let keeping: Promise<boolean> | undefined;
+  /** One renewal at a time (the beat, a fenced write that found the lease expired, close) */
+  const keep = (): Promise<boolean> =>
+    (keeping ??= keepLease(db, instance, fence, ttlMs)
+      .then((kept) => {
+        if (kept) renewedAt = Date.now();
+        return kept;
+      })
+      .finally(() => {
+        keeping = undefined;
+      }));
+  fence.recover = keep;
 
   const beat = async (): Promise<void> => {
     if (fence.token === undefined) {
       const token = await acquireLease(db, LEADER_LEASE, instance, ttlMs);
-      if (token === undefined || closed) return;
+      if (token === undefined) return;
+      if (closed) return void (await releaseLease(db, LEADER_LEASE, token));
       fence.token = token;
       renewedAt = Date.now();
       console.log(`${instance}: leads the market (lease token ${token})`);
