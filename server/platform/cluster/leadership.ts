@@ -113,7 +113,8 @@ export async function startLeadership(opts: LeadershipOptions): Promise<Leadersh
       if (closed) return void (await releaseLease(db, LEADER_LEASE, token));
       fence.token = token;
       renewedAt = Date.now();
-      console.log(`${instance}: leads the market (lease token ${token})`);
+      // standard error: a server run as a child may speak JSON lines on standard output (tests/fixtures)
+      console.error(`${instance}: leads the market (lease token ${token})`);
       work = opts.lead(); // not awaited: renewals go on while the market loads
       work.catch((error: unknown) => void lose(`the leader's work did not start (${String(error)})`));
       return;
