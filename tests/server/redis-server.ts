@@ -1,25 +1,14 @@
 // A throwaway Redis server for a test file: Debian's redis-server on a free loopback port, no
 // persistence, stopped by stop(). `npm test` installs the package (scripts/ensure-browser.sh).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from '../../scripts/cluster/processes.ts';
 
 export interface TestRedis {
   url: string;
   port: number;
   process: ChildProcess;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 }
 
 export async function startRedis(): Promise<TestRedis> {
