@@ -24,8 +24,9 @@ import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
 import { openStoredMarket } from './platform/market/store.ts';
 import { openUpstreamMarket } from './platform/market/upstream.ts';
 import type { MarketData } from './platform/market/types.ts';
-import type { MarketChanges } from './platform/market/state.ts';
-import { instanceId, type InstanceRoles, startRoles, type StoredMarketHandle } from './instance.ts';
+import { MARKET_CHANNEL, openReplica } from './platform/market/replica.ts';
+import { openUpstreamReplica, UPSTREAM_CHANNEL } from './platform/market/upstream-replica.ts';
+import { instanceId, type InstanceRoles, type MarketReplication, startRoles, type StoredMarketHandle } from './instance.ts';
 import { registerHealth } from './platform/cluster/health.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
@@ -102,14 +103,25 @@ declare module 'fastify' {
  * installation (stored on first start, never printed); only a test may choose it, so nobody
  * can rebuild the prices from the code.
  */
-async function openMarket(db: Db, opts: ServerOptions, now: () => number, afterWrite?: (changes: MarketChanges) => void): Promise<StoredMarketHandle> {
+async function openMarket(db: Db, opts: ServerOptions, now: () => number, afterWrite?: (changes: object) => void): Promise<StoredMarketHandle> {
   const env = marketSourceConfig();
   if ((opts.marketSource ?? env.source) === 'upstream') {
     const url = opts.upstream?.url ?? env.upstreamUrl;
     if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
-    return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now });
+    return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now }, afterWrite);
   }
   return openStoredMarket(db, { seed: await seedOf(db, opts, now), now, afterWrite });
+}
+
+/** How a follower of a cluster copies the leader's market (server/instance.ts) */
+async function replication(db: Db, opts: ServerOptions, now: () => number): Promise<MarketReplication> {
+  const env = marketSourceConfig();
+  if ((opts.marketSource ?? env.source) === 'upstream') {
+    const staleMs = opts.upstream?.staleMs ?? env.staleMs;
+    return { channel: UPSTREAM_CHANNEL, open: (view) => openUpstreamReplica({ db, now, staleMs, view }) };
+  }
+  const seed = await seedOf(db, opts, now);
+  return { channel: MARKET_CHANNEL, open: (view) => openReplica({ db, seed, now, view }) };
 }
 
 /** The installation's market seed (stored on first start); only a test may choose it. */
@@ -128,9 +140,8 @@ function startInstance(db: Db, opts: ServerOptions, now: () => number): Promise<
     now,
     market: opts.market,
     scheduler: opts.scheduler !== false,
-    upstream: (opts.marketSource ?? marketSourceConfig().source) === 'upstream',
     openMarket: (marketDb, afterWrite) => openMarket(marketDb, opts, now, afterWrite),
-    seed: () => seedOf(db, opts, now),
+    replication: () => replication(db, opts, now),
     redisUrl: opts.redisUrl ?? redisUrl(),
     instance: opts.instanceId ?? instanceId(),
   });

@@ -4,8 +4,9 @@
 // - alone on PostgreSQL without REDIS_URL: the same, holding the leader lease (a second instance
 //   without Redis is refused at start, since it could not follow the leader's market);
 // - one of several on PostgreSQL with REDIS_URL: the holder of the leader lease runs the market
-//   (publishing each tick's changes to Redis after writing them) and the scheduled jobs; the
-//   others show a replica of its market and take over when its lease expires.
+//   (the simulator or the upstream recorder, publishing each write's changes to Redis after
+//   writing them) and the scheduled jobs; the others show a replica of its market and take over
+//   when its lease expires.
 // The leader's market and jobs write through a fenced database handle (platform/cluster/fenced-db.ts).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -16,10 +17,14 @@ import { type Fence, openFencedPostgres } from './platform/cluster/fenced-db.ts'
 import { assertNoOtherLeader, type Leadership, startLeadership } from './platform/cluster/leadership.ts';
 import { openRedis, openSubscriber } from './platform/cluster/redis.ts';
 import { claimDataDir } from './platform/cluster/single-instance.ts';
-import { MARKET_CHANNEL, openReplica, type Replica } from './platform/market/replica.ts';
-import type { MarketChanges } from './platform/market/state.ts';
+import type { Replica } from './platform/market/replica.ts';
 import type { MarketData } from './platform/market/types.ts';
 import { MarketView } from './platform/market/view.ts';
+
+export interface MarketReplication {
+  channel: string;
+  open(view: MarketView): Replica;
+}
 
 export interface StoredMarketHandle {
   market: MarketData;
@@ -34,12 +39,10 @@ export interface RoleOptions {
   market?: MarketData;
   /** Run the scheduled jobs (tests may drive them by hand) */
   scheduler: boolean;
-  /** Whether prices come from an upstream feed (not yet with several instances) */
-  upstream: boolean;
-  /** Opens the stored market over `db` (the leader's fenced handle) */
-  openMarket(db: Db, afterWrite?: (changes: MarketChanges) => void): Promise<StoredMarketHandle>;
-  /** The installation's market seed (a follower's replica regenerates history from it) */
-  seed(): Promise<string>;
+  /** Opens the stored market over `db` (the leader's fenced handle); `afterWrite` hears each write's changes */
+  openMarket(db: Db, afterWrite?: (changes: object) => void): Promise<StoredMarketHandle>;
+  /** How a follower copies the leader's market: the channel the leader publishes its changes on, and the copy */
+  replication(): Promise<MarketReplication>;
   /** Redis shared with the other instances (REDIS_URL), if any */
   redisUrl?: string;
   instance: string;
@@ -120,7 +123,6 @@ async function aloneOnPostgres(o: RoleOptions, instance: string, pgUrl: string):
 }
 
 async function oneOfSeveral(o: RoleOptions, instance: string, pgUrl: string, rUrl: string): Promise<InstanceRoles> {
-  if (o.upstream) throw new Error('MARKET_SOURCE=upstream runs on one instance only for now: unset REDIS_URL, or use the simulator.');
   const redis = openRedis(rUrl, `${instance}/publish`);
   try {
     await redis.ping();
@@ -132,17 +134,17 @@ async function oneOfSeveral(o: RoleOptions, instance: string, pgUrl: string, rUr
   const view = new MarketView();
   const fence: Fence = { token: undefined };
   const leaderDb = openFencedPostgres(pgUrl, o.dataDir, fence);
-  const seed = await o.seed();
+  const replication = await o.replication();
   let replica: Replica | undefined;
   const follow = (): Promise<void> => {
     replica?.close();
-    replica = openReplica({ db: o.db, seed, now: o.now, view });
+    replica = replication.open(view);
     return replica.ready;
   };
   subscriber.on('message', (_channel: string, text: string) => replica?.receive(text));
-  await subscriber.subscribe(MARKET_CHANNEL);
-  const publish = (changes: MarketChanges) => {
-    redis.publish(MARKET_CHANNEL, JSON.stringify(changes)).catch((error: unknown) => console.error(`${instance}: market not published: ${String(error)}`));
+  await subscriber.subscribe(replication.channel);
+  const publish = (changes: object) => {
+    redis.publish(replication.channel, JSON.stringify(changes)).catch((error: unknown) => console.error(`${instance}: market not published: ${String(error)}`));
   };
   const lead = async () => {
     replica?.close();

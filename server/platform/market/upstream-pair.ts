@@ -6,6 +6,15 @@ import { formatBar, type RawBar } from './series.ts';
 import { MINUTE_DAYS, RECORD_SEC } from './state.ts';
 import type { MarketRecords } from './store.ts';
 import type { Bar, MarketDef, Period } from './types.ts';
+
+/** One pair's part of the leader's message to its followers (upstream-replica.ts) */
+export interface PairUpdate extends MarketRecords {
+  /** Seconds up to this one are final on the leader */
+  finalSec: number;
+  price: number | undefined;
+  lastAt: number | undefined;
+  day24: RawBar | undefined;
+}
 import { IndexedBars, lowerBound } from './upstream-bars.ts';
 
 export class UpstreamPair {
@@ -29,6 +38,8 @@ export class UpstreamPair {
     startSec: number,
     /** Silence after which the price is stale */
     private readonly staleMs: number,
+    /** On a follower of a cluster: the leader finalizes the seconds and sends them (follow) */
+    private readonly following = false,
   ) {
     this.pd = def.priceDecimals;
     this.ad = def.amountDecimals;
@@ -40,6 +51,7 @@ export class UpstreamPair {
     for (const b of r.minutes) this.minutes.put(b.idx, b, false);
     for (const b of r.days) this.days.put(b.idx, b, false);
     for (const [s, price] of r.ticks) if (s <= startSec) this.rec.set(s, price);
+    if (this.following) this.finalSec = Math.max(this.finalSec, r.ticks.at(-1)?.[0] ?? 0);
   }
 
   /**
@@ -48,7 +60,7 @@ export class UpstreamPair {
    */
   sync(ms: number): void {
     const endSec = Math.floor(ms / 1000) - 1;
-    if (endSec <= this.finalSec) return;
+    if (this.following || endSec <= this.finalSec) return;
     if (this.price !== undefined && this.lastAt !== undefined) {
       // the last second that ends within the stale limit of the last price
       const freshUntil = Math.floor((this.lastAt + this.staleMs) / 1000) - 1;
@@ -59,9 +71,12 @@ export class UpstreamPair {
       }
     }
     this.finalSec = endSec;
-    if (this.rec.size > RECORD_SEC + 600) {
-      for (const s of this.rec.keys()) if (s <= endSec - RECORD_SEC) this.rec.delete(s);
-    }
+    this.trimRecorded();
+  }
+
+  private trimRecorded(): void {
+    if (this.rec.size <= RECORD_SEC + 600) return;
+    for (const s of this.rec.keys()) if (s <= this.finalSec - RECORD_SEC) this.rec.delete(s);
   }
 
   setPrice(ticks: number, ms: number): void {
@@ -91,6 +106,23 @@ export class UpstreamPair {
     const ticks = this.newTicks;
     this.newTicks = [];
     return { symbol: this.def.symbol, minutes: this.minutes.drain(), days: this.days.drain(), ticks };
+  }
+
+  /** What a follower needs after a drain: the records, with the live price and the seconds final so far. */
+  update(ms: number): PairUpdate {
+    return { ...this.drain(ms), finalSec: this.finalSec, price: this.price, lastAt: this.lastAt, day24: this.day24 };
+  }
+
+  /** On a follower: takes the leader's update (taking one twice changes nothing). */
+  follow(u: PairUpdate): void {
+    for (const b of u.minutes) this.minutes.put(b.idx, b, false);
+    for (const b of u.days) this.days.put(b.idx, b, false);
+    for (const [s, price] of u.ticks) this.rec.set(s, price);
+    this.finalSec = Math.max(this.finalSec, u.finalSec);
+    this.price = u.price;
+    this.lastAt = u.lastAt;
+    this.day24 = u.day24;
+    this.trimRecorded();
   }
 
   bars(period: Period, limit: number, fromSec?: number, toSec?: number): Bar[] {

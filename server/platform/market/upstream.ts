@@ -7,6 +7,7 @@
 // settle and orders fill only from those records; when the upstream has been silent longer
 // than the stale limit the price is stale: price() throws StalePriceError and the seconds are
 // not recorded.
+import { randomUUID } from 'node:crypto';
 import { formatTicks } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import { DAY_SEC, isWeekend, MINUTES_PER_DAY } from './calendar.ts';
@@ -18,7 +19,7 @@ import { TickListeners } from './tick-listeners.ts';
 import { type MarketData, type MarketDef, StalePriceError } from './types.ts';
 import { UpstreamConnection } from './upstream-connection.ts';
 import { applyFrame, type Json } from './upstream-frames.ts';
-import { UpstreamPair } from './upstream-pair.ts';
+import { type PairUpdate, UpstreamPair } from './upstream-pair.ts';
 
 /** Default stale limit: the upstream (HTX: a push a second, a ping every 5 s) silent this long */
 export const DEFAULT_STALE_MS = 5000;
@@ -51,6 +52,15 @@ export interface UpstreamMarket extends MarketData {
   lastPriceAt(symbol: string): number | undefined;
   /** Bars and prices recorded since the last call (the store writes them) */
   drain(pruneUpTo?: number): MarketRecords[];
+  /** The same, with each pair's live price: what a cluster's followers are sent after the write */
+  updates(): PairUpdate[];
+}
+
+/** A leader's message to its followers after each write: every pair's update; `seq` counts up by one within an `epoch` (one market's life) */
+export interface UpstreamChanges {
+  epoch: string;
+  seq: number;
+  pairs: PairUpdate[];
 }
 
 export interface StoredUpstreamMarket {
@@ -60,17 +70,10 @@ export interface StoredUpstreamMarket {
 }
 
 /** The quoted pairs: those of the options (or all) that the upstream has (from: 1). */
-const upstreamDefs = (opts: UpstreamMarketOptions) => (opts.markets ?? MARKETS).filter((d) => d.from === 1);
-
-/** The pairs at the start, with what was stored before a restart. */
-function startPairs(defs: readonly MarketDef[], startSec: number, staleMs: number, restored: readonly MarketRecords[]): Map<string, UpstreamPair> {
-  const pairs = new Map(defs.map((d) => [d.symbol, new UpstreamPair(d, startSec, staleMs)]));
-  for (const r of restored) pairs.get(r.symbol)?.restore(r, startSec);
-  return pairs;
-}
+const upstreamDefs = (opts: Pick<UpstreamMarketOptions, 'markets'>) => (opts.markets ?? MARKETS).filter((d) => d.from === 1);
 
 /** The quotes of the upstream pairs, at the clock's time. */
-function quotes(pairs: Map<string, UpstreamPair>, now: () => number): Omit<UpstreamMarket, 'markets' | 'onTick' | 'close' | 'connected' | 'drain'> {
+function quotes(pairs: Map<string, UpstreamPair>, now: () => number): Omit<UpstreamMarket, 'markets' | 'onTick' | 'close' | 'connected' | 'drain' | 'updates'> {
   const pairOf = (symbol: string): UpstreamPair => {
     const p = pairs.get(symbol);
     if (!p) throw new Error(`unknown market ${symbol}`);
@@ -110,15 +113,17 @@ function quotes(pairs: Map<string, UpstreamPair>, now: () => number): Omit<Upstr
   };
 }
 
-export function createUpstreamMarket(opts: UpstreamMarketOptions, restored: readonly MarketRecords[] = []): UpstreamMarket {
+/** The pairs and quotes of an upstream market, with its tick listeners; `following`: a cluster follower's copy (upstream-replica.ts). */
+export function upstreamQuotes(opts: Omit<UpstreamMarketOptions, 'url'>, restored: readonly MarketRecords[], following = false) {
   const { now } = opts;
-  const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
   const defs = upstreamDefs(opts);
-  const pairs = startPairs(defs, Math.floor(now() / 1000) - 1, staleMs, restored);
+  // a follower's seconds are final up to the last one the leader stored, until the leader's updates say more
+  const startSec = following ? 0 : Math.floor(now() / 1000) - 1;
+  const pairs = new Map(defs.map((d) => [d.symbol, new UpstreamPair(d, startSec, opts.staleMs ?? DEFAULT_STALE_MS, following)]));
+  for (const r of restored) pairs.get(r.symbol)?.restore(r, following ? Infinity : startSec);
   const listeners = new TickListeners();
   let closed = false;
   let tickPending = false;
-
   // the listeners hear once for all the frames that arrived together
   const notify = () => {
     if (tickPending || closed) return;
@@ -128,32 +133,40 @@ export function createUpstreamMarket(opts: UpstreamMarketOptions, restored: read
       if (!closed) listeners.fire(now());
     });
   };
-
-  const onFrame = (json: Json) => {
-    if (applyFrame({ pairs, now }, json, now())) notify();
-  };
-
-  const connection = new UpstreamConnection({
-    url: opts.url,
-    symbols: defs.map((d) => d.symbol),
-    minBackoff: opts.reconnectMinMs ?? RECONNECT_MIN_MS,
-    maxBackoff: opts.reconnectMaxMs ?? RECONNECT_MAX_MS,
-    idleMs: opts.idleMs ?? Math.max(3 * staleMs, 15_000),
-    onFrame,
-  });
-
-  return {
+  const market = {
     markets: () => defs,
     ...quotes(pairs, now),
-    onTick: (listener) => listeners.add(listener),
+    onTick: (listener: (ts: number) => void) => listeners.add(listener),
     close() {
-      if (closed) return;
       closed = true;
-      connection.close();
       listeners.clear();
+    },
+  };
+  return { pairs, notify, market };
+}
+
+export function createUpstreamMarket(opts: UpstreamMarketOptions, restored: readonly MarketRecords[] = []): UpstreamMarket {
+  const { now } = opts;
+  const { pairs, notify, market } = upstreamQuotes(opts, restored);
+  const connection = new UpstreamConnection({
+    url: opts.url,
+    symbols: [...pairs.keys()],
+    minBackoff: opts.reconnectMinMs ?? RECONNECT_MIN_MS,
+    maxBackoff: opts.reconnectMaxMs ?? RECONNECT_MAX_MS,
+    idleMs: opts.idleMs ?? Math.max(3 * (opts.staleMs ?? DEFAULT_STALE_MS), 15_000),
+    onFrame: (json: Json) => {
+      if (applyFrame({ pairs, now }, json, now())) notify();
+    },
+  });
+  return {
+    ...market,
+    close() {
+      connection.close();
+      market.close();
     },
     connected: () => connection.connected(),
     drain: () => [...pairs.values()].map((p) => p.drain(now())),
+    updates: () => [...pairs.values()].map((p) => p.update(now())),
   };
 }
 
@@ -162,21 +175,30 @@ export function createUpstreamMarket(opts: UpstreamMarketOptions, restored: read
  * at start (so orders due before a restart settle from them), and what is recorded is written
  * after every update (writes never overlap).
  */
-export async function openUpstreamMarket(db: Db, opts: UpstreamMarketOptions): Promise<StoredUpstreamMarket> {
-  const nowSec = Math.floor(opts.now() / 1000);
-  const minuteFrom = (Math.floor(nowSec / DAY_SEC) - MINUTE_DAYS) * MINUTES_PER_DAY;
-  const restored = await Promise.all(upstreamDefs(opts).map((d) => readRecords(db, d.symbol, minuteFrom, nowSec - RECORD_SEC)));
-  const market = createUpstreamMarket(opts, restored);
+export async function openUpstreamMarket(db: Db, opts: UpstreamMarketOptions, afterWrite?: (changes: UpstreamChanges) => void): Promise<StoredUpstreamMarket> {
+  const market = createUpstreamMarket(opts, await readUpstreamRecords(db, opts));
+  const epoch = randomUUID();
+  let seq = 0;
   let prunedAt = 0;
 
   const writeOnce = async () => {
     const sec = Math.floor(opts.now() / 1000);
     const prune = sec - prunedAt >= PRUNE_EVERY_SEC;
-    const records = market.drain().filter((r) => r.minutes.length + r.days.length + r.ticks.length > 0);
-    if (records.length === 0 && !prune) return;
-    await db.transaction().execute((trx) => writeRecords(trx, records, prune ? sec - RECORD_SEC : undefined));
-    if (prune) prunedAt = sec;
+    const updates = market.updates();
+    const records = updates.filter((r) => r.minutes.length + r.days.length + r.ticks.length > 0);
+    if (records.length > 0 || prune) {
+      await db.transaction().execute((trx) => writeRecords(trx, records, prune ? sec - RECORD_SEC : undefined));
+      if (prune) prunedAt = sec;
+    }
+    afterWrite?.({ epoch, seq: ++seq, pairs: updates });
   };
 
   return { market, ...persistTicks(market, writeOnce) };
+}
+
+/** What was stored of the upstream pairs: the bars of the minutes kept in memory and the prices recorded up to the last second. */
+export function readUpstreamRecords(db: Db, opts: Omit<UpstreamMarketOptions, 'url'>): Promise<MarketRecords[]> {
+  const nowSec = Math.floor(opts.now() / 1000);
+  const minuteFrom = (Math.floor(nowSec / DAY_SEC) - MINUTE_DAYS) * MINUTES_PER_DAY;
+  return Promise.all(upstreamDefs(opts).map((d) => readRecords(db, d.symbol, minuteFrom, nowSec - RECORD_SEC)));
 }
