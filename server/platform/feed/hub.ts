@@ -1,6 +1,6 @@
 // The feed's connections and subscriptions, one shared tick loop and the heartbeat.
-// Each topic's frame is built and gzipped once per tick and the same Buffer goes to every
-// subscriber. Server frames are gzip-compressed JSON in binary frames; clients send text.
+// Each topic's frame is built, gzipped and framed as a websocket message once per tick and the
+// same bytes go to every subscriber (wire.ts). Server frames are gzip-compressed JSON in binary frames; clients send text.
 //
 // One client cannot stall the server: its messages pass a token bucket (excess answered with a
 // too-many-requests error frame, a client that keeps flooding is closed), wait in its queue and
@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import { feedConfig, type FeedLimits } from '../../core/config.ts';
 import type { MarketData } from '../market/types.ts';
 import { type ConnectionCaps, MemoryConnectionCaps } from './connection-caps.ts';
+import { binaryMessage, tcpSocket } from './wire.ts';
 import { depth, detail, klineHistory, liveBar, parseTopic, tickers, type NumericBar, type Topic } from './topics.ts';
 
 export interface FeedOptions extends FeedLimits {
@@ -48,17 +49,6 @@ export const CLOSE_GOING_AWAY = 1001;
 const CLOSE_GRACE_MS = 1000;
 
 type Json = Record<string, unknown>;
-
-interface Corkable {
-  cork(): void;
-  uncork(): void;
-}
-
-/** The TCP socket under a ws connection (not public API; batching only, so optional). */
-function rawSocket(socket: WebSocket): Corkable | undefined {
-  const raw = (socket as unknown as { _socket?: Partial<Corkable> })._socket;
-  return raw && typeof raw.cork === 'function' && typeof raw.uncork === 'function' ? (raw as Corkable) : undefined;
-}
 
 export function encode(message: unknown): Buffer {
   return gzipSync(JSON.stringify(message));
@@ -561,26 +551,36 @@ export class FeedHub {
       }
       if (!frame) continue;
       topics++;
+      const message = binaryMessage(frame);
       for (const client of state.clients) {
         const list = outbox.get(client);
-        if (list) list.push(frame);
-        else outbox.set(client, [frame]);
+        if (list) list.push(message);
+        else outbox.set(client, [message]);
       }
     }
     for (const [client, list] of outbox) {
-      const raw = rawSocket(client.socket);
-      raw?.cork();
-      for (const frame of list) this.send(client, frame);
-      raw?.uncork();
+      this.sendFramed(client, list.length === 1 ? list[0] : Buffer.concat(list));
       frames += list.length;
     }
     this.lastTick = { topics, frames, ms: performance.now() - started };
   }
 
+  /** Writes websocket messages framed by binaryMessage (one write for the client's whole round). */
+  private sendFramed(client: Client, messages: Buffer): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+      socket.close(CLOSE_TOO_SLOW, 'too slow');
+      this.detach(client);
+      return;
+    }
+    tcpSocket(socket)?.write(messages);
+  }
+
   /** Pings every client; closes those that left maxMissedPings pings unanswered. */
   heartbeat(): void {
     const ts = this.now();
-    const frame = encode({ ping: ts });
+    const message = binaryMessage(encode({ ping: ts }));
     for (const client of [...this.clients]) {
       if (client.pending.length >= this.options.maxMissedPings) {
         client.socket.close(CLOSE_PING_TIMEOUT, 'ping timeout');
@@ -590,7 +590,7 @@ export class FeedHub {
         continue;
       }
       client.pending.push(ts);
-      this.send(client, frame);
+      this.sendFramed(client, message);
     }
   }
 }
