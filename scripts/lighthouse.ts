@@ -20,7 +20,6 @@
 // Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +28,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { calibratedSlowdown, type MainThreadTime, mainThreadTime, type TraceEvent } from './lib/lighthouse-calibration.ts';
 import { failures, HOME_LIMITS, medianOf, MIN_SCORES, type PageResult } from './lib/lighthouse-verdict.ts';
+import { freePort } from './cluster/processes.ts';
 
 // Home gets more runs: its TBT is the noisiest number here. Its worst runs come from the task that
 // commits the navigation (creating the document, before anything can paint), whose length varies
@@ -47,16 +47,16 @@ const RUNS = process.env.LIGHTHOUSE_RUNS ? Number(process.env.LIGHTHOUSE_RUNS) :
 const DEFAULT_RUNS = 5;
 const OUT_DIR = '.tmp/lighthouse';
 // --disable-dev-shm-usage: a container's /dev/shm is often 64 MB, too small for Chromium (Playwright passes it too)
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** `npm start` with its own data and build; resolves once it listens. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
@@ -82,7 +82,9 @@ async function api<T>(origin: string, path: string, body: object = {}): Promise<
 /** The demo user's session, logged in through the API with the captcha answer the operator CLI reads. */
 async function login(origin: string, dataDir: string): Promise<string> {
   const { captchaId } = await api<{ captchaId: string }>(origin, '/base/captcha');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'captcha', captchaId], { env: { ...process.env, DATA_DIR: dataDir } });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'captcha', captchaId], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
   const session = await api<{ token: string; user: object }>(origin, '/base/login', { ...DEMO, captchaId, captcha: stdout.trim() });
   return JSON.stringify({ token: session.token, user: session.user });
 }
@@ -158,7 +160,16 @@ function printTable(results: PageResult[]): void {
   const cols = ['page', 'perf', 'a11y', 'best-pr.', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'KB'];
   console.log(`\n${cols.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(9))).join('')}`);
   for (const r of results) {
-    const cells = [r.performance, r.accessibility, r.bestPractices, Math.round(r.lcpMs), Math.round(r.fcpMs), Math.round(r.tbtMs), r.cls.toFixed(3), (r.bytes / 1024).toFixed(1)];
+    const cells = [
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      Math.round(r.lcpMs),
+      Math.round(r.fcpMs),
+      Math.round(r.tbtMs),
+      r.cls.toFixed(3),
+      (r.bytes / 1024).toFixed(1),
+    ];
     console.log(`${r.page.padEnd(10)}${cells.map((c) => String(c).padStart(9)).join('')}`);
     if (r.failedAudits.length) console.log(`${''.padEnd(10)}failing: ${r.failedAudits.join(', ')}`);
   }
@@ -206,7 +217,11 @@ async function main(): Promise<number> {
     const seconds = Math.round((Date.now() - started) / 1000);
     writeFileSync(
       join(OUT_DIR, 'latest.json'),
-      JSON.stringify({ lighthouse: 'lighthouse@12', runsPerPage: RUNS ?? DEFAULT_RUNS, homeRuns: RUNS ?? HOME_RUNS, seconds, results, failures: failed }, null, 2),
+      JSON.stringify(
+        { lighthouse: 'lighthouse@12', runsPerPage: RUNS ?? DEFAULT_RUNS, homeRuns: RUNS ?? HOME_RUNS, seconds, results, failures: failed },
+        null,
+        2,
+      ),
     );
     console.log(`${RUNS ?? `${DEFAULT_RUNS} (home ${HOME_RUNS})`} run(s) per page, the median of each column shown; ${seconds} s; reports in ${OUT_DIR}/`);
     for (const f of failed) console.error(`below threshold: ${f}`);

@@ -10,23 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_GOING_AWAY } from '../../server/platform/feed/index.ts';
 import { ROOT, tempDir } from './helpers.ts';
+import { freePort } from '../../scripts/cluster/processes.ts';
 
 const children: ChildProcess[] = [];
 
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 /** Whether a new server can listen on the port now. */
 function canListen(port: number): Promise<boolean> {
@@ -80,7 +70,9 @@ function halfSentPost(port: number): Promise<{ finish: () => void; response: Pro
   return new Promise((ok, fail) => {
     const body = '{"from":1}';
     const socket: Socket = connect(port, '127.0.0.1', () => {
-      socket.write(`POST /api/base/tradelist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 4)}`);
+      socket.write(
+        `POST /api/base/tradelist HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 4)}`,
+      );
       let text = '';
       socket.setEncoding('utf8').on('data', (d: string) => (text += d));
       const response = new Promise<string>((done) => socket.on('close', () => done(text)));
