@@ -7,6 +7,7 @@
 // Not part of the test suite; the numbers go in the issue note.
 import { startCluster } from '../../scripts/cluster/launch.ts';
 import { percentile } from './bench-process.ts';
+import { fundedCustomers } from './funded-customers.ts';
 
 const [INSTANCES, ORDERS, IN_FLIGHT, USERS] = [2, 3000, 32, 300].map((d, i) => Number(process.argv[2 + i] ?? d));
 
@@ -15,18 +16,8 @@ try {
   process.env.DATABASE_URL = cluster.pgUrl;
   delete process.env.DATABASE_SCHEMA_PER_DATA_DIR;
   const { openDatabase } = await import('../../server/core/db/index.ts');
-  const { hashPassword } = await import('../../server/platform/security/password.ts');
-  const { adminDeposit } = await import('../../server/money.ts');
-  const { createUser } = await import('../../server/platform/sessions/users.ts');
-  const { startSession } = await import('../../server/platform/sessions/sessions.ts');
   const db = openDatabase(cluster.dir);
-  const passwordHash = await hashPassword('bench-pass-123');
-  const tokens: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const user = await createUser(db, { email: `bench${i}@example.com`, passwordHash }, Date.now());
-    await adminDeposit(db, user.id, 'USDT', '1000000', Date.now());
-    tokens.push(await startSession(db, user.id, Date.now()));
-  }
+  const tokens = await fundedCustomers(db, USERS, 'bench', { USDT: '1000000' });
   const api = new URL('/api', cluster.url).href;
   const latencies: number[] = [];
   const codes = new Map<number, number>();

@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { lines, percentile, serverNodeArgs } from './bench-process.ts';
+import { fundedCustomers } from './funded-customers.ts';
 
 const SYMBOLS = ['btcusdt', 'ethusdt'] as const;
 
@@ -40,10 +41,7 @@ interface Checked {
 
 async function serve(dataDir: string, users: number): Promise<void> {
   const { buildServer } = await import('../../server/app.ts');
-  const { hashPassword } = await import('../../server/platform/security/password.ts');
-  const { adminDeposit, ledgerMismatches, runDueWork } = await import('../../server/money.ts');
-  const { createUser } = await import('../../server/platform/sessions/users.ts');
-  const { startSession } = await import('../../server/platform/sessions/sessions.ts');
+  const { ledgerMismatches, runDueWork } = await import('../../server/money.ts');
 
   const app = await buildServer({ dataDir, seed: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -51,15 +49,7 @@ async function serve(dataDir: string, users: number): Promise<void> {
   if (!address || typeof address === 'string') throw new Error('no TCP address');
 
   const t0 = performance.now();
-  const passwordHash = await hashPassword('bench123456');
-  const tokens: string[] = [];
-  for (let i = 0; i < users; i++) {
-    const user = await createUser(app.db, { email: `bench${i}@example.com`, passwordHash }, Date.now());
-    await adminDeposit(app.db, user.id, 'USDT', '1000000', Date.now());
-    await adminDeposit(app.db, user.id, 'BTC', '10', Date.now());
-    await adminDeposit(app.db, user.id, 'ETH', '100', Date.now());
-    tokens.push(await startSession(app.db, user.id, Date.now()));
-  }
+  const tokens = await fundedCustomers(app.db, users, 'bench', { USDT: '1000000', BTC: '10', ETH: '100' });
   const prices = Object.fromEntries(SYMBOLS.map((s) => [s, { price: app.market.price(s), priceDecimals: app.market.market(s)!.priceDecimals }]));
   const ready: Ready = { port: address.port, tokens, prices, setupMs: performance.now() - t0 };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
@@ -68,9 +58,30 @@ async function serve(dataDir: string, users: number): Promise<void> {
     if (line.trim() !== 'check') continue;
     const work = await runDueWork({ db: app.db, market: app.market, now: Date.now });
     const count = async (status: 'open' | 'filled') =>
-      Number((await app.db.selectFrom('spot_orders').select((eb) => eb.fn.countAll().as('n')).where('status', '=', status).executeTakeFirstOrThrow()).n);
-    const ledgerRows = Number((await app.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const checked: Checked = { filledByRun: work.filled, filled: await count('filled'), open: await count('open'), ledgerRows, mismatches: await ledgerMismatches(app.db) };
+      Number(
+        (
+          await app.db
+            .selectFrom('spot_orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', '=', status)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const ledgerRows = Number(
+      (
+        await app.db
+          .selectFrom('ledger')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const checked: Checked = {
+      filledByRun: work.filled,
+      filled: await count('filled'),
+      open: await count('open'),
+      ledgerRows,
+      mismatches: await ledgerMismatches(app.db),
+    };
     process.stdout.write(`${JSON.stringify(checked)}\n`);
     break;
   }
@@ -81,7 +92,9 @@ async function serve(dataDir: string, users: number): Promise<void> {
 
 async function load(total: number, inFlight: number, users: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(users)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(users)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const next = lines(child);
   try {
     const ready = JSON.parse(await next()) as Ready;
@@ -117,7 +130,11 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
         if (n >= total) return;
         const { path, body } = order(n);
         const t0 = performance.now();
-        const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': ready.tokens[n % users] }, body: JSON.stringify(body) });
+        const res = await fetch(base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-token': ready.tokens[n % users] },
+          body: JSON.stringify(body),
+        });
         const json = (await res.json()) as { code: number };
         latencies.push(performance.now() - t0);
         const code = res.status === 200 ? json.code : -res.status;
@@ -131,7 +148,9 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
 
     console.log(`orders: ${latencies.length} over HTTP, ${inFlight} in flight, ${users} users`);
     console.log(`throughput: ${(latencies.length / seconds).toFixed(0)} orders/s (${seconds.toFixed(2)} s)`);
-    console.log(`latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${latencies[latencies.length - 1].toFixed(2)} ms`);
+    console.log(
+      `latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${latencies[latencies.length - 1].toFixed(2)} ms`,
+    );
     console.log(`codes: ${[...codes].map(([code, n]) => `${code} ×${n}`).join(', ')}`);
 
     child.stdin!.write('check\n');

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Cluster, startCluster } from '../../scripts/cluster/launch.ts';
 import type { Db } from '../../server/core/db/index.ts';
+import { fundedCustomers } from '../bench/funded-customers.ts';
 
 const SYMBOL = 'btcusdt';
 const USERS = 6;
@@ -107,17 +108,8 @@ describe('a cluster of three instances under load', () => {
     process.env.DATABASE_URL = cluster.pgUrl;
     delete process.env.DATABASE_SCHEMA_PER_DATA_DIR;
     const { openDatabase } = await import('../../server/core/db/index.ts');
-    const { hashPassword } = await import('../../server/platform/security/password.ts');
-    const { adminDeposit } = await import('../../server/money.ts');
-    const { createUser } = await import('../../server/platform/sessions/users.ts');
-    const { startSession } = await import('../../server/platform/sessions/sessions.ts');
     db = openDatabase(cluster.dir);
-    const passwordHash = await hashPassword('cluster-pass-123');
-    for (let i = 0; i <= USERS; i++) {
-      const user = await createUser(db, { email: `cluster${i}@example.com`, passwordHash }, Date.now());
-      await adminDeposit(db, user.id, 'USDT', '100000', Date.now());
-      tokens.push(await startSession(db, user.id, Date.now()));
-    }
+    tokens.push(...(await fundedCustomers(db, USERS + 1, 'cluster', { USDT: '100000' })));
   }, 240_000);
 
   afterAll(async () => {
