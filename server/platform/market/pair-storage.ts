@@ -13,12 +13,7 @@ export function restorePair(pair: SimPair, st: PairState): void {
       `The stored market history of ${pair.def.symbol} cannot be reproduced (the seed, the market's configuration or the simulator changed); it is never rewritten.`,
     );
   }
-  if (st.minuteStart > pair.minutes.start) pair.minutes.dropFront(st.minuteStart - pair.minutes.start);
-  if (pair.minutes.length === 0) pair.minutes = new Series(st.minuteStart, MINUTE_CAPACITY);
-  for (const b of st.minutes) put(pair.minutes, b);
-  for (const b of st.days) put(pair.days, b);
-  pair.walk.x = st.x;
-  pair.walk.price = st.price;
+  takeStored(pair, st, st);
   pair.walk.rng = new Rng(pair.walk.key, st.rngOffset);
   for (const [sec, price] of st.ticks) pair.record(sec, price);
   pair.savedMinute = pair.minutes.end;
@@ -27,14 +22,18 @@ export function restorePair(pair: SimPair, st: PairState): void {
 
 /** Takes another instance's drained changes of this pair (a replica): its bars, walk state and recorded prices. */
 export function applyPair(pair: SimPair, changes: PairChanges): void {
-  const { state } = changes;
+  takeStored(pair, changes.state, changes);
+  for (const [sec, price] of changes.ticks) pair.record(sec, price);
+}
+
+/** The stored or published bars and walk position (the minute series trimmed to start where the stored one does). */
+function takeStored(pair: SimPair, state: Pick<PairState, 'minuteStart' | 'x' | 'price'>, bars: Pick<PairState, 'minutes' | 'days'>): void {
   if (state.minuteStart > pair.minutes.start) pair.minutes.dropFront(state.minuteStart - pair.minutes.start);
   if (pair.minutes.length === 0) pair.minutes = new Series(state.minuteStart, MINUTE_CAPACITY);
-  for (const b of changes.minutes) put(pair.minutes, b);
-  for (const b of changes.days) put(pair.days, b);
+  for (const b of bars.minutes) put(pair.minutes, b);
+  for (const b of bars.days) put(pair.days, b);
   pair.walk.x = state.x;
   pair.walk.price = state.price;
-  for (const [sec, price] of changes.ticks) pair.record(sec, price);
 }
 
 /** Bars from the last drain on, the walk state, and the prices recorded in (fromSec, toSec]. */
