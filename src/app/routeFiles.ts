@@ -10,11 +10,15 @@ export function routeFiles({ files, paths, screenTexts }: RouteFiles, path: stri
   return (paths[path] ?? []).flatMap((i) => (i === SCREEN_TEXTS ? langs.map((lang) => files[screenTexts[lang]]) : files[i]));
 }
 
-/** Adds a preload for each file the document does not preload yet: modules as modulepreload, stylesheets as preload. Same-origin: no crossorigin. */
+/**
+ * Adds a preload for each file the document does not preload yet: modules as modulepreload,
+ * stylesheets as preload. Both `crossorigin` (anonymous), as Vite's own links that then use them
+ * are: a preload fetched in another credentials mode is not reused (Chrome warns and fetches again).
+ */
 export function preloadFiles(hrefs: readonly string[]): void {
   for (const href of hrefs) {
     if (document.head.querySelector(`link[href="${href}"]`)) continue;
-    const link = href.endsWith('.css') ? { rel: 'preload', as: 'style', href } : { rel: 'modulepreload', href };
+    const link = href.endsWith('.css') ? { rel: 'preload', as: 'style', href, crossOrigin: '' } : { rel: 'modulepreload', href, crossOrigin: '' };
     document.head.append(Object.assign(document.createElement('link'), link));
   }
 }
