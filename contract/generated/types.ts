@@ -2622,7 +2622,7 @@ export interface MoneyLog {
   coinname: string;
   type: LedgerType;
   /**
-   * Signed change of the total, in the coin's display decimals (rounded toward zero)
+   * Signed change of the total, in the coin's display decimals (rounded toward zero); '' for a freeze or a release (the total did not change)
    */
   amount: string;
   /**
@@ -2634,7 +2634,7 @@ export interface MoneyLog {
    */
   CreatedAt: string;
   /**
-   * Signed change of the frozen part ('' when it did not change): a withdrawal request freezes its amount and fee, a refund releases them
+   * Signed change of the frozen part: a withdrawal request freezes its amount and fee, a refund releases them; '' when it did not change or is the whole change of the total (then shown once, as amount)
    */
   frozen: string;
 }

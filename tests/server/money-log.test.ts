@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs } from '../../contract/loader.ts';
+import { applyChanges } from '../../server/core/ledger.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/money.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
@@ -42,7 +43,10 @@ beforeAll(async () => {
   c.advance(2000);
   // A limit order below the market only freezes (25000 × 0.0008 = 20 USDT, within the ±20 % band):
   // the total does not change, so it is no financial record.
-  const limit = await call(s.app, 'POST', '/bborder/upbbbuy', { token: alice.token, body: { symbol: 'btcusdt', buytype: 'limit', mprice: '25000', mnum: '0.0008' } });
+  const limit = await call(s.app, 'POST', '/bborder/upbbbuy', {
+    token: alice.token,
+    body: { symbol: 'btcusdt', buytype: 'limit', mprice: '25000', mnum: '0.0008' },
+  });
   expect(limit.code, limit.msg).toBe(0);
   c.advance(1000);
   // With 20 USDT frozen, the balance after a change is still the whole total.
@@ -100,6 +104,44 @@ describe('the money log', () => {
     expect(everything.data.total).toBe(8);
     expect((await log(alice.token, { type: 'ieo_reward_1' })).data).toMatchObject({ list: [], total: 0 });
     expect((await log(alice.token, { coinname: 'ETH' })).data).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('shows the freezes a customer asks about (financing, mining), each amount once, but no limit order freeze', async () => {
+    const carol = await registerByEmail(s.app, 'carol-log@example.com');
+    const id = carol.user.ID;
+    await adminDeposit(s.app.db, id, 'USDT', '3000', c.now());
+    c.advance(1000);
+    const bought = await call(s.app, 'POST', '/financing_order/createFinancing_order', { token: carol.token, body: { financing_id: 1, money: '100' } });
+    expect(bought.code, bought.msg).toBe(0);
+    c.advance(1000);
+    const redeemed = await call(s.app, 'POST', '/financing_order/redemption', { token: carol.token, body: { ID: bought.data.ID } });
+    expect(redeemed.code, redeemed.msg).toBe(0);
+    // a mining order's request (available → frozen) and approval (the frozen price leaves), as server/earn/mining-review.ts writes them
+    c.advance(1000);
+    await s.app.db
+      .transaction()
+      .execute((trx) =>
+        applyChanges(trx, [{ userId: id, coin: 'USDT', available: -2000n * 10n ** 8n, frozen: 2000n * 10n ** 8n, type: 'mining_purchase', refId: 1 }], c.now()),
+      );
+    c.advance(1000);
+    await s.app.db
+      .transaction()
+      .execute((trx) =>
+        applyChanges(trx, [{ userId: id, coin: 'USDT', available: 0n, frozen: -2000n * 10n ** 8n, type: 'mining_purchase', refId: 1 }], c.now()),
+      );
+    const rows = (await log(carol.token, { pageSize: 50 })).data.list.map((r: Loose) => ({ type: r.type, amount: r.amount, frozen: r.frozen }));
+    expect(rows.filter((r: Loose) => r.type === 'mining_purchase')).toEqual([
+      { type: 'mining_purchase', amount: '-2000.000000', frozen: '' },
+      { type: 'mining_purchase', amount: '', frozen: '2000.000000' },
+    ]);
+    expect(rows.find((r: Loose) => r.type === 'finance_purchase')).toEqual({ type: 'finance_purchase', amount: '', frozen: '100.000000' });
+    expect(rows.some((r: Loose) => r.type === 'finance_redemption' && r.frozen === '-100.000000' && r.amount === '')).toBe(true);
+    // every type the filter offers finds its rows
+    const filtered = await log(carol.token, { type: 'finance_purchase' });
+    expect(filtered.data.list.map((r: Loose) => r.type)).toEqual(['finance_purchase']);
+    // alice's limit order froze 20 USDT: not a record
+    const aliceBuys = await log(alice.token, { type: 'spot_buy', coinname: 'USDT' });
+    expect(aliceBuys.data.list.map((r: Loose) => r.amount)).toEqual(['-99.990000']);
   });
 
   it('another user sees none of it', async () => {
