@@ -51,11 +51,9 @@ describe('live market', () => {
     const prices = page.locator('.market .pair-row .pair-price');
     await page.waitForFunction(() => [...document.querySelectorAll('.market .pair-row .pair-price')].every((e) => e.textContent !== '--'));
     const before = await prices.allTextContents();
-    await page.waitForFunction(
-      (first) => [...document.querySelectorAll('.market .pair-row .pair-price')].some((e, i) => e.textContent !== first[i]),
-      before,
-      { timeout: 3000 },
-    );
+    await page.waitForFunction((first) => [...document.querySelectorAll('.market .pair-row .pair-price')].some((e, i) => e.textContent !== first[i]), before, {
+      timeout: 3000,
+    });
     const chips = await page.locator('.market .pair-row .change-chip').evaluateAll((els) => els.map((e) => `${e.className} ${e.textContent}`));
     expect(chips.filter((c) => !/change-(up|down)/.test(c))).toEqual([]);
   });
@@ -86,6 +84,10 @@ describe('spot', () => {
     await page.locator('.toast', { hasText: en.trade.placed }).waitFor();
     const order = page.locator('.open-order');
     await order.waitFor();
+    // the card names the pair, how much of it has filled, and when it was placed
+    await order.getByText('BTC/USDT').waitFor();
+    expect(await order.getByTestId('order-filled').textContent()).toMatch(/^0(\.0+)? \/ 0\.01(0*)? BTC$/);
+    expect(await order.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     const frozen = await balances();
     const cost = units(multiply(limit, '0.01', 6));
     expect(units(before.USDT.available) - units(frozen.USDT.available)).toBe(cost);

@@ -4,9 +4,10 @@ import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import { endpoint as cancelOrder } from '../../api/generated/screens/spot-cancel';
 import { endpoint as openOrders } from '../../api/generated/screens/spot-open-orders';
+import { formatDateTime, marketOf, pairName } from '../../engine/formats';
 import { confirmDialog, toast } from '../../ui/overlays';
 
-/** The user's open limit orders on this pair; cancel asks for confirmation. */
+/** The user's open limit orders on this pair (pair, side, price, how much has filled, when placed); cancel asks for confirmation. */
 export function OpenOrders({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation();
   const num = (value: string) => formatAmount(value, decimalsOf(value), i18n.language);
@@ -30,11 +31,20 @@ export function OpenOrders({ symbol }: { symbol: string }) {
         {list.map((o) => (
           <li key={o.ID} className="row open-order">
             <div className="row-main">
-              <p className={`row-title ${o.side === 'buy' ? 'up' : 'down'}`}>
-                {t(`trade.sideValue.${o.side}`)} · {t(`trade.typeValue.${o.type}`)}
+              <p className="row-title">
+                <span className={o.side === 'buy' ? 'up' : 'down'}>
+                  {t(`trade.sideValue.${o.side}`)} · {t(`trade.typeValue.${o.type}`)}
+                </span>{' '}
+                {pairName(o.symbol)}
               </p>
               <p className="row-field">
-                <span className="muted">{t('trade.price')}</span> {num(o.price)} · <span className="muted">{t('trade.amount')}</span> {num(o.amount)}
+                <span className="muted">{t('trade.price')}</span> {num(o.price)} · <span className="muted">{t('trade.filled')}</span>{' '}
+                <span data-testid="order-filled">
+                  {num(o.filled)} / {num(o.amount)} {marketOf(o.symbol)?.base ?? ''}
+                </span>
+              </p>
+              <p className="row-field muted">
+                <time dateTime={o.CreatedAt}>{formatDateTime(o.CreatedAt, i18n.language)}</time>
               </p>
             </div>
             <button type="button" className="btn btn-danger btn-small" disabled={isLoading} onClick={() => void onCancel(o.ID)}>
