@@ -14,7 +14,7 @@ import { OverlayHost } from '../ui/overlays';
 import { releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
 import { afterLogin, type GuardState, guardShows } from './redirect';
-import { findRoute, LOGIN } from '../routes/routes';
+import { findRoute, LOGIN, TABS } from '../routes/routes';
 import { TabBar } from './TabBar';
 import { useTheme } from '../ui/theme';
 import { setStatusBar, statusBarColor } from './theme';
@@ -42,12 +42,16 @@ export function Layout() {
 
   // the wanted page rides along in the location state: after login the user lands there (src/app/redirect.ts)
   if (!guardShows(location.pathname, token !== null)) {
-    return token ? <Navigate to={afterLogin(location.state, location.search)} replace /> : <Navigate to={LOGIN} replace state={{ from: location.pathname + location.search } satisfies GuardState} />;
+    return token ? (
+      <Navigate to={afterLogin(location.state, location.search)} replace />
+    ) : (
+      <Navigate to={LOGIN} replace state={{ from: location.pathname + location.search } satisfies GuardState} />
+    );
   }
 
   return (
     <div className={`app${route?.tab ? ' with-tabs' : ''}`}>
-      {route && !route.bare && <NavBar title={route.title} />}
+      {route && !route.bare && <NavBar title={route.title} root={!!route.tab && TABS.some((tab) => tab.path === route.path)} />}
       <main key={location.pathname} className={location.key === 'default' ? 'page' : 'page page-enter'}>
         <ErrorBoundary key={location.pathname}>
           {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
