@@ -101,6 +101,22 @@ describe('spot', () => {
     expect(after.USDT).toEqual(before.USDT);
   });
 
+  it('the chart shows every period within the screen, and its Sell opens the ticket on sell', async () => {
+    await page.goto(`${app.running.url}/#/deal/chart?symbol=btcusdt`);
+    const periods = page.locator('.periods button');
+    await periods.last().waitFor();
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    for (const box of await periods.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+    }
+    await page.click(`.chart-actions >> text=${en.trade.sell}`);
+    await page.locator('.side-switch [aria-selected=true].sell').waitFor();
+    await page.goto(`${app.running.url}/#/deal/chart?symbol=btcusdt`);
+    await page.click(`.chart-actions >> text=${en.trade.buy}`);
+    await page.locator('.side-switch [aria-selected=true].buy').waitFor();
+  });
+
   it('fills a market buy at once and moves the balances by the exact amounts', async () => {
     await page.goto(`${app.running.url}/#/deal/deal?symbol=btcusdt`);
     await page.locator('.ticket').waitFor();

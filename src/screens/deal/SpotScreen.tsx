@@ -34,7 +34,7 @@ export default function SpotScreen() {
   const tickers = useTickers();
   const ticker = tickers[market.symbol];
   const last = ticker ? String(ticker.close) : '';
-  const order = useSpotOrderForm(market, last, t);
+  const order = useSpotOrderForm(market, last, t, params.get('side') === 'sell' ? 'sell' : 'buy');
   const shownLast = last ? formatAmount(last, market.priceDecimals, i18n.language) : '--';
 
   return (

@@ -28,8 +28,8 @@ interface Available {
   quote: string;
 }
 
-function useTicketFields() {
-  const [side, setSide] = useState<Side>('buy');
+function useTicketFields(initialSide: Side) {
+  const [side, setSide] = useState<Side>(initialSide);
   const [type, setType] = useState<OrderType>('limit');
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
@@ -69,8 +69,9 @@ function ordersOf({ side, type, price, amount, usdt }: Ticket, symbol: string): 
   return { buyOrder, sellOrder };
 }
 
-export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate) {
-  const fields = useTicketFields();
+/** `initialSide`: the side the ticket opens on (the chart's Sell opens it on sell) */
+export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate, initialSide: Side = 'buy') {
+  const fields = useTicketFields(initialSide);
   const { side, type, price, amount, usdt, setAmount, setUsdt, setError } = fields;
   const available = useAvailable(market);
   const [buy, buyState] = buyEndpoint.useMutation();

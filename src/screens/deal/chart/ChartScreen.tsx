@@ -87,10 +87,10 @@ export default function ChartScreen() {
       <div ref={box} className="chart-canvas" data-bars={bars.length} data-last-close={last ? String(last.close) : ''} />
       {history.isLoading && <p className="state">{t('chart.loading')}</p>}
       <div className="chart-actions">
-        <Link className="btn btn-up" to={`/deal/deal?symbol=${market.symbol}`}>
+        <Link className="btn btn-up" to={`/deal/deal?symbol=${market.symbol}&side=buy`}>
           {t('trade.buy')}
         </Link>
-        <Link className="btn btn-down" to={`/deal/deal?symbol=${market.symbol}`}>
+        <Link className="btn btn-down" to={`/deal/deal?symbol=${market.symbol}&side=sell`}>
           {t('trade.sell')}
         </Link>
       </div>
