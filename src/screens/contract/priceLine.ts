@@ -73,13 +73,19 @@ export function priceChartOption(points: readonly PricePoint[], marks: readonly 
           silent: true,
           symbol: 'none',
           animation: false,
-          data: marks.map((m) => {
+          // labels alternate above and below their lines, so two close prices stay readable
+          data: marks.map((m, i) => {
             const color = m.direction === 'up' ? colors.up : colors.down;
             return {
               name: String(m.ID),
               yAxis: Number(m.openPrice),
               lineStyle: { color, type: 'dashed', width: 1 },
-              label: { color, position: 'insideStartTop', fontSize: 10, formatter: `${m.direction === 'up' ? '▲' : '▼'} ${format(Number(m.openPrice))}` },
+              label: {
+                color,
+                position: i % 2 ? 'insideStartBottom' : 'insideStartTop',
+                fontSize: 10,
+                formatter: `${m.direction === 'up' ? '▲' : '▼'} ${format(Number(m.openPrice))}`,
+              },
             };
           }),
         },
