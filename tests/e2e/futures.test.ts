@@ -2,6 +2,7 @@
 // the live price chart has history and ticks, a placed order shows as an open position with a
 // countdown and its open price as a line on the chart, the result shows after settlement (green or
 // red), the buttons stay on one line at 375 px, and a settled order's details have no empty Reason.
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -55,6 +56,12 @@ afterAll(async () => {
   for (const c of contexts) await c.close();
 });
 
+/** WCAG 2.2 AA violations axe-core finds on the page, as "rule target". */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode(true).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+}
+
 const attr = (page: Page, name: string) => page.locator('.futures-chart').getAttribute(name);
 
 /** Opens the screen, waits for a chart with history and live ticks, places a 30 s order and follows it to its result. */
@@ -101,6 +108,7 @@ async function journey({ locale, theme, texts }: (typeof CASES)[number]): Promis
   await page.waitForFunction(() => document.querySelector('.futures-chart')?.getAttribute('data-lines') !== '');
   expect((await attr(page, 'data-lines'))?.split(' ')).toContain(openPrice);
   await shoot(page, `${name}-open`);
+  expect(await axeViolations(page)).toEqual([]);
 
   await position.locator('.result').waitFor({ timeout: 45_000 });
   const card = (await position.getAttribute('class')) ?? '';
@@ -119,6 +127,7 @@ async function journey({ locale, theme, texts }: (typeof CASES)[number]): Promis
   // the settled order's line leaves the chart
   await page.waitForFunction((p) => !(document.querySelector('.futures-chart')?.getAttribute('data-lines') ?? '').split(' ').includes(p), openPrice);
   await shoot(page, `${name}-settled`);
+  expect(await axeViolations(page)).toEqual([]);
 
   // its details: a normal settlement has no reason to show
   await position.locator('a[href*="/contract/detail"]').click();
