@@ -26,10 +26,18 @@ function SettledResult({ order }: { order: FuturesOrder }) {
       <dl className="result-prices">
         <dt>{t('futures.openPrice')}</dt>
         <dd className="open-price">
-          {price(order.openPrice)} · {formatDateTime(order.openTime, i18n.language)}
+          {price(order.openPrice)} · <span className="result-time">{formatDateTime(order.openTime, i18n.language)}</span>
         </dd>
         <dt>{t('futures.closePrice')}</dt>
-        <dd className="close-price">{order.closePrice ? `${price(order.closePrice)} · ${formatDateTime(order.closeTime, i18n.language)}` : '--'}</dd>
+        <dd className="close-price">
+          {order.closePrice ? (
+            <>
+              {price(order.closePrice)} · <span className="result-time">{formatDateTime(order.closeTime, i18n.language)}</span>
+            </>
+          ) : (
+            '--'
+          )}
+        </dd>
       </dl>
       {order.reason && <p className="muted small">{t(`futures.reason.${order.reason}`)}</p>}
       <Link to={`/contract/detail?id=${order.ID}`}>{t('futures.openOrder')} ›</Link>
