@@ -28,18 +28,21 @@ function useTicks(symbol: string, ticker: Ticker | undefined): PricePoint[] {
   return state.symbol === symbol ? state.ticks : [];
 }
 
+/** `label` names the chart for screen readers (given by the screen, which loads with its texts). */
 export default function FuturesChart({
   symbol,
   priceDecimals,
   ticker,
   marks,
+  label,
 }: {
   symbol: string;
   priceDecimals: number;
   ticker?: Ticker;
   marks: readonly OpenMark[];
+  label: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const theme = useTheme();
   const history = klineEndpoint.useQuery({ id: symbol, interval: '1min', num: HISTORY_BARS });
   const ticks = useTicks(symbol, ticker);
@@ -72,7 +75,7 @@ export default function FuturesChart({
       ref={box}
       className="futures-chart"
       role="img"
-      aria-label={t('futures.chartLabel')}
+      aria-label={label}
       data-history={history.data?.length ?? 0}
       data-points={points.length}
       data-lines={marks.map((m) => m.openPrice).join(' ')}

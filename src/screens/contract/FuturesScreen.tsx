@@ -86,7 +86,7 @@ export default function FuturesScreen() {
         <strong className="live-price">{live ?? '--'}</strong>
       </p>
       <Suspense fallback={<div className="futures-chart" aria-hidden="true" />}>
-        <FuturesChart symbol={market.symbol} priceDecimals={market.priceDecimals} ticker={ticker} marks={marks} />
+        <FuturesChart symbol={market.symbol} priceDecimals={market.priceDecimals} ticker={ticker} marks={marks} label={t('futures.chartLabel')} />
       </Suspense>
       <div className="futures-actions">
         <button type="button" className="btn btn-up" disabled={!config.data} onClick={() => setDialog('up')}>
