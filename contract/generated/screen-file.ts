@@ -231,6 +231,10 @@ export interface FieldView {
    */
   empty?: string;
   /**
+   * Left out when its value is empty even though it has values (a status only some records have, such as an invalid settlement's reason); otherwise an empty status shows as —
+   */
+  omitEmpty?: boolean;
+  /**
    * A detail field with a copy button (addresses, codes, references)
    */
   copy?: boolean;

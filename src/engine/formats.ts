@@ -165,13 +165,13 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
  * A record field as shown: null when the value is empty and the view has neither `values` nor
- * `empty` (the row leaves the field out). A view with `values` and no explicit format is a status.
+ * `empty`, or says `omitEmpty` (the row leaves the field out). A view with `values` and no explicit format is a status.
  */
 export function formatRecordField(view: FieldView, record: Rec, locale: string, t: Translate = (k) => k): Formatted | null {
   const value = record[view.field];
   if (isEmpty(value)) {
     if (view.empty) return { text: t(view.empty) };
-    return view.values ? { text: '—' } : null;
+    return view.values && !view.omitEmpty ? { text: '—' } : null;
   }
   const name = view.format ?? (view.values ? 'status' : 'text');
   return resolveFormat(name)(String(value), { view, record, locale, t });

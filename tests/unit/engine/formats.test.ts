@@ -48,6 +48,9 @@ describe('field formats', () => {
   it('an empty value is left out, unless the view has values or an empty text', () => {
     expect(show({ field: 'v', format: 'amount' }, { v: '' })).toBeNull();
     expect(show({ field: 'v', values: 'trade.statusValue' }, {})?.text).toBe('—');
+    // a status only some records have (an invalid settlement's reason) is left out when empty
+    expect(show({ field: 'v', values: 'futures.reason', omitEmpty: true }, { v: '' })).toBeNull();
+    expect(show({ field: 'v', values: 'futures.reason', omitEmpty: true }, { v: 'no_price' })?.text).toBe('t(futures.reason.no_price)');
     expect(show({ field: 'v', format: 'amount', empty: 'trade.typeValue.market' }, { v: '' })?.text).toBe('t(trade.typeValue.market)');
   });
 });

@@ -62,7 +62,8 @@ export const screen: ScreenDef = {
         "field": "reason",
         "label": "futures.invalidReason",
         "format": "status",
-        "values": "futures.reason"
+        "values": "futures.reason",
+        "omitEmpty": true
       },
       {
         "field": "openPrice",
