@@ -33,9 +33,12 @@ export function DetailField({ view, record, tiles = false }: { view: FieldView; 
       </div>
     );
   }
+  // the value brighter than its label; amounts larger, a status as a chip
+  const kind = view.format === 'amount' || view.format === 'signedAmount' ? ' detail-amount' : view.format === 'status' ? ' detail-status' : '';
   return (
-    <p className={`muted detail-field${view.copy ? ' detail-copy' : ''}`}>
-      {label}: {linked}
+    <p className={`detail-field${view.copy ? ' detail-copy' : ''}`}>
+      <span className="detail-label">{label}: </span>
+      <span className={`detail-value${kind}`}>{linked}</span>
       {view.copy && <CopyButton value={String(record[view.field])} label={`${t('common.copy')}: ${label}`} />}
     </p>
   );

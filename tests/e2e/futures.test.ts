@@ -135,6 +135,20 @@ async function journey({ locale, theme, texts }: (typeof CASES)[number]): Promis
   const detail = (await page.locator('.detail').textContent()) ?? '';
   expect(detail).toContain(texts.futures.openPrice);
   expect(detail).not.toContain(`${texts.futures.invalidReason}:`);
+  // a clear hierarchy: each value brighter than its label, amounts larger than other values, the status a chip
+  const look = await page.evaluate(() => {
+    const style = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+    return {
+      label: style('.detail-label').color,
+      value: style('.detail-value').color,
+      amount: parseFloat(style('.detail-amount').fontSize),
+      plain: parseFloat(style('.detail-value:not(.detail-amount)').fontSize),
+      chip: style('.detail-status > span').borderRadius,
+    };
+  });
+  expect(look.value).not.toBe(look.label);
+  expect(look.amount).toBeGreaterThan(look.plain);
+  expect(parseFloat(look.chip)).toBeGreaterThan(8);
   await shoot(page, `${name}-detail`);
 }
 
