@@ -1,6 +1,6 @@
 // Every page: the guard, nav bar, page transition, status-bar colour and bottom tabs. The
 // route renders inside an ErrorBoundary keyed by path, so navigating away resets it.
-import { useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -8,8 +8,7 @@ import { endpoint as userInfo } from '../api/generated/screens/user-info';
 import type { RootState } from '../store';
 import { userLoaded } from '../store/session';
 import { NavBar } from './NavBar';
-import { NotAvailable } from './NotAvailable';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { ErrorBoundary, retryableLazy } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
 import { releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
@@ -18,6 +17,9 @@ import { findRoute, LOGIN, TABS } from '../routes/routes';
 import { TabBar } from './TabBar';
 import { useTheme } from '../ui/theme';
 import { setStatusBar, statusBarColor } from './theme';
+
+/** An unknown path's page: rare, so not in every route's bundle */
+const NotFound = retryableLazy<{ titleKey?: string; bodyKey?: string }>(() => import('./NotAvailable').then((m) => ({ default: m.NotAvailable })));
 
 export function Layout() {
   const location = useLocation();
@@ -54,7 +56,13 @@ export function Layout() {
       {route && !route.bare && <NavBar title={route.title} root={!!route.tab && TABS.some((tab) => tab.path === route.path)} />}
       <main key={location.pathname} className={location.key === 'default' ? 'page' : 'page page-enter'}>
         <ErrorBoundary key={location.pathname}>
-          {route ? <RouteView route={route} /> : <NotAvailable titleKey="notFound.title" bodyKey="notFound.body" />}
+          {route ? (
+            <RouteView route={route} />
+          ) : (
+            <Suspense fallback={null}>
+              <NotFound titleKey="notFound.title" bodyKey="notFound.body" />
+            </Suspense>
+          )}
         </ErrorBoundary>
       </main>
       {route?.tab && <TabBar />}
