@@ -2266,6 +2266,14 @@ export interface IeoProject {
    * The terms in a sentence in the caller's language
    */
   terms: string;
+  /**
+   * Why a subscription cannot be made now (the message is funds.block.<reason>; until: the start for ieoNotStarted, the end for ieoEnded, epoch ms), null while one can
+   */
+  block: {
+    reason: 'ieoPaused' | 'ieoNotStarted' | 'ieoEnded' | 'ieoSoldOut' | 'ieoCapReached';
+    until: number | null;
+    link: string | null;
+  } | null;
 }
 
 /**

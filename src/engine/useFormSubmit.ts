@@ -36,13 +36,18 @@ function trimmedPayload(data: Data | undefined, passwords: string[]): Data {
   return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !passwords.includes(k) ? v.trim() : v]));
 }
 
-/** The field a server answer belongs to, if any (anything else the api layer has toasted). */
+const isHidden = (screen: ScreenDef, field: string) =>
+  ((screen.ui ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>)[field]?.['ui:widget'] === 'hidden';
+
+/** The field a server answer belongs to, if any (anything else the form shows above its submit button). */
 function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefined {
   const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
   const code = error.code ?? 0;
   const where = errorField({ fieldErrors: { fields: Object.keys(props), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) } }, code, error.data);
   if (where === undefined) return undefined;
-  return screen.fieldErrors?.[where] ?? where;
+  const field = screen.fieldErrors?.[where] ?? where;
+  // a hidden field (the IEO's pid) has nowhere to show it: the form shows it above the submit button
+  return isHidden(screen, field) ? undefined : field;
 }
 
 /** What the screen does with a successful answer: start or end the session, empty fields for the next entry, toast, navigate. */
@@ -76,6 +81,8 @@ export function useFormSubmit(
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
+  // a refusal that belongs to no field (a wrong password, a product that has ended), shown on the form
+  const [formError, setFormError] = useState<string | undefined>();
   // success.show: the answer shown once in place of the form (a new operator's initial credentials)
   const [result, setResult] = useState<Data | null>(null);
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
@@ -84,15 +91,17 @@ export function useFormSubmit(
   const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
 
   const showServerError = (error: FailedCall) => {
+    const message = error.message || t('validation.invalid');
     const field = serverErrorField(screen, error);
-    if (field === undefined) return;
-    setServerErrors({ [field]: { __errors: [error.message ?? t('validation.invalid')] } } as ErrorSchema<Data>);
+    if (field === undefined) setFormError(message);
+    else setServerErrors({ [field]: { __errors: [message] } } as ErrorSchema<Data>);
   };
 
   const onSubmit = ({ formData: data }: { formData?: Data }) =>
     guard.run(async () => {
       setBusy(true);
       setServerErrors({});
+      setFormError(undefined);
       try {
         const payload = trimmedPayload(data, passwords);
         const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
@@ -100,20 +109,27 @@ export function useFormSubmit(
         if ('error' in res) {
           setCaptchaNonce((n) => n + 1);
           showServerError(res.error as FailedCall);
-          return;
+          return false;
         }
         succeeded(res.data);
         if (screen.success?.show) setResult((res.data ?? {}) as Data);
+        return true;
       } finally {
         setBusy(false);
       }
     });
 
-  /** A server message goes away once its field is edited (changedId: rjsf's id of the field). */
-  const fieldEdited = (changedId: unknown) => {
+  /**
+   * A server message goes away once the customer edits (changedId: rjsf's id of the field); what the
+   * form writes itself (a captcha renewed after a refusal: its field emptied, its hidden id) keeps it.
+   */
+  const fieldEdited = (changedId: unknown, formData: Data | undefined) => {
     const changed = typeof changedId === 'string' ? changedId.replace(/^root_/, '') : undefined;
-    if (changed && changed in serverErrors) setServerErrors({});
+    const value = changed ? formData?.[changed] : undefined;
+    if (!changed || value === undefined || value === '' || isHidden(screen, changed)) return;
+    if (changed in serverErrors) setServerErrors({});
+    if (formError) setFormError(undefined);
   };
 
-  return { busy, captchaNonce, serverErrors, onSubmit, fieldEdited, result, clearResult: () => setResult(null) };
+  return { busy, captchaNonce, serverErrors, formError, onSubmit, fieldEdited, result, clearResult: () => setResult(null) };
 }
