@@ -54,11 +54,12 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
   return out;
 }
 
-/** What the All button fills: the available amount less the fee, never below zero. */
+/** What the All button fills: the available amount less the fee, at most the maximum (a loan's repayment: what is owed), never below zero. */
 export function allAmount(limits: FieldLimits): string | undefined {
   if (limits.available === undefined) return undefined;
   const rest = limits.fee === undefined ? limits.available : sub(limits.available, limits.fee);
-  return compare(rest, '0') < 0 ? '0' : rest;
+  const capped = limits.maximum !== undefined && compare(rest, limits.maximum) > 0 ? limits.maximum : rest;
+  return compare(capped, '0') < 0 ? '0' : capped;
 }
 
 export interface LimitViolation {

@@ -1936,6 +1936,14 @@ export interface FinancingOrder {
    */
   penalty: string;
   /**
+   * In term: the penalty of an early redemption now; otherwise empty (a card offers it only while it applies)
+   */
+  penaltyNow: string;
+  /**
+   * Redeemed early: the penalty kept; otherwise empty
+   */
+  penaltyPaid: string;
+  /**
    * In term: the principal an early redemption now gives back (money − penalty); otherwise empty
    */
   redeemBack: string;

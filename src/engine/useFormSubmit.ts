@@ -64,7 +64,10 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
     // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
     for (const field of success.clear ?? []) setField?.(field, undefined);
     if (success.toast) toast(t(success.toast, data && typeof data === 'object' ? (data as Record<string, unknown>) : {}));
-    const next = backRoute(params) ?? success.navigate;
+    const back = backRoute(params);
+    // returnBack: to the page the form was opened from (the history entry before it, as the nav bar's back arrow)
+    if (!back && success.returnBack && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return void navigate(-1);
+    const next = back ?? success.navigate;
     if (next) navigate(next, { replace: true });
   };
 }
