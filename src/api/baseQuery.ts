@@ -32,14 +32,6 @@ export interface Idempotent {
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-/** The field a business error belongs to on the calling form, if any. */
-export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
-  if (!args.fieldErrors) return undefined;
-  const field = (data as { field?: unknown } | null)?.field;
-  if (code === ERROR && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
-  return args.fieldErrors.codes.includes(code) ? String(code) : undefined;
-}
-
 export interface ApiError {
   kind: 'business' | 'http' | 'network' | 'timeout';
   code?: number;
@@ -122,7 +114,7 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   const reload = (data as { reload?: unknown } | null)?.reload;
   if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
     // calls that were in flight together end the session once, with one message
-    if (sentToken !== null && sentToken !== ctx.getToken()) return error;
+    if (sentToken !== ctx.getToken()) return error;
     effects.logout();
     effects.toast(translated);
   } else if (code === VERIFICATION_REQUIRED) {

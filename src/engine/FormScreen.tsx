@@ -28,8 +28,7 @@ function defaultsOf(payload: JsonSchema | undefined): Data {
 /** The first of a field's query names (ui:fromQuery, else the field's own) the route's query has. */
 function queryValue(field: string, ui: UiSchema | undefined, params: URLSearchParams): string | null {
   const names = (ui?.[field] as { 'ui:fromQuery'?: string[] } | undefined)?.['ui:fromQuery'] ?? [field];
-  for (const name of names) if (params.get(name)) return params.get(name);
-  return null;
+  return names.map((name) => params.get(name)).find(Boolean) ?? null;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { JsonSchema } from '../../contract/screen';
 import timings from '../../schemas/config/timings.json';
 import { createActionKey } from '../api/actionKey';
 import { api } from '../api/base';
-import { errorField } from '../api/baseQuery';
+import { ERROR } from '../../contract/result-codes-app';
 import { loggedOut, sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
 import { createSubmitGuard } from './submitGuard';
@@ -41,13 +41,14 @@ const isHidden = (screen: ScreenDef, field: string) =>
 
 /** The field a server answer belongs to, if any (anything else the form shows above its submit button). */
 function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefined {
-  const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
-  const code = error.code ?? 0;
-  const where = errorField({ fieldErrors: { fields: Object.keys(props), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) } }, code, error.data);
-  if (where === undefined) return undefined;
-  const field = screen.fieldErrors?.[where] ?? where;
+  const named = (error.data as { field?: unknown } | null)?.field;
+  // code 7 names its field (data.field); a business code goes under the field the screen maps it to (fieldErrors)
+  const field =
+    error.code === ERROR && typeof named === 'string' && named in ((screen.payload?.properties ?? {}) as JsonSchema)
+      ? named
+      : screen.fieldErrors?.[String(error.code)];
   // a hidden field (the IEO's pid) has nowhere to show it: the form shows it above the submit button
-  return isHidden(screen, field) ? undefined : field;
+  return field === undefined || isHidden(screen, field) ? undefined : field;
 }
 
 /** What the screen does with a successful answer: start or end the session, empty fields for the next entry, toast, navigate. */
