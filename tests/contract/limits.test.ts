@@ -44,6 +44,11 @@ describe('x-limits', () => {
     // never above the maximum: a loan's repayment fills what is owed, not the whole balance
     expect(allAmount({ available: '1150', maximum: '150.3' })).toBe('150.3');
     expect(allAmount({ available: '100', maximum: '150.3' })).toBe('100');
+    // while a refusal of more than is available names the whole available amount
+    expect(limitViolations({ num: '5000' }, { num: { available: '1200', maximum: '100' } })).toEqual([
+      { field: 'num', limit: 'maximum', value: '100' },
+      { field: 'num', limit: 'available', value: '1200' },
+    ]);
     expect(allAmount({ minimum: '1' })).toBeUndefined();
   });
 });
