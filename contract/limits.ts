@@ -54,11 +54,17 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
   return out;
 }
 
-/** What the All button fills: the available amount less the fee, never below zero. */
-export function allAmount(limits: FieldLimits): string | undefined {
+/** What can be spent: the available amount less the fee, never below zero. */
+function spendable(limits: FieldLimits): string | undefined {
   if (limits.available === undefined) return undefined;
   const rest = limits.fee === undefined ? limits.available : sub(limits.available, limits.fee);
   return compare(rest, '0') < 0 ? '0' : rest;
+}
+
+/** What the All button fills: what can be spent, at most the maximum (a loan's repayment: what is owed). */
+export function allAmount(limits: FieldLimits): string | undefined {
+  const rest = spendable(limits);
+  return rest !== undefined && limits.maximum !== undefined && compare(rest, limits.maximum) > 0 ? limits.maximum : rest;
 }
 
 export interface LimitViolation {
@@ -76,7 +82,7 @@ export function limitViolations(formData: Record<string, unknown>, limits: Resol
     if (bounds.decimals !== undefined && decimalsOf(n) > Number(bounds.decimals)) out.push({ field, limit: 'decimals', value: bounds.decimals });
     if (bounds.minimum !== undefined && compare(n, bounds.minimum) < 0) out.push({ field, limit: 'minimum', value: bounds.minimum });
     if (bounds.maximum !== undefined && compare(n, bounds.maximum) > 0) out.push({ field, limit: 'maximum', value: bounds.maximum });
-    const all = allAmount(bounds);
+    const all = spendable(bounds);
     if (all !== undefined && compare(n, all) > 0) out.push({ field, limit: 'available', value: all });
   }
   return out;

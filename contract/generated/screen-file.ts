@@ -174,6 +174,10 @@ export interface FormSuccess {
    */
   navigate?: string;
   /**
+   * After success go back to the page the form was opened from (the app's previous history entry); navigate only when the form was the first page opened
+   */
+  returnBack?: boolean;
+  /**
    * The response data is a new session {token, user}
    */
   session?: boolean;

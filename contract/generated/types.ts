@@ -1936,6 +1936,14 @@ export interface FinancingOrder {
    */
   penalty: string;
   /**
+   * In term: the penalty of an early redemption now; otherwise empty (a card offers it only while it applies)
+   */
+  penaltyNow: string;
+  /**
+   * Redeemed early: the penalty kept; otherwise empty
+   */
+  penaltyPaid: string;
+  /**
    * In term: the principal an early redemption now gives back (money − penalty); otherwise empty
    */
   redeemBack: string;
@@ -2266,6 +2274,14 @@ export interface IeoProject {
    * The terms in a sentence in the caller's language
    */
   terms: string;
+  /**
+   * Why a subscription cannot be made now (the message is funds.block.<reason>; until: the start for ieoNotStarted, the end for ieoEnded, epoch ms), null while one can
+   */
+  block: {
+    reason: 'ieoPaused' | 'ieoNotStarted' | 'ieoEnded' | 'ieoSoldOut' | 'ieoCapReached';
+    until: number | null;
+    link: string | null;
+  } | null;
 }
 
 /**
@@ -2392,6 +2408,22 @@ export interface LoanOrder {
    */
   dueAt: string;
   repaidAt: string;
+  /**
+   * Decimals an amount of the coin may have
+   */
+  decimals: number;
+  /**
+   * While active: the caller's available balance of the coin, what a repayment may take; empty otherwise
+   */
+  available: string;
+  /**
+   * Why the customer cannot repay it now (the message is funds.block.<reason>), null while it is active
+   */
+  repayBlock: {
+    reason: 'loanPending' | 'loanRejected' | 'loanRepaid';
+    until: null;
+    link: null;
+  } | null;
 }
 
 /**
@@ -2448,6 +2480,17 @@ export interface LoanProduct {
    * The terms in a sentence in the caller's language, with the interest on the largest amount over the full term as an example
    */
   terms: string;
+}
+
+/**
+ * The customer repays their own active loan (id: the loan order), in part or in full: amount in the loan's coin, at most what is owed now (principal and interest so far, less what is repaid) and what is available. Debited from the available balance (ledger loan_repayment); the loan is repaid once principal and interest are covered.
+ */
+export interface LoanRepayPayload {
+  id: number;
+  /**
+   * Amount to repay: a plain decimal string, at most the coin's decimals, what is owed now and what is available (or a JSON number)
+   */
+  amount: string;
 }
 
 export interface LoginPayload {

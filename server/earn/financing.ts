@@ -67,7 +67,11 @@ export function toFinancingProduct(p: FinancingProductRow, decimals: number, t: 
 
 /** Products a customer can buy: open, and their coin enabled in the coin table. */
 export function openProducts(db: Tx) {
-  return db.selectFrom('financing_products').innerJoin('coins', 'coins.coin', 'financing_products.coin').where('financing_products.enabled', '=', 1).where('coins.enabled', '=', 1);
+  return db
+    .selectFrom('financing_products')
+    .innerJoin('coins', 'coins.coin', 'financing_products.coin')
+    .where('financing_products.enabled', '=', 1)
+    .where('coins.enabled', '=', 1);
 }
 
 /** Product names by id in the caller's language, for a page of orders or payouts. */
@@ -103,6 +107,8 @@ export function toFinancingOrder(o: FinancingOrderRow, name: string, decimals: n
     daysPaid,
     earnings: f(BigInt(o.earnings_paid)),
     penalty: inTerm ? f(penaltyNow) : status === FinancingStatus.redeemed ? f(BigInt(o.penalty)) : '',
+    penaltyNow: inTerm ? f(penaltyNow) : '',
+    penaltyPaid: status === FinancingStatus.redeemed ? f(BigInt(o.penalty)) : '',
     redeemBack: inTerm ? f(principal - penaltyNow) : '',
     redeemable: inTerm,
     CreatedAt: isoTime(Number(o.started_at)),
@@ -123,13 +129,19 @@ export interface FinancingPurchase {
  * short. Freezes the principal and copies the terms onto the order, in one transaction.
  */
 export async function buyFinancing(ctx: AppContext, userId: number, input: FinancingPurchase): Promise<FinancingOrder> {
-  const product = await openProducts(ctx.db).selectAll('financing_products').select('coins.decimals as coin_decimals').where('financing_products.id', '=', input.financing_id).executeTakeFirst();
+  const product = await openProducts(ctx.db)
+    .selectAll('financing_products')
+    .select('coins.decimals as coin_decimals')
+    .where('financing_products.id', '=', input.financing_id)
+    .executeTakeFirst();
   if (!product) throw validationError('financing_id', 'finance.productUnknown');
   const decimals = Number(product.coin_decimals);
   const money = positiveAmount(input.money, 'money', decimals, 'finance.moneyInvalid');
   const show = (v: string) => `${formatUnits(BigInt(v), decimals)} ${product.coin}`;
-  if (money < BigInt(product.min_amount)) throw new ApiError(ResultCode.belowMinimum, 'finance.moneyMin', { field: 'money' }, { limit: show(product.min_amount) });
-  if (money > BigInt(product.max_amount)) throw new ApiError(ResultCode.aboveMaximum, 'finance.moneyMax', { field: 'money' }, { limit: show(product.max_amount) });
+  if (money < BigInt(product.min_amount))
+    throw new ApiError(ResultCode.belowMinimum, 'finance.moneyMin', { field: 'money' }, { limit: show(product.min_amount) });
+  if (money > BigInt(product.max_amount))
+    throw new ApiError(ResultCode.aboveMaximum, 'finance.moneyMax', { field: 'money' }, { limit: show(product.max_amount) });
   const now = ctx.now();
   const order = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -271,7 +283,12 @@ export async function redeemFinancing(ctx: AppContext, userId: number, id: numbe
 
 /** GET /financing_order/sum: per coin, the principal in term and the earnings paid so far. */
 export async function financingTotals(db: Tx, userId: number): Promise<FinancingTotal[]> {
-  const rows = await db.selectFrom('financing_orders').select(['coin', 'principal', 'earnings_paid', 'status']).where('user_id', '=', userId).orderBy('coin').execute();
+  const rows = await db
+    .selectFrom('financing_orders')
+    .select(['coin', 'principal', 'earnings_paid', 'status'])
+    .where('user_id', '=', userId)
+    .orderBy('coin')
+    .execute();
   const decimals = await coinDecimals(db);
   const byCoin = new Map<string, { principal: bigint; earnings: bigint; orders: number }>();
   for (const r of rows) {
@@ -289,7 +306,11 @@ export async function financingTotals(db: Tx, userId: number): Promise<Financing
   });
 }
 
-export function toFinancingPayout(p: { id: number; order_id: number; day: number; amount: string; paid_at: number; coin: string }, name: string, decimals: number): FinancingPayout {
+export function toFinancingPayout(
+  p: { id: number; order_id: number; day: number; amount: string; paid_at: number; coin: string },
+  name: string,
+  decimals: number,
+): FinancingPayout {
   return {
     ID: Number(p.id),
     order_id: Number(p.order_id),

@@ -88,6 +88,25 @@ function timing(p: IeoProjectRow, now: number, t: Translate): string {
   return state === IeoState.upcoming ? t('ieo.timing.startsIn', params) : t('ieo.timing.endsIn', params);
 }
 
+type IeoBlockReason = 'ieoPaused' | 'ieoNotStarted' | 'ieoEnded' | 'ieoSoldOut' | 'ieoCapReached';
+
+/** Why the caller cannot subscribe now, in the order the server refuses (checkTerms); null while one can. */
+function subscribeBlock(
+  p: IeoProjectRow,
+  remaining: bigint,
+  myRemaining: bigint,
+  now: number,
+): { reason: IeoBlockReason; until: number | null; link: null } | null {
+  const block = (reason: IeoBlockReason, until: number | null = null) => ({ reason, until, link: null });
+  if (Number(p.prohibited)) return block('ieoPaused');
+  const state = projectState(p, now);
+  if (state === IeoState.upcoming) return block('ieoNotStarted', Number(p.start_at));
+  if (state === IeoState.ended) return block('ieoEnded', Number(p.end_at));
+  if (remaining < BigInt(p.order_min) || remaining === 0n) return block('ieoSoldOut');
+  if (myRemaining < BigInt(p.order_min) || myRemaining === 0n) return block('ieoCapReached');
+  return null;
+}
+
 /** A project as the calling user sees it (`mine`: coins the user subscribed to it so far). */
 export function toIeoProject(p: IeoProjectRow, mine: bigint, now: number, t: Translate, lang: unknown, priceCoinDecimals: number): IeoProject {
   const d = Number(p.decimals);
@@ -123,6 +142,7 @@ export function toIeoProject(p: IeoProjectRow, mine: bigint, now: number, t: Tra
     state,
     open: state === IeoState.live && !Number(p.prohibited),
     timing: timing(p, now, t),
+    block: subscribeBlock(p, remaining, myRemaining, now),
     countdownStart: state === IeoState.upcoming && !Number(p.prohibited) ? isoTime(Number(p.start_at)) : '',
     countdownEnd: state === IeoState.live && !Number(p.prohibited) ? isoTime(Number(p.end_at)) : '',
     terms: t('ieo.terms', {

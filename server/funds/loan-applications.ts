@@ -10,13 +10,14 @@ import { LoanStatus } from '../core/db/types.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import { requireCoin } from '../core/coins.ts';
-import { loanBalance, loanDueAt } from './loan-interest.ts';
+import { loanBalance, loanDueAt, repayBlock } from './loan-interest.ts';
 import { openProducts } from './loan-products.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export type LoanStatusValue = (typeof LoanStatus)[keyof typeof LoanStatus];
 
-export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now: number): LoanOrder {
+/** `available`: the owner's available balance of the coin, given while the loan is active (what a repayment may take). */
+export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now: number, available?: bigint): LoanOrder {
   const status = Number(o.status) as LoanStatusValue;
   const approved = o.approved_amount !== null && o.approved_at !== null;
   const b = loanBalance(o, now, decimals);
@@ -40,6 +41,9 @@ export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now
     approvedAt: approved ? isoTime(Number(o.approved_at)) : '',
     dueAt: approved ? isoTime(loanDueAt(o)!) : '',
     repaidAt: o.repaid_at === null ? '' : isoTime(Number(o.repaid_at)),
+    decimals,
+    available: status === LoanStatus.active && available !== undefined ? f(available) : '',
+    repayBlock: repayBlock(status),
   };
 }
 

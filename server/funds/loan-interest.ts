@@ -57,3 +57,15 @@ export function loanBalance(order: LoanOrderRow, now: number, decimals: number):
   const owed = principal + interest - repaid;
   return { principal, interest, repaid, owed: owed > 0n ? owed : 0n };
 }
+
+/** Why a loan cannot be repaid (funds.block.<reason>): waiting for review, rejected, already repaid. */
+export function repayBlockReason(status: number): 'loanPending' | 'loanRejected' | 'loanRepaid' {
+  if (status === LoanStatus.pending) return 'loanPending';
+  if (status === LoanStatus.rejected) return 'loanRejected';
+  return 'loanRepaid';
+}
+
+/** Why the customer cannot repay the loan now (the message is funds.block.<reason>), null while it is active. */
+export function repayBlock(status: number): { reason: ReturnType<typeof repayBlockReason>; until: null; link: null } | null {
+  return status === LoanStatus.active ? null : { reason: repayBlockReason(status), until: null, link: null };
+}

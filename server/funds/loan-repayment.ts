@@ -4,6 +4,7 @@
 // covered, and its interest stops then. The debit, the loan's new state and one audit row (the
 // order before and after) are one transaction.
 import { formatUnits, parseAmount } from '../../contract/decimal.ts';
+import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import { transact, type Db } from '../core/db/index.ts';
 import { LoanStatus, type LoanOrderRow } from '../core/db/types.ts';
 import { ApiError, validationError } from '../core/errors.ts';
@@ -11,7 +12,7 @@ import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
 import { ReviewError } from '../core/review-kind.ts';
 import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
-import { type LoanBalance, loanBalance } from './loan-interest.ts';
+import { type LoanBalance, loanBalance, repayBlockReason } from './loan-interest.ts';
 import { coinDecimalsOf } from './loan-operator.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
@@ -41,33 +42,66 @@ function repaymentUnits(text: string, coin: string, decimals: number): bigint {
   return parsed.units;
 }
 
+/** The words of a refusal: the back office's name the customer, the customer's own say "you". */
+interface RepaymentWords {
+  aboveOwed: string;
+  insufficient: string;
+  changed: string;
+}
+
+const OPERATOR_WORDS: RepaymentWords = { aboveOwed: 'admin.repayAboveOwed', insufficient: 'admin.repayInsufficient', changed: 'admin.loanChanged' };
+const CUSTOMER_WORDS: RepaymentWords = { aboveOwed: 'loan.repayAboveOwed', insufficient: 'loan.repayInsufficient', changed: 'loan.repayChanged' };
+
+/** Debits `amount` of an active loan's coin from its owner (ledger loan_repayment), at most what is owed now and what is available. */
+async function applyRepayment(trx: Tx, order: LoanOrderRow, amount: bigint, decimals: number, now: number, words: RepaymentWords): Promise<Repayment> {
+  const id = Number(order.id);
+  const show = (v: bigint) => formatUnits(v, decimals);
+  const before = loanBalance(order, now, decimals);
+  if (amount > before.owed) throw validationError('amount', words.aboveOwed, { id, owed: show(before.owed), coin: order.coin });
+  const userId = Number(order.user_id);
+  const available = (await balanceOf(trx, userId, order.coin)).available;
+  if (available < amount)
+    throw new ApiError(ResultCode.insufficientBalance, words.insufficient, { field: 'amount' }, { available: show(available), coin: order.coin });
+  const repaid = before.repaid + amount;
+  const full = repaid >= before.principal + before.interest;
+  const after = await trx
+    .updateTable('loan_orders')
+    .set({ repaid: repaid.toString(), ...(full ? { status: LoanStatus.repaid, repaid_at: now } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', LoanStatus.active)
+    .where('repaid', '=', order.repaid)
+    .returningAll()
+    .executeTakeFirst();
+  if (!after) throw validationError('id', words.changed, { id });
+  await applyChanges(trx, [{ userId, coin: order.coin, available: -amount, frozen: 0n, type: 'loan_repayment', refId: id }], now);
+  return { order: after, amount, before, decimals, full };
+}
+
 /** Checks the amount against what is owed now and the customer's available balance, then debits it. */
 export function recordLoanRepayment(db: Db, actor: AuditActor, id: number, amountText: string, now: number): Promise<Repayment> {
   return transact(db, async (trx) => {
     const order = await activeLoanOrder(trx, id);
     const decimals = await coinDecimalsOf(trx, order.coin);
-    const show = (v: bigint) => formatUnits(v, decimals);
     const amount = repaymentUnits(amountText, order.coin, decimals);
-    const before = loanBalance(order, now, decimals);
-    if (amount > before.owed) throw validationError('amount', 'admin.repayAboveOwed', { id, owed: show(before.owed), coin: order.coin });
-    const userId = Number(order.user_id);
-    const available = (await balanceOf(trx, userId, order.coin)).available;
-    if (available < amount)
-      throw new ApiError(ResultCode.insufficientBalance, 'admin.repayInsufficient', { field: 'amount' }, { available: show(available), coin: order.coin });
-    const repaid = before.repaid + amount;
-    const full = repaid >= before.principal + before.interest;
-    const after = await trx
-      .updateTable('loan_orders')
-      .set({ repaid: repaid.toString(), ...(full ? { status: LoanStatus.repaid, repaid_at: now } : {}) })
-      .where('id', '=', id)
-      .where('status', '=', LoanStatus.active)
-      .where('repaid', '=', order.repaid)
-      .returningAll()
-      .executeTakeFirst();
-    if (!after) throw validationError('id', 'admin.loanChanged', { id });
-    await applyChanges(trx, [{ userId, coin: order.coin, available: -amount, frozen: 0n, type: 'loan_repayment', refId: id }], now);
-    await appendAudit(trx, { ...actor, action: 'loan.repay', targetKind: 'loan', targetId: id, before: order, after }, now);
-    return { order: after, amount, before, decimals, full };
+    const r = await applyRepayment(trx, order, amount, decimals, now, OPERATOR_WORDS);
+    await appendAudit(trx, { ...actor, action: 'loan.repay', targetKind: 'loan', targetId: id, before: order, after: r.order }, now);
+    return r;
+  });
+}
+
+/**
+ * The customer repays their own active loan, in part or in full (`POST /loan_order/repay`): the
+ * same checks and ledger row as a repayment the back office records. Another customer's loan is
+ * answered like a missing one; a loan that is not active says why.
+ */
+export function repayOwnLoan(db: Db, userId: number, id: number, amountInput: AmountInput, now: number): Promise<Repayment> {
+  return transact(db, async (trx) => {
+    const order = await trx.selectFrom('loan_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!order) throw validationError('id', 'loan.repayUnknown');
+    if (Number(order.status) !== LoanStatus.active) throw validationError('id', `funds.block.${repayBlockReason(Number(order.status))}`);
+    const decimals = await coinDecimalsOf(trx, order.coin);
+    const amount = positiveAmount(amountInput, 'amount', decimals, 'loan.repayInvalid');
+    return applyRepayment(trx, order, amount, decimals, now, CUSTOMER_WORDS);
   });
 }
 

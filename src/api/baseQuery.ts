@@ -18,7 +18,7 @@ export interface RequestArgs {
   auth?: boolean;
   /** Show a business error in a modal instead of a toast */
   throwError?: boolean;
-  /** A form's fields and the codes its screen file maps to a field: those errors are shown under the field, not as a toast */
+  /** A form's fields and the codes its screen file maps to a field: the form shows its business errors (under the field, or above the submit button), not a toast */
   fieldErrors?: { fields: string[]; codes: number[] };
   /** Sent as the Idempotency-Key header of a POST or PUT: one key per user action, the same for its retries */
   idempotencyKey?: string;
@@ -31,14 +31,6 @@ export interface Idempotent {
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-/** The field a business error belongs to on the calling form, if any. */
-export function errorField(args: Pick<RequestArgs, 'fieldErrors'>, code: number, data: unknown): string | undefined {
-  if (!args.fieldErrors) return undefined;
-  const field = (data as { field?: unknown } | null)?.field;
-  if (code === ERROR && typeof field === 'string' && args.fieldErrors.fields.includes(field)) return field;
-  return args.fieldErrors.codes.includes(code) ? String(code) : undefined;
-}
 
 export interface ApiError {
   kind: 'business' | 'http' | 'network' | 'timeout';
@@ -115,19 +107,21 @@ function encode(args: RequestArgs): { body?: BodyInit; type?: string } {
 }
 
 /** Business error codes: translated message shown after a delay, logout, or the real-name page. */
-function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: string, data: unknown): ApiError {
+function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: string, data: unknown, sentToken: string | null): ApiError {
   const { effects } = ctx;
   const translated = (isBusinessCode(code) && effects.translate(`errors.${code}`)) || msg;
   const error: ApiError = { kind: 'business', code, message: translated, data };
   const reload = (data as { reload?: unknown } | null)?.reload;
   if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
+    // calls that were in flight together end the session once, with one message
+    if (sentToken !== ctx.getToken()) return error;
     effects.logout();
     effects.toast(translated);
   } else if (code === VERIFICATION_REQUIRED) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
-  } else if (errorField(args, code, data) !== undefined) {
-    // the form shows it under its field
+  } else if (args.fieldErrors) {
+    // a form screen shows every refusal itself: under its field, or above the submit button
   } else if (args.throwError) {
     effects.modal(translated);
   } else {
@@ -167,7 +161,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
     return { error: { kind: 'http', status: res.status, message } };
   }
   if (envelope.code === 0) return { data: envelope.data ?? null };
-  return { error: reactToCode(ctx, args, envelope.code, msg, envelope.data) };
+  return { error: reactToCode(ctx, args, envelope.code, msg, envelope.data, token) };
 }
 
 export const apiBaseQuery: BaseQueryFn<RequestArgs, unknown, ApiError> = (args) => callApi(args);

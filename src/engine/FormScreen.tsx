@@ -25,12 +25,21 @@ function defaultsOf(payload: JsonSchema | undefined): Data {
   return Object.fromEntries(Object.entries(props).flatMap(([k, p]) => ('default' in p ? [[k, p.default]] : [])));
 }
 
-/** Fields the route's query names (/bitcoin/payment?coin=BTC): a payload property's value, typed as the schema says. */
-function fromQuery(payload: JsonSchema | undefined, params: URLSearchParams): Data {
+/** The first of a field's query names (ui:fromQuery, else the field's own) the route's query has. */
+function queryValue(field: string, ui: UiSchema | undefined, params: URLSearchParams): string | null {
+  const names = (ui?.[field] as { 'ui:fromQuery'?: string[] } | undefined)?.['ui:fromQuery'] ?? [field];
+  return names.map((name) => params.get(name)).find(Boolean) ?? null;
+}
+
+/**
+ * Fields the route's query names (/bitcoin/payment?coin=BTC): a payload property's value, typed as the schema says.
+ * A field may take another name's value (ui:fromQuery: the IEO's pid from the detail's ?id=).
+ */
+function fromQuery(payload: JsonSchema | undefined, ui: UiSchema | undefined, params: URLSearchParams): Data {
   const props = (payload?.properties ?? {}) as Record<string, JsonSchema>;
   const out: Data = {};
   for (const [field, prop] of Object.entries(props)) {
-    const raw = params.get(field);
+    const raw = queryValue(field, ui, params);
     if (raw === null || raw === '') continue;
     const numeric = prop.type === 'integer' || prop.type === 'number';
     if (numeric && !/^\d+(\.\d+)?$/.test(raw)) continue;
@@ -43,12 +52,12 @@ function fromQuery(payload: JsonSchema | undefined, params: URLSearchParams): Da
  * Sibling writes (captcha id, country code) go through rjsf, which queues every
  * change in order; our state only mirrors rjsf's data for the widgets to read.
  */
-function useFieldWriter(payload: JsonSchema | undefined, params: URLSearchParams) {
+function useFieldWriter(payload: JsonSchema | undefined, ui: UiSchema | undefined, params: URLSearchParams) {
   const formRef = useRef<Form<Data>>(null);
   const setField = useCallback((name: string, value: unknown) => formRef.current?.setFieldValue(name, value as never), []);
   // rjsf keeps the data (a formData prop would reset what the user types): the route's query goes in once
   useEffect(() => {
-    for (const [field, value] of Object.entries(fromQuery(payload, params))) setField(field, value);
+    for (const [field, value] of Object.entries(fromQuery(payload, ui, params))) setField(field, value);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the screen opens
   }, []);
   return { formRef, setField };
@@ -63,7 +72,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { screen, endpoint } = module;
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const { formRef, setField } = useFieldWriter(screen.payload, params);
+  const { formRef, setField } = useFieldWriter(screen.payload, screen.ui as UiSchema | undefined, params);
   const [submitted, setSubmitted] = useState(false);
   // a field emptied after success (success.clear) is a fresh entry, not an error to show
   const clearField = (name: string, value: unknown) => {
@@ -106,14 +115,20 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         liveValidate={submitted ? 'onChange' : undefined}
         onChange={(e, changedId) => {
           setFormData((e.formData ?? {}) as Data);
-          submit.fieldEdited(changedId);
+          submit.fieldEdited(changedId, e.formData as Data | undefined);
         }}
         onError={() => setSubmitted(true)}
         onSubmit={(e) => {
           setSubmitted(true);
-          void submit.onSubmit(e as { formData?: Data });
+          // after a refusal the fields the form renews (the captcha) are not errors until the next submit
+          void submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false));
         }}
       >
+        {submit.formError && (
+          <p className="form-error" role="alert">
+            {submit.formError}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={submit.busy || Boolean(block)}>
           {t(ui['ui:submitLabel'] ?? 'common.submit')}
         </button>

@@ -10,7 +10,7 @@ import type { JsonSchema } from '../../contract/screen';
 import timings from '../../schemas/config/timings.json';
 import { createActionKey } from '../api/actionKey';
 import { api } from '../api/base';
-import { errorField } from '../api/baseQuery';
+import { ERROR } from '../../contract/result-codes-app';
 import { loggedOut, sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
 import { createSubmitGuard } from './submitGuard';
@@ -36,13 +36,19 @@ function trimmedPayload(data: Data | undefined, passwords: string[]): Data {
   return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !passwords.includes(k) ? v.trim() : v]));
 }
 
-/** The field a server answer belongs to, if any (anything else the api layer has toasted). */
+const isHidden = (screen: ScreenDef, field: string) =>
+  ((screen.ui ?? {}) as Record<string, { 'ui:widget'?: string } | undefined>)[field]?.['ui:widget'] === 'hidden';
+
+/** The field a server answer belongs to, if any (anything else the form shows above its submit button). */
 function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefined {
-  const props = (screen.payload?.properties ?? {}) as Record<string, JsonSchema>;
-  const code = error.code ?? 0;
-  const where = errorField({ fieldErrors: { fields: Object.keys(props), codes: Object.keys(screen.fieldErrors ?? {}).map(Number) } }, code, error.data);
-  if (where === undefined) return undefined;
-  return screen.fieldErrors?.[where] ?? where;
+  const named = (error.data as { field?: unknown } | null)?.field;
+  // code 7 names its field (data.field); a business code goes under the field the screen maps it to (fieldErrors)
+  const field =
+    error.code === ERROR && typeof named === 'string' && named in ((screen.payload?.properties ?? {}) as JsonSchema)
+      ? named
+      : screen.fieldErrors?.[String(error.code)];
+  // a hidden field (the IEO's pid) has nowhere to show it: the form shows it above the submit button
+  return field === undefined || isHidden(screen, field) ? undefined : field;
 }
 
 /** What the screen does with a successful answer: start or end the session, empty fields for the next entry, toast, navigate. */
@@ -59,7 +65,10 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
     // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
     for (const field of success.clear ?? []) setField?.(field, undefined);
     if (success.toast) toast(t(success.toast, data && typeof data === 'object' ? (data as Record<string, unknown>) : {}));
-    const next = backRoute(params) ?? success.navigate;
+    const back = backRoute(params);
+    // returnBack: to the page the form was opened from (the history entry before it, as the nav bar's back arrow)
+    if (!back && success.returnBack && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return void navigate(-1);
+    const next = back ?? success.navigate;
     if (next) navigate(next, { replace: true });
   };
 }
@@ -76,6 +85,8 @@ export function useFormSubmit(
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
+  // a refusal that belongs to no field (a wrong password, a product that has ended), shown on the form
+  const [formError, setFormError] = useState<string | undefined>();
   // success.show: the answer shown once in place of the form (a new operator's initial credentials)
   const [result, setResult] = useState<Data | null>(null);
   const guard = useRef(createSubmitGuard(timings.doubleSubmitMs)).current;
@@ -84,15 +95,17 @@ export function useFormSubmit(
   const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
 
   const showServerError = (error: FailedCall) => {
+    const message = error.message || t('validation.invalid');
     const field = serverErrorField(screen, error);
-    if (field === undefined) return;
-    setServerErrors({ [field]: { __errors: [error.message ?? t('validation.invalid')] } } as ErrorSchema<Data>);
+    if (field === undefined) setFormError(message);
+    else setServerErrors({ [field]: { __errors: [message] } } as ErrorSchema<Data>);
   };
 
   const onSubmit = ({ formData: data }: { formData?: Data }) =>
     guard.run(async () => {
       setBusy(true);
       setServerErrors({});
+      setFormError(undefined);
       try {
         const payload = trimmedPayload(data, passwords);
         const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
@@ -100,20 +113,27 @@ export function useFormSubmit(
         if ('error' in res) {
           setCaptchaNonce((n) => n + 1);
           showServerError(res.error as FailedCall);
-          return;
+          return false;
         }
         succeeded(res.data);
         if (screen.success?.show) setResult((res.data ?? {}) as Data);
+        return true;
       } finally {
         setBusy(false);
       }
     });
 
-  /** A server message goes away once its field is edited (changedId: rjsf's id of the field). */
-  const fieldEdited = (changedId: unknown) => {
+  /**
+   * A server message goes away once the customer edits (changedId: rjsf's id of the field); what the
+   * form writes itself (a captcha renewed after a refusal: its field emptied, its hidden id) keeps it.
+   */
+  const fieldEdited = (changedId: unknown, formData: Data | undefined) => {
     const changed = typeof changedId === 'string' ? changedId.replace(/^root_/, '') : undefined;
-    if (changed && changed in serverErrors) setServerErrors({});
+    const value = changed ? formData?.[changed] : undefined;
+    if (!changed || value === undefined || value === '' || isHidden(screen, changed)) return;
+    if (changed in serverErrors) setServerErrors({});
+    if (formError) setFormError(undefined);
   };
 
-  return { busy, captchaNonce, serverErrors, onSubmit, fieldEdited, result, clearResult: () => setResult(null) };
+  return { busy, captchaNonce, serverErrors, formError, onSubmit, fieldEdited, result, clearResult: () => setResult(null) };
 }

@@ -4,7 +4,10 @@ import { allAmount, limitViolations, mismatchedFields, pickSource, resolveLimits
 const schema = {
   type: 'object',
   properties: {
-    num: { type: 'string', 'x-limits': { minimum: 'coin.min', maximum: 'coin.max', available: 'asset.available', decimals: 'asset.decimals', fee: 'coin.fee' } },
+    num: {
+      type: 'string',
+      'x-limits': { minimum: 'coin.min', maximum: 'coin.max', available: 'asset.available', decimals: 'asset.decimals', fee: 'coin.fee' },
+    },
     note: { type: 'string' },
     passWord: { type: 'string' },
     confirmPassword: { type: 'string', 'x-matches': 'passWord' },
@@ -38,12 +41,26 @@ describe('x-limits', () => {
   it('All is the available amount less the fee, never negative', () => {
     expect(allAmount({ available: '120.50', fee: '0.5' })).toBe('120');
     expect(allAmount({ available: '0.2', fee: '1' })).toBe('0');
+    // never above the maximum: a loan's repayment fills what is owed, not the whole balance
+    expect(allAmount({ available: '1150', maximum: '150.3' })).toBe('150.3');
+    expect(allAmount({ available: '100', maximum: '150.3' })).toBe('100');
+    // while a refusal of more than is available names the whole available amount
+    expect(limitViolations({ num: '5000' }, { num: { available: '1200', maximum: '100' } })).toEqual([
+      { field: 'num', limit: 'maximum', value: '100' },
+      { field: 'num', limit: 'available', value: '1200' },
+    ]);
     expect(allAmount({ minimum: '1' })).toBeUndefined();
   });
 });
 
 describe('sources', () => {
-  const assets = { list: [{ coin: 'USDT', available: '10' }, { coin: 'BTC', available: '0.5' }], totalUsdt: '1' };
+  const assets = {
+    list: [
+      { coin: 'USDT', available: '10' },
+      { coin: 'BTC', available: '0.5' },
+    ],
+    totalUsdt: '1',
+  };
   it('picks the row that matches the form', () => {
     expect(pickSource({ endpoint: 'getAssets', list: 'list', match: { coin: 'coin' } }, assets, { coin: 'BTC' })).toEqual({ coin: 'BTC', available: '0.5' });
     expect(pickSource({ endpoint: 'getAssets', list: 'list', match: { coin: 'coin' } }, assets, { coin: 'ETH' })).toBeUndefined();

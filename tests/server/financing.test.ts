@@ -148,6 +148,7 @@ describe('POST /financing_order/createFinancing_order', () => {
       daysPaid: 0,
     });
     expect(r.data.penalty).toBe('10.005000');
+    expect(r.data).toMatchObject({ penaltyNow: '10.005000', penaltyPaid: '' });
     expect(r.data.redeemBack).toBe('990.495000');
     expect(r.data.dueAt).toBe(new Date(c.now() + 7 * DAY_MS).toISOString());
     const after = await balance(alice.id);
@@ -222,7 +223,17 @@ describe('orders, redemption and payouts', () => {
     expect(end.available).toBe(start.available + 7n * daily + units('333.333333'));
     expect(end.frozen).toBe(start.frozen - units('333.333333'));
     const o = await orderOf(bob.token, id);
-    expect(o).toMatchObject({ status: 3, daysPaid: 7, earnings: '2.333331', penalty: '', redeemBack: '', redeemable: false, nextPayoutAt: '' });
+    expect(o).toMatchObject({
+      status: 3,
+      daysPaid: 7,
+      earnings: '2.333331',
+      penalty: '',
+      penaltyNow: '',
+      penaltyPaid: '',
+      redeemBack: '',
+      redeemable: false,
+      nextPayoutAt: '',
+    });
     const ledger = await s.app.db
       .selectFrom('ledger')
       .select('type')
@@ -254,7 +265,7 @@ describe('orders, redemption and payouts', () => {
     expect(after.available).toBe(before.available + 2n * units('1.166666') + units('754.444444'));
     expect(after.frozen).toBe(before.frozen - units('777.777777'));
     const o = await orderOf(alice.token, id);
-    expect(o).toMatchObject({ status: 2, daysPaid: 2, penalty: '23.333333', redeemable: false });
+    expect(o).toMatchObject({ status: 2, daysPaid: 2, penalty: '23.333333', penaltyNow: '', penaltyPaid: '23.333333', redeemBack: '', redeemable: false });
     const rowsOf = async () => ({
       payouts: (await s.app.db.selectFrom('financing_payouts').select('day').where('order_id', '=', id).execute()).length,
       ledger: (

@@ -225,6 +225,30 @@ describe('subscribing', () => {
     expect(await buy(d.token, { pid: ended.id, num: '10' })).toMatchObject({ code: 7, msg: msg(undefined, 'ieo.ended', { end: utc(now - DAY_MS) }) });
     expect(await buy(d.token, { pid: closed.id, num: '10' })).toMatchObject({ code: 7, msg: msg(undefined, 'ieo.closed') });
     expect(await counts()).toEqual(before);
+    // the project says so before anyone taps Subscribe: the form is off with the reason
+    const blockOf = async (id: number) => (await call(s.app, 'GET', '/issue/detail', { token: d.token, query: { ID: id } })).data.block;
+    expect(await blockOf(Number(upcoming.id))).toEqual({ reason: 'ieoNotStarted', until: now + DAY_MS, link: null });
+    expect(await blockOf(Number(ended.id))).toEqual({ reason: 'ieoEnded', until: now - DAY_MS, link: null });
+    expect(await blockOf(Number(closed.id))).toEqual({ reason: 'ieoPaused', until: null, link: null });
+    expect(await blockOf(pid)).toBeNull();
+  });
+
+  it('says a project is sold out, or the caller’s cap reached, when less than the minimum is left', async () => {
+    const soldOut = await project({ total: '1000' });
+    await db
+      .updateTable('ieo_projects')
+      .set({ sold: U('995').toString() })
+      .where('id', '=', Number(soldOut.id))
+      .execute();
+    const blockOf = async (id: number) => (await call(s.app, 'GET', '/issue/detail', { token: d.token, query: { ID: id } })).data.block;
+    expect(await blockOf(Number(soldOut.id))).toEqual({ reason: 'ieoSoldOut', until: null, link: null });
+    const capped = await project({ userCap: '15' });
+    const e = await user();
+    await credit(e.id, 'USDT', '20');
+    expect((await buy(e.token, { pid: capped.id, num: '10' })).code).toBe(0);
+    const blockFor = async (token: string, id: number) => (await call(s.app, 'GET', '/issue/detail', { token, query: { ID: id } })).data.block;
+    expect(await blockFor(e.token, Number(capped.id))).toEqual({ reason: 'ieoCapReached', until: null, link: null });
+    expect(await blockOf(Number(capped.id))).toBeNull();
   });
 
   it('makes one order of a double submit with the same Idempotency-Key', async () => {

@@ -359,3 +359,98 @@ describe('review kind "loan"', () => {
     await expect(loanReview.approve(s.app.db, 99999, [], c.now())).rejects.toThrow(/No loan 99999/);
   });
 });
+
+describe('POST /loan_order/repay (the customer repays their own loan)', () => {
+  let carol: { token: string; id: number };
+  let loan: number;
+  const repay = (token: string, body: Record<string, unknown>, key?: string) =>
+    key === undefined
+      ? call(s.app, 'POST', '/loan_order/repay', { token, body })
+      : s.app
+          .inject({ method: 'POST', url: '/api/loan_order/repay', headers: { 'x-token': token, 'idempotency-key': key }, payload: body })
+          .then((r) => r.json());
+  /** Moves the clock on and logs carol in again (sessions last 7 days); alice and bob too. */
+  async function later(ms: number) {
+    await advance(ms);
+    const r = await login(s.app, 'carol-loan@example.com', 'Secret-pass-123');
+    carol.token = r.data.token;
+  }
+  const ledgerRows = (ref: number) => s.app.db.selectFrom('ledger').selectAll().where('type', '=', 'loan_repayment').where('ref_id', '=', ref).execute();
+
+  beforeAll(async () => {
+    const r = await registerByEmail(s.app, 'carol-loan@example.com');
+    carol = { token: r.token, id: r.user.ID };
+    await verifyIdentity(s.app.db, carol.id);
+    loan = (await apply(carol.token, { loan_id: 1, amount: '200' })).data.ID;
+  });
+
+  it('says why a loan waiting for review cannot be repaid, before and when asked', async () => {
+    expect((await orderOf(carol.token, loan)).repayBlock).toEqual({ reason: 'loanPending', until: null, link: null });
+    const before = await counts();
+    expect(await repay(carol.token, { id: loan, amount: '1' })).toMatchObject({ code: 7, msg: msg(undefined, 'funds.block.loanPending') });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses bad input with a valid session, naming the limit, and writes nothing', async () => {
+    await loanReview.approve(s.app.db, loan, [], c.now());
+    await later(10 * DAY_MS);
+    // 10 days after approval: 3 days of interest on 200 at 0.05 % a day = 0.3
+    expect(await orderOf(carol.token, loan)).toMatchObject({
+      interest: '0.300000',
+      owed: '200.300000',
+      available: '200.000000',
+      decimals: 6,
+      repayBlock: null,
+    });
+    const before = await counts();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ id: loan, amount: '0' }, msg(undefined, 'loan.repayInvalid')],
+      [{ id: loan, amount: 'abc' }, ''],
+      [{ id: loan, amount: '-1' }, ''],
+      [{ id: loan, amount: '1.1234567' }, ''],
+      [{ id: loan, amount: '200.300001' }, ''],
+      [{ id: loan, amount: '200.3' }, ''],
+      [{ id: loan }, ''],
+      [{ id: 'x', amount: '1' }, ''],
+      [{ id: 999999, amount: '1' }, msg(undefined, 'loan.repayUnknown')],
+      [{ id: loan, amount: '1', extra: true }, ''],
+    ];
+    for (const [body, text] of cases) {
+      const r = await repay(carol.token, body);
+      expect(r.code, JSON.stringify(body)).not.toBe(0);
+      expect(r.status ?? 200, JSON.stringify(body)).toBe(200);
+      expect(r.msg, JSON.stringify(body)).not.toBe('');
+      if (text) expect(r.msg).toBe(text);
+    }
+    // above what is available (200 paid out, 200.3 owed), or above what is owed: the live limits name the amount
+    const short = await repay(carol.token, { id: loan, amount: '200.3' });
+    expect(short).toMatchObject({ code: 7, data: { field: 'amount' } });
+    expect(short.msg).toContain('200');
+    const above = await repay(carol.token, { id: loan, amount: '200.300001' });
+    expect(above).toMatchObject({ code: 7, data: { field: 'amount' } });
+    expect(above.msg).toContain('200.3');
+    // another customer's loan is like a missing one
+    expect(await repay(alice.token, { id: loan, amount: '1' })).toMatchObject({ code: 7, msg: msg(undefined, 'loan.repayUnknown') });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('repays in part (one ledger row, idempotent) and then in full; interest stops and the form says so', async () => {
+    const first = await repay(carol.token, { id: loan, amount: '50' }, 'repay-1');
+    expect(first.code, first.msg).toBe(0);
+    expect(first.data).toMatchObject({ status: 2, repaid: '50.000000', owed: '150.300000' });
+    expect(await repay(carol.token, { id: loan, amount: '50' }, 'repay-1')).toEqual(first);
+    expect(await ledgerRows(loan)).toHaveLength(1);
+    expect(await available(carol.id, 'USDT')).toBe(units('150'));
+
+    await adminDeposit(s.app.db, carol.id, 'USDT', '1', c.now());
+    const full = await repay(carol.token, { id: loan, amount: '150.3' });
+    expect(full.code, full.msg).toBe(0);
+    expect(full.data).toMatchObject({ status: 4, owed: '', repaid: '200.300000', repayBlock: { reason: 'loanRepaid', until: null, link: null } });
+    const rows = await ledgerRows(loan);
+    expect(rows.map((r) => BigInt(r.amount))).toEqual([-units('50'), -units('150.3')]);
+    expect(await available(carol.id, 'USDT')).toBe(units('0.7'));
+    await later(5 * DAY_MS);
+    expect((await orderOf(carol.token, loan)).interest).toBe('0.300000');
+    expect(await repay(carol.token, { id: loan, amount: '0.1' })).toMatchObject({ code: 7, msg: msg(undefined, 'funds.block.loanRepaid') });
+  });
+});

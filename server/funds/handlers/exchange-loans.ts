@@ -7,6 +7,8 @@ import type { AppContext } from '../../platform/http/context.ts';
 import { type LoanOrderRow, LoanStatus } from '../../core/db/types.ts';
 import { exchange, exchangeInfo } from '../exchange.ts';
 import { applyForLoan, toLoanOrder } from '../loan-applications.ts';
+import { repayOwnLoan } from '../loan-repayment.ts';
+import { balanceOf } from '../../core/ledger.ts';
 import { coinDecimalsMap, openProducts, productNames, toLoanProduct } from '../loan-products.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -23,8 +25,29 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     const { page, pageSize, offset } = pageOf(input);
     const base = openProducts(db);
     const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('loan_products').select('coins.decimals as coin_decimals').orderBy('loan_products.id').limit(pageSize).offset(offset).execute();
+    const rows = await base
+      .selectAll('loan_products')
+      .select('coins.decimals as coin_decimals')
+      .orderBy('loan_products.id')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
     return { list: rows.map((r) => toLoanProduct(r, Number(r.coin_decimals), t, lang)), total: Number(n), page, pageSize };
+  }
+
+  /** The caller's loans as the screens show them, with the available balance of each active one's coin (what a repayment may take). */
+  async function ownLoans(rows: LoanOrderRow[], userId: number, lang: unknown) {
+    const names = await productNames(
+      db,
+      rows.map((o) => Number(o.loan_id)),
+      lang,
+    );
+    const decimals = await coinDecimalsMap(db);
+    const available = new Map<string, bigint>();
+    for (const o of rows)
+      if (Number(o.status) === LoanStatus.active && !available.has(o.coin)) available.set(o.coin, (await balanceOf(db, userId, o.coin)).available);
+    const now = ctx.now();
+    return rows.map((o) => toLoanOrder(o, names.get(Number(o.loan_id)) ?? '', decimals.get(o.coin) ?? 8, now, available.get(o.coin)));
   }
 
   return {
@@ -33,7 +56,11 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
 
     getLoanList: async (input, { req }) => loanProducts(input, req.headers.lang),
     findLoan: async (input, { req }) => {
-      const row = await openProducts(db).selectAll('loan_products').select('coins.decimals as coin_decimals').where('loan_products.id', '=', input.ID).executeTakeFirst();
+      const row = await openProducts(db)
+        .selectAll('loan_products')
+        .select('coins.decimals as coin_decimals')
+        .where('loan_products.id', '=', input.ID)
+        .executeTakeFirst();
       if (!row) throw notFound();
       return toLoanProduct(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang);
     },
@@ -42,18 +69,18 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     findLoanOrder: async (input, { user, req }) => {
       const row = await db.selectFrom('loan_orders').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
       if (!row) throw notFound();
-      const names = await productNames(db, [Number(row.loan_id)], req.headers.lang);
-      const decimals = await coinDecimalsMap(db);
-      return toLoanOrder(row, names.get(Number(row.loan_id)) ?? '', decimals.get(row.coin) ?? 8, ctx.now());
+      return (await ownLoans([row], user.id, req.headers.lang))[0];
     },
     getLoanOrders: async (input, { user, req }) => {
       let base = db.selectFrom('loan_orders').where('user_id', '=', user.id);
-      if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status))) base = base.where('status', '=', Number(input.status));
+      if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status)))
+        base = base.where('status', '=', Number(input.status));
       const page = await pageOfRows(base, input, (row: LoanOrderRow) => row);
-      const names = await productNames(db, page.list.map((o) => Number(o.loan_id)), req.headers.lang);
-      const decimals = await coinDecimalsMap(db);
-      const now = ctx.now();
-      return { ...page, list: page.list.map((o) => toLoanOrder(o, names.get(Number(o.loan_id)) ?? '', decimals.get(o.coin) ?? 8, now)) };
+      return { ...page, list: await ownLoans(page.list, user.id, req.headers.lang) };
+    },
+    repayLoanOrder: async (input, { user, req }) => {
+      const r = await repayOwnLoan(db, user.id, input.id, input.amount, ctx.now());
+      return (await ownLoans([r.order], user.id, req.headers.lang))[0];
     },
   };
 }

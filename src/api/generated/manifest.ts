@@ -39,6 +39,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { "id":"loan-order-create","kind":"form","routes":["/bitcoin/loanDetail"],"title":"route.bitcoin.loanDetail","tab":"loan.tabApply", load: () => import('./screens/loan-order-create') },
   { "id":"loan-order-detail","kind":"detail","routes":["/bitcoin/loanOrderDetail"],"title":"route.bitcoin.loanOrderDetail", load: () => import('./screens/loan-order-detail') },
   { "id":"loan-order-list","kind":"list","routes":["/bitcoin/loanHistory"],"title":"route.bitcoin.loanHistory", load: () => import('./screens/loan-order-list') },
+  { "id":"loan-repay","kind":"form","routes":["/bitcoin/loanOrderDetail"],"title":"route.bitcoin.loanOrderDetail","tab":"loan.tabRepay", load: () => import('./screens/loan-repay') },
   { "id":"login","kind":"form","routes":["/login/login"],"title":"route.login.login","captcha":true, load: () => import('./screens/login') },
   { "id":"mining-detail","kind":"detail","routes":["/stake/detail"],"routeQuery":{"machine":true},"title":"route.stake.detail","tab":"mining.tabTerms", load: () => import('./screens/mining-detail') },
   { "id":"mining-list","kind":"list","routes":["/stake/list"],"title":"route.stake.list","tab":"mining.tab", load: () => import('./screens/mining-list') },

@@ -97,6 +97,27 @@ describe('api calls', () => {
       expect(log[0]).toBe('logout');
     }
   });
+  it('ends the session once when calls in flight together are all refused with 4016', async () => {
+    reply('/x', 4016);
+    let token: string | null = 'tok123';
+    const { ctx, log } = context({ getToken: () => token });
+    ctx.effects.logout = () => {
+      log.push('logout');
+      token = null;
+    };
+    await Promise.all([callApi({ path: '/x', method: 'GET' }, ctx), callApi({ path: '/x', method: 'GET' }, ctx)]);
+    expect(log).toEqual(['logout', 'toast:T(errors.4016)']);
+  });
+  it('leaves every business refusal of a form screen (fieldErrors) to the form: no toast, no modal', async () => {
+    for (const code of [4001, 4020, 7]) {
+      reply('/x', code);
+      const { ctx, log, scheduled } = context();
+      const res = await callApi({ path: '/x', method: 'POST', body: {}, fieldErrors: { fields: ['num'], codes: [4020] } }, ctx);
+      expect('error' in res && res.error.code).toBe(code);
+      expect(log).toEqual([]);
+      expect(scheduled).toEqual([]);
+    }
+  });
   it('shows 4025 at once and opens the real-name page after 800 ms', async () => {
     reply('/x', 4025);
     const { ctx, log, scheduled, flush } = context();

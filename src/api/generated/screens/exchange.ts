@@ -140,7 +140,8 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "exchange.doneAmounts",
-    "navigate": "/property/property"
+    "navigate": "/property/property",
+    "returnBack": true
   },
   "validatorId": "exchange"
 };

@@ -27,6 +27,20 @@ export const screen: ScreenDef = {
   },
   "list": {
     "titleField": "name",
+    "links": [
+      {
+        "to": "/stake/order",
+        "label": "route.stake.order"
+      },
+      {
+        "to": "/stake/earningsList",
+        "label": "route.stake.earningsList"
+      },
+      {
+        "to": "/stake/earningsCurve",
+        "label": "route.stake.earningsCurve"
+      }
+    ],
     "fields": [
       {
         "field": "coin",

@@ -97,18 +97,22 @@ export const screen: ScreenDef = {
         "empty": "finance.none"
       },
       {
-        "field": "penalty",
+        "field": "penaltyNow",
         "label": "finance.penalty",
         "format": "amount",
-        "coinField": "coin",
-        "empty": "finance.none"
+        "coinField": "coin"
       },
       {
         "field": "redeemBack",
         "label": "finance.redeemBack",
         "format": "amount",
-        "coinField": "coin",
-        "empty": "finance.none"
+        "coinField": "coin"
+      },
+      {
+        "field": "penaltyPaid",
+        "label": "finance.penaltyPaid",
+        "format": "amount",
+        "coinField": "coin"
       }
     ],
     "export": true,

@@ -27,6 +27,12 @@ export const screen: ScreenDef = {
   },
   "list": {
     "titleField": "name",
+    "links": [
+      {
+        "to": "/IEO/history",
+        "label": "route.IEO.history"
+      }
+    ],
     "fields": [
       {
         "field": "logo",

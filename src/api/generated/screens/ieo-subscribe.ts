@@ -40,6 +40,7 @@ export const screen: ScreenDef = {
       }
     }
   },
+  "block": "project.block",
   "notices": [
     {
       "when": "project.timing",
@@ -85,7 +86,11 @@ export const screen: ScreenDef = {
       "num"
     ],
     "pid": {
-      "ui:widget": "hidden"
+      "ui:widget": "hidden",
+      "ui:fromQuery": [
+        "pid",
+        "id"
+      ]
     },
     "num": {
       "ui:title": "ieo.num",

@@ -26,6 +26,12 @@ export const screen: ScreenDef = {
   },
   "list": {
     "titleField": "name",
+    "links": [
+      {
+        "to": "/bitcoin/loanHistory",
+        "label": "route.bitcoin.loanHistory"
+      }
+    ],
     "fields": [
       {
         "field": "coin",

@@ -134,7 +134,8 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "payPassword.saved",
-    "navigate": "/bitcoin/withdrawList"
+    "navigate": "/bitcoin/withdrawList",
+    "returnBack": true
   },
   "validatorId": "payPassword"
 };
