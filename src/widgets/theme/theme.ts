@@ -7,7 +7,6 @@ import { CaptchaWidget } from '../captcha/CaptchaWidget';
 import { CoinWidget } from '../coin/CoinWidget';
 import { CountryWidget } from '../country/CountryWidget';
 import { IbanInput } from '../iban/IbanInput';
-import { NetworkWidget } from '../network/NetworkWidget';
 import { PasswordWidget } from '../password/PasswordWidget';
 import { PhoneWidget } from '../phone/PhoneWidget';
 import type { WidgetName } from '../registry';
@@ -22,6 +21,7 @@ import { ObjectFieldTemplate } from '../templates/ObjectFieldTemplate';
 // Widgets of one or two screens each (funds): their code loads with the first form that uses them.
 const AddressBookWidget = lazyWidget(() => import('../address-book/AddressBookWidget').then((m) => m.AddressBookWidget));
 const BankCardWidget = lazyWidget(() => import('../bank-card/BankCardWidget').then((m) => m.BankCardWidget));
+const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((m) => m.NetworkWidget));
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
