@@ -4,7 +4,7 @@
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
 import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
-import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
+import { displayDecimals, formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
 import coinsConfig from '../../schemas/config/coins.json';
 import marketsConfig from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
@@ -55,27 +55,47 @@ export function pairName(symbol: string): string {
   return m ? `${m.base}/${m.quote}` : symbol.toUpperCase();
 }
 
+/** The decimals an amount of `coin` is shown with (number-format's displayDecimals over coins.json); undefined for no coin. */
 function coinDecimals(coin: unknown): number | undefined {
-  return typeof coin === 'string' ? COINS.get(coin.toUpperCase())?.decimals : undefined;
+  if (typeof coin !== 'string' || coin === '') return undefined;
+  return displayDecimals(coin, COINS.get(coin.toUpperCase())?.decimals);
+}
+
+/** The coin of a record's amount: coinField's, else the record's coin or coinname. */
+function recordCoin(view: FieldView, record: Rec): unknown {
+  return (view.coinField ? record[view.coinField] : undefined) ?? record.coin ?? record.coinname;
 }
 
 /**
  * The decimals an amount is shown with: the view's number; its "price"/"amount" of the record's
- * market; else the coin of coinField, coin or coinname (coins.json); else the record market's
- * quote coin; else 6.
+ * market; else the coin of coinField, coin or coinname by the display rule (2 for USDT, USDC and
+ * fiat, the coin's decimals in coins.json otherwise); else the record market's quote coin; else 6.
  */
 export function decimalsFor(view: FieldView, record: Rec): number {
   const market = marketOf(record.symbol);
   if (typeof view.decimals === 'number') return view.decimals;
   if (view.decimals === 'price' && market) return market.priceDecimals;
   if (view.decimals === 'amount' && market) return market.amountDecimals;
-  const coin = (view.coinField ? record[view.coinField] : undefined) ?? record.coin ?? record.coinname;
-  return coinDecimals(coin) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+  return coinDecimals(recordCoin(view, record)) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+}
+
+/**
+ * The unit after an amount: coinField's coin; for a view without fixed decimals the coin its
+ * decimals came from (the record's coin, a market's base for "amount", its quote otherwise). A
+ * price ("price" decimals) has none: it is a rate, read with the pair.
+ */
+export function unitFor(view: FieldView, record: Rec): string | undefined {
+  const market = marketOf(record.symbol);
+  let coin: unknown = view.coinField ? record[view.coinField] : undefined;
+  if (coin === undefined && typeof view.decimals !== 'number') {
+    coin = view.decimals === 'amount' ? market?.base : view.decimals === 'price' ? undefined : (recordCoin(view, record) ?? market?.quote);
+  }
+  return typeof coin === 'string' && coin !== '' ? coin.toUpperCase() : undefined;
 }
 
 function withUnit(text: string, view: FieldView, record: Rec): string {
-  const coin = view.coinField ? record[view.coinField] : undefined;
-  return text !== '' && typeof coin === 'string' && coin !== '' ? `${text} ${coin.toUpperCase()}` : text;
+  const unit = unitFor(view, record);
+  return text !== '' && unit ? `${text} ${unit}` : text;
 }
 
 export function maskAccount(value: string): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../contract/decimal';
-import { formatAmount } from '../../../contract/number-format';
+import { formatAmount, formatMoney } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as findOrder } from '../../api/generated/screens/futures-order-detail';
@@ -12,6 +12,7 @@ import { secondsUntil } from './countdown';
 export function ActiveOrder({ order, livePrice }: { order: FuturesOrder; livePrice?: string }) {
   const { t, i18n } = useTranslation();
   const num = (value: string) => formatAmount(value, decimalsOf(value), i18n.language);
+  const money = (value: string) => formatMoney(value, i18n.language);
   const [now, setNow] = useState(() => Date.now());
   const left = secondsUntil(order.settleAt, now);
   const due = left === 0;
@@ -28,7 +29,7 @@ export function ActiveOrder({ order, livePrice }: { order: FuturesOrder; livePri
   return (
     <section className={`active-order${settled ? ` result-${settled.result}` : ''}`} aria-live="polite">
       <p className="muted">
-        {t(`futures.directionValue.${order.direction}`)} · {num(order.stake)} USDT · {t('futures.seconds', { s: order.duration })}
+        {t(`futures.directionValue.${order.direction}`)} · {money(order.stake)} USDT · {t('futures.seconds', { s: order.duration })}
       </p>
       {!settled ? (
         <>
@@ -41,9 +42,9 @@ export function ActiveOrder({ order, livePrice }: { order: FuturesOrder; livePri
         <>
           <p className="result">
             {settled.result === 'win'
-              ? t('futures.won', { amount: num(settled.pnl) })
+              ? t('futures.won', { amount: money(settled.pnl) })
               : settled.result === 'loss'
-                ? t('futures.lost', { amount: num(settled.stake) })
+                ? t('futures.lost', { amount: money(settled.stake) })
                 : t('futures.draw')}
           </p>
           <dl className="result-prices">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../contract/decimal';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 import type { Ticker } from '../../store/market';
+import { CoinIcon } from '../../ui/CoinIcon';
 import { type MarketInfo, pairLabel } from './markets';
 
 export function ChangeChip({ ticker }: { ticker?: Ticker }) {
@@ -40,10 +41,13 @@ export function PairRow({
         </button>
       )}
       <button type="button" className="pair-open" onClick={onOpen}>
-        <span className="pair-name">
-          <strong>{market.base}</strong>
-          <span className="muted">/{market.quote}</span>
-          <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
+        <span className="pair-coin">
+          <CoinIcon coin={market.base} name={market.name === pairLabel(market) ? undefined : market.name} />
+          <span className="pair-name">
+            <strong>{market.base}</strong>
+            <span className="muted">/{market.quote}</span>
+            <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
+          </span>
         </span>
         <span className="pair-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : '--'}</span>
         <ChangeChip ticker={ticker} />

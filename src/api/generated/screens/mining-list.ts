@@ -73,7 +73,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "dailyOutput",
-        "label": "mining.dailyOutput"
+        "label": "mining.dailyOutput",
+        "format": "amount",
+        "coinField": "outputCoin"
       },
       {
         "field": "termDays",
