@@ -52,58 +52,6 @@ export function formatSigned(value: DecimalValue, decimals: number = DEFAULT_DEC
   return !plain.startsWith('-') && /[1-9]/.test(plain) ? `+${text}` : text;
 }
 
-/** Decimals a money-like value is shown with: totals, equivalents, P/L and amounts of a money-like coin. */
-export const MONEY_DECIMALS = 2;
-
-/** Coins whose amounts read as money: the dollar stablecoins and the fiat currencies (ISO 4217) the app meets. */
-const MONEY_COINS: ReadonlySet<string> = /* @__PURE__ */ new Set([
-  'USDT',
-  'USDC',
-  'USD',
-  'EUR',
-  'GBP',
-  'CHF',
-  'JPY',
-  'CNY',
-  'HKD',
-  'KRW',
-  'BRL',
-  'TRY',
-  'VND',
-  'RUB',
-  'INR',
-  'CAD',
-  'AUD',
-]);
-
-/** True for a stablecoin or fiat currency code (any case): its amounts are shown like money. */
-export function isMoneyCoin(coin: unknown): boolean {
-  return typeof coin === 'string' && MONEY_COINS.has(coin.toUpperCase());
-}
-
-/**
- * THE display rule (issue 24): the decimals an amount of `coin` is shown with. A money-like coin
- * (USDT, USDC, fiat) shows MONEY_DECIMALS; any other coin its own display decimals (coins.json),
- * DEFAULT_DECIMALS when unknown. Never more than the coin has: a coin of 0 decimals stays at 0.
- */
-export function displayDecimals(coin: unknown, coinDecimals: number = DEFAULT_DECIMALS): number {
-  return isMoneyCoin(coin) ? Math.min(MONEY_DECIMALS, coinDecimals) : coinDecimals;
-}
-
-/** A money value (a total, an equivalent, a P/L in USDT): MONEY_DECIMALS, rounded down, locale separators. */
-export function formatMoney(value: DecimalValue, locale?: string): string {
-  return formatAmount(value, MONEY_DECIMALS, locale);
-}
-
-/**
- * An amount of `coin` by the display rule, with the coin after it: formatCoin("10050.13248", "USDT", 6, "de-DE")
- * = "10.050,13 USDT"; "" when unreadable. `unit: false` leaves the coin out (a column that names it already).
- */
-export function formatCoin(value: DecimalValue, coin: string, coinDecimals?: number, locale?: string, unit = true): string {
-  const text = formatAmount(value, displayDecimals(coin, coinDecimals), locale);
-  return text !== '' && unit && coin ? `${text} ${coin.toUpperCase()}` : text;
-}
-
 /**
  * A percent value truncated to 2 decimals with the locale's separators and " %":
  * formatPercent("12.345", "en-US") = "12.34 %", "-0.5" → "-0.50 %"; no "+" is added.

@@ -2,12 +2,39 @@
 // file names a format (FieldView.format); `npm run check:schemas` fails on a name this registry
 // does not have. Adding a format is one entry here plus its name in contract/screen.ts FieldFormat
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
-import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
+import { DEFAULT_DECIMALS, type DecimalValue, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
-import { displayDecimals, formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
-import coinsConfig from '../../schemas/config/coins.json';
-import marketsConfig from '../../schemas/config/markets.json';
+import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
+// named imports: the files' descriptions stay out of the bundle
+import { coins as configCoins } from '../../schemas/config/coins.json';
+import { markets as configMarkets } from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
+
+/** Decimals a money-like value is shown with: totals, equivalents, P/L and amounts of a money-like coin. */
+export const MONEY_DECIMALS = 2;
+
+/** Codes whose amounts read as money: the dollar stablecoins and the fiat currencies (ISO 4217) the app meets. */
+const MONEY_COINS = /^(USD[TC]?|EUR|GBP|CHF|JPY|CNY|HKD|KRW|BRL|TRY|VND|RUB|INR|CAD|AUD)$/i;
+
+/** True for a stablecoin or fiat currency code (any case): its amounts are shown like money. */
+export function isMoneyCoin(coin: unknown): boolean {
+  return typeof coin === 'string' && MONEY_COINS.test(coin);
+}
+
+/**
+ * THE display rule (issue 24; here, not in contract/number-format, which draws the digits: home's
+ * first chunk carries that module and has no room for this): the decimals an amount of `coin` is shown with. A money-like coin
+ * (USDT, USDC, fiat) shows MONEY_DECIMALS; any other coin its own display decimals (coins.json),
+ * DEFAULT_DECIMALS when unknown. Never more than the coin has: a coin of 0 decimals stays at 0.
+ */
+export function displayDecimals(coin: unknown, coinDecimals: number = DEFAULT_DECIMALS): number {
+  return isMoneyCoin(coin) ? Math.min(MONEY_DECIMALS, coinDecimals) : coinDecimals;
+}
+
+/** A money value (a total, an equivalent, a P/L in USDT): MONEY_DECIMALS, rounded down, locale separators. */
+export function formatMoney(value: DecimalValue, locale?: string): string {
+  return formatAmount(value, MONEY_DECIMALS, locale);
+}
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 type FormatName = NonNullable<FieldView['format']>;
@@ -42,8 +69,8 @@ interface Market {
   amountDecimals: number;
 }
 
-const COINS = new Map(coinsConfig.coins.map((c) => [c.coin.toUpperCase(), c]));
-const MARKETS = new Map((marketsConfig.markets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
+const COINS = new Map(configCoins.map((c) => [c.coin.toUpperCase(), c]));
+const MARKETS = new Map((configMarkets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
 
 export function marketOf(symbol: unknown): Market | undefined {
   return typeof symbol === 'string' ? MARKETS.get(symbol.toLowerCase()) : undefined;
@@ -81,21 +108,18 @@ export function decimalsFor(view: FieldView, record: Rec): number {
 
 /**
  * The unit after an amount: coinField's coin; for a view without fixed decimals the coin its
- * decimals came from (the record's coin, a market's base for "amount", its quote otherwise). A
+ * decimals came from (the record's coin, else its market's quote; the base for "amount"). A
  * price ("price" decimals) has none: it is a rate, read with the pair.
  */
-export function unitFor(view: FieldView, record: Rec): string | undefined {
-  const market = marketOf(record.symbol);
-  let coin: unknown = view.coinField ? record[view.coinField] : undefined;
-  if (coin === undefined && typeof view.decimals !== 'number') {
-    coin = view.decimals === 'amount' ? market?.base : view.decimals === 'price' ? undefined : (recordCoin(view, record) ?? market?.quote);
-  }
-  return typeof coin === 'string' && coin !== '' ? coin.toUpperCase() : undefined;
+function unitOf(view: FieldView, record: Rec): unknown {
+  if (view.coinField) return record[view.coinField];
+  if (view.decimals === 'amount') return marketOf(record.symbol)?.base;
+  if (view.decimals === undefined) return record.coin ?? record.coinname ?? marketOf(record.symbol)?.quote;
 }
 
 function withUnit(text: string, view: FieldView, record: Rec): string {
-  const unit = unitFor(view, record);
-  return text !== '' && unit ? `${text} ${unit}` : text;
+  const unit = unitOf(view, record);
+  return text !== '' && typeof unit === 'string' && unit !== '' ? `${text} ${unit.toUpperCase()}` : text;
 }
 
 export function maskAccount(value: string): string {

@@ -1,15 +1,9 @@
-// A coin's face: its logo (an SVG per coin under public/static/coins, fetched by the browser only
-// when shown, so no screen's chunk carries it) or, for a coin without one, a monogram: its first
+// A coin's face: its logo (an SVG per coin under public/static/coins, contract/coin-logos, fetched
+// by the browser only when shown, so no screen's chunk carries it) or, for a coin without one, a monogram: its first
 // letters on a colour derived from the symbol, the same colour for the same coin everywhere.
+import { coinLogo } from '../../contract/coin-logos';
 
-/** Coins with a logo at /static/coins/<coin>.svg (tests/unit/ui/coinIcon.test.ts checks the files and coins.json). */
-export const COIN_LOGOS: readonly string[] = ['BTC', 'ETH', 'USDT', 'USDC', 'BNB', 'TRX', 'SOL', 'XRP', 'DOGE', 'ADA', 'LTC', 'DOT'];
-
-/** The logo URL of a coin, or undefined for a coin that has none. */
-export function coinLogo(coin: string): string | undefined {
-  const c = coin.toUpperCase();
-  return COIN_LOGOS.includes(c) ? `/static/coins/${c.toLowerCase()}.svg` : undefined;
-}
+export { coinLogo };
 
 /** A monogram's letters (up to 2) and its colour, a hue from the symbol's characters. */
 export function monogram(coin: string): { letters: string; colour: string } {

@@ -1,6 +1,6 @@
 // Locale-aware display of exact decimals: round down, then the locale's separators.
 import { describe, expect, it } from 'vitest';
-import { displayDecimals, formatAmount, formatCoin, formatMoney, formatPercent, formatSigned, isMoneyCoin, SEPARATORS } from '../../contract/number-format.ts';
+import { formatAmount, formatPercent, formatSigned, SEPARATORS } from '../../contract/number-format.ts';
 import languages from '../../schemas/config/languages.json';
 
 const NNBSP = '\u202f'; // fr-FR groups thousands with a narrow no-break space
@@ -98,28 +98,5 @@ describe('the separators of the app languages', () => {
       } as Intl.NumberFormatOptions);
       expect(formatAmount(value, decimals, code), value).toBe(intl.format(value as unknown as number));
     }
-  });
-});
-
-describe('the display rule: money with 2 decimals, coins with their own', () => {
-  it('money-like coins are USDT, USDC and fiat, in any case', () => {
-    for (const c of ['USDT', 'usdc', 'EUR', 'USD']) expect(isMoneyCoin(c)).toBe(true);
-    for (const c of ['BTC', 'ETH', '', undefined, 1]) expect(isMoneyCoin(c)).toBe(false);
-  });
-  it('displayDecimals: 2 for money, the coin decimals otherwise, never more than the coin has', () => {
-    expect(displayDecimals('USDT', 6)).toBe(2);
-    expect(displayDecimals('USDT')).toBe(2);
-    expect(displayDecimals('JPY', 0)).toBe(0);
-    expect(displayDecimals('BTC', 8)).toBe(8);
-    expect(displayDecimals('XYZ')).toBe(6);
-  });
-  it('formatMoney and formatCoin round down, use the locale separators and put the coin after', () => {
-    expect(formatMoney('10050.132480', 'en-US')).toBe('10,050.13');
-    expect(formatMoney('-50.000000', 'de-DE')).toBe('-50,00');
-    expect(formatMoney('0', 'fr-FR')).toBe('0,00');
-    expect(formatCoin('10050.13248', 'USDT', 6, 'de-DE')).toBe('10.050,13 USDT');
-    expect(formatCoin('0.00029999', 'btc', 8, 'de-DE')).toBe('0,00029999 BTC');
-    expect(formatCoin('1.9999999', 'ETH', 8, 'en-US', false)).toBe('1.99999990');
-    expect(formatCoin('x', 'USDT', 6, 'en-US')).toBe('');
   });
 });

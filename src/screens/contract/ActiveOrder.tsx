@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../contract/decimal';
-import { formatAmount, formatMoney } from '../../../contract/number-format';
+import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as findOrder } from '../../api/generated/screens/futures-order-detail';
-import { formatDateTime } from '../../engine/formats';
+import { formatDateTime, formatMoney } from '../../engine/formats';
 import { secondsUntil } from './countdown';
 
 /** Countdown to settlement, then the result with the two recorded prices and times. */

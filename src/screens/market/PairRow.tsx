@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../contract/decimal';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 import type { Ticker } from '../../store/market';
-import { CoinIcon } from '../../ui/CoinIcon';
 import { type MarketInfo, pairLabel } from './markets';
+
+// home's first chunk stays in budget: the coin faces come a moment later, into a slot of their size
+const CoinIcon = lazy(() => import('../../ui/CoinIcon').then((m) => ({ default: m.CoinIcon })));
 
 export function ChangeChip({ ticker }: { ticker?: Ticker }) {
   const { i18n } = useTranslation();
@@ -42,7 +45,11 @@ export function PairRow({
       )}
       <button type="button" className="pair-open" onClick={onOpen}>
         <span className="pair-coin">
-          <CoinIcon coin={market.base} name={market.name === pairLabel(market) ? undefined : market.name} />
+          <span className="coin-slot">
+            <Suspense>
+              <CoinIcon coin={market.base} name={market.name} />
+            </Suspense>
+          </span>
           <span className="pair-name">
             <strong>{market.base}</strong>
             <span className="muted">/{market.quote}</span>

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { filterOptions, filtersFromQuery } from '../../../src/engine/filters';
-import { decimalsFor, formatCountdown, formatRecordField, pairName, ratioToPercent } from '../../../src/engine/formats';
+import { formatAmount } from '../../../contract/number-format';
+import {
+  decimalsFor,
+  displayDecimals,
+  formatCountdown,
+  formatMoney,
+  formatRecordField,
+  isMoneyCoin,
+  pairName,
+  ratioToPercent,
+} from '../../../src/engine/formats';
 import type { FieldView } from '../../../src/engine/types';
 
 const t = (k: string) => `t(${k})`;
@@ -87,5 +97,26 @@ describe('filter kinds', () => {
     ];
     expect(filtersFromQuery(filters, new URLSearchParams('coinname=BTC&status=1&id=4'))).toEqual({ coinname: 'BTC', status: '1' });
     expect(filtersFromQuery(filters, new URLSearchParams('coinname=NOPE&status=9'))).toEqual({});
+  });
+});
+
+describe('the display rule: money with 2 decimals, coins with their own', () => {
+  it('money-like coins are USDT, USDC and fiat, in any case', () => {
+    for (const c of ['USDT', 'usdc', 'EUR', 'USD']) expect(isMoneyCoin(c)).toBe(true);
+    for (const c of ['BTC', 'ETH', 'USDTX', 'XUSD', '', undefined, 1]) expect(isMoneyCoin(c)).toBe(false);
+  });
+  it('displayDecimals: 2 for money, the coin decimals otherwise, never more than the coin has', () => {
+    expect(displayDecimals('USDT', 6)).toBe(2);
+    expect(displayDecimals('USDT')).toBe(2);
+    expect(displayDecimals('JPY', 0)).toBe(0);
+    expect(displayDecimals('BTC', 8)).toBe(8);
+    expect(displayDecimals('XYZ')).toBe(6);
+  });
+  it('formatMoney rounds down to 2 decimals with the locale separators', () => {
+    expect(formatMoney('10050.132480', 'en-US')).toBe('10,050.13');
+    expect(formatMoney('-50.000000', 'de-DE')).toBe('-50,00');
+    expect(formatMoney('0', 'fr-FR')).toBe('0,00');
+    expect(formatMoney('x', 'en-US')).toBe('');
+    expect(formatAmount('0.00029999', displayDecimals('BTC', 8), 'de-DE')).toBe('0,00029999');
   });
 });
