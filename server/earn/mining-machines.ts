@@ -4,6 +4,7 @@ import type { MiningMachine } from '../../contract/generated/types.ts';
 import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
 import { formatAmount } from '../../contract/number-format.ts';
 import { MiningIncome, type MiningMachineRow, MiningType } from '../core/db/types.ts';
+import { USDT } from '../core/coins.ts';
 import { localName } from '../core/local-names.ts';
 import type { Translate } from '../platform/i18n/i18n.ts';
 import type { Tx } from '../core/ledger.ts';
@@ -44,6 +45,7 @@ export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: T
     outputCoin: m.output_coin,
     incomeType: Number(m.income_type) as 1 | 2,
     dailyOutput: plainUnits(BigInt(m.daily_output)),
+    dailyOutputCoin: Number(m.income_type) === MiningIncome.value ? USDT : m.output_coin,
     frozenRatio: m.frozen_ratio,
     releaseDays: Number(m.release_days),
     termDays: Number(m.term_days),

@@ -2,39 +2,14 @@
 // file names a format (FieldView.format); `npm run check:schemas` fails on a name this registry
 // does not have. Adding a format is one entry here plus its name in contract/screen.ts FieldFormat
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
-import { DEFAULT_DECIMALS, type DecimalValue, roundDown } from '../../contract/decimal';
+import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
+import { displayDecimals } from '../../contract/display-rule';
 import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
 // named imports: the files' descriptions stay out of the bundle
 import { coins as configCoins } from '../../schemas/config/coins.json';
 import { markets as configMarkets } from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
-
-/** Decimals a money-like value is shown with: totals, equivalents, P/L and amounts of a money-like coin. */
-export const MONEY_DECIMALS = 2;
-
-/** Codes whose amounts read as money: the dollar stablecoins and the fiat currencies (ISO 4217) the app meets. */
-const MONEY_COINS = /^(USD[TC]?|EUR|GBP|CHF|JPY|CNY|HKD|KRW|BRL|TRY|VND|RUB|INR|CAD|AUD)$/i;
-
-/** True for a stablecoin or fiat currency code (any case): its amounts are shown like money. */
-export function isMoneyCoin(coin: unknown): boolean {
-  return typeof coin === 'string' && MONEY_COINS.test(coin);
-}
-
-/**
- * THE display rule (issue 24; here, not in contract/number-format, which draws the digits: home's
- * first chunk carries that module and has no room for this): the decimals an amount of `coin` is shown with. A money-like coin
- * (USDT, USDC, fiat) shows MONEY_DECIMALS; any other coin its own display decimals (coins.json),
- * DEFAULT_DECIMALS when unknown. Never more than the coin has: a coin of 0 decimals stays at 0.
- */
-export function displayDecimals(coin: unknown, coinDecimals: number = DEFAULT_DECIMALS): number {
-  return isMoneyCoin(coin) ? Math.min(MONEY_DECIMALS, coinDecimals) : coinDecimals;
-}
-
-/** A money value (a total, an equivalent, a P/L in USDT): MONEY_DECIMALS, rounded down, locale separators. */
-export function formatMoney(value: DecimalValue, locale?: string): string {
-  return formatAmount(value, MONEY_DECIMALS, locale);
-}
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 type FormatName = NonNullable<FieldView['format']>;

@@ -7,7 +7,7 @@ import { CoinIcon } from '../../ui/CoinIcon';
 import { Icon, type IconName } from '../../ui/Icon';
 import type { Asset } from '../../../contract/generated/types';
 import { formatAmount, formatSigned } from '../../../contract/number-format';
-import { displayDecimals, formatMoney, MONEY_DECIMALS } from '../../engine/formats';
+import { displayDecimals, formatMoney, MONEY_DECIMALS } from '../../../contract/display-rule';
 import { endpoint as assets } from '../../api/generated/screens/assets';
 import { endpoint as profitLoss } from '../../api/generated/screens/profit-loss';
 import { usePullToRefresh } from '../../engine/usePullToRefresh';

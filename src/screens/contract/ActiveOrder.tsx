@@ -5,7 +5,8 @@ import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as findOrder } from '../../api/generated/screens/futures-order-detail';
-import { formatDateTime, formatMoney } from '../../engine/formats';
+import { formatDateTime } from '../../engine/formats';
+import { formatMoney } from '../../../contract/display-rule';
 import { secondsUntil } from './countdown';
 
 /** Countdown to settlement, then the result with the two recorded prices and times. */

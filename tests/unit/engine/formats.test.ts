@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { filterOptions, filtersFromQuery } from '../../../src/engine/filters';
+import { displayDecimals, formatMoney, isMoneyCoin } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
-import {
-  decimalsFor,
-  displayDecimals,
-  formatCountdown,
-  formatMoney,
-  formatRecordField,
-  isMoneyCoin,
-  pairName,
-  ratioToPercent,
-} from '../../../src/engine/formats';
+import { decimalsFor, formatCountdown, formatRecordField, pairName, ratioToPercent } from '../../../src/engine/formats';
 import type { FieldView } from '../../../src/engine/types';
 
 const t = (k: string) => `t(${k})`;

@@ -75,7 +75,7 @@ export const screen: ScreenDef = {
         "field": "dailyOutput",
         "label": "mining.dailyOutput",
         "format": "amount",
-        "coinField": "outputCoin"
+        "coinField": "dailyOutputCoin"
       },
       {
         "field": "termDays",
