@@ -17,7 +17,7 @@ export function monogram(coin: string): { letters: string; colour: string } {
  * A coin's logo or monogram, named for assistive technology by `name` (the coin's full name) or
  * the code. `logo`: an operator's logo URL (the coin table's), drawn before the built-in one.
  */
-export function CoinIcon({ coin, name, logo, size = 28 }: { coin: string; name?: string; logo?: string; size?: number }) {
+export function CoinIcon({ coin, name, logo, size = 24 }: { coin: string; name?: string; logo?: string; size?: number }) {
   const label = name || coin;
   const src = logo || coinLogo(coin);
   if (src) return <img className="coin-icon" src={src} alt={label} width={size} height={size} loading="lazy" decoding="async" data-coin-icon={coin} />;
