@@ -284,7 +284,7 @@ function delivery(): Plugin {
 const THEME_BACKGROUND = '#0b0e11';
 
 /** The 'forms' chunk's modules (build.rolldownOptions below). */
-const FORMS_SHARED = /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|src\/engine\/formats)\.tsx?$/;
+const FORMS_SHARED = /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|contract\/display-rule|src\/engine\/formats)\.tsx?$/;
 
 /** Paths the service worker leaves to the network: never answered with the app shell, never cached. */
 export const NETWORK_ONLY = [/^\/api\//, /^\/api\.html/, /^\/ws/, /^\/uploads\//];

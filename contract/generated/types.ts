@@ -2540,6 +2540,10 @@ export interface MiningMachine {
    */
   dailyOutput: string;
   /**
+   * The coin dailyOutput is counted in: USDT for income type 1, outputCoin for type 2 (the unit shown after it)
+   */
+  dailyOutputCoin: string;
+  /**
    * Share of each day's output credited frozen (ratio)
    */
   frozenRatio: string;
@@ -2596,6 +2600,10 @@ export interface MiningOrder {
    * The order's output a day: USDT worth (income type 1) or coins (income type 2)
    */
   dailyOutput: string;
+  /**
+   * The coin dailyOutput is counted in: USDT for income type 1, outputCoin for type 2 (the unit shown after it)
+   */
+  dailyOutputCoin: string;
   frozenRatio: string;
   releaseDays: number;
   termDays: number;

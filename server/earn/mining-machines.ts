@@ -2,7 +2,9 @@
 // see it, and which of them they can buy. A machine is sold whole (sole) or in shares of one.
 import type { MiningMachine } from '../../contract/generated/types.ts';
 import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
+import { formatAmount } from '../../contract/number-format.ts';
 import { MiningIncome, type MiningMachineRow, MiningType } from '../core/db/types.ts';
+import { USDT } from '../core/coins.ts';
 import { localName } from '../core/local-names.ts';
 import type { Translate } from '../platform/i18n/i18n.ts';
 import type { Tx } from '../core/ledger.ts';
@@ -17,8 +19,11 @@ export const sharePercent = (quantity: bigint): string => plainUnits(quantity * 
 export function machineTerms(
   m: Pick<MiningMachineRow, 'type' | 'income_type' | 'daily_output' | 'output_coin' | 'frozen_ratio' | 'release_days' | 'term_days'>,
   t: Translate,
+  locale?: string,
 ): string {
-  const output = plainUnits(BigInt(m.daily_output));
+  // the day's output as the reader writes numbers: "0,0002" in German (exact: the decimals it has)
+  const plain = plainUnits(BigInt(m.daily_output));
+  const output = formatAmount(plain, plain.split('.')[1]?.length ?? 0, locale);
   const daily =
     Number(m.income_type) === MiningIncome.value
       ? t('mining.dailyValue', { amount: output, coin: m.output_coin })
@@ -27,7 +32,7 @@ export function machineTerms(
   return [t('mining.terms', { daily, term: Number(m.term_days) }), frozen].filter(Boolean).join(' ');
 }
 
-export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: Translate, lang: unknown): MiningMachine {
+export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: Translate, lang: unknown, locale?: string): MiningMachine {
   const sole = Number(m.type) === MiningType.sole;
   const max = BigInt(m.max_quantity);
   return {
@@ -40,13 +45,14 @@ export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: T
     outputCoin: m.output_coin,
     incomeType: Number(m.income_type) as 1 | 2,
     dailyOutput: plainUnits(BigInt(m.daily_output)),
+    dailyOutputCoin: Number(m.income_type) === MiningIncome.value ? USDT : m.output_coin,
     frozenRatio: m.frozen_ratio,
     releaseDays: Number(m.release_days),
     termDays: Number(m.term_days),
     maxPerOrder: sole ? plainUnits(max) : sharePercent(max),
     quantityDecimals: sole ? 0 : SHARE_DECIMALS,
     rewardRatio: m.reward_ratio,
-    terms: machineTerms(m, t),
+    terms: machineTerms(m, t, locale),
   };
 }
 

@@ -7,7 +7,8 @@ import { formatUnits, mul, plainUnits, roundTo, units } from '../../contract/dec
 import { costOf, shareQuantity } from '../../contract/mining.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import { isoTime } from '../core/db/index.ts';
-import { type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
+import { MiningIncome, type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
+import { USDT } from '../core/coins.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
 import { type AmountInput, decimalText, positiveAmount } from '../core/amounts.ts';
 import { applyChanges, balanceOf } from '../core/ledger.ts';
@@ -48,6 +49,7 @@ export function toMiningOrder(o: MiningOrderRow, name: string, decimals: Map<str
     outputCoin: o.output_coin,
     incomeType: Number(o.income_type) as 1 | 2,
     dailyOutput: plainUnits(roundTo(mul(BigInt(o.daily_output), quantity), 8)),
+    dailyOutputCoin: Number(o.income_type) === MiningIncome.value ? USDT : o.output_coin,
     frozenRatio: o.frozen_ratio,
     releaseDays: Number(o.release_days),
     termDays: Number(o.term_days),

@@ -72,16 +72,22 @@ export const SEED_COINS: readonly SeedCoin[] = [
     coin: 'ETH',
     name: 'Ethereum',
     decimals: 8,
-    networks: [net('ERC20', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0.005', '0.01', '200', '0.002'), net('BEP20', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', '0.005', '0.01', '200', '0.0005')],
+    networks: [
+      net('ERC20', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0.005', '0.01', '200', '0.002'),
+      net('BEP20', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', '0.005', '0.01', '200', '0.0005'),
+    ],
   },
   {
     coin: 'USDC',
     name: 'USD Coin',
     decimals: 6,
-    networks: [net('ERC20', '0x6B175474E89094C44Da98b954EedeAC495271d0F', '10', '20', '100000', '5'), net('TRC20', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', '10', '10', '100000', '1')],
+    networks: [
+      net('ERC20', '0x6B175474E89094C44Da98b954EedeAC495271d0F', '10', '20', '100000', '5'),
+      net('TRC20', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', '10', '10', '100000', '1'),
+    ],
   },
   { coin: 'TRX', name: 'TRON', decimals: 6, networks: [net('TRC20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', '10', '20', '1000000', '1')] },
-  { coin: 'BNB', name: 'BNB', decimals: 6, networks: [net('BEP20', '0x2170Ed0880ac9A755fd29B2688956BD959F933F8', '0.01', '0.02', '5000', '0.0005')] },
+  { coin: 'BNB', name: 'Binance Coin', decimals: 6, networks: [net('BEP20', '0x2170Ed0880ac9A755fd29B2688956BD959F933F8', '0.01', '0.02', '5000', '0.0005')] },
 ];
 
 /** Fills an empty coin table from SEED_COINS (inside the caller's transaction). */

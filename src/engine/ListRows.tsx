@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { CoinIcon } from '../ui/CoinIcon';
 import { copyText } from '../ui/CopyButton';
 import { confirmDialog, toast } from '../ui/overlays';
 import { formatRecordField } from './formats';
@@ -36,6 +37,19 @@ function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
   );
 }
 
+/** The logo (the coin table's own, else the built-in one) or monogram of a coin row. */
+function RowCoinIcon({ row, coin, name }: { row: Row; coin: unknown; name: unknown }) {
+  if (typeof coin !== 'string' || coin === '') return null;
+  return (
+    <CoinIcon
+      coin={coin.toUpperCase()}
+      name={typeof name === 'string' ? name : undefined}
+      logo={typeof row.logo === 'string' ? row.logo : undefined}
+      size={24}
+    />
+  );
+}
+
 /** A row's text; with a detail route, a link to it (click or Enter). */
 function RowMain({ list, row, title, open }: { list: ListDef; row: Row; title: string; open?(row: Row): void }) {
   return (
@@ -46,7 +60,10 @@ function RowMain({ list, row, title, open }: { list: ListDef; row: Row; title: s
       onClick={open ? () => open(row) : undefined}
       onKeyDown={open ? (e) => e.key === 'Enter' && open(row) : undefined}
     >
-      <p className="row-title">{title}</p>
+      <p className="row-title">
+        {list.titleFormat === 'coin' && <RowCoinIcon row={row} coin={row[list.titleField]} name={list.subtitleField ? row[list.subtitleField] : undefined} />}
+        {title}
+      </p>
       {list.subtitleField && <p className="row-subtitle">{String(row[list.subtitleField] ?? '')}</p>}
       {list.fields && <RowFields fields={list.fields} row={row} />}
     </div>

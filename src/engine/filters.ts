@@ -1,8 +1,8 @@
 // The filter-kind registry: the options a list filter offers, by its kind (FilterDef.kind,
 // default "select"). The reference server accepts the same values (server/platform/http/endpoints.ts
 // FILTER_KINDS); `npm run check:schemas` fails on a kind this registry does not have.
-import coinsConfig from '../../schemas/config/coins.json';
-import marketsConfig from '../../schemas/config/markets.json';
+import { coins as configCoins } from '../../schemas/config/coins.json';
+import { markets as configMarkets } from '../../schemas/config/markets.json';
 import { pairName } from './formats';
 import type { FilterDef } from './types';
 
@@ -21,8 +21,8 @@ const ALL: FilterOption = { value: '', label: 'common.all' };
 
 export const FILTER_KINDS = {
   select: (f) => (f.options ?? []).map((o) => ({ value: String(o.value), label: o.label, text: o.label ? undefined : String(o.value) })),
-  coin: () => [ALL, ...coinsConfig.coins.map((c) => ({ value: c.coin, text: c.coin }))],
-  pair: () => [ALL, ...marketsConfig.markets.map((m) => ({ value: m.symbol, text: pairName(m.symbol) }))],
+  coin: () => [ALL, ...configCoins.map((c) => ({ value: c.coin, text: c.coin }))],
+  pair: () => [ALL, ...configMarkets.map((m) => ({ value: m.symbol, text: pairName(m.symbol) }))],
   // free text: no options (ListToolbar draws a search field)
   text: () => [],
 } satisfies Record<KindName, FilterKind>; // every FilterKind name, and no other

@@ -4,9 +4,11 @@
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
 import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
+import { displayDecimals } from '../../contract/display-rule';
 import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
-import coinsConfig from '../../schemas/config/coins.json';
-import marketsConfig from '../../schemas/config/markets.json';
+// named imports: the files' descriptions stay out of the bundle
+import { coins as configCoins } from '../../schemas/config/coins.json';
+import { markets as configMarkets } from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -42,8 +44,8 @@ interface Market {
   amountDecimals: number;
 }
 
-const COINS = new Map(coinsConfig.coins.map((c) => [c.coin.toUpperCase(), c]));
-const MARKETS = new Map((marketsConfig.markets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
+const COINS = new Map(configCoins.map((c) => [c.coin.toUpperCase(), c]));
+const MARKETS = new Map((configMarkets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
 
 export function marketOf(symbol: unknown): Market | undefined {
   return typeof symbol === 'string' ? MARKETS.get(symbol.toLowerCase()) : undefined;
@@ -55,27 +57,44 @@ export function pairName(symbol: string): string {
   return m ? `${m.base}/${m.quote}` : symbol.toUpperCase();
 }
 
+/** The decimals an amount of `coin` is shown with (number-format's displayDecimals over coins.json); undefined for no coin. */
 function coinDecimals(coin: unknown): number | undefined {
-  return typeof coin === 'string' ? COINS.get(coin.toUpperCase())?.decimals : undefined;
+  if (typeof coin !== 'string' || coin === '') return undefined;
+  return displayDecimals(coin, COINS.get(coin.toUpperCase())?.decimals);
+}
+
+/** The coin of a record's amount: coinField's, else the record's coin or coinname. */
+function recordCoin(view: FieldView, record: Rec): unknown {
+  return (view.coinField ? record[view.coinField] : undefined) ?? record.coin ?? record.coinname;
 }
 
 /**
  * The decimals an amount is shown with: the view's number; its "price"/"amount" of the record's
- * market; else the coin of coinField, coin or coinname (coins.json); else the record market's
- * quote coin; else 6.
+ * market; else the coin of coinField, coin or coinname by the display rule (2 for USDT, USDC and
+ * fiat, the coin's decimals in coins.json otherwise); else the record market's quote coin; else 6.
  */
 export function decimalsFor(view: FieldView, record: Rec): number {
   const market = marketOf(record.symbol);
   if (typeof view.decimals === 'number') return view.decimals;
   if (view.decimals === 'price' && market) return market.priceDecimals;
   if (view.decimals === 'amount' && market) return market.amountDecimals;
-  const coin = (view.coinField ? record[view.coinField] : undefined) ?? record.coin ?? record.coinname;
-  return coinDecimals(coin) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+  return coinDecimals(recordCoin(view, record)) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+}
+
+/**
+ * The unit after an amount: coinField's coin; for a view without fixed decimals the coin its
+ * decimals came from (the record's coin, else its market's quote; the base for "amount"). A
+ * price ("price" decimals) has none: it is a rate, read with the pair.
+ */
+function unitOf(view: FieldView, record: Rec): unknown {
+  if (view.coinField) return record[view.coinField];
+  if (view.decimals === 'amount') return marketOf(record.symbol)?.base;
+  if (view.decimals === undefined) return record.coin ?? record.coinname ?? marketOf(record.symbol)?.quote;
 }
 
 function withUnit(text: string, view: FieldView, record: Rec): string {
-  const coin = view.coinField ? record[view.coinField] : undefined;
-  return text !== '' && typeof coin === 'string' && coin !== '' ? `${text} ${coin.toUpperCase()}` : text;
+  const unit = unitOf(view, record);
+  return text !== '' && typeof unit === 'string' && unit !== '' ? `${text} ${unit.toUpperCase()}` : text;
 }
 
 export function maskAccount(value: string): string {

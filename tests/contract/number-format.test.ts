@@ -91,7 +91,11 @@ describe('the separators of the app languages', () => {
   it.each(codes)('%s formats as Intl does', (code) => {
     for (const value of values) {
       const decimals = value.split('.')[1]?.length ?? 0;
-      const intl = new Intl.NumberFormat(code, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
+      const intl = new Intl.NumberFormat(code, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions);
       expect(formatAmount(value, decimals, code), value).toBe(intl.format(value as unknown as number));
     }
   });

@@ -141,7 +141,7 @@ describe('withdrawal to a bank card', () => {
     const row = page.locator('.row', { hasText: 'Barclays' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.bankWithdraw.statusValue['1']);
-    await expect(row.textContent()).resolves.toContain('100.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('100.00 USDT');
     await shot('bank-history');
 
     await row.locator('.row-main').click();
@@ -150,8 +150,8 @@ describe('withdrawal to a bank card', () => {
     await detail.locator('.detail-title', { hasText: 'Barclays' }).waitFor();
     const text = (await detail.textContent()) ?? '';
     expect(text).toContain(en.bankWithdraw.statusValue['1']);
-    expect(text).toContain('1.000000 USDT');
-    expect(text).toContain('101.000000 USDT');
+    expect(text).toContain('1.00 USDT');
+    expect(text).toContain('101.00 USDT');
     expect(text).toContain('GB82 WEST 1234 5698 7654 32');
     expect(text).toContain('Demo Customer');
     await settled(page);

@@ -81,7 +81,7 @@ describe('crypto deposit', () => {
     await waitForHash(page, '#/bitcoin/paymentHistory');
     const row = page.locator('.rows .row').first();
     await row.locator('.row-field', { hasText: en.deposit.status['1'] }).waitFor();
-    expect(await row.textContent()).toContain('100.000000');
+    expect(await row.textContent()).toContain('100.00 USDT');
     await settled(page);
     expect(await overflow(page)).toBe(0);
     if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, 'deposit-history.png') });
@@ -106,17 +106,17 @@ describe('crypto deposit', () => {
 
     await page.reload();
     await page.locator('.detail-field', { hasText: en.deposit.status['2'] }).waitFor();
-    await page.locator('.detail-field', { hasText: `${en.deposit.received}: 100.000000` }).waitFor();
+    await page.locator('.detail-field', { hasText: `${en.deposit.received}: 100.00 USDT` }).waitFor();
 
     await page.goto(`${app.running.url}/#/property/property`);
     const usdt = page.locator('.asset-row[data-coin="USDT"]');
     await usdt.waitFor();
-    await expect(usdt.locator('.asset-amount').textContent()).resolves.toBe('100.000000');
+    await expect(usdt.locator('.asset-amount').textContent()).resolves.toBe('100.00');
     await usdt.click();
     await waitForHash(page, '#/property/detail?coinname=USDT');
     const record = page.locator('.rows .row', { hasText: en.records.type.deposit_success }).first();
     await record.waitFor();
-    expect(await record.textContent()).toMatch(/\+100\.000000/);
+    expect(await record.textContent()).toMatch(/\+100\.00 USDT/);
   });
 
   it('the history filters by status', async () => {

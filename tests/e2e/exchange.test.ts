@@ -82,7 +82,7 @@ async function shot(name: string) {
 describe('exchange', () => {
   it('USDT → BTC moves both balances by exactly the amounts the quote showed', async () => {
     const before = { usdt: await shownTotal('USDT'), btc: await shownTotal('BTC') };
-    expect(before).toEqual({ usdt: '1,000.000000', btc: '' });
+    expect(before).toEqual({ usdt: '1,000.00', btc: '' });
 
     await page.goto(`${running.url}/#/bitcoin/exchange`);
     expect(await page.locator('.navbar-title').textContent()).toBe(en.route.bitcoin.exchange);
@@ -102,7 +102,7 @@ describe('exchange', () => {
     const after = { usdt: await shownTotal('USDT'), btc: await shownTotal('BTC') };
     expect(units(before.usdt) - units(after.usdt)).toBe(units('100'));
     expect(units(after.btc)).toBe(units(shownReceive));
-    expect(after).toEqual({ usdt: '900.000000', btc: '0.00332666' });
+    expect(after).toEqual({ usdt: '900.00', btc: '0.00332666' });
   });
 
   it('fits a 375 px screen', async () => {
@@ -136,7 +136,7 @@ describe('loans', () => {
     const row = page.locator('.row').filter({ hasText: 'Quick USDT loan' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.loan.status['1']);
-    await expect(row.textContent()).resolves.toContain('1,500.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('1,500.00 USDT');
 
     const id = (await running.app.db.selectFrom('loan_orders').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
     const approved = await runCli(['approve', 'loan', String(id)], dataDir);
@@ -155,6 +155,6 @@ describe('loans', () => {
     await expect(detail.textContent()).resolves.toContain(en.loan.dueAt);
     await expect(detail.textContent()).resolves.toContain(en.loan.status['2']);
     expect(await width()).toBeLessThanOrEqual(375);
-    expect(await shownTotal('USDT')).toBe('2,400.000000');
+    expect(await shownTotal('USDT')).toBe('2,400.00');
   });
 });

@@ -63,7 +63,7 @@ describe('mining', () => {
     await page.goto(`${app.running.url}/#/stake/list?tab=mining-list`);
     const machine = page.locator('.row').filter({ hasText: 'BTC miner S19' });
     await machine.waitFor();
-    await expect(machine.textContent()).resolves.toContain('1,000.000000');
+    await expect(machine.textContent()).resolves.toContain('1,000.00 USDT');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shots('mining-list', '/stake/list?tab=mining-list', '.row');
 
@@ -93,7 +93,7 @@ describe('mining', () => {
     const row = page.locator('.row').filter({ hasText: 'BTC miner S19' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.mining.status['2']);
-    await expect(row.textContent()).resolves.toContain('2,000.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('2,000.00 USDT');
 
     const [order] = await app.running.app.db.selectFrom('mining_orders').select('id').execute();
     await miningReview.approve(app.running.app.db, Number(order.id), [], Date.now());
@@ -108,13 +108,13 @@ describe('mining', () => {
     await page.getByRole('tab', { name: en.mining.tabBuy }).click();
     await page.getByLabel(en.mining.sharePercent).fill('25');
     // 25 % of a 10,000 USDT machine (shown once the machine's terms have come: "—" until then)
-    await expect.poll(() => page.getByTestId('share-cost').textContent()).toBe('2,500.000000 USDT');
+    await expect.poll(() => page.getByTestId('share-cost').textContent()).toBe('2,500.00 USDT');
     await shots('mining-share', '/stake/detail?id=2&machine=2&type=2&tab=mining-purchase-share', 'form');
     await page.getByRole('button', { name: en.mining.buy }).click();
     await page.getByText(en.mining.bought).waitFor();
     const row = page.locator('.row').filter({ hasText: 'ETH shared rig' });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('2,500.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('2,500.00 USDT');
     await expect(row.textContent()).resolves.toContain('25');
     const orders = await app.running.app.db.selectFrom('mining_orders').select(['amount', 'quantity']).where('type', '=', 2).execute();
     expect(orders).toEqual([{ amount: String(2500n * 10n ** 8n), quantity: String(25n * 10n ** 6n) }]);

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { coinLogo } from '../../contract/coin-logos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, SCHEMAS_DIR } from '../../contract/loader.ts';
 import { MARKETS } from '../../server/platform/market/index.ts';
@@ -52,7 +53,7 @@ describe('POST /base/tradelist', () => {
       expect(t).toEqual({
         symbol: def.symbol,
         name: def.name,
-        logo: def.logo,
+        logo: coinLogo(def.base) ?? '',
         price: s.app.market.price(t.symbol),
         close: s.app.market.price(t.symbol),
         open: day.open,

@@ -30,16 +30,26 @@ export function miningHandlers(ctx: AppContext): HandlerTable {
     const type = filterValue(input.type, TYPE_FILTER);
     const base = type === undefined ? openMachines(db) : openMachines(db).where('mining_machines.type', '=', type);
     const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('mining_machines').select('coins.decimals as coin_decimals').orderBy('mining_machines.id').limit(pageSize).offset(offset).execute();
-    return { list: rows.map((r) => toMiningMachine(r, Number(r.coin_decimals), t, lang)), total: Number(n), page, pageSize };
+    const rows = await base
+      .selectAll('mining_machines')
+      .select('coins.decimals as coin_decimals')
+      .orderBy('mining_machines.id')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return { list: rows.map((r) => toMiningMachine(r, Number(r.coin_decimals), t, lang, ctx.i18n.resolve(lang))), total: Number(n), page, pageSize };
   }
 
   return {
     getMiningMachines: async (input, { req }) => machines(input, req.headers.lang),
     findMiningMachine: async (input, { req }) => {
-      const row = await openMachines(db).selectAll('mining_machines').select('coins.decimals as coin_decimals').where('mining_machines.id', '=', input.ID).executeTakeFirst();
+      const row = await openMachines(db)
+        .selectAll('mining_machines')
+        .select('coins.decimals as coin_decimals')
+        .where('mining_machines.id', '=', input.ID)
+        .executeTakeFirst();
       if (!row) throw notFound();
-      return toMiningMachine(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang);
+      return toMiningMachine(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang, ctx.i18n.resolve(req.headers.lang));
     },
 
     buySoleMining: async (input, { user }) => buyMining(ctx, user.id, { id: input.id, num: input.num }),

@@ -5,6 +5,7 @@ import { validationError } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import type { Bar, MarketDef } from '../../platform/market/types.ts';
 import { pageOf } from '../../platform/http/records.ts';
+import { coinLogo } from '../../../contract/coin-logos.ts';
 import { isUp, percentChange } from '../../../contract/decimal.ts';
 import type { TradePair } from '../../../contract/generated/types.ts';
 
@@ -18,7 +19,7 @@ export function tradePair(def: MarketDef, day: Bar): TradePair {
   return {
     symbol: def.symbol,
     name: def.name,
-    logo: def.logo,
+    logo: coinLogo(def.base) ?? '',
     price: day.close,
     close: day.close,
     open: day.open,

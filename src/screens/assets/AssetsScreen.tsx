@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CoinIcon } from '../../ui/CoinIcon';
 import { Icon, type IconName } from '../../ui/Icon';
-import { DEFAULT_DECIMALS } from '../../../contract/decimal';
 import type { Asset } from '../../../contract/generated/types';
 import { formatAmount, formatSigned } from '../../../contract/number-format';
+import { displayDecimals, formatMoney, MONEY_DECIMALS } from '../../../contract/display-rule';
 import { endpoint as assets } from '../../api/generated/screens/assets';
 import { endpoint as profitLoss } from '../../api/generated/screens/profit-loss';
 import { usePullToRefresh } from '../../engine/usePullToRefresh';
@@ -24,6 +25,8 @@ import { trendClass, visibleAssets } from './assetRows';
 const RECORDS = '/property/detail';
 const HIDE_SMALL_KEY = 'assets:hideSmall';
 const SKELETON_ROWS = 4;
+/** Every total, P/L and equivalent on this screen is counted in USDT. */
+const USDT = 'USDT';
 
 function useHideSmall(): [boolean, (on: boolean) => void] {
   const [on, setOn] = useState(() => localStorage.getItem(HIDE_SMALL_KEY) === '1');
@@ -44,8 +47,6 @@ export default function AssetsScreen() {
   const pull = usePullToRefresh(() => Promise.all([list.refetch(), pl.refetch()]));
 
   const rows = list.data?.list ?? [];
-  // cate 1 always starts with USDT: its decimals are the decimals of every USDT value.
-  const usdtDecimals = rows.find((r) => r.coin === 'USDT')?.decimals ?? DEFAULT_DECIMALS;
   const shown = visibleAssets(rows, query, hideSmall);
   const loading = list.isLoading || pl.isLoading;
   const failed = !loading && (list.isError || pl.isError);
@@ -77,12 +78,12 @@ export default function AssetsScreen() {
               <p className="skeleton skeleton-total" />
             ) : (
               <p className="assets-total">
-                <Amount text={formatAmount(list.data!.totalUsdt, usdtDecimals, lang)} testId="assets-total" />
+                <Amount text={`${formatMoney(list.data!.totalUsdt, lang)} ${USDT}`} testId="assets-total" />
               </p>
             )}
             <div className="assets-pnl">
-              <PnL label={t('assets.totalPnl')} value={pl.data?.totalPnl} decimals={usdtDecimals} lang={lang} loading={loading} testId="assets-total-pnl" />
-              <PnL label={t('assets.todayPnl')} value={pl.data?.todayPnl} decimals={usdtDecimals} lang={lang} loading={loading} testId="assets-today-pnl" />
+              <PnL label={t('assets.totalPnl')} value={pl.data?.totalPnl} lang={lang} loading={loading} testId="assets-total-pnl" />
+              <PnL label={t('assets.todayPnl')} value={pl.data?.todayPnl} lang={lang} loading={loading} testId="assets-today-pnl" />
             </div>
           </section>
           <nav className="assets-actions" aria-label={t('assets.actions')}>
@@ -94,7 +95,14 @@ export default function AssetsScreen() {
             ))}
           </nav>
           <div className="assets-tools">
-            <input className="input search" type="search" placeholder={t('assets.search')} aria-label={t('assets.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              className="input search"
+              type="search"
+              placeholder={t('assets.search')}
+              aria-label={t('assets.search')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
             <label className="assets-hide-small">
               <input className="switch" type="checkbox" checked={hideSmall} onChange={(e) => setHideSmall(e.target.checked)} />
               <span>{t('assets.hideSmall')}</span>
@@ -103,7 +111,7 @@ export default function AssetsScreen() {
           <ul className="asset-rows" aria-busy={loading}>
             {loading
               ? Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />)
-              : shown.map((row) => <AssetRow key={row.coin} row={row} usdtDecimals={usdtDecimals} lang={lang} />)}
+              : shown.map((row) => <AssetRow key={row.coin} row={row} lang={lang} />)}
           </ul>
           {!loading && shown.length === 0 && <p className="state state-empty">{t('assets.noMatch')}</p>}
         </>
@@ -112,48 +120,55 @@ export default function AssetsScreen() {
   );
 }
 
-function PnL({ label, value, decimals, lang, loading, testId }: { label: string; value?: string; decimals: number; lang: string; loading: boolean; testId: string }) {
+function PnL({ label, value, lang, loading, testId }: { label: string; value?: string; lang: string; loading: boolean; testId: string }) {
   return (
     <div className="assets-pnl-item">
       <span className="assets-summary-label">{label}</span>
       {loading ? (
         <span className="skeleton skeleton-line" />
       ) : (
-        <Amount className={`assets-pnl-value ${trendClass(value)}`} text={value === undefined ? '—' : formatSigned(value, decimals, lang)} testId={testId} />
+        <Amount
+          className={`assets-pnl-value ${trendClass(value)}`}
+          text={value === undefined ? '—' : `${formatSigned(value, MONEY_DECIMALS, lang)} ${USDT}`}
+          testId={testId}
+        />
       )}
     </div>
   );
 }
 
-function AssetRow({ row, usdtDecimals, lang }: { row: Asset; usdtDecimals: number; lang: string }) {
+function AssetRow({ row, lang }: { row: Asset; lang: string }) {
   const { t } = useTranslation();
+  // the row's coin amounts by the display rule (2 decimals for USDT and USDC), the equivalent as money
+  const decimals = displayDecimals(row.coin, row.decimals);
   return (
     <li>
       <Link className="asset-row" to={`${RECORDS}?coinname=${encodeURIComponent(row.coin)}`} data-coin={row.coin}>
         <div className="asset-row-head">
           <span className="asset-coin">
+            <CoinIcon coin={row.coin} name={row.name} size={24} />
             <strong>{row.coin}</strong>
             <span className="muted">{row.name}</span>
           </span>
-          <Amount className="asset-amount" text={formatAmount(row.total, row.decimals, lang)} />
+          <Amount className="asset-amount" text={formatAmount(row.total, decimals, lang)} />
         </div>
         <dl className="asset-row-detail">
           <div>
             <dt>{t('assets.available')}</dt>
             <dd>
-              <Amount text={formatAmount(row.available, row.decimals, lang)} />
+              <Amount text={formatAmount(row.available, decimals, lang)} />
             </dd>
           </div>
           <div>
             <dt>{t('assets.frozen')}</dt>
             <dd>
-              <Amount text={formatAmount(row.frozen, row.decimals, lang)} />
+              <Amount text={formatAmount(row.frozen, decimals, lang)} />
             </dd>
           </div>
           <div>
             <dt>{t('assets.equivalent')}</dt>
             <dd>
-              <Amount text={formatAmount(row.usdtValue, usdtDecimals, lang)} />
+              <Amount text={`${formatMoney(row.usdtValue, lang)} ${USDT}`} />
             </dd>
           </div>
         </dl>

@@ -7,8 +7,8 @@ import { endpoint as findOrder } from '../../api/generated/screens/futures-order
 import { formatDateTime } from '../../engine/formats';
 import { marketOf, pairLabel } from '../market/markets';
 import { secondsUntil } from './countdown';
+import { formatMoney } from '../../../contract/display-rule';
 
-const usdtOf = (value: string, locale: string) => formatAmount(value, 2, locale);
 
 /** The result of a settled order: what was won (green) or lost (red), the two recorded prices and times. */
 function SettledResult({ order }: { order: FuturesOrder }) {
@@ -18,9 +18,9 @@ function SettledResult({ order }: { order: FuturesOrder }) {
     <>
       <p className="result">
         {order.result === 'win'
-          ? t('futures.won', { amount: usdtOf(order.pnl, i18n.language) })
+          ? t('futures.won', { amount: formatMoney(order.pnl, i18n.language) })
           : order.result === 'loss'
-            ? t('futures.lost', { amount: usdtOf(order.stake, i18n.language) })
+            ? t('futures.lost', { amount: formatMoney(order.stake, i18n.language) })
             : t('futures.draw')}
       </p>
       <dl className="result-prices">
@@ -83,7 +83,7 @@ export function ActiveOrder({
         <strong>{pairLabel(market)}</strong>
         <span className={`direction-chip direction-${order.direction}`}>{t(`futures.directionValue.${order.direction}`)}</span>
         <span className="muted">
-          {usdtOf(order.stake, i18n.language)} USDT · {t('futures.seconds', { s: order.duration })}
+          {formatMoney(order.stake, i18n.language)} USDT · {t('futures.seconds', { s: order.duration })}
         </span>
         {settled && (
           <button type="button" className="active-order-close" aria-label={t('common.close')} onClick={() => onDismiss(order.ID)}>

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../contract/decimal';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 import type { Ticker } from '../../store/market';
 import { type MarketInfo, pairLabel } from './markets';
+
+// home's first chunk stays in budget: the coin faces come a moment later, into a slot of their size
+const CoinIcon = lazy(() => import('../../ui/CoinIcon').then((m) => ({ default: m.CoinIcon })));
 
 export function ChangeChip({ ticker }: { ticker?: Ticker }) {
   const { i18n } = useTranslation();
@@ -40,10 +44,17 @@ export function PairRow({
         </button>
       )}
       <button type="button" className="pair-open" onClick={onOpen}>
-        <span className="pair-name">
-          <strong>{market.base}</strong>
-          <span className="muted">/{market.quote}</span>
-          <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
+        <span className="pair-coin">
+          <span className="coin-slot">
+            <Suspense>
+              <CoinIcon coin={market.base} name={market.name} />
+            </Suspense>
+          </span>
+          <span className="pair-name">
+            <strong>{market.base}</strong>
+            <span className="muted">/{market.quote}</span>
+            <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
+          </span>
         </span>
         <span className="pair-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : '--'}</span>
         <ChangeChip ticker={ticker} />

@@ -6,6 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shareCost } from '../../../contract/mining';
+import { displayDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { formContextOf } from '../formContext';
 import './share-cost.css';
@@ -36,7 +37,7 @@ export function ShareCostWidget({ id, value, onChange, options, registry }: Widg
   return (
     <div className="share-cost">
       <output id={id} className="share-cost-amount" aria-live="polite" data-testid="share-cost">
-        {cost && machine ? `${formatAmount(cost, machine.priceDecimals, i18n.language)} ${machine.priceCoin}` : '—'}
+        {cost && machine ? `${formatAmount(cost, displayDecimals(machine.priceCoin, machine.priceDecimals), i18n.language)} ${machine.priceCoin}` : '—'}
       </output>
       <p className="field-hint">{t('mining.shareCostHint')}</p>
     </div>

@@ -53,7 +53,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "dailyOutput",
-        "label": "mining.dailyOutput"
+        "label": "mining.dailyOutput",
+        "format": "amount",
+        "coinField": "dailyOutputCoin"
       },
       {
         "field": "termDays",

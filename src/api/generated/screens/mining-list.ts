@@ -87,7 +87,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "dailyOutput",
-        "label": "mining.dailyOutput"
+        "label": "mining.dailyOutput",
+        "format": "amount",
+        "coinField": "dailyOutputCoin"
       },
       {
         "field": "termDays",
