@@ -146,6 +146,10 @@ export interface EndpointDef {
   encoding?: 'json' | 'form';
   provides?: Tags;
   invalidates?: Tags;
+  /**
+   * Also takes the body form-encoded (spec §7: uploads use form encoding): multipart/form-data or application/x-www-form-urlencoded beside JSON; each text field by its name, a file part as a data URL of its bytes. Every other endpoint answers such a body with 415
+   */
+  formEncoded?: boolean;
 }
 export interface FilterDef {
   field: string;
