@@ -2711,6 +2711,29 @@ export interface RegisterByEmailPayload {
   countryCode?: string;
 }
 
+/**
+ * E-mail registration in the spec's own payload (spec §3: phone, countryCode, email, passWord, smsCode, captcha, captchaId, invitationCode), the e-mailed code in smsCode and phone empty. Registers exactly as registerByEmail (register-email.json) does.
+ */
+export interface RegisterByEmailSpecPayload {
+  /**
+   * Sent empty by the spec's registration payload when it registers an e-mail address
+   */
+  phone?: string;
+  /**
+   * Sent by the spec's one registration payload (the phone variant's country code); not used
+   */
+  countryCode?: string;
+  email: EmailAddress;
+  passWord: string;
+  /**
+   * The code e-mailed by POST /base/emailCode (the spec sends it in smsCode); the app's own form sends it as emailCode
+   */
+  smsCode: string;
+  captcha: string;
+  captchaId: string;
+  invitationCode: string;
+}
+
 export interface RegisterByPhonePayload {
   phone: string;
   countryCode: string;
