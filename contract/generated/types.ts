@@ -2414,6 +2414,21 @@ export interface LoanOrderPayload {
 }
 
 /**
+ * A loan application in the spec's own payload {loan_id, min, max} (spec §3: 'Loan: min and max loan amount … The create payload is loan_id, min, max'; §7). min and max are the product's range the customer was shown (the spec's loan has no amount field of its own): they must equal the product's range now, and the application asks for up to max, the product's most; the operator approves at most that (loan-review.ts). The app's own form (loan-order-create.json) sends the amount it asks for as amount.
+ */
+export interface LoanOrderSpecPayload {
+  loan_id: number;
+  /**
+   * The product's smallest amount as shown: a plain decimal string (or a JSON number)
+   */
+  min: string;
+  /**
+   * The product's largest amount as shown, the amount asked for: a plain decimal string (or a JSON number)
+   */
+  max: string;
+}
+
+/**
  * A loan product the operator offers (`npm run ops -- loan …`). Amounts are decimal strings in the coin's decimals; dailyRate is a ratio ("0.0005" = 0.05 % a day), charged on the approved amount for each full day after the interest-free days.
  */
 export interface LoanProduct {

@@ -23,7 +23,13 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     const { page, pageSize, offset } = pageOf(input);
     const base = openProducts(db);
     const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('loan_products').select('coins.decimals as coin_decimals').orderBy('loan_products.id').limit(pageSize).offset(offset).execute();
+    const rows = await base
+      .selectAll('loan_products')
+      .select('coins.decimals as coin_decimals')
+      .orderBy('loan_products.id')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
     return { list: rows.map((r) => toLoanProduct(r, Number(r.coin_decimals), t, lang)), total: Number(n), page, pageSize };
   }
 
@@ -33,12 +39,18 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
 
     getLoanList: async (input, { req }) => loanProducts(input, req.headers.lang),
     findLoan: async (input, { req }) => {
-      const row = await openProducts(db).selectAll('loan_products').select('coins.decimals as coin_decimals').where('loan_products.id', '=', input.ID).executeTakeFirst();
+      const row = await openProducts(db)
+        .selectAll('loan_products')
+        .select('coins.decimals as coin_decimals')
+        .where('loan_products.id', '=', input.ID)
+        .executeTakeFirst();
       if (!row) throw notFound();
       return toLoanProduct(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang);
     },
 
     createLoanOrder: async (input, { user }) => applyForLoan(ctx, user, input),
+    // the spec's payload {loan_id, min, max}: the product's range as shown, applying for up to its max
+    createLoanOrderSpec: async (input, { user }) => applyForLoan(ctx, user, { loan_id: input.loan_id, amount: input.max, min: input.min, max: input.max }),
     findLoanOrder: async (input, { user, req }) => {
       const row = await db.selectFrom('loan_orders').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
       if (!row) throw notFound();
@@ -48,9 +60,14 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     },
     getLoanOrders: async (input, { user, req }) => {
       let base = db.selectFrom('loan_orders').where('user_id', '=', user.id);
-      if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status))) base = base.where('status', '=', Number(input.status));
+      if (input.status !== undefined && input.status !== '' && LOAN_STATUS_FILTER.has(Number(input.status)))
+        base = base.where('status', '=', Number(input.status));
       const page = await pageOfRows(base, input, (row: LoanOrderRow) => row);
-      const names = await productNames(db, page.list.map((o) => Number(o.loan_id)), req.headers.lang);
+      const names = await productNames(
+        db,
+        page.list.map((o) => Number(o.loan_id)),
+        req.headers.lang,
+      );
       const decimals = await coinDecimalsMap(db);
       const now = ctx.now();
       return { ...page, list: page.list.map((o) => toLoanOrder(o, names.get(Number(o.loan_id)) ?? '', decimals.get(o.coin) ?? 8, now)) };
