@@ -162,6 +162,10 @@ export interface FilterDef {
    * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json), text (free text of at most 64 characters, e.g. a back-office search)
    */
   kind?: 'select' | 'coin' | 'pair' | 'text';
+  /**
+   * The option the list opens on when the route's query names none (spec §4: mining orders are listed with status filter 1); choosing All then writes the field empty into the query (?status=) so it stays chosen. Must be one of the filter's values
+   */
+  default?: string | number;
 }
 export interface DataSource {
   endpoint: string;
