@@ -93,6 +93,11 @@ export const screen: ScreenDef = {
     "invitationCode.required": "validation.invitationRequired",
     "invitationCode.pattern": "validation.invitationInvalid",
     "email.maxLength": "validation.emailInvalid"
+  },
+  "ui": {
+    "passWord": {
+      "ui:widget": "password"
+    }
   }
 };
 
