@@ -150,6 +150,10 @@ export interface EndpointDef {
    * Also takes the body form-encoded (spec §7: uploads use form encoding): multipart/form-data or application/x-www-form-urlencoded beside JSON; each text field by its name, a file part as a data URL of its bytes. Every other endpoint answers such a body with 415
    */
   formEncoded?: boolean;
+  /**
+   * The app shows none of this endpoint's errors (spec §7: GET /user_card/findMyUser_card, errors are not shown to the user): no toast or modal for a refusal, an HTTP error, a timeout or a network failure; a screen drawn from it shows its own error state. A code that ends the session still signs out
+   */
+  silentErrors?: boolean;
 }
 export interface FilterDef {
   field: string;

@@ -16,6 +16,8 @@ export interface RequestArgs {
   form?: boolean;
   /** false for public endpoints: no token is sent */
   auth?: boolean;
+  /** Show none of its errors (the endpoint's silentErrors): no toast or modal; a session end still signs out */
+  silent?: boolean;
   /** Show a business error in a modal instead of a toast */
   throwError?: boolean;
   /** A form's fields and the codes its screen file maps to a field: those errors are shown under the field, not as a toast */
@@ -122,7 +124,9 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   const reload = (data as { reload?: unknown } | null)?.reload;
   if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
     effects.logout();
-    effects.toast(translated);
+    if (!args.silent) effects.toast(translated);
+  } else if (args.silent) {
+    // the endpoint's errors are not shown (spec §7 findMyUser_card)
   } else if (code === VERIFICATION_REQUIRED) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
@@ -154,7 +158,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
   } catch {
     const timedOut = abort.signal.aborted;
     const message = ctx.effects.translate(timedOut ? 'common.timeout' : 'common.networkError') ?? 'Network error';
-    ctx.effects.toast(message);
+    if (!args.silent) ctx.effects.toast(message);
     return { error: { kind: timedOut ? 'timeout' : 'network', message } };
   } finally {
     clearTimeout(timer);
@@ -163,7 +167,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
   const msg = typeof envelope?.msg === 'string' ? envelope.msg : '';
   if (res.status !== 200 || !envelope || typeof envelope.code !== 'number') {
     const message = msg || (ctx.effects.translate('errors.http', { status: res.status }) ?? `HTTP ${res.status}`);
-    ctx.effects.toast(message);
+    if (!args.silent) ctx.effects.toast(message);
     return { error: { kind: 'http', status: res.status, message } };
   }
   if (envelope.code === 0) return { data: envelope.data ?? null };
