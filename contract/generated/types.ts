@@ -1456,6 +1456,40 @@ export interface AssetsArgs {
   cate: 1 | 2 | 3;
 }
 
+/**
+ * The rules of every country the bank-card form offers (config/country-codes.json): the form's source that shows and requires its account fields by the country chosen.
+ */
+export interface BankAccountRuleList {
+  list: BankAccountRules[];
+}
+
+/**
+ * What a country's bank card needs (contract/bank-account.ts): its IBAN where the country uses IBANs; otherwise the account number plus the local routing code (ABA, IFSC, BSB, transit) where the country has one, else the BIC/SWIFT.
+ */
+export interface BankAccountRules {
+  /**
+   * ISO 3166 code
+   */
+  country: string;
+  /**
+   * The IBAN names the account
+   */
+  iban: boolean;
+  /**
+   * The account number is needed
+   */
+  account: boolean;
+  /**
+   * The local routing code is needed
+   */
+  routing: boolean;
+  routingKind: '' | 'aba' | 'ifsc' | 'bsb' | 'transit';
+  /**
+   * The BIC/SWIFT is needed (no IBAN and no local code)
+   */
+  swift: boolean;
+}
+
 export interface BankCard {
   ID: number;
   bankname: string;
@@ -1465,18 +1499,35 @@ export interface BankCard {
   payeeaddress: string;
   country: string;
   swift: string;
+  /**
+   * The local routing code (ABA, IFSC, BSB, transit) outside the IBAN countries; empty otherwise
+   */
+  routing: string;
   CreatedAt: string;
 }
 
+/**
+ * A bank card by its country's rules (contract/bank-account.ts, the source rules): the IBAN where the country uses IBANs, else the account number with the local routing code (ABA, IFSC, BSB, transit) or the BIC/SWIFT. Fields not needed are hidden on the form and refused by the server when sent.
+ */
 export interface BankCardPayload {
   bankname: string;
   accountname: string;
-  bankcard: string;
   /**
-   * IBAN in electronic form (capital letters and digits, no spaces); the server also checks the ISO 13616 mod-97 check digits and the country's length (contract/iban.ts)
+   * Account number: 4 to 34 letters or digits (spaces and hyphens dropped); needed outside the IBAN countries
    */
-  ibna: string;
-  swift: string;
+  bankcard?: string;
+  /**
+   * IBAN (spaces allowed, kept in electronic form); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)
+   */
+  ibna?: string;
+  /**
+   * The local routing code (US ABA routing number with its checksum, IN IFSC, AU BSB, CA transit and institution number); needed where the country has one
+   */
+  routing?: string;
+  /**
+   * BIC/SWIFT (ISO 9362); needed where the country has neither IBAN nor a local routing code, optional elsewhere
+   */
+  swift?: string;
   payeeaddress: string;
   country: string;
 }

@@ -173,6 +173,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
         accountname: card.accountname,
         bankcard: card.bankcard,
         ibna: card.ibna,
+        routing: card.routing,
         payeeaddress: card.payeeaddress,
         country: card.country,
         status: ReviewStatus.pending,
