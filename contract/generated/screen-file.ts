@@ -206,7 +206,7 @@ export interface FieldView {
   field: string;
   label: Key;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   format?:
     | 'text'
@@ -221,7 +221,8 @@ export interface FieldView {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   /**
    * Locale key prefix: the value is shown as t(prefix.value)
    */
@@ -254,7 +255,7 @@ export interface FieldView {
 export interface ListDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -269,7 +270,8 @@ export interface ListDef {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   /**
    * table layout: the title column's heading
    */
@@ -320,7 +322,7 @@ export interface RowActionEndpoint {
 export interface DetailDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -335,7 +337,8 @@ export interface DetailDef {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   bodyField?: string;
   fields?: FieldView[];
   /**
