@@ -99,5 +99,6 @@ export function checkBankAccount(input: BankAccountInput): { ok: Required<Omit<B
   } else if (routing) return fail('routing', 'bank.routingNotUsed');
   if (rules.swift && !swift) return fail('swift', 'bank.swiftRequired');
   if (swift && !SWIFT_SHAPE.test(swift)) return fail('swift', 'bank.swiftInvalid');
-  return { ok: { bankcard: bankcard.toUpperCase(), ibna, routing, swift } };
+  // an IBAN holds the account number: where none is given apart, the IBAN stands for it (the withdrawal form picks a card by it)
+  return { ok: { bankcard: bankcard ? bankcard.toUpperCase() : ibna, ibna, routing, swift } };
 }

@@ -1517,7 +1517,7 @@ export interface BankCardPayload {
    */
   bankcard?: string;
   /**
-   * IBAN (spaces allowed, kept in electronic form); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)
+   * IBAN in electronic form (capital letters and digits, no spaces; the form's IBAN widget writes it so); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)
    */
   ibna?: string;
   /**
@@ -1583,7 +1583,7 @@ export interface BankWithdrawPayload {
   bankname: string;
   accountname: string;
   bankcard: string;
-  ibna: string;
+  ibna?: string;
   payeeaddress: string;
   country: string;
   pay_password: string;

@@ -148,7 +148,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
     .where('bankname', '=', input.bankname)
     .where('accountname', '=', input.accountname)
     .where('bankcard', '=', input.bankcard)
-    .where('ibna', '=', normalizeIban(input.ibna))
+    .where('ibna', '=', normalizeIban(input.ibna ?? ''))
     .where('payeeaddress', '=', input.payeeaddress)
     .where('country', '=', input.country)
     .orderBy('id', 'desc')

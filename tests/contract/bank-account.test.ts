@@ -29,7 +29,7 @@ describe('checkBankAccount', () => {
       ok: { bankcard: '000123456789', ibna: '', routing: '021000021', swift: '' },
     });
     expect(checkBankAccount({ country: 'DE', ibna: 'de89 3704 0044 0532 0130 00', swift: 'deutdeff' })).toEqual({
-      ok: { bankcard: '', ibna: 'DE89370400440532013000', routing: '', swift: 'DEUTDEFF' },
+      ok: { bankcard: 'DE89370400440532013000', ibna: 'DE89370400440532013000', routing: '', swift: 'DEUTDEFF' },
     });
     expect(checkBankAccount({ country: 'JP', bankcard: '1234567', swift: 'BOTKJPJT' })).toMatchObject({ ok: { swift: 'BOTKJPJT' } });
   });

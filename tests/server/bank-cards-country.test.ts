@@ -33,10 +33,10 @@ describe('bank cards by country', () => {
     expect(r.data).toMatchObject({ country: 'US', bankcard: '000123456789', routing: '021000021', ibna: '', swift: '' });
   });
 
-  it('a DE card: the IBAN (pasted with spaces) and an optional BIC', async () => {
-    const r = await create({ ...base, country: 'DE', ibna: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' });
+  it('a DE card: the IBAN (which stands for the account number) and an optional BIC', async () => {
+    const r = await create({ ...base, country: 'DE', ibna: 'DE89370400440532013000', swift: 'COBADEFFXXX' });
     expect(r.code, r.msg).toBe(0);
-    expect(r.data).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000', routing: '', swift: 'COBADEFFXXX' });
+    expect(r.data).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000', bankcard: 'DE89370400440532013000', routing: '', swift: 'COBADEFFXXX' });
   });
 
   it('a JP card: account number and BIC/SWIFT', async () => {

@@ -62,8 +62,8 @@ export const screen: ScreenDef = {
       "ibna": {
         "type": "string",
         "maxLength": 42,
-        "pattern": "^[A-Za-z]{2}[0-9]{2}[0-9A-Za-z ]{11,38}$",
-        "description": "IBAN (spaces allowed, kept in electronic form); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)"
+        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$",
+        "description": "IBAN in electronic form (capital letters and digits, no spaces; the form's IBAN widget writes it so); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)"
       },
       "routing": {
         "type": "string",
