@@ -124,9 +124,7 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   const reload = (data as { reload?: unknown } | null)?.reload;
   if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
     effects.logout();
-    if (!args.silent) effects.toast(translated);
-  } else if (args.silent) {
-    // the endpoint's errors are not shown (spec §7 findMyUser_card)
+    effects.toast(translated);
   } else if (code === VERIFICATION_REQUIRED) {
     effects.toast(translated);
     ctx.schedule(() => effects.openRealName(), timings.realNameRedirectMs);
@@ -141,6 +139,8 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
 }
 
 export async function callApi(args: RequestArgs, ctx: ApiContext = context): Promise<{ data: unknown } | { error: ApiError }> {
+  // an endpoint whose errors are not shown (spec §7 findMyUser_card): a session end still signs out
+  if (args.silent) ctx = { ...ctx, effects: { ...ctx.effects, toast: noop, modal: noop, openRealName: noop } };
   const headers: Record<string, string> = { lang: ctx.getLang() };
   const token = args.auth === false ? null : ctx.getToken();
   if (token) headers['X-Token'] = token;
@@ -158,7 +158,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
   } catch {
     const timedOut = abort.signal.aborted;
     const message = ctx.effects.translate(timedOut ? 'common.timeout' : 'common.networkError') ?? 'Network error';
-    if (!args.silent) ctx.effects.toast(message);
+    ctx.effects.toast(message);
     return { error: { kind: timedOut ? 'timeout' : 'network', message } };
   } finally {
     clearTimeout(timer);
@@ -167,7 +167,7 @@ export async function callApi(args: RequestArgs, ctx: ApiContext = context): Pro
   const msg = typeof envelope?.msg === 'string' ? envelope.msg : '';
   if (res.status !== 200 || !envelope || typeof envelope.code !== 'number') {
     const message = msg || (ctx.effects.translate('errors.http', { status: res.status }) ?? `HTTP ${res.status}`);
-    if (!args.silent) ctx.effects.toast(message);
+    ctx.effects.toast(message);
     return { error: { kind: 'http', status: res.status, message } };
   }
   if (envelope.code === 0) return { data: envelope.data ?? null };

@@ -153,11 +153,10 @@ export const FORMATS = {
   country: (value, { locale }) => ({ text: countryDisplayName(value, locale) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 
-/** An ISO 3166 code by the country's name in `locale` ("DE" → "Deutschland" in German); the code itself where the platform has no name. */
+/** An ISO 3166 code by the country's name in `locale` ("DE" → "Deutschland" in German); the text itself where the platform has no name. */
 export function countryDisplayName(code: string, locale: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
