@@ -1506,27 +1506,12 @@ export interface BankCard {
   CreatedAt: string;
 }
 
-/**
- * A bank card by its country's rules (contract/bank-account.ts, the source rules): the IBAN where the country uses IBANs, else the account number with the local routing code (ABA, IFSC, BSB, transit) or the BIC/SWIFT. Fields not needed are hidden on the form and refused by the server when sent.
- */
 export interface BankCardPayload {
   bankname: string;
   accountname: string;
-  /**
-   * Account number: 4 to 34 letters or digits (spaces and hyphens dropped); needed outside the IBAN countries
-   */
   bankcard?: string;
-  /**
-   * IBAN in electronic form (capital letters and digits, no spaces; the form's IBAN widget writes it so); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)
-   */
   ibna?: string;
-  /**
-   * The local routing code (US ABA routing number with its checksum, IN IFSC, AU BSB, CA transit and institution number); needed where the country has one
-   */
   routing?: string;
-  /**
-   * BIC/SWIFT (ISO 9362); needed where the country has neither IBAN nor a local routing code, optional elsewhere
-   */
   swift?: string;
   payeeaddress: string;
   country: string;

@@ -56,25 +56,21 @@ export const screen: ScreenDef = {
       },
       "bankcard": {
         "type": "string",
-        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{2,38}[0-9A-Za-z]$",
-        "description": "Account number: 4 to 34 letters or digits (spaces and hyphens dropped); needed outside the IBAN countries"
+        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{2,38}[0-9A-Za-z]$"
       },
       "ibna": {
         "type": "string",
         "maxLength": 42,
-        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$",
-        "description": "IBAN in electronic form (capital letters and digits, no spaces; the form's IBAN widget writes it so); needed in the IBAN countries, where the server also checks the country, the length and the ISO 13616 mod-97 check digits (contract/iban.ts)"
+        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"
       },
       "routing": {
         "type": "string",
         "maxLength": 16,
-        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{4,14}[0-9A-Za-z]$",
-        "description": "The local routing code (US ABA routing number with its checksum, IN IFSC, AU BSB, CA transit and institution number); needed where the country has one"
+        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{4,14}[0-9A-Za-z]$"
       },
       "swift": {
         "type": "string",
-        "pattern": "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$",
-        "description": "BIC/SWIFT (ISO 9362); needed where the country has neither IBAN nor a local routing code, optional elsewhere"
+        "pattern": "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$"
       },
       "payeeaddress": {
         "type": "string",
@@ -85,8 +81,7 @@ export const screen: ScreenDef = {
         "type": "string",
         "pattern": "^[A-Z]{2}$"
       }
-    },
-    "description": "A bank card by its country's rules (contract/bank-account.ts, the source rules): the IBAN where the country uses IBANs, else the account number with the local routing code (ABA, IFSC, BSB, transit) or the BIC/SWIFT. Fields not needed are hidden on the form and refused by the server when sent."
+    }
   },
   "ui": {
     "ui:order": [
