@@ -10,7 +10,7 @@ import type { HandlerTable } from './platform/http/handler.ts';
 import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './core/config.ts';
 import type { AppContext } from './platform/http/context.ts';
 import { type Db, migrateToLatest, openDatabase } from './core/db/index.ts';
-import { installBodyParsing } from './platform/http/body.ts';
+import { installBodyParsing, installFormParsing } from './platform/http/body.ts';
 import { clientErrorHandler } from './platform/http/client-errors.ts';
 import { ADMIN_PAGE, installErrorHandling, routingErrors } from './platform/http/envelope.ts';
 import { guardTransactions } from './core/request-scope.ts';
@@ -212,6 +212,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   });
   installSecurity(app, security);
   installBodyParsing(app);
+  installFormParsing(app);
   guardTransactions(db);
   app.decorate('db', db);
   app.decorate('market', market);

@@ -146,6 +146,14 @@ export interface EndpointDef {
   encoding?: 'json' | 'form';
   provides?: Tags;
   invalidates?: Tags;
+  /**
+   * Also takes the body form-encoded (spec §7: uploads use form encoding): multipart/form-data or application/x-www-form-urlencoded beside JSON; each text field by its name, a file part as a data URL of its bytes. Every other endpoint answers such a body with 415
+   */
+  formEncoded?: boolean;
+  /**
+   * The app shows none of this endpoint's errors (spec §7: GET /user_card/findMyUser_card, errors are not shown to the user): no toast or modal for a refusal, an HTTP error, a timeout or a network failure; a screen drawn from it shows its own error state. A code that ends the session still signs out
+   */
+  silentErrors?: boolean;
 }
 export interface FilterDef {
   field: string;
@@ -158,6 +166,10 @@ export interface FilterDef {
    * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json), text (free text of at most 64 characters, e.g. a back-office search)
    */
   kind?: 'select' | 'coin' | 'pair' | 'text';
+  /**
+   * The option the list opens on when the route's query names none (spec §4: mining orders are listed with status filter 1); choosing All then writes the field empty into the query (?status=) so it stays chosen. Must be one of the filter's values
+   */
+  default?: string | number;
 }
 export interface DataSource {
   endpoint: string;
@@ -198,7 +210,7 @@ export interface FieldView {
   field: string;
   label: Key;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   format?:
     | 'text'
@@ -213,7 +225,8 @@ export interface FieldView {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   /**
    * Locale key prefix: the value is shown as t(prefix.value)
    */
@@ -250,7 +263,7 @@ export interface FieldView {
 export interface ListDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -265,7 +278,8 @@ export interface ListDef {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   /**
    * table layout: the title column's heading
    */
@@ -316,7 +330,7 @@ export interface RowActionEndpoint {
 export interface DetailDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen
+   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -331,7 +345,8 @@ export interface DetailDef {
     | 'image'
     | 'iban'
     | 'html'
-    | 'countdown';
+    | 'countdown'
+    | 'country';
   bodyField?: string;
   fields?: FieldView[];
   /**

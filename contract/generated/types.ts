@@ -1456,6 +1456,40 @@ export interface AssetsArgs {
   cate: 1 | 2 | 3;
 }
 
+/**
+ * The rules of every country the bank-card form offers (config/country-codes.json): the form's source that shows and requires its account fields by the country chosen.
+ */
+export interface BankAccountRuleList {
+  list: BankAccountRules[];
+}
+
+/**
+ * What a country's bank card needs (contract/bank-account.ts): its IBAN where the country uses IBANs; otherwise the account number plus the local routing code (ABA, IFSC, BSB, transit) where the country has one, else the BIC/SWIFT.
+ */
+export interface BankAccountRules {
+  /**
+   * ISO 3166 code
+   */
+  country: string;
+  /**
+   * The IBAN names the account
+   */
+  iban: boolean;
+  /**
+   * The account number is needed
+   */
+  account: boolean;
+  /**
+   * The local routing code is needed
+   */
+  routing: boolean;
+  routingKind: '' | 'aba' | 'ifsc' | 'bsb' | 'transit';
+  /**
+   * The BIC/SWIFT is needed (no IBAN and no local code)
+   */
+  swift: boolean;
+}
+
 export interface BankCard {
   ID: number;
   bankname: string;
@@ -1465,18 +1499,20 @@ export interface BankCard {
   payeeaddress: string;
   country: string;
   swift: string;
+  /**
+   * The local routing code (ABA, IFSC, BSB, transit) outside the IBAN countries; empty otherwise
+   */
+  routing: string;
   CreatedAt: string;
 }
 
 export interface BankCardPayload {
   bankname: string;
   accountname: string;
-  bankcard: string;
-  /**
-   * IBAN in electronic form (capital letters and digits, no spaces); the server also checks the ISO 13616 mod-97 check digits and the country's length (contract/iban.ts)
-   */
-  ibna: string;
-  swift: string;
+  bankcard?: string;
+  ibna?: string;
+  routing?: string;
+  swift?: string;
   payeeaddress: string;
   country: string;
 }
@@ -1532,7 +1568,7 @@ export interface BankWithdrawPayload {
   bankname: string;
   accountname: string;
   bankcard: string;
-  ibna: string;
+  ibna?: string;
   payeeaddress: string;
   country: string;
   pay_password: string;
@@ -2446,6 +2482,21 @@ export interface LoanOrderPayload {
 }
 
 /**
+ * A loan application in the spec's own payload {loan_id, min, max} (spec §3: 'Loan: min and max loan amount … The create payload is loan_id, min, max'; §7). min and max are the product's range the customer was shown (the spec's loan has no amount field of its own): they must equal the product's range now, and the application asks for up to max, the product's most; the operator approves at most that (loan-review.ts). The app's own form (loan-order-create.json) sends the amount it asks for as amount.
+ */
+export interface LoanOrderSpecPayload {
+  loan_id: number;
+  /**
+   * The product's smallest amount as shown: a plain decimal string (or a JSON number)
+   */
+  min: string;
+  /**
+   * The product's largest amount as shown, the amount asked for: a plain decimal string (or a JSON number)
+   */
+  max: string;
+}
+
+/**
  * A loan product the operator offers (`npm run ops -- loan …`). Amounts are decimal strings in the coin's decimals; dailyRate is a ratio ("0.0005" = 0.05 % a day), charged on the approved amount for each full day after the interest-free days.
  */
 export interface LoanProduct {
@@ -2760,6 +2811,29 @@ export interface RegisterByEmailPayload {
    * Sent by the spec's one registration payload (the phone variant's country code); not used
    */
   countryCode?: string;
+}
+
+/**
+ * E-mail registration in the spec's own payload (spec §3: phone, countryCode, email, passWord, smsCode, captcha, captchaId, invitationCode), the e-mailed code in smsCode and phone empty. Registers exactly as registerByEmail (register-email.json) does.
+ */
+export interface RegisterByEmailSpecPayload {
+  /**
+   * Sent empty by the spec's registration payload when it registers an e-mail address
+   */
+  phone?: string;
+  /**
+   * Sent by the spec's one registration payload (the phone variant's country code); not used
+   */
+  countryCode?: string;
+  email: EmailAddress;
+  passWord: string;
+  /**
+   * The code e-mailed by POST /base/emailCode (the spec sends it in smsCode); the app's own form sends it as emailCode
+   */
+  smsCode: string;
+  captcha: string;
+  captchaId: string;
+  invitationCode: string;
 }
 
 export interface RegisterByPhonePayload {

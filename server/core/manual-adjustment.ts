@@ -4,7 +4,7 @@
 import type { Tx } from './ledger.ts';
 
 export interface ManualAdjustments {
-  /** An administrator deposit: a deposit record the customer sees and a ledger row admin_deposit. */
+  /** An administrator deposit: a deposit record the customer sees and a ledger row agent_deposit. */
   credit(trx: Tx, userId: number, coin: string, units: bigint, now: number): Promise<void>;
   /** A ledger row admin_debit taking `units` from the available balance; 4020 when it is short. */
   debit(trx: Tx, userId: number, coin: string, units: bigint, now: number): Promise<void>;

@@ -1,5 +1,6 @@
-// Administrator deposits (ledger type admin_deposit): the operator CLI's `credit` and the
-// demo seed both go through here. Each is also a deposit record of type "administrator
+// Administrator deposits (ledger type agent_deposit, the spec's financial record type for them;
+// rows written before are admin_deposit): the operator CLI's `credit`, the back office's manual
+// credit and the demo seed all go through here. Each is also a deposit record of type "administrator
 // deposit", so the customer's deposit history shows it; its ledger row refers to that record.
 import type { Db } from '../core/db/index.ts';
 import { MAX_DEPOSIT, recordAdminDeposit } from './deposits.ts';
@@ -9,6 +10,9 @@ import { applyChanges, type Balance, balanceOf, type Tx } from '../core/ledger.t
 import type { ManualAdjustments } from '../core/manual-adjustment.ts';
 
 export class DepositError extends Error {}
+
+/** The ledger type of a deposit the platform credits (spec §3 "agent deposit"; the deposit record says "administrator deposit"). */
+export const ADMIN_DEPOSIT_TYPE = 'agent_deposit';
 
 export { MAX_DEPOSIT };
 
@@ -30,7 +34,7 @@ export function parseDeposit(coin: string, amount: string): { coin: string; unit
 export async function applyAdminDeposit(trx: Tx, userId: number, coin: string, amount: string, now: number): Promise<void> {
   const d = parseDeposit(coin, amount);
   const refId = await recordAdminDeposit(trx, userId, d.coin, d.units, now);
-  await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: 'admin_deposit', refId }], now);
+  await applyChanges(trx, [{ userId, coin: d.coin, available: d.units, frozen: 0n, type: ADMIN_DEPOSIT_TYPE, refId }], now);
 }
 
 /** One transaction: the credit and its ledger row; returns the new balance. */
@@ -46,7 +50,7 @@ export async function adminDeposit(db: Db, userId: number, coin: string, amount:
 export const manualAdjustments: ManualAdjustments = {
   async credit(trx, userId, coin, units, now) {
     const refId = await recordAdminDeposit(trx, userId, coin, units, now);
-    await applyChanges(trx, [{ userId, coin, available: units, frozen: 0n, type: 'admin_deposit', refId }], now);
+    await applyChanges(trx, [{ userId, coin, available: units, frozen: 0n, type: ADMIN_DEPOSIT_TYPE, refId }], now);
   },
   async debit(trx, userId, coin, units, now) {
     await applyChanges(trx, [{ userId, coin, available: -units, frozen: 0n, type: 'admin_debit', refId: null }], now);

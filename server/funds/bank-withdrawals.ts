@@ -148,7 +148,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
     .where('bankname', '=', input.bankname)
     .where('accountname', '=', input.accountname)
     .where('bankcard', '=', input.bankcard)
-    .where('ibna', '=', normalizeIban(input.ibna))
+    .where('ibna', '=', normalizeIban(input.ibna ?? ''))
     .where('payeeaddress', '=', input.payeeaddress)
     .where('country', '=', input.country)
     .orderBy('id', 'desc')
@@ -173,6 +173,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
         accountname: card.accountname,
         bankcard: card.bankcard,
         ibna: card.ibna,
+        routing: card.routing,
         payeeaddress: card.payeeaddress,
         country: card.country,
         status: ReviewStatus.pending,

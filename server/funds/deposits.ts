@@ -127,7 +127,7 @@ export async function findDeposit(db: Db, userId: number, id: number): Promise<D
 /**
  * An administrator deposit as a deposit record (cate 2, completed, no proof), so the customer's
  * deposit history shows it with its type. Call inside the transaction that credits it (the
- * ledger's admin_deposit row); `units` is the credited amount.
+ * ledger's agent_deposit row); `units` is the credited amount.
  */
 export async function recordAdminDeposit(trx: Tx, userId: number, coin: string, units: bigint, now: number): Promise<number> {
   const row = await trx

@@ -40,7 +40,7 @@ Commands:
 ${PASSWORD_LINK_HELP}
   invite-code         an invitation code that registration accepts (the demo user's)
   credit <user> <coin> <amount>
-                      administrator deposit: add an exact positive amount (ledger admin_deposit)
+                      administrator deposit: add an exact positive amount (ledger agent_deposit)
   balance <user>      each coin's available, frozen and total
   reviews             everything waiting for review: kind, id, user, what, since
   approve <kind> <id> [args]
@@ -94,7 +94,7 @@ async function outboxCommand(db: Db, [count]: string[]): Promise<CliResult> {
 async function creditCommand(db: Db, [ref, coin, amount]: string[]): Promise<CliResult> {
   const b = await ops.credit(db, ref, coin, amount);
   return done(
-    `Credited ${amount} ${b.coin} (admin_deposit).\n${record({ user: b.user, coin: b.coin, available: b.available, frozen: b.frozen, total: b.total })}`,
+    `Credited ${amount} ${b.coin} (agent_deposit).\n${record({ user: b.user, coin: b.coin, available: b.available, frozen: b.frozen, total: b.total })}`,
   );
 }
 

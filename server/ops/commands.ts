@@ -143,9 +143,15 @@ export async function balance(db: Db, ref: string | undefined): Promise<BalanceL
 
 /**
  * Administrator deposit: credits an exact positive amount of a coin, with a ledger row of
- * type admin_deposit, in one transaction. Returns the user's new balance of that coin.
+ * type agent_deposit, in one transaction. Returns the user's new balance of that coin.
  */
-export async function credit(db: Db, ref: string | undefined, coin: string | undefined, amount: string | undefined, now = Date.now()): Promise<BalanceLine & { user: number }> {
+export async function credit(
+  db: Db,
+  ref: string | undefined,
+  coin: string | undefined,
+  amount: string | undefined,
+  now = Date.now(),
+): Promise<BalanceLine & { user: number }> {
   const u = await requireUser(db, ref);
   if (!coin || amount === undefined) throw new OpsError('Usage: credit <user> <coin> <amount>, e.g. credit demo@coinapp.test USDT 100.5');
   try {

@@ -16,6 +16,8 @@ export interface RequestArgs {
   form?: boolean;
   /** false for public endpoints: no token is sent */
   auth?: boolean;
+  /** Show none of its errors (the endpoint's silentErrors): no toast or modal; a session end still signs out */
+  silent?: boolean;
   /** Show a business error in a modal instead of a toast */
   throwError?: boolean;
   /** A form's fields and the codes its screen file maps to a field: the form shows its business errors (under the field, or above the submit button), not a toast */
@@ -131,6 +133,8 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
 }
 
 export async function callApi(args: RequestArgs, ctx: ApiContext = context): Promise<{ data: unknown } | { error: ApiError }> {
+  // an endpoint whose errors are not shown (spec §7 findMyUser_card): a session end still signs out
+  if (args.silent) ctx = { ...ctx, effects: { ...ctx.effects, toast: noop, modal: noop, openRealName: noop } };
   const headers: Record<string, string> = { lang: ctx.getLang() };
   const token = args.auth === false ? null : ctx.getToken();
   if (token) headers['X-Token'] = token;

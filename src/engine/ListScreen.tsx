@@ -5,7 +5,7 @@
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { filtersFromQuery } from './filters';
+import { filterQueryValue, filtersFromQuery } from './filters';
 import { ListRows, type Row } from './ListRows';
 import { ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -66,8 +66,8 @@ function useQueryFilters(screen: ScreenDef): [Record<string, string>, (f: Record
         (prev) => {
           const p = new URLSearchParams(prev);
           for (const f of screen.filters ?? []) {
-            const v = next[f.field];
-            if (v === undefined || v === '') p.delete(f.field);
+            const v = filterQueryValue(f, next[f.field]);
+            if (v === undefined) p.delete(f.field);
             else p.set(f.field, v);
           }
           return p;

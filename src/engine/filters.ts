@@ -43,9 +43,21 @@ export function filterOptions(filter: FilterDef): FilterOption[] {
 export function filtersFromQuery(filters: FilterDef[] | undefined, params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of filters ?? []) {
-    const v = params.get(f.field);
+    const v = params.get(f.field) ?? (f.default === undefined ? null : String(f.default));
     if (v === null) continue;
+    // '' (All) stands in the query only for a filter that opens on another value
+    if (v === '' && f.default !== undefined) {
+      out[f.field] = '';
+      continue;
+    }
     if (f.kind === 'text' ? v.length <= TEXT_FILTER_MAX : filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
   }
   return out;
+}
+
+/** How a filter's value stands in the route's query: undefined leaves it out (its opening value, or All where the list opens on All). */
+export function filterQueryValue(filter: FilterDef, value: string | undefined): string | undefined {
+  const opening = filter.default === undefined ? '' : String(filter.default);
+  const v = value ?? opening;
+  return v === opening ? undefined : v;
 }

@@ -169,7 +169,17 @@ export const FORMATS = {
     html: value,
   }),
   countdown: (value, { t }) => ({ text: formatCountdown(Date.parse(value) - Date.now(), t) }),
+  country: (value, { locale }) => ({ text: countryDisplayName(value, locale) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
+
+/** An ISO 3166 code by the country's name in `locale` ("DE" → "Deutschland" in German); the text itself where the platform has no name. */
+export function countryDisplayName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** Every format name a screen file may use. */
 export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];

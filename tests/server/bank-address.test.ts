@@ -46,7 +46,7 @@ describe('bank cards', () => {
       [noBankname, 'bankname', 'bank.banknameRequired'],
       [{ ...card, bankname: 'X' }, 'bankname', 'validation.tooShort'],
       [{ ...card, bankname: 'X'.repeat(65) }, 'bankname', 'validation.tooLong'],
-      [{ ...card, bankcard: '12ab' }, 'bankcard', 'bank.bankcardInvalid'],
+      [{ ...card, bankcard: '12!ab' }, 'bankcard', 'bank.bankcardInvalid'],
       [{ ...card, ibna: 'de89' }, 'ibna', 'bank.ibnaInvalid'],
       [{ ...card, swift: 'deut' }, 'swift', 'bank.swiftInvalid'],
       [{ ...card, country: 7 }, 'country', 'validation.invalid'],
@@ -178,8 +178,18 @@ describe('withdrawal addresses', () => {
       [{ ...address, coin: 'BTC' }, 'czline', 'funds.networkMismatch', { coin: 'BTC', networks: 'BTC' }],
       [{ ...address, czline: 'OMNI' }, 'czline', 'funds.networkMismatch', { coin: 'USDT', networks: 'TRC20, ERC20, BEP20' }],
       // the address has the network's format
-      [{ ...address, addr: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'addr', 'address.formatInvalid', { network: 'TRC20', example: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' }],
-      [{ ...address, czline: 'ERC20', addr: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, 'addr', 'address.formatInvalid', { network: 'ERC20', example: '0x52908400098527886E0F7030069857D2E4169EE7' }],
+      [
+        { ...address, addr: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        'addr',
+        'address.formatInvalid',
+        { network: 'TRC20', example: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' },
+      ],
+      [
+        { ...address, czline: 'ERC20', addr: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+        'addr',
+        'address.formatInvalid',
+        { network: 'ERC20', example: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      ],
     ];
     const before = await count(s.app, 'withdrawal_addresses');
     for (const [body, field, key, params] of cases) {

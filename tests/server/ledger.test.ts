@@ -32,15 +32,16 @@ describe('demo seed', () => {
     });
     const rows = await s.app.db.selectFrom('ledger').select(['coin', 'type', 'amount']).orderBy('id').execute();
     expect(rows).toEqual([
-      { coin: 'USDT', type: 'admin_deposit', amount: '1000000000000' },
-      { coin: 'BTC', type: 'admin_deposit', amount: '50000000' },
+      { coin: 'USDT', type: 'agent_deposit', amount: '1000000000000' },
+      { coin: 'BTC', type: 'agent_deposit', amount: '50000000' },
     ]);
     expect(await ledgerMismatches(s.app.db)).toEqual([]);
   });
 
   it('cate 2 and 3 list every configured coin (tests/server/assets.test.ts); other cates are refused', async () => {
     const one = await call(s.app, 'GET', '/user/mycoin', { token: demoToken, query: { cate: 1 } });
-    for (const cate of [2, 3]) expect((await call(s.app, 'GET', '/user/mycoin', { token: demoToken, query: { cate } })).data.totalUsdt).toBe(one.data.totalUsdt);
+    for (const cate of [2, 3])
+      expect((await call(s.app, 'GET', '/user/mycoin', { token: demoToken, query: { cate } })).data.totalUsdt).toBe(one.data.totalUsdt);
     expect((await call(s.app, 'GET', '/user/mycoin', { token: demoToken, query: { cate: 4 } })).code).toBe(7);
     expect((await call(s.app, 'GET', '/user/mycoin', { token: demoToken })).code).toBe(7);
     expect((await call(s.app, 'GET', '/user/mycoin', { query: { cate: 1 } })).code).toBe(4015);
@@ -49,7 +50,10 @@ describe('demo seed', () => {
   it('a new user sees USDT at zero', async () => {
     const { token } = await registerByEmail(s.app, 'empty@example.com');
     const r = await call(s.app, 'GET', '/user/mycoin', { token, query: { cate: 1 } });
-    expect(r.data).toEqual({ list: [{ coin: 'USDT', name: 'Tether', decimals: 6, available: '0.000000', frozen: '0.000000', total: '0.000000', usdtValue: '0.000000' }], totalUsdt: '0.000000' });
+    expect(r.data).toEqual({
+      list: [{ coin: 'USDT', name: 'Tether', decimals: 6, available: '0.000000', frozen: '0.000000', total: '0.000000', usdtValue: '0.000000' }],
+      totalUsdt: '0.000000',
+    });
     expect((await call(s.app, 'GET', '/user/ploss', { token })).data).toEqual({ totalUsdt: '0.000000', todayPnl: '0.000000', totalPnl: '0.000000' });
   });
 });
@@ -67,7 +71,17 @@ describe('ledgerMismatches', () => {
 
     const { id } = await s.app.db
       .insertInto('ledger')
-      .values({ user_id: demo.id, coin: 'ETH', type: 'admin_deposit', amount: '5', frozen_change: '0', available_after: '5', frozen_after: '0', ref_id: null, created_at: c.now() })
+      .values({
+        user_id: demo.id,
+        coin: 'ETH',
+        type: 'admin_deposit',
+        amount: '5',
+        frozen_change: '0',
+        available_after: '5',
+        frozen_after: '0',
+        ref_id: null,
+        created_at: c.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await ledgerMismatches(s.app.db)).toEqual([expect.stringMatching(new RegExp(`^user ${demo.id} ETH: .*no balance row`))]);
@@ -119,26 +133,43 @@ describe('a random mix of orders keeps the ledger consistent', () => {
       const u = pick(users);
       const kind = pick(['mbuy', 'msell', 'lbuy', 'lsell', 'cancel', 'future'] as const);
       let r: Loose;
-      if (kind === 'mbuy') r = await call(s.app, 'POST', '/bborder/upbbbuy', { token: u.token, body: { symbol: 'ethusdt', buytype: 'market', musdt: (5 + rnd() * 300).toFixed(6) } });
-      else if (kind === 'msell') r = await call(s.app, 'POST', '/bborder/upbbsell', { token: u.token, body: { symbol: 'ethusdt', type: 'market', mnum: (0.002 + rnd() * 0.1).toFixed(4) } });
+      if (kind === 'mbuy')
+        r = await call(s.app, 'POST', '/bborder/upbbbuy', {
+          token: u.token,
+          body: { symbol: 'ethusdt', buytype: 'market', musdt: (5 + rnd() * 300).toFixed(6) },
+        });
+      else if (kind === 'msell')
+        r = await call(s.app, 'POST', '/bborder/upbbsell', {
+          token: u.token,
+          body: { symbol: 'ethusdt', type: 'market', mnum: (0.002 + rnd() * 0.1).toFixed(4) },
+        });
       else if (kind === 'lbuy' || kind === 'lsell') {
         const price = (eth * (1 + (rnd() - 0.5) * 0.02)).toFixed(2);
         const path = kind === 'lbuy' ? '/bborder/upbbbuy' : '/bborder/upbbsell';
-        const body = kind === 'lbuy' ? { symbol: 'ethusdt', buytype: 'limit', mprice: price, mnum: (0.002 + rnd() * 0.1).toFixed(4) } : { symbol: 'ethusdt', type: 'limit', mprice: price, mnum: (0.002 + rnd() * 0.1).toFixed(4) };
+        const body =
+          kind === 'lbuy'
+            ? { symbol: 'ethusdt', buytype: 'limit', mprice: price, mnum: (0.002 + rnd() * 0.1).toFixed(4) }
+            : { symbol: 'ethusdt', type: 'limit', mprice: price, mnum: (0.002 + rnd() * 0.1).toFixed(4) };
         r = await call(s.app, 'POST', path, { token: u.token, body });
         if (r.code === 0) open.push({ token: u.token, id: r.data.ID });
       } else if (kind === 'cancel' && open.length > 0) {
         const o = open.splice(Math.floor(rnd() * open.length), 1)[0];
         r = await call(s.app, 'POST', '/bborder/clearorder', { token: o.token, body: { id: o.id } });
       } else {
-        r = await call(s.app, 'POST', '/hyorder/createHyorder', { token: u.token, body: { cate: pick([1, 2]), usdt: pick(['10', '50', '100.5']), coinname: 'ethusdt', ctime_num: 30 } });
+        r = await call(s.app, 'POST', '/hyorder/createHyorder', {
+          token: u.token,
+          body: { cate: pick([1, 2]), usdt: pick(['10', '50', '100.5']), coinname: 'ethusdt', ctime_num: 30 },
+        });
       }
       codes.set(r.code, (codes.get(r.code) ?? 0) + 1);
       if (step % 10 === 0) await runDueWork({ db: s.app.db, market, now: c.now });
     }
     c.advance(60_000);
     await runDueWork({ db: s.app.db, market, now: c.now });
-    expect([...codes.keys()].every((code) => [0, 7, 4020].includes(code)), JSON.stringify([...codes])).toBe(true);
+    expect(
+      [...codes.keys()].every((code) => [0, 7, 4020].includes(code)),
+      JSON.stringify([...codes]),
+    ).toBe(true);
     expect(codes.get(0)).toBeGreaterThan(200);
     expect(await ledgerMismatches(s.app.db)).toEqual([]);
     const limits = await s.app.db.selectFrom('spot_orders').select(['status']).where('type', '=', 'limit').execute();
@@ -148,7 +179,7 @@ describe('a random mix of orders keeps the ledger consistent', () => {
     expect(pending).toEqual([]);
     // Only the ledger types of the brief; a freeze or its release is a spot_buy / spot_sell row of amount 0.
     const types = await s.app.db.selectFrom('ledger').select('type').distinct().execute();
-    expect(types.map((r) => r.type).sort()).toEqual(['admin_deposit', 'contract_close', 'contract_open', 'spot_buy', 'spot_fee', 'spot_sell']);
+    expect(types.map((r) => r.type).sort()).toEqual(['agent_deposit', 'contract_close', 'contract_open', 'spot_buy', 'spot_fee', 'spot_sell']);
     const freezes = await s.app.db.selectFrom('ledger').select(['type', 'amount', 'frozen_change']).where('amount', '=', '0').execute();
     expect(freezes.length).toBeGreaterThan(0);
     expect(freezes.every((r) => (r.type === 'spot_buy' || r.type === 'spot_sell') && r.frozen_change !== '0')).toBe(true);

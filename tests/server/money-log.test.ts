@@ -64,14 +64,14 @@ describe('the money log', () => {
     expect(r.data).toMatchObject({ total: 8, page: 1, pageSize: 20 });
     for (const row of r.data.list) expect(validateRecord(row), JSON.stringify(validateRecord.errors)).toBe(true);
     expect(brief(r.data.list)).toEqual([
-      { coinname: 'USDT', type: 'admin_deposit', amount: '5.000000', balance: '935.979000' },
+      { coinname: 'USDT', type: 'agent_deposit', amount: '5.000000', balance: '935.979000' },
       { coinname: 'USDT', type: 'spot_fee', amount: '-0.031000', balance: '930.979000' },
       { coinname: 'USDT', type: 'spot_sell', amount: '31.000000', balance: '931.010000' },
       { coinname: 'BTC', type: 'spot_sell', amount: '-0.00100000', balance: '0.00232967' },
       { coinname: 'BTC', type: 'spot_fee', amount: '-0.00000333', balance: '0.00332967' },
       { coinname: 'BTC', type: 'spot_buy', amount: '0.00333300', balance: '0.00333300' },
       { coinname: 'USDT', type: 'spot_buy', amount: '-99.990000', balance: '900.010000' },
-      { coinname: 'USDT', type: 'admin_deposit', amount: '1000.000000', balance: '1000.000000' },
+      { coinname: 'USDT', type: 'agent_deposit', amount: '1000.000000', balance: '1000.000000' },
     ]);
     const ids = r.data.list.map((row: Loose) => row.ID);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => y - x));
@@ -98,7 +98,7 @@ describe('the money log', () => {
     const fees = await log(alice.token, { type: 'spot_fee' });
     expect(brief(fees.data.list).map((r) => `${r.coinname} ${r.amount}`)).toEqual(['USDT -0.031000', 'BTC -0.00000333']);
     const usdtBuys = await log(alice.token, { coinname: 'USDT', type: 'spot_buy' });
-    expect((await log(alice.token, { coinname: 'USDT', type: 'admin_deposit' })).data.total).toBe(2);
+    expect((await log(alice.token, { coinname: 'USDT', type: 'agent_deposit' })).data.total).toBe(2);
     expect(brief(usdtBuys.data.list)).toEqual([{ coinname: 'USDT', type: 'spot_buy', amount: '-99.990000', balance: '900.010000' }]);
     const everything = await log(alice.token, { coinname: '', type: '' });
     expect(everything.data.total).toBe(8);

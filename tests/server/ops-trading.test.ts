@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => s.app.close());
 
 describe('credit and balance', () => {
-  it('credit adds an exact amount with an admin_deposit ledger row; balance lists every coin', async () => {
+  it('credit adds an exact amount with an agent_deposit ledger row; balance lists every coin', async () => {
     const { user } = await registerByEmail(s.app, 'credit@example.com');
     expect(await ops.balance(s.app.db, 'credit@example.com')).toEqual([{ coin: 'USDT', available: '0.000000', frozen: '0.000000', total: '0.000000' }]);
     expect(await ops.credit(s.app.db, 'credit@example.com', 'usdt', '0.1')).toMatchObject({ user: user.ID, coin: 'USDT', available: '0.100000' });
@@ -27,9 +27,9 @@ describe('credit and balance', () => {
     ]);
     const rows = await s.app.db.selectFrom('ledger').select(['coin', 'type', 'amount']).where('user_id', '=', user.ID).orderBy('id').execute();
     expect(rows).toEqual([
-      { coin: 'USDT', type: 'admin_deposit', amount: '10000000' },
-      { coin: 'USDT', type: 'admin_deposit', amount: '20000000' },
-      { coin: 'ETH', type: 'admin_deposit', amount: '100000001' },
+      { coin: 'USDT', type: 'agent_deposit', amount: '10000000' },
+      { coin: 'USDT', type: 'agent_deposit', amount: '20000000' },
+      { coin: 'ETH', type: 'agent_deposit', amount: '100000001' },
     ]);
     expect(await ledgerMismatches(s.app.db)).toEqual([]);
   });
@@ -87,7 +87,11 @@ describe('the market is not the operator’s', () => {
 
   it('runs as `tsx server/ops/cli.ts` against DATA_DIR', () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: s.dataDir },
+        encoding: 'utf8',
+      });
     const credit = run('credit', DEMO_EMAIL, 'BTC', '0.25');
     expect(credit.status, credit.stderr).toBe(0);
     expect(credit.stdout).toMatch(/available\s+0\.75000000/);

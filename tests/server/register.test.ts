@@ -41,7 +41,9 @@ describe('register by email', () => {
     const row = await s.app.db.selectFrom('users').selectAll().where('email', '=', 'alice@example.com').executeTakeFirstOrThrow();
     const demo = await s.app.db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(demo.id);
-    expect(row.password_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${HASH_COST.memoryCost},p=${HASH_COST.parallelism},t=${HASH_COST.timeCost}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`));
+    expect(row.password_hash).toMatch(
+      new RegExp(`^\\$argon2id\\$v=19\\$m=${HASH_COST.memoryCost},p=${HASH_COST.parallelism},t=${HASH_COST.timeCost}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`),
+    );
     expect(row.password_hash).not.toContain('Secret-pass-123');
     const session = await s.app.db.selectFrom('sessions').selectAll().where('user_id', '=', row.id).executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(r.data.token));
@@ -113,7 +115,13 @@ describe('register by email', () => {
     s.clock.advance(61_000);
     const second = await sendEmailCode(s.app, 'newer@example.com');
     if (first === second) return;
-    const body = { email: 'newer@example.com', emailCode: first, passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)) };
+    const body = {
+      email: 'newer@example.com',
+      emailCode: first,
+      passWord: 'Secret-pass-123',
+      invitationCode: DEMO_INVITATION_CODE,
+      ...(await newCaptcha(s.app)),
+    };
     expect((await register(body)).code).toBe(4009);
   });
 
@@ -164,7 +172,12 @@ describe('register by email', () => {
     const captchas = await count(s.app, 'captchas');
     for (const [body, field, key] of cases) {
       const r = await register(body, 'jp');
-      expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: field === 'email' && key !== 'validation.emailRequired' ? ResultCode.badEmail : ResultCode.error, msg: msg('jp', key), data: { field } });
+      expect(r, JSON.stringify(body)).toMatchObject({
+        status: 200,
+        code: field === 'email' && key !== 'validation.emailRequired' ? ResultCode.badEmail : ResultCode.error,
+        msg: msg('jp', key),
+        data: { field },
+      });
     }
     expect(await count(s.app, 'users')).toBe(users);
     expect(await count(s.app, 'captchas')).toBe(captchas);
@@ -208,9 +221,93 @@ describe('register by phone', () => {
   });
 
   it('reports the errors of the closest variant', async () => {
-    const r = await register({ phone: '13700003333', countryCode: '+86', passWord: 'Secret-pass-123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
+    const r = await register({
+      phone: '13700003333',
+      countryCode: '+86',
+      passWord: 'Secret-pass-123',
+      captcha: '1234',
+      captchaId: 'x',
+      invitationCode: 'DEMO88',
+    });
     expect(r).toMatchObject({ code: 7, msg: msg('en', 'validation.codeRequired'), data: { field: 'smsCode' } });
-    const bad = await register({ phone: '123', countryCode: '+86', smsCode: '123456', passWord: 'Secret-pass-123', captcha: '1234', captchaId: 'x', invitationCode: 'DEMO88' });
+    const bad = await register({
+      phone: '123',
+      countryCode: '+86',
+      smsCode: '123456',
+      passWord: 'Secret-pass-123',
+      captcha: '1234',
+      captchaId: 'x',
+      invitationCode: 'DEMO88',
+    });
     expect(bad).toMatchObject({ code: 7, msg: msg('en', 'checks.phoneDigits'), data: { field: 'phone' } });
+  });
+});
+
+// Spec §3/§7: the client written to the spec sends one registration payload, phone, countryCode,
+// email, passWord, smsCode, captcha, captchaId, invitationCode, and for an e-mail address puts
+// the e-mailed code in smsCode with phone empty (register-email-spec.json).
+describe('register by email with the spec payload', () => {
+  async function specBody(email: string, extra: Record<string, unknown> = {}) {
+    const smsCode = await sendEmailCode(s.app, email);
+    return {
+      phone: '',
+      countryCode: '+49',
+      email,
+      passWord: 'Secret-pass-123',
+      smsCode,
+      invitationCode: DEMO_INVITATION_CODE,
+      ...(await newCaptcha(s.app)),
+      ...extra,
+    };
+  }
+
+  it('registers the e-mail address with the e-mailed code in smsCode and signs in', async () => {
+    const r = await register(await specBody('spec_payload@example.com'));
+    expect(r.code, r.msg).toBe(0);
+    expectEntity('session', r.data);
+    expect(r.data.user).toMatchObject({ email: 'spec_payload@example.com', phone: '', countryCode: '' });
+    const me = await call(s.app, 'GET', '/user/getUserInfo', { token: r.data.token });
+    expect(me.data.userInfo.email).toBe('spec_payload@example.com');
+  });
+
+  it('without phone or countryCode too; the code is spent once', async () => {
+    const body = await specBody('spec_payload2@example.com');
+    const { phone: _p, countryCode: _c, ...bare } = body;
+    expect((await register(bare)).code).toBe(0);
+    const again = await register({ ...body, email: 'spec_payload2@example.com', ...(await newCaptcha(s.app)) });
+    expect(again.code).not.toBe(0);
+  });
+
+  it('a wrong code in smsCode is 4009, a wrong captcha 4005; nothing written', async () => {
+    await expectNoNewUser(async () => {
+      const body = await specBody('spec_wrong@example.com');
+      expect((await register({ ...body, smsCode: body.smsCode === '000000' ? '111111' : '000000' }, 'de')).code).toBe(ResultCode.badCode);
+      expect((await register({ ...body, ...(await newCaptcha(s.app)), captcha: 'zzzz' }, 'de')).code).toBe(ResultCode.badCaptcha);
+    });
+  });
+
+  it('bad input gets the field and its translated message, writing nothing', async () => {
+    const base = {
+      phone: '',
+      countryCode: '+49',
+      email: 'bad_spec@example.com',
+      smsCode: '123456',
+      passWord: 'Secret-pass-123',
+      captcha: '1234',
+      captchaId: 'x',
+      invitationCode: 'DEMO88',
+    };
+    const cases: [unknown, string, string][] = [
+      [{ ...base, smsCode: '12' }, 'smsCode', 'validation.codeInvalid'],
+      [{ ...base, passWord: 'short' }, 'passWord', 'validation.passwordLength'],
+      [{ ...base, countryCode: '49' }, 'countryCode', 'validation.invalid'],
+      [{ ...base, invitationCode: 'a!' }, 'invitationCode', 'validation.invitationInvalid'],
+    ];
+    await expectNoNewUser(async () => {
+      for (const [body, field, key] of cases) {
+        const r = await register(body, 'de');
+        expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: ResultCode.error, msg: msg('de', key, { field }), data: { field } });
+      }
+    });
   });
 });

@@ -87,17 +87,31 @@ describe('market orders', () => {
     const r = await sell(alice.token, { symbol: 'btcusdt', type: 'market', mnum: '0.01' });
     expect(r.code, r.msg).toBe(0);
     expectOrder(r.data);
-    expect(r.data).toMatchObject({ side: 'sell', type: 'market', amount: '0.010000', total: '300.000000', avgPrice: '30000.00', fee: '0.300000', feeCoin: 'USDT', status: 'filled' });
+    expect(r.data).toMatchObject({
+      side: 'sell',
+      type: 'market',
+      amount: '0.010000',
+      total: '300.000000',
+      avgPrice: '30000.00',
+      fee: '0.300000',
+      feeCoin: 'USDT',
+      status: 'filled',
+    });
     const a = await assets(alice.token);
     expect(a.USDT.available).toBe('1199.710000'); // 900.01 + 300 − 0.3
     expect(a.BTC.available).toBe('0.99332967');
   });
 
   it('writes one ledger row per balance change, with signed amounts', async () => {
-    const rows = await s.app.db.selectFrom('ledger').select(['coin', 'type', 'amount', 'frozen_change']).where('user_id', '=', alice.id).orderBy('id').execute();
+    const rows = await s.app.db
+      .selectFrom('ledger')
+      .select(['coin', 'type', 'amount', 'frozen_change'])
+      .where('user_id', '=', alice.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => `${r.type} ${r.coin} ${r.amount}`)).toEqual([
-      'admin_deposit USDT 100000000000',
-      'admin_deposit BTC 100000000',
+      'agent_deposit USDT 100000000000',
+      'agent_deposit BTC 100000000',
       'spot_buy USDT -9999000000',
       'spot_buy BTC 333300',
       'spot_fee BTC -333',
@@ -115,7 +129,15 @@ describe('limit orders', () => {
     const r = await buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '29000.00', mnum: '0.01' });
     expect(r.code, r.msg).toBe(0);
     expectOrder(r.data);
-    expect(r.data).toMatchObject({ type: 'limit', price: '29000.00', amount: '0.010000', filled: '0.000000', total: '290.000000', avgPrice: '', status: 'open' });
+    expect(r.data).toMatchObject({
+      type: 'limit',
+      price: '29000.00',
+      amount: '0.010000',
+      filled: '0.000000',
+      total: '290.000000',
+      avgPrice: '',
+      status: 'open',
+    });
     let a = await assets(alice.token);
     expect(a.USDT).toMatchObject({ available: '909.710000', frozen: '290.000000', total: '1199.710000' });
 
@@ -233,26 +255,80 @@ describe('bad input changes nothing', () => {
     ['zero price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '0', mnum: '1' }), 4014, 'errors.4014'],
     ['zero limit sell price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '0.00', mnum: '0.01' }), 4014, 'errors.4014'],
     ['non-numeric amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: 'ten' }), 7, 'trade.plainDecimal', { field: 'musdt' }],
-    ['non-numeric price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1e5', mnum: '1' }), 7, 'trade.plainDecimal', { field: 'mprice' }],
-    ['too many USDT decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10.1234567' }), 7, 'trade.decimalsAllowed', { field: 'musdt', decimals: 6 }],
-    ['too many price decimals', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000.001', mnum: '0.01' }), 7, 'trade.decimalsAllowed', { field: 'mprice', decimals: 2 }],
-    ['too many quantity decimals', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '30000', mnum: '0.0100001' }), 7, 'trade.decimalsAllowed', { field: 'mnum', decimals: 6 }],
-    ['quantity decimals of DOGE', () => sell(alice.token, { symbol: 'dogeusdt', type: 'market', mnum: '10.5' }), 7, 'trade.decimalsAllowed', { field: 'mnum', decimals: 0 }],
+    [
+      'non-numeric price',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '1e5', mnum: '1' }),
+      7,
+      'trade.plainDecimal',
+      { field: 'mprice' },
+    ],
+    [
+      'too many USDT decimals',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10.1234567' }),
+      7,
+      'trade.decimalsAllowed',
+      { field: 'musdt', decimals: 6 },
+    ],
+    [
+      'too many price decimals',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000.001', mnum: '0.01' }),
+      7,
+      'trade.decimalsAllowed',
+      { field: 'mprice', decimals: 2 },
+    ],
+    [
+      'too many quantity decimals',
+      () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '30000', mnum: '0.0100001' }),
+      7,
+      'trade.decimalsAllowed',
+      { field: 'mnum', decimals: 6 },
+    ],
+    [
+      'quantity decimals of DOGE',
+      () => sell(alice.token, { symbol: 'dogeusdt', type: 'market', mnum: '10.5' }),
+      7,
+      'trade.decimalsAllowed',
+      { field: 'mnum', decimals: 0 },
+    ],
     ['unknown symbol', () => buy(alice.token, { symbol: 'abcusdt', buytype: 'market', musdt: '10' }), 7, 'trade.unknownSymbol', { field: 'symbol' }],
     ['symbol not quoted in USDT', () => buy(alice.token, { symbol: 'xauusd', buytype: 'market', musdt: '10' }), 7, 'trade.unknownSymbol'],
     ['malformed symbol', () => sell(alice.token, { symbol: 'BTC/USDT', type: 'market', mnum: '1' }), 7, 'trade.unknownSymbol', { field: 'symbol' }],
     ['limit buy without price', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mnum: '0.01' }), 4014, 'errors.4014'],
     ['limit buy without quantity', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000' }), 4013, 'errors.4013'],
-    ['limit sell with an empty price', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '', mnum: '0.01' }), 7, 'trade.plainDecimal', { field: 'mprice' }],
+    [
+      'limit sell with an empty price',
+      () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '', mnum: '0.01' }),
+      7,
+      'trade.plainDecimal',
+      { field: 'mprice' },
+    ],
     ['market buy without amount', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market' }), 4013, 'errors.4013'],
     ['market sell without quantity', () => sell(alice.token, { symbol: 'btcusdt', type: 'market' }), 4013, 'errors.4013'],
-    ['below the minimum', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '4.99' }), 7, 'trade.belowMinimum', { field: 'musdt', min: '5' }],
-    ['limit below the minimum', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000', mnum: '0.000166' }), 7, 'trade.belowMinimum', { field: 'mnum', min: '5' }],
+    [
+      'below the minimum',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '4.99' }),
+      7,
+      'trade.belowMinimum',
+      { field: 'musdt', min: '5' },
+    ],
+    [
+      'limit below the minimum',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000', mnum: '0.000166' }),
+      7,
+      'trade.belowMinimum',
+      { field: 'mnum', min: '5' },
+    ],
     ['insufficient USDT (market)', () => buy(bob.token, { symbol: 'btcusdt', buytype: 'market', musdt: '200.000001' }), 4020, 'errors.4020'],
     ['insufficient USDT (limit)', () => buy(bob.token, { symbol: 'btcusdt', buytype: 'limit', mprice: '30000', mnum: '0.01' }), 4020, 'errors.4020'],
     ['insufficient coin (market)', () => sell(bob.token, { symbol: 'btcusdt', type: 'market', mnum: '0.001' }), 4020, 'errors.4020'],
     ['insufficient coin (limit)', () => sell(alice.token, { symbol: 'btcusdt', type: 'limit', mprice: '30000', mnum: '5' }), 4020, 'errors.4020'],
-    ['unknown field', () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10', side: 'buy' }), 7, 'validation.unknownField', { field: 'side' }],
+    [
+      'unknown field',
+      () => buy(alice.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10', side: 'buy' }),
+      7,
+      'validation.unknownField',
+      { field: 'side' },
+    ],
     ['bad order type', () => sell(alice.token, { symbol: 'btcusdt', type: 'stop', mnum: '1' }), 7, 'validation.enum', { field: 'type' }],
     ['no token', () => buy('', { symbol: 'btcusdt', buytype: 'market', musdt: '10' }), 4015, 'errors.4015'],
   ];

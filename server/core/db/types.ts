@@ -91,6 +91,8 @@ export interface BankCardsTable {
   bankcard: string;
   ibna: string;
   swift: string;
+  /** The local routing code outside the IBAN countries (contract/bank-account.ts); '' otherwise */
+  routing: Generated<string>;
   payeeaddress: string;
   country: string;
   created_at: number;

@@ -4,6 +4,8 @@
 // like a missing one.
 import type { BankCard } from '../../../contract/generated/types.ts';
 import { ibanLength, ibanProblem, normalizeIban } from '../../../contract/iban.ts';
+import { accountRules, checkBankAccount } from '../../../contract/bank-account.ts';
+import countryCodes from '../../../schemas/config/country-codes.json';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { BankCardRow } from '../../core/db/types.ts';
 import { notFound, validationError } from '../../core/errors.ts';
@@ -20,6 +22,7 @@ export function toBankCard(row: BankCardRow): BankCard {
     payeeaddress: row.payeeaddress,
     country: row.country,
     swift: row.swift,
+    routing: row.routing,
     CreatedAt: isoTime(row.created_at),
   };
 }
@@ -34,21 +37,29 @@ export function checkedIban(text: string, field = 'ibna'): string {
   return iban;
 }
 
+/** The countries the bank-card form offers (its country widget's list). */
+const BANK_COUNTRIES = [...new Set(countryCodes.map((c) => c.iso))];
+
 export function bankHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
-  const ownCards = (userId: number, input: { page?: number; pageSize?: number }) => pageOfRows(db.selectFrom('bank_cards').where('user_id', '=', userId), input, toBankCard);
+  const ownCards = (userId: number, input: { page?: number; pageSize?: number }) =>
+    pageOfRows(db.selectFrom('bank_cards').where('user_id', '=', userId), input, toBankCard);
   return {
     createBankCard: async (input, { user }) => {
-      const ibna = checkedIban(input.ibna);
+      // the country's rules (contract/bank-account.ts), the same the form shows and requires its fields by
+      const checked = checkBankAccount(input);
+      if ('problem' in checked) throw validationError(checked.problem.field, checked.problem.key, checked.problem.params);
+      const { bankcard, ibna, routing, swift } = checked.ok;
       const row = await db
         .insertInto('bank_cards')
         .values({
           user_id: user.id,
           bankname: input.bankname.trim(),
           accountname: input.accountname.trim(),
-          bankcard: input.bankcard,
+          bankcard,
           ibna,
-          swift: input.swift,
+          routing,
+          swift,
           payeeaddress: input.payeeaddress.trim(),
           country: input.country,
           created_at: ctx.now(),
@@ -57,6 +68,7 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
         .executeTakeFirstOrThrow();
       return toBankCard(row);
     },
+    getBankAccountRules: async () => ({ list: BANK_COUNTRIES.map(accountRules) }),
     getBankCards: async (input, { user }) => ownCards(user.id, input),
     // the same list read as one page by the bank withdrawal form's card picker
     deleteBankCard: async (input, { user }) => {

@@ -66,6 +66,8 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
     },
 
     createLoanOrder: async (input, { user }) => applyForLoan(ctx, user, input),
+    // the spec's payload {loan_id, min, max}: the product's range as shown, applying for up to its max
+    createLoanOrderSpec: async (input, { user }) => applyForLoan(ctx, user, { loan_id: input.loan_id, amount: input.max, min: input.min, max: input.max }),
     findLoanOrder: async (input, { user, req }) => {
       const row = await db.selectFrom('loan_orders').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
       if (!row) throw notFound();

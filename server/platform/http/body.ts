@@ -45,12 +45,71 @@ function tooDeep(): ApiError {
 export function installBodyParsing(app: FastifyInstance): void {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const charset = charsetOf(req.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new ApiError(ResultCode.error, 'errors.unsupportedCharset', null, undefined, 415);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+      throw new ApiError(ResultCode.error, 'errors.unsupportedCharset', null, undefined, 415);
   });
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (jsonDepth(body as string, MAX_DEPTH) > MAX_DEPTH) return done(tooDeep(), undefined);
     parseJson(req, body as string, done);
+  });
+}
+
+/** Most fields a form-encoded body may carry (the upload takes one). */
+export const MAX_FORM_FIELDS = 16;
+
+/** Route config of an endpoint whose schema file says `formEncoded`. */
+export interface FormRouteConfig {
+  formEncoded?: boolean;
+}
+
+function badForm(): ApiError {
+  return new ApiError(ResultCode.error, 'errors.badForm', null, { max: MAX_FORM_FIELDS }, 400);
+}
+
+function unsupportedType(): ApiError {
+  return new ApiError(ResultCode.error, 'errors.unsupportedType', null, undefined, 415);
+}
+
+/** A form's entries as a plain object: text as sent, a file part as a data URL of its bytes; a repeated name or too many fields is refused. */
+async function formObject(entries: Iterable<[string, FormDataEntryValue]>): Promise<Record<string, string>> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  let n = 0;
+  for (const [name, value] of entries) {
+    if (++n > MAX_FORM_FIELDS || name in out) throw badForm();
+    out[name] =
+      typeof value === 'string'
+        ? value
+        : `data:${value.type || 'application/octet-stream'};base64,${Buffer.from(await value.arrayBuffer()).toString('base64')}`;
+  }
+  return { ...out };
+}
+
+/**
+ * multipart/form-data and application/x-www-form-urlencoded, parsed by the platform's own
+ * parsers (WHATWG URLSearchParams, and undici's FormData behind Response.formData) within the
+ * app's body limit, for the routes whose config says `formEncoded`; any other route answers
+ * 415 as before. A body that does not parse answers 400 errors.badForm.
+ */
+export function installFormParsing(app: FastifyInstance): void {
+  const allowed = (req: FastifyRequest) => (req.routeOptions.config as FormRouteConfig | undefined)?.formEncoded === true;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!allowed(req)) return done(unsupportedType(), undefined);
+    formObject(new URLSearchParams(body as string)).then(
+      (form) => done(null, form),
+      (error: unknown) => done(error instanceof ApiError ? error : badForm(), undefined),
+    );
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (req, body, done) => {
+    if (!allowed(req)) return done(unsupportedType(), undefined);
+    const contentType = req.headers['content-type'] ?? '';
+    new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } })
+      .formData()
+      .then((form) => formObject(form.entries()))
+      .then(
+        (form) => done(null, form),
+        (error: unknown) => done(error instanceof ApiError ? error : badForm(), undefined),
+      );
   });
 }

@@ -17,6 +17,7 @@ import { ApiError, validationError } from '../../core/errors.ts';
 import type { HandlerEntry, HandlerTable, IpLimit } from './handler.ts';
 import { fingerprintOf, IdempotencyStore, idempotencyKeyOf } from './idempotency.ts';
 import { REQUEST_DEADLINE_MS, runInRequestScope } from '../../core/request-scope.ts';
+import type { FormRouteConfig } from './body.ts';
 import { type Check, type Method, noInput, rawInput, runChecks, type Validator } from './validation.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -35,6 +36,8 @@ export interface EndpointSpec {
   source: string;
   /** undefined: the endpoint takes no input */
   check?: Check;
+  /** Also takes a form-encoded body (the endpoint's `formEncoded`) */
+  formEncoded: boolean;
   /** Filled in where the request leaves them out (a list's page size) */
   defaults?: Record<string, unknown>;
   /** Live limits: the payload's x-limits over the screen's data sources */
@@ -135,6 +138,7 @@ export function endpointSpecs(screen: ScreenFile, source: string, validator: Val
     operator: screen.audience === 'operator',
     roles: screen.roles ?? [],
     verified: screen.verified === true,
+    formEncoded: def.formEncoded === true,
     source,
     check: schema ? validator.compile(schema, messages, source) : undefined,
   });
@@ -267,6 +271,7 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
     app.route({
       method: route.method,
       url: route.path,
+      config: { formEncoded: route.endpoints.some((e) => e.formEncoded) } satisfies FormRouteConfig,
       handler: (req, reply) => {
         // a customer's data must not stay in a shared or browser cache
         if (route.auth) reply.header('cache-control', 'no-store');

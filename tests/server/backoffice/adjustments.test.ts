@@ -38,7 +38,7 @@ describe('manual credit and debit (four eyes)', () => {
     const done = await decide(bob, { id: asked.data.id, decision: 'approve' });
     expect(done).toMatchObject({ code: 0, data: { status: 'done', approvedBy: 'bob' } });
     expect(await usdt()).toBe('25050000000');
-    expect(await ledgerTypes()).toEqual(['admin_deposit']);
+    expect(await ledgerTypes()).toEqual(['agent_deposit']);
     expect((await decide(bob, { id: asked.data.id, decision: 'approve' })).code).toBe(7);
     const pending = await call(s.app, 'GET', '/admin/money/adjustments', { adminToken: bob.token, query: { status: 'pending' } });
     expect(pending.data.list).toEqual([]);

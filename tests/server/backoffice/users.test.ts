@@ -37,7 +37,7 @@ describe('customers', () => {
     const detail = await as(support, 'GET', '/admin/users/detail', { uid: customer.user.ID });
     expect(detail.data).toMatchObject({
       balances: [{ coin: 'USDT', available: '42', frozen: '0' }],
-      ledger: [expect.objectContaining({ type: 'admin_deposit', amount: '42' })],
+      ledger: [expect.objectContaining({ type: 'agent_deposit', amount: '42' })],
       sessions: [expect.any(Object)],
     });
     expect(detail.data.inviters.length).toBeGreaterThan(0);

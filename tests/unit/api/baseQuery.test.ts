@@ -171,4 +171,33 @@ describe('api calls', () => {
     const late = await callApi({ path: '/slow', method: 'GET' }, slow.ctx);
     expect('error' in late && late.error.kind).toBe('timeout');
   });
+  it('shows none of a silent endpoint’s errors (spec §7 findMyUser_card), but still signs out on a session end', async () => {
+    for (const [code, data] of [
+      [4020, null],
+      [7, null],
+      [4025, null],
+    ] as const) {
+      reply('/quiet', code, data);
+      const c = context();
+      const res = await callApi({ path: '/quiet', method: 'GET', silent: true }, c.ctx);
+      expect('error' in res && res.error.code).toBe(code);
+      c.flush();
+      expect(c.log, String(code)).toEqual([]);
+    }
+    replies.set('/quiet', { status: 502, body: 'Bad gateway' });
+    const http = context();
+    expect('error' in (await callApi({ path: '/quiet', method: 'GET', silent: true }, http.ctx))).toBe(true);
+    expect(http.log).toEqual([]);
+    const down = context({ apiRoot: 'http://127.0.0.1:9' });
+    await callApi({ path: '/quiet', method: 'GET', silent: true }, down.ctx);
+    expect(down.log).toEqual([]);
+    reply('/quiet', 4016);
+    const ended = context();
+    await callApi({ path: '/quiet', method: 'GET', silent: true }, ended.ctx);
+    expect(ended.log).toEqual(['logout']);
+  });
+  it('the identity record is read silently (real-name-status.json silentErrors)', async () => {
+    const { endpoint } = await import('../../../schemas/screens/real-name-status.json').then((m) => m.default);
+    expect(endpoint).toMatchObject({ name: 'findMyUserCard', silentErrors: true });
+  });
 });

@@ -20,6 +20,7 @@ import * as m0017 from './0017_support_chat.ts';
 import * as m0020 from './0020_broadcast_keys.ts';
 import * as m0021 from './0021_upload_blobs.ts';
 import * as m0022 from './0022_cluster_lease.ts';
+import * as m0023 from './0023_bank_routing.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0020_broadcast_keys': m0020,
   '0021_upload_blobs': m0021,
   '0022_cluster_lease': m0022,
+  '0023_bank_routing': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

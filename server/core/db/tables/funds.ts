@@ -99,6 +99,8 @@ export interface BankWithdrawalsTable {
   accountname: string;
   bankcard: string;
   ibna: string;
+  /** The card's local routing code, copied (0023) */
+  routing: Generated<string>;
   payeeaddress: string;
   country: string;
   status: number;

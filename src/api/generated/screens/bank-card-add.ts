@@ -5,6 +5,7 @@ import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { BankCard, BankCardPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/bank-card-add.js';
+import { endpoint as rulesSource } from './bank-account-rules';
 
 export type { BankCard, BankCardPayload };
 
@@ -23,6 +24,15 @@ export const screen: ScreenDef = {
       "BankCards"
     ]
   },
+  "sources": {
+    "rules": {
+      "endpoint": "getBankAccountRules",
+      "list": "list",
+      "match": {
+        "country": "country"
+      }
+    }
+  },
   "payload": {
     "title": "BankCardPayload",
     "type": "object",
@@ -30,9 +40,6 @@ export const screen: ScreenDef = {
     "required": [
       "bankname",
       "accountname",
-      "bankcard",
-      "ibna",
-      "swift",
       "payeeaddress",
       "country"
     ],
@@ -49,16 +56,21 @@ export const screen: ScreenDef = {
       },
       "bankcard": {
         "type": "string",
-        "pattern": "^[0-9]{8,34}$"
+        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{2,38}[0-9A-Za-z]$"
       },
       "ibna": {
         "type": "string",
-        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$",
-        "description": "IBAN in electronic form (capital letters and digits, no spaces); the server also checks the ISO 13616 mod-97 check digits and the country's length (contract/iban.ts)"
+        "maxLength": 42,
+        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"
+      },
+      "routing": {
+        "type": "string",
+        "maxLength": 16,
+        "pattern": "^[0-9A-Za-z][0-9A-Za-z -]{4,14}[0-9A-Za-z]$"
       },
       "swift": {
         "type": "string",
-        "pattern": "^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$"
+        "pattern": "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$"
       },
       "payeeaddress": {
         "type": "string",
@@ -73,13 +85,14 @@ export const screen: ScreenDef = {
   },
   "ui": {
     "ui:order": [
+      "country",
       "bankname",
       "accountname",
-      "bankcard",
       "ibna",
+      "bankcard",
+      "routing",
       "swift",
-      "payeeaddress",
-      "country"
+      "payeeaddress"
     ],
     "bankname": {
       "ui:title": "bank.bankname"
@@ -90,16 +103,24 @@ export const screen: ScreenDef = {
     },
     "bankcard": {
       "ui:title": "bank.bankcard",
-      "ui:inputType": "tel"
+      "ui:inputType": "tel",
+      "ui:when": "rules.account"
     },
     "ibna": {
       "ui:title": "bank.ibna",
       "ui:placeholder": "bank.ibnaHint",
-      "ui:widget": "iban"
+      "ui:widget": "iban",
+      "ui:when": "rules.iban"
+    },
+    "routing": {
+      "ui:title": "bank.routing",
+      "ui:placeholder": "bank.routingHint",
+      "ui:when": "rules.routing"
     },
     "swift": {
       "ui:title": "bank.swift",
-      "ui:placeholder": "bank.swiftHint"
+      "ui:placeholder": "bank.swiftHint",
+      "ui:when": "rules.swift"
     },
     "payeeaddress": {
       "ui:title": "bank.payeeaddress"
@@ -124,7 +145,11 @@ export const screen: ScreenDef = {
     "payeeaddress.minLength": "validation.tooShort",
     "bankcard.pattern": "bank.bankcardInvalid",
     "ibna.pattern": "bank.ibnaInvalid",
-    "swift.pattern": "bank.swiftInvalid"
+    "swift.pattern": "bank.swiftInvalid",
+    "routing.required": "bank.routingRequiredAny",
+    "routing.pattern": "bank.routingInvalidAny",
+    "routing.maxLength": "bank.routingInvalidAny",
+    "ibna.maxLength": "bank.ibnaInvalid"
   },
   "success": {
     "toast": "common.saved",
@@ -136,7 +161,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createBankCard: build.mutation<BankCard, BankCardPayload & Idempotent>({
-      query: (arg) => ({ path: '/user_bank/createUser_bank', method: 'POST', auth: true, fieldErrors: {"fields":["bankname","accountname","bankcard","ibna","swift","payeeaddress","country"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user_bank/createUser_bank', method: 'POST', auth: true, fieldErrors: {"fields":["bankname","accountname","bankcard","ibna","routing","swift","payeeaddress","country"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['BankCards'],
     }),
   }),
@@ -145,3 +170,5 @@ const injected = api.injectEndpoints({
 export const endpoint = injected.endpoints.createBankCard;
 export const rowActions = {};
 export const validate = validators;
+/** The endpoints the form's live limits read (screen.sources). */
+export const sources = { rules: rulesSource };

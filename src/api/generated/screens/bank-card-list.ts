@@ -39,12 +39,17 @@ export const screen: ScreenDef = {
         "format": "masked"
       },
       {
+        "field": "routing",
+        "label": "bank.routing"
+      },
+      {
         "field": "swift",
         "label": "bank.swift"
       },
       {
         "field": "country",
-        "label": "bank.country"
+        "label": "bank.country",
+        "format": "country"
       }
     ],
     "addRoute": "/user/addBank",

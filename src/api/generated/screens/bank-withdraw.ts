@@ -68,7 +68,6 @@ export const screen: ScreenDef = {
       "bankname",
       "accountname",
       "bankcard",
-      "ibna",
       "payeeaddress",
       "country",
       "pay_password"
@@ -108,11 +107,11 @@ export const screen: ScreenDef = {
       },
       "bankcard": {
         "type": "string",
-        "pattern": "^[0-9]{8,34}$"
+        "pattern": "^[0-9A-Z]{4,34}$"
       },
       "ibna": {
         "type": "string",
-        "pattern": "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"
+        "pattern": "^([A-Z]{2}[0-9]{2}[A-Z0-9]{11,30})?$"
       },
       "payeeaddress": {
         "type": "string",

@@ -29,6 +29,7 @@ export const screen: ScreenDef = {
     {
       "field": "status",
       "label": "mining.statusLabel",
+      "default": 1,
       "options": [
         {
           "value": "",

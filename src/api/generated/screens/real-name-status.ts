@@ -18,6 +18,7 @@ export const screen: ScreenDef = {
     "name": "findMyUserCard",
     "method": "GET",
     "path": "/user_card/findMyUser_card",
+    "silentErrors": true,
     "provides": [
       "UserCard"
     ]
@@ -54,7 +55,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     findMyUserCard: build.query<Page<UserCard>, {  }>({
-      query: (arg) => ({ path: '/user_card/findMyUser_card', method: 'GET', auth: true, params: { ...arg } }),
+      query: (arg) => ({ path: '/user_card/findMyUser_card', method: 'GET', auth: true, silent: true, params: { ...arg } }),
       providesTags: ['UserCard'],
     }),
   }),

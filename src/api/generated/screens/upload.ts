@@ -13,7 +13,8 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "uploadBase64",
     "method": "POST",
-    "path": "/user/uploadBase64"
+    "path": "/user/uploadBase64",
+    "formEncoded": true
   },
   "payload": {
     "title": "UploadPayload",
