@@ -6,11 +6,11 @@ import { coinLogo } from '../../contract/coin-logos';
 export { coinLogo };
 
 /** A monogram's letters (up to 2) and its colour, a hue from the symbol's characters. */
-export function monogram(coin: string): { letters: string; colour: string } {
+export function monogram(coin: string): { letters: string; background: string } {
   const c = coin.toUpperCase();
   let hash = 0;
   for (const ch of c) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
-  return { letters: c.replace(/[^A-Z0-9]/g, '').slice(0, 2) || '?', colour: `hsl(${hash} 55% 42%)` };
+  return { letters: c.replace(/[^A-Z0-9]/g, '').slice(0, 2) || '?', background: `hsl(${hash} 55% 42%)` };
 }
 
 /**
@@ -28,7 +28,7 @@ export function CoinIcon({ coin, name, logo, size = 24 }: { coin: string; name?:
       role="img"
       aria-label={label}
       data-coin-icon={coin}
-      style={{ width: size, height: size, background: m.colour, fontSize: size * (m.letters.length > 1 ? 0.38 : 0.5) }}
+      style={{ width: size, height: size, background: m.background, fontSize: size * (m.letters.length > 1 ? 0.38 : 0.5) }}
     >
       {m.letters}
     </span>

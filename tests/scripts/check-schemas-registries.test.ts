@@ -16,7 +16,22 @@ const fixture: LoadedScreen = { source: 'fixtures/unknown-names.json', dir, raw,
 
 describe('check:schemas and the registries', () => {
   it('reads the names from the registries', () => {
-    expect(FORMAT_NAMES).toEqual(['text', 'datetime', 'amount', 'signedAmount', 'percent', 'status', 'coin', 'pair', 'masked', 'image', 'iban', 'html', 'countdown']);
+    expect(FORMAT_NAMES).toEqual([
+      'text',
+      'datetime',
+      'amount',
+      'signedAmount',
+      'percent',
+      'status',
+      'coin',
+      'pair',
+      'masked',
+      'image',
+      'iban',
+      'html',
+      'countdown',
+      'country',
+    ]);
     expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair', 'text']);
     expect(ROW_ACTION_KIND_NAMES).toEqual(['mutation', 'copy']);
     for (const w of WIDGET_NAMES) expect(REGISTRIES.widgets).toContain(w);
@@ -43,7 +58,13 @@ describe('check:schemas and the registries', () => {
   });
 
   it('passes a name once it is registered', () => {
-    const problems = unregisteredNames(fixture.screen, { ...REGISTRIES, formats: [...REGISTRIES.formats, 'emoji', 'rainbow'], filterKinds: [...REGISTRIES.filterKinds, 'continent'], rowActionKinds: [...REGISTRIES.rowActionKinds, 'share'], widgets: [...REGISTRIES.widgets, 'sparkles'] });
+    const problems = unregisteredNames(fixture.screen, {
+      ...REGISTRIES,
+      formats: [...REGISTRIES.formats, 'emoji', 'rainbow'],
+      filterKinds: [...REGISTRIES.filterKinds, 'continent'],
+      rowActionKinds: [...REGISTRIES.rowActionKinds, 'share'],
+      widgets: [...REGISTRIES.widgets, 'sparkles'],
+    });
     expect(problems).toEqual([]);
   });
 

@@ -37,7 +37,12 @@ beforeAll(async () => {
   const res = await httpFetch(`${base}/api/base/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'demo@coinapp.test', password: 'demo123456', captcha: await captchaAnswer(s.app.db, cap.data.captchaId), captchaId: cap.data.captchaId }),
+    body: JSON.stringify({
+      username: 'demo@coinapp.test',
+      password: 'demo123456',
+      captcha: await captchaAnswer(s.app.db, cap.data.captchaId),
+      captchaId: cap.data.captchaId,
+    }),
   });
   const login = (await res.json()) as { data: { token: string; user: { ID: number } } };
   token = login.data.token;
@@ -70,32 +75,44 @@ function show(path: string) {
 async function exported(): Promise<string[]> {
   await act(() => fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
   await waitFor(() => expect(downloads).toHaveLength(1));
-  return (await downloads[0].text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  return (await downloads[0].text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 }
 
 describe('exporting the financial records', () => {
   it('downloads every record under the filters, across pages, formatted as listed', async () => {
-    show('/property/detail?coinname=USDT&type=admin_deposit');
-    await screen.findAllByText('Administrator deposit');
+    show('/property/detail?coinname=USDT&type=agent_deposit');
+    await screen.findAllByText('Agent deposit');
     const lines = await exported();
     expect(lines[0]).toBe('Financial records,Type,Amount,Frozen,Balance after,Time');
     // the seed's own USDT deposit plus the test's, newest first
     expect(lines).toHaveLength(1 + DEPOSITS + 1);
-    expect(lines[1]).toMatch(/^USDT,Administrator deposit,\+130\.500000,,"\d{1,3}(,\d{3})+\.\d{6}","Jan 15, 2025/);
+    expect(lines[1]).toMatch(/^USDT,Agent deposit,\+130\.50 USDT,,"\d{1,3}(,\d{3})+\.\d{2} USDT","Jan 15, 2025/);
   });
 
   it('leaves out what the filters leave out', async () => {
     show('/property/detail?coinname=BTC');
-    await screen.findAllByText('Administrator deposit');
+    await screen.findAllByText('Agent deposit');
     const lines = await exported();
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^BTC,Administrator deposit,/);
+    expect(lines[1]).toMatch(/^BTC,Agent deposit,/);
   });
 });
 
 describe('CSV cells', () => {
   it('quote separators and keep spreadsheet formulas as text, negative amounts as numbers', () => {
-    const def = { ...module.screen, list: { titleField: 'coinname', fields: [{ field: 'remark', label: 'r' }, { field: 'amount', label: 'a' }] } };
+    const def = {
+      ...module.screen,
+      list: {
+        titleField: 'coinname',
+        fields: [
+          { field: 'remark', label: 'r' },
+          { field: 'amount', label: 'a' },
+        ],
+      },
+    };
     const csv = toCsv(def, [{ coinname: '=HYPERLINK("x")', remark: 'a, "b"', amount: '-1.5' }], 'en-US', (k) => k);
     expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")","a, ""b""",-1.5`);
   });

@@ -43,8 +43,8 @@ describe('CoinIcon', () => {
     expect(html).toMatch(/role="img" aria-label="Pepe"/);
     expect(html).toContain('>PE</span>');
     expect(monogram('PEPE')).toEqual(monogram('pepe'));
-    expect(monogram('PEPE').colour).not.toBe(monogram('WIF').colour);
-    expect(monogram('PEPE').colour).toMatch(/^hsl\(\d+ 55% 42%\)$/);
+    expect(monogram('PEPE').background).not.toBe(monogram('WIF').background);
+    expect(monogram('PEPE').background).toMatch(/^hsl\(\d+ 55% 42%\)$/);
     expect(monogram('').letters).toBe('?');
   });
 });
