@@ -1,4 +1,6 @@
-// Suppresses a second submit within the window (a double tap) and while a call is in flight.
+// Suppresses a second submit within the window (a double tap) and while a call is in flight. A
+// submit the server refused (the task answers false) leaves no window: the customer corrects the
+// field and sends again at once, and that second Save must not be dropped.
 export function createSubmitGuard(windowMs: number, now: () => number = Date.now) {
   let last = Number.NEGATIVE_INFINITY;
   let inFlight = false;
@@ -12,7 +14,9 @@ export function createSubmitGuard(windowMs: number, now: () => number = Date.now
       last = t;
       inFlight = true;
       try {
-        return await task();
+        const result = await task();
+        if (result === false) last = Number.NEGATIVE_INFINITY;
+        return result;
       } finally {
         inFlight = false;
       }

@@ -25,4 +25,13 @@ describe('double-submit guard', () => {
     expect(await slow).toBe('done');
     expect(await guard.run(async () => 'third')).toBe('third');
   });
+  it('runs a corrected submit at once after the server refused the last one', async () => {
+    let now = 1000;
+    const guard = createSubmitGuard(500, () => now);
+    expect(await guard.run(async () => false)).toBe(false);
+    now += 100;
+    expect(await guard.run(async () => 'sent')).toBe('sent');
+    now += 100;
+    expect(await guard.run(async () => 'double tap')).toBeUndefined();
+  });
 });
