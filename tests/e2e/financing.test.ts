@@ -91,26 +91,26 @@ describe('financing', () => {
     const row = page.locator('.row').filter({ hasText: 'USDT 7-day staking' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(en.finance.status['1']);
-    await expect(row.textContent()).resolves.toContain('500.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('500.00 USDT');
     // penalty 1 % of 500 and the amount back, stated on the order before the confirmation
-    await expect(row.textContent()).resolves.toContain('5.000000 USDT');
-    await expect(row.textContent()).resolves.toContain('495.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('5.00 USDT');
+    await expect(row.textContent()).resolves.toContain('495.00 USDT');
 
     // two days later the scheduler has paid two days: 500 × 0.001 = 0.5 each
     await runEarnWork({ db: app.running.app.db, market: app.running.app.market, now: () => Date.now() + 2 * DAY_MS + 1000 });
     await page.goto(`${app.running.url}/#/stake/earningsList`);
-    await page.locator('.row').filter({ hasText: '0.500000 USDT' }).first().waitFor();
+    await page.locator('.row').filter({ hasText: '0.50 USDT' }).first().waitFor();
     expect(await page.locator('.row').count()).toBe(2);
     await shots('stake-earnings', '/stake/earningsList', '.row');
 
     await page.goto(`${app.running.url}/#/stake/order`);
     await page.reload();
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('1.000000 USDT');
+    await expect(row.textContent()).resolves.toContain('1.00 USDT');
     await shots('stake-order', '/stake/order', '.row');
     await row.getByRole('button', { name: en.finance.redeem }).click();
     // the confirmation states the exact penalty and what comes back
-    const stated = en.finance.confirmRedeem.replace('{{penalty}}', '5.000000 USDT').replace('{{redeemBack}}', '495.000000 USDT');
+    const stated = en.finance.confirmRedeem.replace('{{penaltyNow}}', '5.00 USDT').replace('{{redeemBack}}', '495.00 USDT');
     await page.locator('.dialog-message', { hasText: stated }).waitFor();
     await page.click(`.dialog >> text=${en.common.cancel}`);
     await expect(row.textContent()).resolves.toContain(en.finance.status['1']);

@@ -61,7 +61,10 @@ describe('IEO', () => {
     const endsIn = page.locator('.detail-field').filter({ hasText: en.ieo.endsIn });
     const first = await endsIn.textContent();
     expect(first).toMatch(/\d{2}:\d{2}:\d{2}/);
-    await page.waitForFunction(([text, label]) => [...document.querySelectorAll('.detail-field')].some((e) => e.textContent!.includes(label!) && e.textContent !== text), [first, en.ieo.endsIn]);
+    await page.waitForFunction(
+      ([text, label]) => [...document.querySelectorAll('.detail-field')].some((e) => e.textContent!.includes(label!) && e.textContent !== text),
+      [first, en.ieo.endsIn],
+    );
     expect(await width()).toBeLessThanOrEqual(375);
     await shot('ieo-terms-dark');
     await page.getByRole('tab', { name: en.ieo.tabSubscribe }).click();
@@ -79,7 +82,7 @@ describe('IEO', () => {
     const text = (await order.textContent()) ?? '';
     expect(text).toContain(en.ieo.status['1']);
     expect(text).toContain('1,000.000000 NOVA');
-    expect(text).toContain('50.000000 USDT');
+    expect(text).toContain('50.00 USDT');
     expect(text).toContain(en.ieo.thawAt);
     expect(await width()).toBeLessThanOrEqual(375);
     await shot('ieo-history-dark');

@@ -66,7 +66,7 @@ describe('password links', () => {
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 
     await setPassword(link, 'yet-another-phrase');
-    await page.locator('.toast', { hasText: en.setPassword.link.used }).waitFor();
+    await page.locator('.form-error', { hasText: en.setPassword.link.used }).waitFor();
     expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/login\/password\?token=/);
     await loginThroughUi(page, app.running, EMAIL, SECOND);
   });

@@ -62,7 +62,15 @@ async function api<T = Record<string, unknown>>(method: string, path: string, bo
 
 const tokenOf = (p: Page) => p.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').token as string);
 const toast = (p: Page, text: string) => p.locator('.toast', { hasText: text }).first().waitFor({ timeout: 5000 });
-const settled = (p: Page) => p.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+const settled = (p: Page) =>
+  p.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
 
 async function shot(p: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS;
@@ -99,7 +107,12 @@ describe('(a) blocked after a login password change', () => {
   it('shows the reason and the end time in the user’s time zone before the form is filled, and cannot be sent', async () => {
     // the demo user has a withdrawal password, then changes the login password by the email reset
     const first = (await api<{ captchaId: string }>('POST', '/base/captcha')).data;
-    const login = await api<{ token: string }>('POST', '/base/login', { username: DEMO_EMAIL, password: DEMO_PASSWORD, captchaId: first.captchaId, captcha: await captchaAnswer(running.app.db, first.captchaId) });
+    const login = await api<{ token: string }>('POST', '/base/login', {
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      captchaId: first.captchaId,
+      captcha: await captchaAnswer(running.app.db, first.captchaId),
+    });
     expect((await api('POST', '/user/changePayPassword', { loginPassword: DEMO_PASSWORD, password: '418263' }, login.data.token)).code).toBe(0);
     expect((await api('POST', '/base/emailCode', { email: DEMO_EMAIL })).code).toBe(0);
     const cap = (await api<{ captchaId: string }>('POST', '/base/captcha')).data;
@@ -224,14 +237,14 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
 
     const row = page.locator('.row', { hasText: en.withdraw.statusValue['1'] }).first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('499.000000 USDT');
+    expect(await row.textContent()).toContain('499.00 USDT');
     const rows = await running.app.db.selectFrom('withdrawals').selectAll().execute();
     expect(rows).toHaveLength(1);
     id = Number(rows[0].id);
     await row.locator('.row-link').click();
     await waitForHash(page, `#/bitcoin/withdrawDetail?id=${id}`);
     await page.locator('.detail-field', { hasText: en.withdraw.statusValue['1'] }).waitFor();
-    expect(await page.locator('.detail').textContent()).toContain(`${en.withdraw.total}: 500.000000 USDT`);
+    expect(await page.locator('.detail').textContent()).toContain(`${en.withdraw.total}: 500.00 USDT`);
   });
 
   it('the operator rejects it; the refund is visible: balance back, rejected with the reason, a withdrawal refund record', async () => {
@@ -250,11 +263,13 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await page.locator('.row', { hasText: en.withdraw.statusValue['3'] }).waitFor();
 
     await page.goto(`${running.url}/#/property/property`);
-    await expect(page.locator('.asset-row[data-coin="USDT"] .asset-amount').textContent()).resolves.toBe('500.000000');
+    await expect(page.locator('.asset-row[data-coin="USDT"] .asset-amount').textContent()).resolves.toBe('500.00');
 
     const user = await running.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
     const refunds = await running.app.db.selectFrom('ledger').selectAll().where('user_id', '=', user.id).where('type', '=', 'withdrawal_refund').execute();
-    expect(refunds.map((l) => ({ amount: l.amount, frozen: l.frozen_change, ref: Number(l.ref_id) }))).toEqual([{ amount: '0', frozen: '-50000000000', ref: id }]);
+    expect(refunds.map((l) => ({ amount: l.amount, frozen: l.frozen_change, ref: Number(l.ref_id) }))).toEqual([
+      { amount: '0', frozen: '-50000000000', ref: id },
+    ]);
     expect(await ledgerMismatches(running.app.db)).toEqual([]);
   });
 });

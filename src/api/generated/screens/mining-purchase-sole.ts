@@ -108,7 +108,7 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "mining.bought",
-    "navigate": "/stake/order?tab=mining-order-list"
+    "navigate": "/stake/order?tab=mining-order-list&status="
   },
   "validatorId": "miningPurchaseSole"
 };
