@@ -60,7 +60,7 @@ export const screen: ScreenDef = {
       },
       {
         "field": "stake",
-        "label": "futures.stake",
+        "label": "futures.stakeShown",
         "format": "amount"
       },
       {
