@@ -98,8 +98,8 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   return (
     <div className="form-screen">
       <SourceProbes sourceDefs={sourceDefs} endpoints={module.sources} reporters={reporters} />
-      {block && <BlockNotice block={block} />}
-      <FormNotices notices={notices} />
+      {/* a blocked form says only why (an ended IEO said so twice: its block and its timing notice) */}
+      {block ? <BlockNotice block={block} /> : <FormNotices notices={notices} />}
       <Form
         ref={formRef}
         schema={schema}

@@ -18,7 +18,6 @@ const PATHS = {
   idCard: 'M3 5h18v14H3zM8 13a2 2 0 100-4 2 2 0 000 4zM5 17c.5-1.5 1.7-2 3-2s2.5.5 3 2M14 10h4M14 14h4',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   headset: 'M4 15v-3a8 8 0 0116 0v3M4 15h3v5H4zM17 15h3v5h-3z',
-  hourglass: 'M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -119,6 +119,8 @@ describe('an IEO that cannot be subscribed', () => {
       await page.getByRole('tab', { name: en.ieo.tabSubscribe }).click();
       await page.locator('.notice-block', { hasText: reason }).waitFor();
       expect(await page.locator('button[type=submit]').isDisabled()).toBe(true);
+      // said once: no timing notice repeats the block
+      expect(await page.locator('.notice:not(.notice-block)').count()).toBe(0);
     }
     await shot(page, 'ieo-ended-en-dark');
   });

@@ -6,7 +6,6 @@ import { AmountWidget } from '../amount/AmountWidget';
 import { CaptchaWidget } from '../captcha/CaptchaWidget';
 import { CoinWidget } from '../coin/CoinWidget';
 import { CountryWidget } from '../country/CountryWidget';
-import { IbanInput } from '../iban/IbanInput';
 import { PasswordWidget } from '../password/PasswordWidget';
 import { PhoneWidget } from '../phone/PhoneWidget';
 import type { WidgetName } from '../registry';
@@ -21,6 +20,8 @@ import { ObjectFieldTemplate } from '../templates/ObjectFieldTemplate';
 // Widgets of one or two screens each (funds): their code loads with the first form that uses them.
 const AddressBookWidget = lazyWidget(() => import('../address-book/AddressBookWidget').then((m) => m.AddressBookWidget));
 const BankCardWidget = lazyWidget(() => import('../bank-card/BankCardWidget').then((m) => m.BankCardWidget));
+// the IBAN field appears once a bank card's country takes one
+const IbanInput = lazyWidget(() => import('../iban/IbanInput').then((m) => m.IbanInput));
 const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((m) => m.NetworkWidget));
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
