@@ -306,14 +306,17 @@ export class FeedHub {
   }
 
   private send(client: Client, frame: Buffer): void {
+    if (this.writable(client)) client.socket.send(frame, { binary: true });
+  }
+
+  /** Whether the client can take more now; one too slow to read what it was sent is closed. */
+  private writable(client: Client): boolean {
     const { socket } = client;
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
-      socket.close(CLOSE_TOO_SLOW, 'too slow');
-      this.detach(client);
-      return;
-    }
-    socket.send(frame, { binary: true });
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount <= this.options.maxBufferedBytes) return true;
+    socket.close(CLOSE_TOO_SLOW, 'too slow');
+    this.detach(client);
+    return false;
   }
 
   private reply(client: Client, message: Json): void {
@@ -567,14 +570,7 @@ export class FeedHub {
 
   /** Writes websocket messages framed by binaryMessage (one write for the client's whole round). */
   private sendFramed(client: Client, messages: Buffer): void {
-    const { socket } = client;
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > this.options.maxBufferedBytes) {
-      socket.close(CLOSE_TOO_SLOW, 'too slow');
-      this.detach(client);
-      return;
-    }
-    tcpSocket(socket)?.write(messages);
+    if (this.writable(client)) tcpSocket(client.socket)?.write(messages);
   }
 
   /** Pings every client; closes those that left maxMissedPings pings unanswered. */

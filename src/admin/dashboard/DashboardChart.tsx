@@ -1,35 +1,19 @@
 // The dashboard's last 30 UTC days as a chart, below the schema screen's tiles (admin-dashboard).
 // Hand-written because the schema engine has no chart kind; it reads the same endpoint as the
 // tiles (one request, RTK Query shares it) and loads echarts (tree-shaken, ./echarts) only here.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoint as dashboard } from '../../api/generated/screens/admin-dashboard';
 import { useTheme } from '../../ui/theme';
 import { dashboardChartOption } from './chartOption';
 import { echarts } from './echarts';
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-}
+import { cssColor, useChart } from '../../ui/useChart';
 
 function Canvas({ option, label }: { option: object; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
   useEffect(() => {
     chart.current?.setOption(option as never, { notMerge: true, lazyUpdate: true });
-  }, [option]);
+  }, [option, chart]);
   return <div ref={box} className="dashboard-canvas" role="img" aria-label={label} />;
 }
 

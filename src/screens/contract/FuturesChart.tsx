@@ -1,7 +1,7 @@
 // Live price chart of the futures screen's pair (lazy: echarts arrives with this chunk only):
 // the last half hour of 1-minute closes from the kline endpoint, then each live tick of the
 // ticker the screen shows; each open position's price is a dashed line, green up, red down.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../contract/number-format';
 import { endpoint as klineEndpoint } from '../../api/generated/screens/kline';
@@ -11,12 +11,9 @@ import { echarts } from './echarts';
 import { addTick, type OpenMark, priceChartOption, type PricePoint, pricePoints } from './priceLine';
 // the screen's styles come with this chunk: a stylesheet of the screen's own would add to home's route table
 import './futures.css';
+import { cssColor, useChart } from '../../ui/useChart';
 
 const HISTORY_BARS = 30;
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-}
 
 /** The live ticks of one symbol since the chart opened (they start again when the symbol changes). */
 function useTicks(symbol: string, ticker: Ticker | undefined): PricePoint[] {
@@ -47,27 +44,13 @@ export default function FuturesChart({
   const history = klineEndpoint.useQuery({ id: symbol, interval: '1min', num: HISTORY_BARS });
   const ticks = useTicks(symbol, ticker);
   const points = useMemo(() => pricePoints(history.data ?? [], ticks), [history.data, ticks]);
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
 
   useEffect(() => {
     const colors = { line: cssColor('--primary'), up: cssColor('--up'), down: cssColor('--down'), text: cssColor('--muted'), grid: cssColor('--line') };
     const format = (price: number) => formatAmount(price.toFixed(priceDecimals + 2), priceDecimals, i18n.language);
     chart.current?.setOption(priceChartOption(points, marks, colors, format) as never, { notMerge: true, lazyUpdate: true });
-  }, [points, marks, priceDecimals, i18n.language, theme]);
+  }, [points, marks, priceDecimals, i18n.language, theme, chart]);
 
   const last = points[points.length - 1];
   return (

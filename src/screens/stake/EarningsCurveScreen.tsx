@@ -1,7 +1,7 @@
 // Earnings curve (/stake/earningsCurve): the cumulative fixed-term earnings paid so far, by day,
 // one coin at a time (a switcher when there are several), drawn with echarts. Hand-written
 // because the schema engine has no chart; echarts comes with this screen's chunk only.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatAmount } from '../../../contract/number-format';
@@ -10,10 +10,7 @@ import { useTheme } from '../../ui/theme';
 import { curveOption, seriesOf } from './curve';
 import { echarts } from './echarts';
 import './earnings.css';
-
-function cssColor(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-}
+import { cssColor, useChart } from '../../ui/useChart';
 
 function Skeleton() {
   return (
@@ -26,25 +23,11 @@ function Skeleton() {
 }
 
 function Chart({ option, label, points, total }: { option: object; label: string; points: number; total: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
 
   useEffect(() => {
     chart.current?.setOption(option as never, { notMerge: true, lazyUpdate: true });
-  }, [option]);
+  }, [option, chart]);
 
   return <div ref={box} className="earnings-canvas" role="img" aria-label={label} data-points={points} data-total={total} />;
 }
@@ -95,7 +78,14 @@ export default function EarningsCurveScreen() {
       {coins.length > 1 && (
         <div className="periods earnings-coins" role="tablist" aria-label={t('earnings.coins')}>
           {coins.map((c) => (
-            <button key={c.coin} type="button" role="tab" aria-selected={c.coin === current.coin} className={c.coin === current.coin ? 'active' : ''} onClick={() => setPicked(c.coin)}>
+            <button
+              key={c.coin}
+              type="button"
+              role="tab"
+              aria-selected={c.coin === current.coin}
+              className={c.coin === current.coin ? 'active' : ''}
+              onClick={() => setPicked(c.coin)}
+            >
               {c.coin}
             </button>
           ))}

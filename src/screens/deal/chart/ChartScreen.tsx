@@ -1,5 +1,5 @@
 // Candlestick chart of a pair; the last bar follows the live feed.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../../contract/number-format';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { PriceAnnouncer } from '../../market/PriceAnnouncer';
 import { echarts } from './echarts';
 import { type BarLike, mergeBar } from './indicators';
 import { chartOption } from './options';
+import { cssColor, useChart } from '../../../ui/useChart';
 
 export default function ChartScreen() {
   const { t, i18n } = useTranslation();
@@ -26,8 +27,7 @@ export default function ChartScreen() {
   const [live, setLive] = useState<{ key: string; bars: BarLike[] }>({ key, bars: [] });
   const ticker = useTickers()[market.symbol];
   const theme = useTheme();
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
 
   useTopic(`market.${market.symbol}.kline.${period}`, (tick) => setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })));
   const bars = useMemo(() => {
@@ -37,23 +37,9 @@ export default function ChartScreen() {
   }, [history.data, live, key]);
 
   useEffect(() => {
-    if (!box.current) return;
-    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const resize = () => instance.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const css = getComputedStyle(document.documentElement);
-    const colors = { up: css.getPropertyValue('--up').trim(), down: css.getPropertyValue('--down').trim(), text: css.getPropertyValue('--muted').trim(), grid: css.getPropertyValue('--line').trim() };
+    const colors = { up: cssColor('--up'), down: cssColor('--down'), text: cssColor('--muted'), grid: cssColor('--line') };
     chart.current?.setOption(chartOption(bars, period, colors) as never, { lazyUpdate: true });
-  }, [bars, period, theme]);
+  }, [bars, period, theme, chart]);
 
   const last = bars[bars.length - 1];
   const shownPrice = ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : last ? formatAmount(last.close, market.priceDecimals, i18n.language) : '--';
