@@ -10,6 +10,7 @@ import type { MiningTables } from './tables/mining.ts';
 import type { KycTables } from './tables/kyc.ts';
 import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
+import type { SecurityTables } from './tables/security.ts';
 import type { SessionTables } from './tables/sessions.ts';
 import type { SupportTables } from './tables/support.ts';
 
@@ -23,6 +24,7 @@ export * from './tables/notices.ts';
 export * from './tables/sessions.ts';
 export * from './tables/backoffice.ts';
 export * from './tables/support.ts';
+export * from './tables/security.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -53,6 +55,8 @@ export interface UsersTable {
   /** 1: an operator froze withdrawals alone */
   withdraw_frozen: Generated<number>;
   withdraw_frozen_reason: Generated<string>;
+  /** When the customer froze the account themselves (issue 25); null when not, or an operator froze it */
+  self_frozen_at: Generated<number | null>;
 }
 
 export interface CaptchasTable {
@@ -291,7 +295,7 @@ export interface ClusterLeaseTable {
 }
 
 export interface Database
-  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables {
+  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables, SecurityTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

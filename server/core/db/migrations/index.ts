@@ -21,6 +21,7 @@ import * as m0020 from './0020_broadcast_keys.ts';
 import * as m0021 from './0021_upload_blobs.ts';
 import * as m0022 from './0022_cluster_lease.ts';
 import * as m0023 from './0023_bank_routing.ts';
+import * as m0024 from './0024_account_security.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0021_upload_blobs': m0021,
   '0022_cluster_lease': m0022,
   '0023_bank_routing': m0023,
+  '0024_account_security': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {
