@@ -25,6 +25,7 @@ import { miningHandlers } from './earn/handlers/mining.ts';
 import { moneyLogHandlers } from './funds/handlers/records-money.ts';
 import { passwordLinkHandlers } from './account/handlers/password-links.ts';
 import { sessionHandlers } from './account/handlers/sessions.ts';
+import { securityHandlers } from './account/handlers/security.ts';
 import { spotHandlers } from './trading/handlers/spot.ts';
 import { userHandlers } from './account/handlers/user.ts';
 import { withdrawalHandlers } from './funds/handlers/withdrawals.ts';
@@ -54,6 +55,7 @@ const MODULES = [
   passwordResetHandlers,
   userHandlers,
   sessionHandlers,
+  securityHandlers,
   bankHandlers,
   addressHandlers,
   articleHandlers,

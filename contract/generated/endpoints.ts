@@ -2,7 +2,7 @@
 
 // Input, output and authentication of every endpoint, by its name in the schema files.
 import type { Page } from './screen-file';
-import type { AddressBook, AddressWhitelist, AddressWhitelistPayload, AdminActiveLoan, AdminActiveLoanArgs, AdminAddArticlePayload, AdminAddCoinPayload, AdminAddOperatorPayload, AdminAdjustPayload, AdminAdjustment, AdminAdjustmentArgs, AdminArticle, AdminArticleArgs, AdminArticleDetail, AdminAuditArgs, AdminAuditRow, AdminBroadcast, AdminBroadcastPayload, AdminChangePasswordPayload, AdminChangePasswordResult, AdminCoin, AdminCreateFinancingPayload, AdminCreateIeoPayload, AdminCreateLoanProductPayload, AdminCreateMiningPayload, AdminDashboard, AdminDashboardArgs, AdminDecideAdjustmentPayload, AdminDecidePayload, AdminDecision, AdminEndSessionsPayload, AdminEndSessionsResult, AdminFinancingProduct, AdminFinancingProductArgs, AdminFreezePayload, AdminIeoProject, AdminIeoProjectArgs, AdminLoanProduct, AdminLoanProductArgs, AdminLoanRepayment, AdminLoginPayload, AdminLogoutResult, AdminMiningMachine, AdminMiningMachineArgs, AdminNameLoanProductPayload, AdminNewOperator, AdminOperator, AdminOperatorArgs, AdminOperatorRow, AdminRemoveNetworkPayload, AdminRepayLoanPayload, AdminReviewDetail, AdminReviewDetailArgs, AdminReviewItem, AdminSession, AdminSetCoinEnabledPayload, AdminSetFinancingNamePayload, AdminSetFinancingOpenPayload, AdminSetIeoNamePayload, AdminSetIeoOpenPayload, AdminSetLoanProductOpenPayload, AdminSetMiningNamePayload, AdminSetMiningOpenPayload, AdminSetNetworkPayload, AdminSupportClosePayload, AdminSupportConversation, AdminSupportConversationArgs, AdminSupportConversationRow, AdminSupportInboxArgs, AdminSupportReplyPayload, AdminTranslateArticlePayload, AdminUnfreezePayload, AdminUntranslateArticlePayload, AdminUpdateFinancingPayload, AdminUpdateIeoPayload, AdminUpdateLoanProductPayload, AdminUpdateMiningPayload, AdminUpdateOperatorPayload, AdminUser, AdminUserDetail, AdminUserDetailArgs, AdminWireInstructionsPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankAccountRuleList, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinNetwork, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanOrderSpecPayload, LoanProduct, LoanRepayPayload, LoginPayload, LogoutResult, MiningMachine, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByEmailSpecPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, SupportMessage, SupportSendPayload, SupportThread, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
+import type { AccountFrozen, AddressBook, AddressWhitelist, AddressWhitelistPayload, AdminActiveLoan, AdminActiveLoanArgs, AdminAddArticlePayload, AdminAddCoinPayload, AdminAddOperatorPayload, AdminAdjustPayload, AdminAdjustment, AdminAdjustmentArgs, AdminArticle, AdminArticleArgs, AdminArticleDetail, AdminAuditArgs, AdminAuditRow, AdminBroadcast, AdminBroadcastPayload, AdminChangePasswordPayload, AdminChangePasswordResult, AdminCoin, AdminCreateFinancingPayload, AdminCreateIeoPayload, AdminCreateLoanProductPayload, AdminCreateMiningPayload, AdminDashboard, AdminDashboardArgs, AdminDecideAdjustmentPayload, AdminDecidePayload, AdminDecision, AdminEndSessionsPayload, AdminEndSessionsResult, AdminFinancingProduct, AdminFinancingProductArgs, AdminFreezePayload, AdminIeoProject, AdminIeoProjectArgs, AdminLoanProduct, AdminLoanProductArgs, AdminLoanRepayment, AdminLoginPayload, AdminLogoutResult, AdminMiningMachine, AdminMiningMachineArgs, AdminNameLoanProductPayload, AdminNewOperator, AdminOperator, AdminOperatorArgs, AdminOperatorRow, AdminRemoveNetworkPayload, AdminRepayLoanPayload, AdminReviewDetail, AdminReviewDetailArgs, AdminReviewItem, AdminSession, AdminSetCoinEnabledPayload, AdminSetFinancingNamePayload, AdminSetFinancingOpenPayload, AdminSetIeoNamePayload, AdminSetIeoOpenPayload, AdminSetLoanProductOpenPayload, AdminSetMiningNamePayload, AdminSetMiningOpenPayload, AdminSetNetworkPayload, AdminSupportClosePayload, AdminSupportConversation, AdminSupportConversationArgs, AdminSupportConversationRow, AdminSupportInboxArgs, AdminSupportReplyPayload, AdminTranslateArticlePayload, AdminUnfreezePayload, AdminUntranslateArticlePayload, AdminUpdateFinancingPayload, AdminUpdateIeoPayload, AdminUpdateLoanProductPayload, AdminUpdateMiningPayload, AdminUpdateOperatorPayload, AdminUser, AdminUserDetail, AdminUserDetailArgs, AdminWireInstructionsPayload, AntiPhishingPayload, Article, AssetList, AssetsArgs, BankAccountRuleList, BankCard, BankCardPayload, BankWithdrawOptions, BankWithdrawPayload, BankWithdrawal, Captcha, ChangePasswordPayload, ChangePayPasswordPayload, CoinList, CoinListArgs, CoinNetwork, CoinWithNetworks, Deposit, DepositPayload, DeviceSession, ExchangeFindArgs, ExchangeInfo, ExchangePayload, ExchangeResult, FinancingEarningsCurve, FinancingEarningsCurveArgs, FinancingOrder, FinancingOrderPayload, FinancingPayout, FinancingProduct, FinancingTotal, FreezeAccountPayload, FreezeLinkPayload, FreezeLinkResult, FuturesConfig, FuturesCreatePayload, FuturesOrder, IeoBuyPayload, IeoOrder, IeoProject, KlineArgs, KlineBars, LoanOrder, LoanOrderPayload, LoanOrderSpecPayload, LoanProduct, LoanRepayPayload, LoginPayload, LoginResult, LoginSecondFactorPayload, LogoutResult, MiningMachine, MiningOrder, MiningSharePayload, MiningSolePayload, MoneyLog, MyInvite, Notice, NoticeReadAll, NoticeUnread, ProfitLoss, RecordId, RegisterByEmailPayload, RegisterByEmailSpecPayload, RegisterByPhonePayload, ResetPasswordByEmailPayload, ResetPasswordByPhonePayload, SecurityStatus, SendEmailCodePayload, SendPhoneCodePayload, Session, SetPasswordPayload, SignInHistory, SiteConfig, SiteDocumentPage, SiteDocumentsPayload, SpotBuyPayload, SpotCancelPayload, SpotOpenOrdersArgs, SpotOrder, SpotOrderPage, SpotSellPayload, SupportMessage, SupportSendPayload, SupportThread, TotpDisablePayload, TotpDisabled, TotpEnablePayload, TotpEnabled, TotpSetup, TradeListArgs, TradeListPage, Upload, UploadPayload, UserCard, UserCardPayload, UserCardUpdatePayload, UserInfoResponse, WireCurrencies, WireTransfer, WireTransferPayload, WithdrawPayload, WithdrawStatus, Withdrawal, WithdrawalAddress, WithdrawalAddressPayload } from './types';
 
 type Empty = Record<string, never>;
 
@@ -92,6 +92,8 @@ export interface Endpoints {
   createWithdrawalAddress: { auth: true; input: WithdrawalAddressPayload; output: WithdrawalAddress };
   deleteBankCard: { auth: true; input: { ID: number }; output: null };
   deleteWithdrawalAddress: { auth: true; input: { ID: number }; output: null };
+  disableTotp: { auth: true; input: TotpDisablePayload; output: TotpDisabled };
+  enableTotp: { auth: true; input: TotpEnablePayload; output: TotpEnabled };
   endOtherSessions: { auth: true; input: { ID: number }; output: null };
   endSession: { auth: true; input: { ID: number }; output: null };
   exchange: { auth: true; input: Omit<ExchangePayload, 'quote' | 'num'> & { num: string | number }; output: ExchangeResult };
@@ -106,6 +108,8 @@ export interface Endpoints {
   findNotice: { auth: true; input: { ID: number }; output: Notice };
   findWireTransfer: { auth: true; input: { ID: number }; output: WireTransfer };
   findWithdrawalAddress: { auth: true; input: RecordId; output: WithdrawalAddress };
+  freezeAccount: { auth: true; input: FreezeAccountPayload; output: AccountFrozen };
+  freezeByLink: { auth: false; input: FreezeLinkPayload; output: FreezeLinkResult };
   getAddressBook: { auth: true; input: { page: number; pageSize: number }; output: AddressBook };
   getArticle: { auth: false; input: { ID: number }; output: Article };
   getArticles: { auth: false; input: { page?: number; pageSize?: number } & { cate: number }; output: Page<Article> };
@@ -139,7 +143,9 @@ export interface Endpoints {
   getNoticeList: { auth: true; input: { page?: number; pageSize?: number }; output: Page<Notice> };
   getNoticeUnread: { auth: true; input: Empty; output: NoticeUnread };
   getProfitLoss: { auth: true; input: Empty; output: ProfitLoss };
+  getSecurity: { auth: true; input: Empty; output: SecurityStatus };
   getSessions: { auth: true; input: { page?: number; pageSize?: number }; output: Page<DeviceSession> };
+  getSignins: { auth: true; input: Empty; output: SignInHistory };
   getSite: { auth: false; input: Empty; output: SiteConfig };
   getSiteDocuments: { auth: false; input: SiteDocumentsPayload; output: SiteDocumentPage };
   getSpotOpenOrders: { auth: true; input: SpotOpenOrdersArgs & { page: number; pageSize: number; status: number }; output: SpotOrderPage };
@@ -154,7 +160,8 @@ export interface Endpoints {
   getWithdrawals: { auth: true; input: { page?: number; pageSize?: number; status?: '' | 1 | 2 | 3 }; output: Page<Withdrawal> };
   getWithdrawCoins: { auth: false; input: { czstatus: number }; output: Page<CoinWithNetworks> };
   getWithdrawStatus: { auth: true; input: Empty; output: WithdrawStatus };
-  login: { auth: false; input: LoginPayload; output: Session };
+  login: { auth: false; input: LoginPayload; output: LoginResult };
+  loginSecondFactor: { auth: false; input: LoginSecondFactorPayload; output: Session };
   logout: { auth: true; input: Empty; output: LogoutResult };
   readAllNotices: { auth: true; input: Empty; output: NoticeReadAll };
   redeemFinancingOrder: { auth: true; input: { ID: number }; output: null };
@@ -169,6 +176,7 @@ export interface Endpoints {
   setAddressWhitelist: { auth: true; input: AddressWhitelistPayload; output: AddressWhitelist };
   setAntiPhishingCode: { auth: true; input: AntiPhishingPayload; output: null };
   setPassword: { auth: false; input: Omit<SetPasswordPayload, 'confirmPassword'>; output: null };
+  setupTotp: { auth: true; input: Empty; output: TotpSetup };
   spotBuy: { auth: true; input: SpotBuyPayload; output: SpotOrder };
   spotCancel: { auth: true; input: SpotCancelPayload; output: SpotOrder };
   spotSell: { auth: true; input: SpotSellPayload; output: SpotOrder };

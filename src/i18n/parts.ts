@@ -37,6 +37,7 @@ export const SCREEN_TEXT_GROUPS = [
   'realName',
   'records',
   'register',
+  'security',
   'sendCode',
   'service',
   'setPassword',

@@ -20,6 +20,7 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   chart: withScreenTexts(() => import('../deal/chart/ChartScreen')),
   chooseLocation: withScreenTexts(() => import('../system/ChooseLocationScreen')),
   earningsCurve: withScreenTexts(() => import('../stake/EarningsCurveScreen')),
+  freezeLink: withScreenTexts(() => import('../user/FreezeLinkScreen')),
   futures: withScreenTexts(() => import('../contract/FuturesScreen')),
   home: () => import('../home/HomeScreen'),
   inform: withScreenTexts(() => import('../user/InformScreen')),
@@ -29,6 +30,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   msb: withScreenTexts(() => import('../user/MsbScreen')),
   my: withScreenTexts(() => import('../user/MyScreen')),
   openLocation: withScreenTexts(() => import('../system/OpenLocationScreen')),
+  secondStep: withScreenTexts(() => import('../login/SecondStepScreen')),
+  security: withScreenTexts(() => import('../user/SecurityScreen')),
   service: withScreenTexts(() => import('../user/ServiceScreen')),
   spot: () => import('../deal/SpotScreen'),
 };
