@@ -10,16 +10,22 @@
 //              purchase reward = cost × reward ratio, rounded down (server/earn/mining-review.ts)
 // None of the products charges a fee: the server takes exactly the total, nothing beside it.
 // tests/contract/earn-preview.test.ts checks each figure against the server's functions.
-import { decimalsOf, mul, parseAmount, roundTo, STORAGE_SCALE, units } from './decimal.ts';
+// only functions the app's other chunks already use: a new one would land in the chunk home loads
+import { decimalsOf, mul, roundTo, STORAGE_SCALE, toScaled, tryScaled } from './decimal.ts';
 import { costOf, shareQuantity } from './mining.ts';
 
 export const DAY_MS = 86_400_000;
 
 /** Ledger units of a positive amount as typed (a plain decimal, at most `decimals` places); null for anything else. */
 export function typedUnits(text: unknown, decimals: number = STORAGE_SCALE): bigint | null {
-  const parsed = typeof text === 'string' ? parseAmount(text.trim()) : null;
-  return parsed && parsed.units > 0n && parsed.decimals <= Math.min(decimals, STORAGE_SCALE) ? parsed.units : null;
+  const plain = typeof text === 'string' ? text.trim() : '';
+  if (!/^\d+(\.\d+)?$/.test(plain) || decimalsOf(plain.replace(/(\.\d*?)0+$/, '$1')) > Math.min(decimals, STORAGE_SCALE)) return null;
+  const value = tryScaled(plain, STORAGE_SCALE);
+  return value !== null && value > 0n ? value : null;
 }
+
+/** Ledger units of a decimal the server wrote (a rate, a ratio, an output). */
+export const units = (text: string): bigint => toScaled(text, STORAGE_SCALE);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

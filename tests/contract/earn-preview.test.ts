@@ -8,7 +8,15 @@ import { shareOf as serverShareOf } from '../../server/earn/financing';
 import { paymentFor } from '../../server/earn/ieo';
 import { dayOutput } from '../../server/earn/mining-output';
 
-const project = { coin: 'NEW', decimals: 4, price: '0.123457', priceCoin: 'USDT', startAt: '2026-01-01T00:00:00.000Z', endAt: '2026-01-10T00:00:00.000Z', thawAt: '2026-01-17T00:00:00.000Z' };
+const project = {
+  coin: 'NEW',
+  decimals: 4,
+  price: '0.123457',
+  priceCoin: 'USDT',
+  startAt: '2026-01-01T00:00:00.000Z',
+  endAt: '2026-01-10T00:00:00.000Z',
+  thawAt: '2026-01-17T00:00:00.000Z',
+};
 
 describe('typedUnits', () => {
   it('reads a positive plain decimal within the decimals; null for anything else', () => {
@@ -84,7 +92,8 @@ describe('miningPreview', () => {
     termDays: 90,
     rewardRatio: '0.015',
   };
-  const order = (quantity: bigint, m = machine) => ({ daily_output: units(m.dailyOutput).toString(), quantity: quantity.toString(), income_type: m.incomeType }) as unknown as MiningOrderRow;
+  const order = (quantity: bigint, m = machine) =>
+    ({ daily_output: units(m.dailyOutput).toString(), quantity: quantity.toString(), income_type: m.incomeType }) as unknown as MiningOrderRow;
   const noMarket = { market: { market: () => undefined, price: () => '0' } } as never;
 
   it('costs the share as the server checks it and pays each day what the job pays', () => {

@@ -53,7 +53,14 @@ export function miningHandlers(ctx: AppContext): HandlerTable {
         .executeTakeFirst();
       if (!row) throw notFound();
       const output = (await coinDecimals(db)).get(row.output_coin);
-      return toMiningMachine(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang, ctx.i18n.resolve(req.headers.lang), output);
+      return toMiningMachine(
+        row,
+        Number(row.coin_decimals),
+        ctx.i18n.translator(req.headers.lang),
+        req.headers.lang,
+        ctx.i18n.resolve(req.headers.lang),
+        output,
+      );
     },
 
     buySoleMining: async (input, { user }) => buyMining(ctx, user.id, { id: input.id, num: input.num }),

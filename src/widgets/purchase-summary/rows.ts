@@ -1,9 +1,9 @@
 // The lines of a purchase summary (src/widgets/purchase-summary/PurchaseSummary.tsx) and of the
 // confirmation that repeats them: the figures of contract/earn-preview.ts, each amount rounded down
 // with its coin's display decimals, the locale's separators and its unit after it.
-import { formatUnits, units } from '../../../contract/decimal';
+import { formatUnits } from '../../../contract/decimal';
 import { displayDecimals, formatMoney } from '../../../contract/display-rule';
-import { financingPreview, ieoPreview, miningPreview, type FinancingTerms, type IeoTerms, type MiningTerms } from '../../../contract/earn-preview';
+import { financingPreview, ieoPreview, miningPreview, units, type FinancingTerms, type IeoTerms, type MiningTerms } from '../../../contract/earn-preview';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
