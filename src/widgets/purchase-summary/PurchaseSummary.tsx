@@ -19,7 +19,7 @@ export default function PurchaseSummary({ spec, picked, formData, onRows }: Prop
   const { t, i18n } = useTranslation();
   const product = picked[spec.source];
   const typed = formData[spec.field];
-  const rows = useMemo(() => summaryRows(spec, product, typed, { t, locale: i18n.language, now: Date.now() }), [spec, product, typed, t, i18n.language]);
+  const rows = useMemo(() => summaryRows(spec, product, typed, { t, locale: i18n.language }), [spec, product, typed, t, i18n.language]);
   useEffect(() => onRows(rows), [rows, onRows]);
   return (
     <section className="purchase-summary" aria-live="polite" aria-label={t('preview.title')} data-testid="purchase-summary">

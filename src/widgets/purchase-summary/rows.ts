@@ -27,7 +27,8 @@ export interface SummarySpec {
 interface Ctx {
   t: Translate;
   locale: string;
-  now: number;
+  /** when the purchase would be made (ms); the current time when not given: rows are made again as the amount changes */
+  now?: number;
 }
 
 /** "1,234.50 USDT": units rounded down to the coin's display decimals (at most `decimals`), unit after. */
@@ -53,7 +54,7 @@ function ieoRows(p: IeoTerms, typed: unknown, { t, locale }: Ctx): SummaryRow[] 
 }
 
 function financingRows(p: FinancingTerms, typed: unknown, { t, locale, now }: Ctx): SummaryRow[] | null {
-  const v = financingPreview(p, typed, now);
+  const v = financingPreview(p, typed, now ?? Date.now());
   if (!v) return null;
   const amount = (x: bigint) => amountText(x, v.coin, v.decimals, locale);
   return [
