@@ -228,6 +228,7 @@ describe('purchase preview', () => {
     expect(text).not.toContain(en.finance.penalty);
     expect(text).toContain(`${en.finance.penaltyPaid}`);
     expect(text).toContain('5.00 USDT');
+    if (process.env.E2E_SHOTS) await expect.poll(() => page.locator('.toast').count(), { timeout: 15_000 }).toBe(0);
     await shot(page, 'financing-redeemed-dark-en-US');
     await page.context().close();
   });
