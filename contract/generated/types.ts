@@ -2632,6 +2632,10 @@ export interface MiningMachine {
   price: string;
   outputCoin: string;
   /**
+   * Decimals an amount of the output coin has: each day's output is rounded down to them
+   */
+  outputDecimals: number;
+  /**
    * 1 constant output value (USDT a day), 2 constant coin amount a day
    */
   incomeType: 1 | 2;

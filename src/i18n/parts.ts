@@ -34,6 +34,7 @@ export const SCREEN_TEXT_GROUPS = [
   'mining',
   'msb',
   'payPassword',
+  'preview',
   'realName',
   'records',
   'register',
