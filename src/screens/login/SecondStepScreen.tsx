@@ -41,6 +41,7 @@ export default function SecondStepScreen() {
     e.preventDefault();
     if (isLoading) return;
     if (!code) return setError(t(recovery ? 'security.codeOrRecoveryFormat' : 'security.codeRequired'));
+    if (!recovery && code.length !== 6) return setError(t('security.codeFormat'));
     setError(undefined);
     const r = await send({ ticket, code });
     if ('data' in r && r.data) signedIn(r.data);
