@@ -10,7 +10,7 @@ import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
 import { totpCode } from '../../server/platform/security/totp';
-import { appAndBrowser, phone, solveCaptcha, startApp, waitForHash } from './harness';
+import { appAndBrowser, solveCaptcha, startApp, waitForHash } from './harness';
 
 const shots = process.env.E2E_SHOTS;
 const app = appAndBrowser(() => startApp({ sessions: { maxPerUser: 3 } }));
