@@ -1377,6 +1377,18 @@ export interface AdminUserDetail {
    * Customers they invited directly
    */
   invited: number;
+  /**
+   * An authenticator app is on (never the secret)
+   */
+  totp: boolean;
+  /**
+   * Registered passkeys
+   */
+  passkeys: number;
+  /**
+   * When the customer froze the account themselves (ms); null when not
+   */
+  selfFrozen: number | null;
 }
 export interface AdminBalance {
   coin: string;
@@ -2996,11 +3008,8 @@ export interface SetPasswordPayload {
 }
 
 /**
- * The caller's last 50 sign-ins and failed attempts, newest first.
+ * One sign-in or failed attempt of a known account
  */
-export interface SignInHistory {
-  list: SignInEntry[];
-}
 export interface SignInEntry {
   /**
    * ISO 8601
@@ -3014,6 +3023,13 @@ export interface SignInEntry {
   ip: string;
   method: 'password' | 'totp' | 'recovery' | 'passkey';
   result: 'ok' | 'badPassword' | 'badCode' | 'locked' | 'frozen';
+}
+
+/**
+ * The caller's last 50 sign-ins and failed attempts, newest first.
+ */
+export interface SignInHistory {
+  list: SignInEntry[];
 }
 
 /**

@@ -106,6 +106,7 @@ describe('the role matrix', () => {
       'adminUpdateMining',
       'adminUpdateOperator',
       'adminUserDetail',
+      'adminUserSignins',
       'adminUsers',
       'adminWireInstructions',
     ]);

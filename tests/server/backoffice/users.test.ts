@@ -3,6 +3,7 @@
 // ending every session; and operators managed by an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { totpCode } from '../../../server/platform/security/totp.ts';
 import { call, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
 import { freshCode, operator, secretOf, type SignedInOperator } from './operators.ts';
 
@@ -48,6 +49,20 @@ describe('customers', () => {
       data: { field: 'q' },
       msg: msg('de', 'validation.queryText', { field: 'q' }),
     });
+  });
+
+  it("shows the customer's second factors (never a secret), sign-in history and a freeze the customer made", async () => {
+    const setup = await call(s.app, 'POST', '/user/totp/setup', { token: customer.token });
+    await call(s.app, 'POST', '/user/totp/enable', { token: customer.token, body: { code: totpCode(setup.data.secret, s.clock.now()) } });
+    expect((await login(s.app, 'frozen-soon@example.com', 'Wrong-pass-1')).code).not.toBe(0);
+    const detail = await as(support, 'GET', '/admin/users/detail', { uid: customer.user.ID });
+    expect(detail.data).toMatchObject({ totp: true, passkeys: 0, selfFrozen: null });
+    expect(JSON.stringify(detail.data)).not.toContain(setup.data.secret);
+    const history = await as(support, 'GET', '/admin/users/signins', { uid: String(customer.user.ID) });
+    expect(history.data.list[0]).toMatchObject({ method: 'password', result: 'badPassword' });
+    expect(await as(support, 'GET', '/admin/users/signins', { uid: 'abc' }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+    expect(await as(support, 'GET', '/admin/users/signins', { uid: '999999' }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+    await call(s.app, 'POST', '/user/totp/disable', { token: customer.token, body: { totp: totpCode(setup.data.secret, s.clock.now() + 30_000) } });
   });
 
   it('freezes withdrawals with a reason the withdrawal screens show, and lifts it', async () => {
