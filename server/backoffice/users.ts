@@ -61,7 +61,11 @@ async function referralChain(db: Db, user: UserRow): Promise<AdminUserDetail['in
 
 /** Which second factors a customer has (never a secret). */
 async function secondFactors(db: Db, uid: number): Promise<{ totp: boolean; passkeys: number }> {
-  const passkeys = await db.selectFrom('passkeys').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', uid).executeTakeFirstOrThrow();
+  const passkeys = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', uid)
+    .executeTakeFirstOrThrow();
   return { totp: await hasTotp(db, uid), passkeys: Number(passkeys.n) };
 }
 
