@@ -1173,6 +1173,28 @@ export interface AdminSupportReplyPayload {
 }
 
 /**
+ * Removes a customer's authenticator after an identity check, with four eyes: the first operator's call asks for it, a second, other operator's same call carries it out (the customer is told).
+ */
+export interface AdminTotpResetPayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  /**
+   * How the customer's identity was checked
+   */
+  reason: string;
+}
+
+export interface AdminTotpResetResult {
+  step: 'requested' | 'done';
+  /**
+   * What happened, in the operator's language
+   */
+  note: string;
+}
+
+/**
  * The article's text in one language other than English, replacing any it had.
  */
 export interface AdminTranslateArticlePayload {

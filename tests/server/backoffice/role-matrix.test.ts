@@ -82,6 +82,7 @@ describe('the role matrix', () => {
       'adminOperators',
       'adminRemoveNetwork',
       'adminRepayLoan',
+      'adminResetTotp',
       'adminReviewDetail',
       'adminReviews',
       'adminSetCoinEnabled',
