@@ -2,7 +2,7 @@
 // code), the account's second factors, the sign-in history, the self-service freeze, and the
 // sign-in's second step. Every code check is limited per address and per account besides the
 // lock after five wrong codes (server/platform/security/user-totp.ts).
-import type { FastifyRequest } from 'fastify';
+import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { businessError } from '../../core/errors.ts';
@@ -17,11 +17,6 @@ const SIGNIN_HISTORY = 50;
 
 export function securityHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
-  /** One more code check from this address and of this account (4024 past either limit). */
-  const limitCodeCheck = async (req: FastifyRequest, userId: number) => {
-    await ctx.limiter.hit('code-check-ip', req.ip, ctx.limits.codeCheckPerIp);
-    await ctx.limiter.hit('code-check-account', String(userId), ctx.limits.codeCheckPerAccount);
-  };
 
   return {
     getSecurity: async (_input, { user }) => {
@@ -34,11 +29,11 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
     },
     setupTotp: async (_input, { user }) => beginTotp(ctx, user.id, user.email ?? `+${user.country_code} ${user.phone ?? ''}`, ctx.now()),
     enableTotp: async (input, { user, req }) => {
-      await limitCodeCheck(req, user.id);
+      await limitCodeCheck(ctx, req.ip, user.id);
       return { recoveryCodes: await enableTotp(ctx, user.id, input.code.trim(), ctx.now()) };
     },
     disableTotp: async (input, { user, req }) => {
-      await limitCodeCheck(req, user.id);
+      await limitCodeCheck(ctx, req.ip, user.id);
       await checkUserCode(ctx, user.id, input.totp, ctx.now(), true);
       await removeTotp(db, user.id);
       return null;

@@ -6,6 +6,7 @@
 // withdrawals go only to saved addresses, and an address saved while it is on becomes usable
 // addressActivationH hours after saving (active_at). Turning whitelist mode off needs the
 // withdrawal password.
+import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 import type { WithdrawalAddress } from '../../../contract/generated/types.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -49,8 +50,9 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
   };
 
   return {
-    createWithdrawalAddress: async (input, { user }) => {
+    createWithdrawalAddress: async (input, { user, req }) => {
       const now = ctx.now();
+      if (input.totp) await limitCodeCheck(ctx, req.ip, user.id);
       const { coin, network } = await requireNetwork(db, input.coin, input.czline);
       const addr = input.addr.trim();
       if (!addressMatches(network.network, addr)) {
@@ -95,7 +97,8 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
       return null;
     },
     /** On: no password (it only narrows where money may go). Off: the withdrawal password (4022 unset, 4023 wrong, the lock after five). */
-    setAddressWhitelist: async (input, { user }) => {
+    setAddressWhitelist: async (input, { user, req }) => {
+      if (input.totp && !input.enabled) await limitCodeCheck(ctx, req.ip, user.id);
       if (!input.enabled) {
         if (input.pay_password === undefined) throw validationError('pay_password', 'address.whitelistPasswordRequired');
         await checkPayPassword(ctx, user, input.pay_password, ctx.now());

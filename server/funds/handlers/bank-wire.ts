@@ -1,6 +1,7 @@
 // Bank withdrawals (/withdraw_bank/*) and wire transfers (/wire_transfer/*) of the logged-in
 // user. The rules live in server/funds/bank-withdrawals.ts and server/funds/wire.ts; another
 // user's record is answered exactly like a missing one.
+import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { bankWithdrawOptions, requestBankWithdrawal, toBankWithdrawal, type BankWithdrawInput } from '../bank-withdrawals.ts';
 import { requestWire, toWireTransfer, wireCurrencies, type WireInput } from '../wire.ts';
@@ -16,7 +17,10 @@ export function bankWireHandlers(ctx: AppContext): HandlerTable {
   return {
     getBankWithdrawOptions: async (_input, { user }) => bankWithdrawOptions(ctx, user),
     // the screen sends the amount as a decimal string, API clients may send a JSON number
-    createBankWithdrawal: async (input, { user }) => createBank(input, user),
+    createBankWithdrawal: async (input, { user, req }) => {
+      if (input.totp) await limitCodeCheck(ctx, req.ip, user.id);
+      return createBank(input, user);
+    },
     getBankWithdrawals: async (input, { user }) => {
       let base = db.selectFrom('bank_withdrawals').where('user_id', '=', user.id);
       if (input.status) base = base.where('status', '=', input.status);

@@ -1,6 +1,7 @@
 // Crypto withdrawals of the logged-in user (create, list, detail), the coins open for
 // withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
 // answered exactly like a missing one.
+import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 import { coinListAnswer } from '../coins.ts';
 import { checkOldPayPassword, hashPayPassword } from '../rules.ts';
@@ -25,7 +26,10 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
     // answer is the same coin list (with every network, as getCoinList gives it) and one page
     getWithdrawCoins: async (input) => coinListAnswer(db, Number(input.czstatus)),
 
-    createWithdraw: async (input, { user }) => create(input, user),
+    createWithdraw: async (input, { user, req }) => {
+      if (input.totp) await limitCodeCheck(ctx, req.ip, user.id);
+      return create(input, user);
+    },
 
     getWithdrawals: async (input, { user }) => {
       let base = db.selectFrom('withdrawals').where('user_id', '=', user.id);
@@ -46,7 +50,8 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
      * so never a login password. Saving it starts a manual-review window for new withdrawals
      * (pay_password_changed_at) and clears the wrong-password count.
      */
-    changePayPassword: async (input, { user }) => {
+    changePayPassword: async (input, { user, req }) => {
+      if (input.totp) await limitCodeCheck(ctx, req.ip, user.id);
       await ctx.limiter.hit('pay-password-change', String(user.id), PAY_PASSWORD_CHANGE_LIMIT);
       if (!(await verifyPassword(input.loginPassword, user.password_hash))) {
         throw businessError(ResultCode.wrongLoginPassword, { field: 'loginPassword' });

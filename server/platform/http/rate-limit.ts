@@ -3,7 +3,7 @@
 // time until the oldest hit that counts leaves the window. One process keeps the windows in
 // memory (MemoryRateLimiter); several instances share them in Redis (redis-rate-limit.ts), so a
 // limit of 5 is 5 over all of them.
-import type { Limit } from '../../core/config.ts';
+import type { Limit, RateLimits } from '../../core/config.ts';
 import { ApiError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
@@ -87,4 +87,10 @@ export class MemoryRateLimiter implements RateLimiter {
       if (w.times.every((t) => t <= now - w.windowMs)) this.windows.delete(id);
     }
   }
+}
+
+/** One more check of an authenticator or recovery code from this address and of this account (4024 past either limit). */
+export async function limitCodeCheck(ctx: { limiter: RateLimiter; limits: RateLimits }, ip: string, userId: number): Promise<void> {
+  await ctx.limiter.hit('code-check-ip', ip, ctx.limits.codeCheckPerIp);
+  await ctx.limiter.hit('code-check-account', String(userId), ctx.limits.codeCheckPerAccount);
 }

@@ -9,16 +9,35 @@ import { SCREEN_TEXT_GROUPS } from '../../../src/i18n/parts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** Code that renders or speaks without the screen texts; src/engine, src/widgets and generated screens load with them. */
-const OUTSIDE = ['src/app', 'src/screens', 'src/ui', 'src/feed', 'src/store', 'src/i18n', 'src/main.tsx', 'src/api/base.ts', 'src/api/baseQuery.ts', 'src/api/actionKey.ts'];
+const OUTSIDE = [
+  'src/app',
+  'src/screens',
+  'src/ui',
+  'src/feed',
+  'src/store',
+  'src/i18n',
+  'src/main.tsx',
+  'src/api/base.ts',
+  'src/api/baseQuery.ts',
+  'src/api/actionKey.ts',
+];
 
-/** Hand-written screens opened `withScreenTexts` (their *.screen.json declarations), with the modules beside them they import. */
+/** Hand-written screens opened `withScreenTexts` (their *.screen.json declarations), with the screen modules they import, directly or through others. */
 function screensWithTexts(): Set<string> {
   const out = new Set<string>();
-  for (const screen of loadHandWrittenScreens().filter((h) => h.screenTexts)) {
-    const file = join(ROOT, 'src/screens', `${screen.module}.tsx`);
+  const screens = join(ROOT, 'src/screens');
+  const visit = (file: string) => {
+    if (out.has(file) || !file.startsWith(screens)) return;
+    let code: string;
+    try {
+      code = readFileSync(file, 'utf8');
+    } catch {
+      return;
+    }
     out.add(file);
-    for (const [, local] of readFileSync(file, 'utf8').matchAll(/from '\.\/([^']+)'/g)) for (const ext of ['.ts', '.tsx']) out.add(join(file, '..', `${local}${ext}`));
-  }
+    for (const [, local] of code.matchAll(/from '(\.{1,2}\/[^']+)'/g)) for (const ext of ['.ts', '.tsx']) visit(join(file, '..', `${local}${ext}`));
+  };
+  for (const screen of loadHandWrittenScreens().filter((h) => h.screenTexts)) visit(join(screens, `${screen.module}.tsx`));
   return out;
 }
 
