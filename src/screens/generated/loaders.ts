@@ -29,6 +29,7 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   msb: withScreenTexts(() => import('../user/MsbScreen')),
   my: withScreenTexts(() => import('../user/MyScreen')),
   openLocation: withScreenTexts(() => import('../system/OpenLocationScreen')),
+  passkeyLogin: withScreenTexts(() => import('../login/PasskeyLoginScreen')),
   service: withScreenTexts(() => import('../user/ServiceScreen')),
   spot: () => import('../deal/SpotScreen'),
 };
