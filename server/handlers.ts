@@ -24,6 +24,7 @@ import { marketHandlers } from './trading/handlers/market.ts';
 import { miningHandlers } from './earn/handlers/mining.ts';
 import { moneyLogHandlers } from './funds/handlers/records-money.ts';
 import { passwordLinkHandlers } from './account/handlers/password-links.ts';
+import { passkeyHandlers } from './account/handlers/passkeys.ts';
 import { sessionHandlers } from './account/handlers/sessions.ts';
 import { spotHandlers } from './trading/handlers/spot.ts';
 import { userHandlers } from './account/handlers/user.ts';
@@ -54,6 +55,7 @@ const MODULES = [
   passwordResetHandlers,
   userHandlers,
   sessionHandlers,
+  passkeyHandlers,
   bankHandlers,
   addressHandlers,
   articleHandlers,

@@ -2811,30 +2811,14 @@ export interface PasskeyList {
  * A passkey sign-in: the browser's answer to the options of POST /base/passkeyOptions (their challenge, once, within 5 minutes), with the password step's ticket when it is the second step
  */
 export interface PasskeyLoginPayload {
-  response: PasskeyAssertionResponse;
+  /**
+   * The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the signature.
+   */
+  response: {};
   /**
    * The ticket POST /base/login answered after a right password: the sign-in is its second step, with a passkey of that account
    */
   ticket?: string;
-}
-/**
- * What @simplewebauthn/browser's startAuthentication() answers (the browser's credential as JSON)
- */
-export interface PasskeyAssertionResponse {
-  /**
-   * base64url credential ID
-   */
-  id: string;
-  rawId: string;
-  type: 'public-key';
-  response: {
-    clientDataJSON: string;
-    authenticatorData: string;
-    signature: string;
-    userHandle?: string;
-  };
-  authenticatorAttachment?: string;
-  clientExtensionResults?: {};
 }
 
 /**
@@ -2845,40 +2829,10 @@ export interface PasskeyRegisterPayload {
    * Trimmed; 1 to 64 characters, no control or bidi characters
    */
   name: string;
-  response: PasskeyRegistrationResponse;
-}
-/**
- * What @simplewebauthn/browser's startRegistration() answers (the browser's credential as JSON)
- */
-export interface PasskeyRegistrationResponse {
   /**
-   * base64url credential ID
+   * The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the attestation.
    */
-  id: string;
-  rawId: string;
-  type: 'public-key';
-  response: {
-    clientDataJSON: string;
-    attestationObject: string;
-    authenticatorData?: string;
-    /**
-     * @maxItems 8
-     */
-    transports?:
-      | []
-      | [string]
-      | [string, string]
-      | [string, string, string]
-      | [string, string, string, string]
-      | [string, string, string, string, string]
-      | [string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string];
-    publicKeyAlgorithm?: number;
-    publicKey?: string;
-  };
-  authenticatorAttachment?: string;
-  clientExtensionResults?: {};
+  response: {};
 }
 
 /**
