@@ -17,7 +17,8 @@ export const screen: ScreenDef = {
     "path": "/base/loginPasskey",
     "invalidates": [
       "User"
-    ]
+    ],
+    "silentErrors": true
   },
   "payload": {
     "title": "PasskeyLoginPayload",
@@ -52,7 +53,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     loginPasskey: build.mutation<Session, PasskeyLoginPayload & Idempotent>({
-      query: (arg) => ({ path: '/base/loginPasskey', method: 'POST', auth: false, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/base/loginPasskey', method: 'POST', auth: false, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),
   }),

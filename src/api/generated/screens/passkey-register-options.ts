@@ -12,14 +12,15 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "passkeyRegisterOptions",
     "method": "GET",
-    "path": "/user/passkey/options"
+    "path": "/user/passkey/options",
+    "silentErrors": true
   }
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     passkeyRegisterOptions: build.query<WebauthnOptions, void>({
-      query: () => ({ path: '/user/passkey/options', method: 'GET', auth: true }),
+      query: () => ({ path: '/user/passkey/options', method: 'GET', auth: true, silent: true }),
     }),
   }),
 });

@@ -16,7 +16,8 @@ export const screen: ScreenDef = {
     "path": "/user/passkey/register",
     "invalidates": [
       "Passkeys"
-    ]
+    ],
+    "silentErrors": true
   },
   "payload": {
     "title": "PasskeyRegisterPayload",
@@ -55,7 +56,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerPasskey: build.mutation<Passkey, PasskeyRegisterPayload & Idempotent>({
-      query: (arg) => ({ path: '/user/passkey/register', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user/passkey/register', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Passkeys'],
     }),
   }),

@@ -16,7 +16,8 @@ export const screen: ScreenDef = {
     "path": "/user/passkey/remove",
     "invalidates": [
       "Passkeys"
-    ]
+    ],
+    "silentErrors": true
   },
   "payload": {
     "title": "PasskeyRemovePayload",
@@ -63,7 +64,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     removePasskey: build.mutation<PasskeyRemoveResult, PasskeyRemovePayload & Idempotent>({
-      query: (arg) => ({ path: '/user/passkey/remove', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user/passkey/remove', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Passkeys'],
     }),
   }),

@@ -14,7 +14,8 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "passkeySignInOptions",
     "method": "POST",
-    "path": "/base/passkeyOptions"
+    "path": "/base/passkeyOptions",
+    "silentErrors": true
   },
   "payload": {
     "title": "PasskeySignInOptionsPayload",
@@ -38,7 +39,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     passkeySignInOptions: build.mutation<WebauthnOptions, PasskeySignInOptionsPayload & Idempotent>({
-      query: (arg) => ({ path: '/base/passkeyOptions', method: 'POST', auth: false, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/base/passkeyOptions', method: 'POST', auth: false, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
     }),
   }),
 });

@@ -1,5 +1,176 @@
-// The customer's passkeys on /user/security: add one (named), list them, remove one.
-// Placeholder until the passkey work lands.
+// The customer's passkeys on /user/security: add one under a name (the device makes it for the
+// options of GET /user/passkey/options), list them with when each was added and last used, and
+// remove one with the login password. A browser without WebAuthn gets an explanation instead.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import type { Passkey } from '../../../../contract/generated/types';
+import { endpoint as passkeyList } from '../../../api/generated/screens/passkey-list';
+import { endpoint as registerOptions } from '../../../api/generated/screens/passkey-register-options';
+import { endpoint as registerPasskey } from '../../../api/generated/screens/passkey-register';
+import { endpoint as removePasskey } from '../../../api/generated/screens/passkey-remove';
+import { formatDateTime } from '../../../engine/formats';
+import type { AppDispatch } from '../../../store';
+import { toast } from '../../../ui/overlays';
+import { createCredential, failureMessage, hasWebAuthn } from '../../login/passkey-browser';
+import '../../login/passkeys.css';
+
+const NAME_MAX = 64;
+
+function AddPasskey() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch<AppDispatch>();
+  const [register] = registerPasskey.useMutation();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const label = name.trim();
+    if (label === '') return setError(t('passkey.nameRequired'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      const options = await dispatch(registerOptions.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+      const response = await createCredential(options);
+      await register({ name: label, response }).unwrap();
+      setName('');
+      toast(t('passkey.added'));
+    } catch (failure) {
+      setError(failureMessage(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="passkey-add" onSubmit={(e) => void add(e)} noValidate>
+      <label className="field-label" htmlFor="passkey-name">
+        {t('passkey.nameLabel')}
+      </label>
+      <input
+        id="passkey-name"
+        className="input"
+        value={name}
+        maxLength={NAME_MAX}
+        placeholder={t('passkey.namePlaceholder')}
+        autoComplete="off"
+        onChange={(e) => setName(e.target.value)}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t('passkey.adding') : t('passkey.add')}
+      </button>
+    </form>
+  );
+}
+
+function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [remove, state] = removePasskey.useMutation();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      await remove({ ID: passkey.ID, password }).unwrap();
+      toast(t('passkey.removed'));
+      onDone();
+    } catch (failure) {
+      setError(failureMessage(failure, t));
+    }
+  };
+
+  return (
+    <form className="passkey-remove" onSubmit={(e) => void submit(e)} noValidate>
+      <p className="row-field">{t('passkey.removeConfirm', { name: passkey.name })}</p>
+      <input
+        className="input"
+        type="password"
+        aria-label={t('passkey.passwordLabel')}
+        placeholder={t('passkey.passwordLabel')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="passkey-remove-actions">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-danger" disabled={state.isLoading || password === ''}>
+          {t('passkey.remove')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const { t, i18n } = useTranslation();
+  const [removing, setRemoving] = useState(false);
+  return (
+    <li className="row">
+      <div className="row-main">
+        <p className="row-title">{passkey.name}</p>
+        <p className="row-field muted">
+          {t('passkey.created')}: {formatDateTime(passkey.createdAt, i18n.language)}
+        </p>
+        <p className="row-field muted">
+          {t('passkey.lastUsed')}: {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt, i18n.language) : t('passkey.neverUsed')}
+        </p>
+      </div>
+      {removing ? (
+        <RemoveForm passkey={passkey} onDone={() => setRemoving(false)} />
+      ) : (
+        <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(true)}>
+          {t('passkey.remove')}
+        </button>
+      )}
+    </li>
+  );
+}
+
 export default function PasskeysPanel() {
-  return null;
+  const { t } = useTranslation();
+  const list = passkeyList.useQuery();
+  const supported = hasWebAuthn();
+  const passkeys = list.data?.list ?? [];
+  return (
+    <section className="passkey-panel" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">{t('passkey.title')}</h2>
+      <p className="muted small">{t('passkey.intro')}</p>
+      {list.isLoading ? (
+        <p className="state">{t('common.loading')}</p>
+      ) : list.isError ? (
+        <p className="state state-error">{t('common.loadFailed')}</p>
+      ) : passkeys.length === 0 ? (
+        <p className="state">{t('passkey.none')}</p>
+      ) : (
+        <ul className="rows">
+          {passkeys.map((p) => (
+            <PasskeyRow key={p.ID} passkey={p} />
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <AddPasskey />
+      ) : (
+        <p className="form-error" role="note">
+          {t('passkey.unsupported')}
+        </p>
+      )}
+    </section>
+  );
 }
