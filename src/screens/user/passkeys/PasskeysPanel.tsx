@@ -167,7 +167,7 @@ export default function PasskeysPanel() {
       {supported ? (
         <AddPasskey />
       ) : (
-        <p className="form-error" role="note">
+        <p className="passkey-note" role="note">
           {t('passkey.unsupported')}
         </p>
       )}
