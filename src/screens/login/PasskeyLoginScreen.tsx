@@ -10,7 +10,7 @@ import type { AppDispatch } from '../../store';
 import { sessionStarted } from '../../store/session';
 import { toast } from '../../ui/overlays';
 import { failureMessage, hasWebAuthn, signInWithPasskey } from './passkey-browser';
-import './passkeys.css';
+import { S } from './passkey-styles';
 
 export default function PasskeyLoginScreen() {
   const { t } = useTranslation();
@@ -35,8 +35,8 @@ export default function PasskeyLoginScreen() {
   };
 
   return (
-    <div className="passkey-login">
-      <div className="passkey-mark" aria-hidden="true">
+    <div className="passkey-login" style={S.login}>
+      <div style={S.mark} aria-hidden="true">
         <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
           <circle cx="9" cy="7" r="4" />
           <path d="M2 21v-1a6 6 0 0 1 10-4.5" />
@@ -44,7 +44,9 @@ export default function PasskeyLoginScreen() {
           <path d="M17.5 16v5l1.5-1.2M17.5 19l1.2 1" />
         </svg>
       </div>
-      <p className="passkey-intro">{t(supported ? 'passkey.signInIntro' : 'passkey.unsupported')}</p>
+      <p className="passkey-intro" style={S.intro}>
+        {t(supported ? 'passkey.signInIntro' : 'passkey.unsupported')}
+      </p>
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -7,6 +7,7 @@ import { useDispatch } from 'react-redux';
 import type { Session } from '../../../contract/generated/types';
 import type { AppDispatch } from '../../store';
 import { failureMessage, hasWebAuthn, signInWithPasskey } from './passkey-browser';
+import { S } from './passkey-styles';
 
 export interface PasskeySignInProps {
   /** The ticket of the password step */
@@ -34,7 +35,7 @@ export function PasskeySignIn({ ticket, onSession }: PasskeySignInProps) {
   };
 
   return (
-    <div className="passkey-sign-in">
+    <div className="passkey-sign-in" style={S.signIn}>
       {error && (
         <p className="form-error" role="alert">
           {error}

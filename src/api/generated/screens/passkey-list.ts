@@ -12,10 +12,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "getPasskeys",
     "method": "GET",
-    "path": "/user/passkey/list",
-    "provides": [
-      "Passkeys"
-    ]
+    "path": "/user/passkey/list"
   }
 };
 
@@ -23,7 +20,6 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     getPasskeys: build.query<PasskeyList, void>({
       query: () => ({ path: '/user/passkey/list', method: 'GET', auth: true }),
-      providesTags: ['Passkeys'],
     }),
   }),
 });

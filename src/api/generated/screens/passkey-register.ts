@@ -14,9 +14,6 @@ export const screen: ScreenDef = {
     "name": "registerPasskey",
     "method": "POST",
     "path": "/user/passkey/register",
-    "invalidates": [
-      "Passkeys"
-    ],
     "silentErrors": true
   },
   "payload": {
@@ -57,7 +54,6 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     registerPasskey: build.mutation<Passkey, PasskeyRegisterPayload & Idempotent>({
       query: (arg) => ({ path: '/user/passkey/register', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
-      invalidatesTags: ['Passkeys'],
     }),
   }),
 });

@@ -14,9 +14,6 @@ export const screen: ScreenDef = {
     "name": "removePasskey",
     "method": "POST",
     "path": "/user/passkey/remove",
-    "invalidates": [
-      "Passkeys"
-    ],
     "silentErrors": true
   },
   "payload": {
@@ -65,7 +62,6 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     removePasskey: build.mutation<PasskeyRemoveResult, PasskeyRemovePayload & Idempotent>({
       query: (arg) => ({ path: '/user/passkey/remove', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, silent: true, body: withoutFields(arg, ["idempotencyKey"]) }),
-      invalidatesTags: ['Passkeys'],
     }),
   }),
 });

@@ -13,11 +13,14 @@ import { formatDateTime } from '../../../engine/formats';
 import type { AppDispatch } from '../../../store';
 import { toast } from '../../../ui/overlays';
 import { createCredential, failureMessage, hasWebAuthn } from '../../login/passkey-browser';
-import '../../login/passkeys.css';
+import { S } from '../../login/passkey-styles';
 
 const NAME_MAX = 64;
 
-function AddPasskey() {
+/** After a change: the list is read again (it has no cache tag, which would weigh on every page). */
+type Changed = () => void;
+
+function AddPasskey({ onAdded }: { onAdded: Changed }) {
   const { t } = useTranslation();
   const dispatch = useDispatch<AppDispatch>();
   const [register] = registerPasskey.useMutation();
@@ -36,6 +39,7 @@ function AddPasskey() {
       const response = await createCredential(options);
       await register({ name: label, response }).unwrap();
       setName('');
+      onAdded();
       toast(t('passkey.added'));
     } catch (failure) {
       setError(failureMessage(failure, t));
@@ -45,7 +49,7 @@ function AddPasskey() {
   };
 
   return (
-    <form className="passkey-add" onSubmit={(e) => void add(e)} noValidate>
+    <form className="passkey-add" style={S.column} onSubmit={(e) => void add(e)} noValidate>
       <label className="field-label" htmlFor="passkey-name">
         {t('passkey.nameLabel')}
       </label>
@@ -70,7 +74,7 @@ function AddPasskey() {
   );
 }
 
-function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
+function RemoveForm({ passkey, onDone, onRemoved }: { passkey: Passkey; onDone: () => void; onRemoved: Changed }) {
   const { t } = useTranslation();
   const [remove, state] = removePasskey.useMutation();
   const [password, setPassword] = useState('');
@@ -82,14 +86,14 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
     try {
       await remove({ ID: passkey.ID, password }).unwrap();
       toast(t('passkey.removed'));
-      onDone();
+      onRemoved();
     } catch (failure) {
       setError(failureMessage(failure, t));
     }
   };
 
   return (
-    <form className="passkey-remove" onSubmit={(e) => void submit(e)} noValidate>
+    <form style={S.removeForm} onSubmit={(e) => void submit(e)} noValidate>
       <p className="row-field">{t('passkey.removeConfirm', { name: passkey.name })}</p>
       <input
         className="input"
@@ -105,11 +109,11 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
           {error}
         </p>
       )}
-      <div className="passkey-remove-actions">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
+      <div style={S.actions}>
+        <button type="button" className="btn btn-ghost" style={S.action} onClick={onDone}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="btn btn-danger" disabled={state.isLoading || password === ''}>
+        <button type="submit" className="btn btn-danger" style={S.action} disabled={state.isLoading || password === ''}>
           {t('passkey.remove')}
         </button>
       </div>
@@ -117,11 +121,11 @@ function RemoveForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
   );
 }
 
-function PasskeyRow({ passkey }: { passkey: Passkey }) {
+function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: Changed }) {
   const { t, i18n } = useTranslation();
   const [removing, setRemoving] = useState(false);
   return (
-    <li className="row">
+    <li className="row" style={S.row}>
       <div className="row-main">
         <p className="row-title">{passkey.name}</p>
         <p className="row-field muted">
@@ -132,7 +136,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         </p>
       </div>
       {removing ? (
-        <RemoveForm passkey={passkey} onDone={() => setRemoving(false)} />
+        <RemoveForm passkey={passkey} onDone={() => setRemoving(false)} onRemoved={onRemoved} />
       ) : (
         <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(true)}>
           {t('passkey.remove')}
@@ -148,8 +152,10 @@ export default function PasskeysPanel() {
   const supported = hasWebAuthn();
   const passkeys = list.data?.list ?? [];
   return (
-    <section className="passkey-panel" aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title">{t('passkey.title')}</h2>
+    <section className="passkey-panel" style={S.panel} aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" style={S.title}>
+        {t('passkey.title')}
+      </h2>
       <p className="muted small">{t('passkey.intro')}</p>
       {list.isLoading ? (
         <p className="state">{t('common.loading')}</p>
@@ -158,16 +164,16 @@ export default function PasskeysPanel() {
       ) : passkeys.length === 0 ? (
         <p className="state">{t('passkey.none')}</p>
       ) : (
-        <ul className="rows">
+        <ul className="rows" style={S.rows}>
           {passkeys.map((p) => (
-            <PasskeyRow key={p.ID} passkey={p} />
+            <PasskeyRow key={p.ID} passkey={p} onRemoved={() => void list.refetch()} />
           ))}
         </ul>
       )}
       {supported ? (
-        <AddPasskey />
+        <AddPasskey onAdded={() => void list.refetch()} />
       ) : (
-        <p className="passkey-note" role="note">
+        <p className="passkey-note" style={S.note} role="note">
           {t('passkey.unsupported')}
         </p>
       )}
