@@ -26,6 +26,7 @@ import { moneyLogHandlers } from './funds/handlers/records-money.ts';
 import { passwordLinkHandlers } from './account/handlers/password-links.ts';
 import { passkeyHandlers } from './account/handlers/passkeys.ts';
 import { sessionHandlers } from './account/handlers/sessions.ts';
+import { securityHandlers } from './account/handlers/security.ts';
 import { spotHandlers } from './trading/handlers/spot.ts';
 import { userHandlers } from './account/handlers/user.ts';
 import { withdrawalHandlers } from './funds/handlers/withdrawals.ts';
@@ -56,6 +57,7 @@ const MODULES = [
   userHandlers,
   sessionHandlers,
   passkeyHandlers,
+  securityHandlers,
   bankHandlers,
   addressHandlers,
   articleHandlers,

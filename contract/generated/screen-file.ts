@@ -194,6 +194,10 @@ export interface FormSuccess {
    */
   session?: boolean;
   /**
+   * With session: the route a sign-in continues on when the answer is a second-factor challenge {secondFactor, ticket} instead of a session; the challenge and the page the guard remembered ride in the location state
+   */
+  secondStep?: string;
+  /**
    * The change ended the session on the server: the app forgets it (the user logs in again)
    */
   logout?: boolean;

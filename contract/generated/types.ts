@@ -3,6 +3,11 @@
 // Every record, payload and response type, declared once.
 
 /**
+ * Every session has ended; sign-in and withdrawals are blocked until an operator lifts the freeze after checking the customer's identity.
+ */
+export type AccountFrozen = null;
+
+/**
  * The user's saved withdrawal addresses, newest first (up to 100): the withdrawal form's address picker filters them to its coin and network.
  */
 export interface AddressBook {
@@ -22,6 +27,10 @@ export interface AddressWhitelist {
 export interface AddressWhitelistPayload {
   enabled: boolean;
   pay_password?: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 /**
@@ -1572,6 +1581,10 @@ export interface BankWithdrawPayload {
   payeeaddress: string;
   country: string;
   pay_password: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 /**
@@ -1639,6 +1652,10 @@ export interface ChangePayPasswordPayload {
    */
   password: string;
   confirmPassword: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 export interface CoinList {
@@ -2099,6 +2116,22 @@ export interface FinancingTotal {
   orders: number;
 }
 
+export interface FreezeAccountPayload {
+  /**
+   * The login password
+   */
+  password: string;
+}
+
+export interface FreezeLinkPayload {
+  /**
+   * From the new-device alert's link
+   */
+  token: string;
+}
+
+export type FreezeLinkResult = null;
+
 export interface FuturesConfig {
   hy_time: number[];
   hy_tzed: string[];
@@ -2555,6 +2588,22 @@ export interface LoginPayload {
 }
 
 /**
+ * A session, or (for an account with a second factor) the ticket of the second step
+ */
+export type LoginResult = Session | SecondFactorChallenge;
+
+export interface LoginSecondFactorPayload {
+  /**
+   * From POST /base/login's answer
+   */
+  ticket: string;
+  /**
+   * A current authenticator code, or one of the recovery codes
+   */
+  code: string;
+}
+
+/**
  * Nothing: the session's token stops working at once.
  */
 export type LogoutResult = null;
@@ -2582,6 +2631,10 @@ export interface MiningMachine {
    */
   price: string;
   outputCoin: string;
+  /**
+   * Decimals an amount of the output coin has: each day's output is rounded down to them
+   */
+  outputDecimals: number;
   /**
    * 1 constant output value (USDT a day), 2 constant coin amount a day
    */
@@ -2954,6 +3007,32 @@ export interface ResetPasswordByPhonePayload {
   captchaId: string;
 }
 
+/**
+ * The answer of a right password for an account with a second factor: no session yet; POST /base/loginSecondFactor (a code) or POST /base/loginPasskey (a passkey) with the ticket finishes the sign-in within 5 minutes.
+ */
+export interface SecondFactorChallenge {
+  /**
+   * What the account can use for the second step
+   */
+  secondFactor: ('totp' | 'recovery' | 'passkey')[];
+  /**
+   * 64 hex characters, good for one sign-in from this address and device
+   */
+  ticket: string;
+}
+
+/**
+ * The caller's second factors (never a secret).
+ */
+export interface SecurityStatus {
+  /**
+   * An authenticator is on: sign-in, withdrawals and security changes ask for its code
+   */
+  totp: boolean;
+  recoveryCodesLeft: number;
+  passkeys: number;
+}
+
 export interface SendEmailCodePayload {
   email: EmailAddress;
   /**
@@ -2994,6 +3073,27 @@ export interface SetPasswordPayload {
   token?: string;
   password: string;
   confirmPassword: string;
+}
+
+/**
+ * The caller's last 50 sign-ins and failed attempts, newest first.
+ */
+export interface SignInHistory {
+  list: SignInEntry[];
+}
+export interface SignInEntry {
+  /**
+   * ISO 8601
+   */
+  time: string;
+  device: string;
+  /**
+   * From the configured address ranges; empty when none has it
+   */
+  place: string;
+  ip: string;
+  method: 'password' | 'totp' | 'recovery' | 'passkey';
+  result: 'ok' | 'badPassword' | 'badCode' | 'locked' | 'frozen';
 }
 
 /**
@@ -3182,6 +3282,43 @@ export interface SupportThread {
    * @maxItems 100
    */
   messages: SupportMessage[];
+}
+
+export interface TotpDisablePayload {
+  /**
+   * A current authenticator code or a recovery code
+   */
+  totp: string;
+}
+
+export type TotpDisabled = null;
+
+export interface TotpEnablePayload {
+  /**
+   * The 6-digit code the authenticator app shows now
+   */
+  code: string;
+}
+
+/**
+ * The authenticator is on; the ten recovery codes, each good once instead of a code, shown this once.
+ */
+export interface TotpEnabled {
+  recoveryCodes: string[];
+}
+
+/**
+ * A new authenticator secret for the caller, pending until POST /user/totp/enable confirms a code of it. Shown once; a new setup replaces a pending one. Refused while an authenticator is on.
+ */
+export interface TotpSetup {
+  /**
+   * base32, for typing into the app
+   */
+  secret: string;
+  /**
+   * otpauth://totp/… for the QR code
+   */
+  otpauthUrl: string;
 }
 
 export interface TradeListArgs {
@@ -3469,6 +3606,10 @@ export interface WithdrawPayload {
    */
   num: string;
   pay_password: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 /**
@@ -3479,6 +3620,10 @@ export interface WithdrawStatus {
   manualReview: boolean;
   whitelist: boolean;
   hasPayPassword: boolean;
+  /**
+   * The customer's authenticator is on: withdrawals, a new withdrawal password or address, and turning the whitelist off take a current code in `totp`
+   */
+  totp: boolean;
 }
 
 /**
@@ -3554,4 +3699,8 @@ export interface WithdrawalAddressPayload {
   addr: string;
   name: string;
   remark?: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise
+   */
+  totp?: string;
 }

@@ -47,7 +47,14 @@ export async function issueLoginTicket(ctx: AppContext, userId: number, req: Fas
   const ticket = newToken();
   await ctx.db
     .insertInto('login_tickets')
-    .values({ ticket_hash: hashToken(ticket), user_id: userId, ip: req.ip.slice(0, 45), device_key: deviceKeyOf(req), expires_at: ctx.now() + TICKET_TTL_MS, used_at: null })
+    .values({
+      ticket_hash: hashToken(ticket),
+      user_id: userId,
+      ip: req.ip.slice(0, 45),
+      device_key: deviceKeyOf(req),
+      expires_at: ctx.now() + TICKET_TTL_MS,
+      used_at: null,
+    })
     .execute();
   return ticket;
 }
@@ -104,7 +111,10 @@ async function alertNewDevice(ctx: AppContext, user: UserRow, req: FastifyReques
   const contact = contactOf(user);
   if (!contact) return;
   const token = newToken();
-  await ctx.db.insertInto('freeze_links').values({ token_hash: hashToken(token), user_id: user.id, expires_at: ctx.now() + FREEZE_LINK_TTL_MS, used_at: null }).execute();
+  await ctx.db
+    .insertInto('freeze_links')
+    .values({ token_hash: hashToken(token), user_id: user.id, expires_at: ctx.now() + FREEZE_LINK_TTL_MS, used_at: null })
+    .execute();
   const device = deviceName(req.headers['user-agent']) || 'an unknown device';
   const place = placeOf(req.ip);
   const where = place && !place.startsWith('places.') ? `${req.ip} (${place})` : req.ip;

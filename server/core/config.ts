@@ -51,6 +51,12 @@ export interface RateLimits {
   adminLogin: Limit;
   /** POST /admin/login, per operator name (every attempt; five failures in a row also lock the operator) */
   adminLoginPerName: Limit;
+  /** Every check of an authenticator or recovery code (second step, setup, withdrawals…), per IP */
+  codeCheckPerIp: Limit;
+  /** The same, per account (five wrong codes in a row also lock code checks for 15 minutes) */
+  codeCheckPerAccount: Limit;
+  /** POST /user/freeze and the freeze link, per IP */
+  freezePerIp: Limit;
 }
 
 const MINUTE = 60_000;
@@ -77,6 +83,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeEmailTotal: { max: 1000, windowMs: HOUR },
   adminLogin: { max: 10, windowMs: MINUTE },
   adminLoginPerName: { max: 10, windowMs: 15 * MINUTE },
+  codeCheckPerIp: { max: 30, windowMs: MINUTE },
+  codeCheckPerAccount: { max: 30, windowMs: 15 * MINUTE },
+  freezePerIp: { max: 10, windowMs: MINUTE },
 };
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;

@@ -32,7 +32,7 @@ export function machineTerms(
   return [t('mining.terms', { daily, term: Number(m.term_days) }), frozen].filter(Boolean).join(' ');
 }
 
-export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: Translate, lang: unknown, locale?: string): MiningMachine {
+export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: Translate, lang: unknown, locale?: string, outputDecimals = 8): MiningMachine {
   const sole = Number(m.type) === MiningType.sole;
   const max = BigInt(m.max_quantity);
   return {
@@ -43,6 +43,7 @@ export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: T
     priceDecimals,
     price: formatUnits(BigInt(m.price), priceDecimals),
     outputCoin: m.output_coin,
+    outputDecimals,
     incomeType: Number(m.income_type) as 1 | 2,
     dailyOutput: plainUnits(BigInt(m.daily_output)),
     dailyOutputCoin: Number(m.income_type) === MiningIncome.value ? USDT : m.output_coin,

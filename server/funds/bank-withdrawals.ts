@@ -161,28 +161,33 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'bankWithdraw.amountInvalid');
   const fee = bankFee(plainUnits(amount), fundsRules().bankWithdrawFeeRate, decimals);
   const total = amount + fee;
-  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
-    trx
-      .insertInto('bank_withdrawals')
-      .values({
-        user_id: user.id,
-        coin: coin.coin,
-        amount: amount.toString(),
-        fee: fee.toString(),
-        bankname: card.bankname,
-        accountname: card.accountname,
-        bankcard: card.bankcard,
-        ibna: card.ibna,
-        routing: card.routing,
-        payeeaddress: card.payeeaddress,
-        country: card.country,
-        status: ReviewStatus.pending,
-        reason: '',
-        created_at: now,
-        reviewed_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+  return submitFrozenRequest(
+    ctx,
+    user,
+    { coin: coin.coin, total, type: 'bank_withdrawal_request', payPassword: input.pay_password, secondFactor: input.totp },
+    now,
+    (trx) =>
+      trx
+        .insertInto('bank_withdrawals')
+        .values({
+          user_id: user.id,
+          coin: coin.coin,
+          amount: amount.toString(),
+          fee: fee.toString(),
+          bankname: card.bankname,
+          accountname: card.accountname,
+          bankcard: card.bankcard,
+          ibna: card.ibna,
+          routing: card.routing,
+          payeeaddress: card.payeeaddress,
+          country: card.country,
+          status: ReviewStatus.pending,
+          reason: '',
+          created_at: now,
+          reviewed_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
   );
 }
 

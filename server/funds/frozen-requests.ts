@@ -4,6 +4,7 @@
 // in one transaction, behind a conditional status update, so deciding twice changes nothing.
 // Approval lets the frozen money leave; rejection returns it to the available balance
 // (withdrawal_refund).
+import { requireCodeIfOn } from '../platform/security/user-totp.ts';
 import { transact, type Db } from '../core/db/index.ts';
 import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../core/db/tables/funds.ts';
 import type { LedgerType, UserRow } from '../core/db/types.ts';
@@ -32,6 +33,8 @@ export interface FrozenRequest {
   /** Ledger type of the freeze */
   type: LedgerType;
   payPassword: string;
+  /** The authenticator code, needed while the customer's authenticator is on */
+  secondFactor?: string;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function submitFrozenRequest<R extends { id: number }>(ctx: PayPass
   const { db } = ctx;
   if ((await balanceOf(db, user.id, req.coin)).available < req.total) throw businessError(ResultCode.insufficientBalance);
   await checkPayPassword(ctx, user, req.payPassword, now);
+  await requireCodeIfOn(ctx, user.id, req.secondFactor, now);
   return transact(db, async (trx) => {
     const row = await insert(trx);
     await applyChanges(trx, [{ userId: user.id, coin: req.coin, available: -req.total, frozen: req.total, type: req.type, refId: Number(row.id) }], now);

@@ -85,7 +85,7 @@ export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, 
   const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'withdraw.amountInvalid');
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
-  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password }, now, (trx) =>
+  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password, secondFactor: input.totp }, now, (trx) =>
     trx
       .insertInto('withdrawals')
       .values({

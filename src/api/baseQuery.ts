@@ -132,12 +132,32 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   return error;
 }
 
+const DEVICE_KEY = 'coinapp.device';
+
+/** This browser's random device id (kept in localStorage; a new one where storage is unavailable). */
+function deviceId(): string {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) localStorage.setItem(DEVICE_KEY, (id = randomId()));
+    return id;
+  } catch {
+    return randomId();
+  }
+}
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
 export async function callApi(args: RequestArgs, ctx: ApiContext = context): Promise<{ data: unknown } | { error: ApiError }> {
   // an endpoint whose errors are not shown (spec §7 findMyUser_card): a session end still signs out
   if (args.silent) ctx = { ...ctx, effects: { ...ctx.effects, toast: noop, modal: noop, openRealName: noop } };
   const headers: Record<string, string> = { lang: ctx.getLang() };
   const token = args.auth === false ? null : ctx.getToken();
   if (token) headers['X-Token'] = token;
+  // sign-in calls say which device this is, so a sign-in from a new one alerts the account's owner
+  if (args.auth === false) headers['X-Device-Id'] = deviceId();
   if (args.idempotencyKey && (args.method === 'POST' || args.method === 'PUT')) headers[IDEMPOTENCY_HEADER] = args.idempotencyKey;
   const { body, type } = encode(args);
   if (type) headers['Content-Type'] = type;

@@ -5,7 +5,7 @@ import { isAppPath, pathPart } from '../../contract/app-path';
 import { canonicalPath, findRoute, HOME, isPublic, LOGIN } from '../routes/routes';
 
 /** The pages a logged-in user has no business on: they go home (or back) instead. */
-const AUTH_PAGES = new Set([LOGIN, '/login/register']);
+const AUTH_PAGES = new Set([LOGIN, '/login/register', '/login/verify', '/login/passkey']);
 
 export function isAuthPage(pathname: string): boolean {
   return AUTH_PAGES.has(canonicalPath(pathname));

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
 import type { FormContext } from '../widgets/formContext';
+import type { SummaryRow, SummarySpec } from '../widgets/purchase-summary/rows';
+import { confirmDialog } from '../ui/overlays';
 import { templates, widgets } from '../widgets/theme/theme';
 import { conditionalFields, uiWithHidden } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
@@ -66,7 +68,18 @@ function useFieldWriter(payload: JsonSchema | undefined, ui: UiSchema | undefine
 // only forms that show their answer (success.show: a new operator's credentials) load it and the detail formats
 const FormResult = lazy(() => import('./FormResult').then((m) => ({ default: m.FormResult })));
 
-type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string };
+// only the buy forms (ui:summary: IEO, financing, mining) load their purchase summary
+const PurchaseSummary = lazy(() => import('../widgets/purchase-summary/PurchaseSummary'));
+
+type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string; 'ui:summary'?: SummarySpec };
+
+/** A form with a purchase summary asks before it sends, repeating the summary's lines; any other sends at once. */
+function useSummaryConfirm(message: string) {
+  const rows = useRef<SummaryRow[] | null>(null);
+  const onRows = useCallback((next: SummaryRow[] | null) => void (rows.current = next), []);
+  const confirmed = () => (rows.current ? confirmDialog(message, rows.current) : Promise.resolve(true));
+  return { onRows, confirmed };
+}
 
 export default function FormScreen({ module }: { module: ScreenModule }) {
   const { screen, endpoint } = module;
@@ -85,6 +98,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
+  const summary = useSummaryConfirm(t('preview.confirm'));
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
   const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
@@ -121,9 +135,14 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         onSubmit={(e) => {
           setSubmitted(true);
           // after a refusal the fields the form renews (the captcha) are not errors until the next submit
-          void submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false));
+          void summary.confirmed().then((go) => go && submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false)));
         }}
       >
+        {ui['ui:summary'] && (
+          <Suspense fallback={null}>
+            <PurchaseSummary spec={ui['ui:summary']} picked={picked} formData={formData} onRows={summary.onRows} />
+          </Suspense>
+        )}
         {submit.formError && (
           <p className="form-error" role="alert">
             {submit.formError}

@@ -3,7 +3,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { passwordFields } from '../../contract/limits';
 import type { Translate } from '../../contract/messages';
 import type { JsonSchema } from '../../contract/screen';
@@ -54,9 +54,15 @@ function serverErrorField(screen: ScreenDef, error: FailedCall): string | undefi
 /** What the screen does with a successful answer: start or end the session, empty fields for the next entry, toast, navigate. */
 function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translate, setField?: (name: string, value: unknown) => void) {
   const navigate = useNavigate();
+  const location = useLocation();
   const dispatch = useDispatch();
   return (data: unknown) => {
     const success = screen.success ?? {};
+    // a right password of an account with a second factor: no session yet, the sign-in goes on on its own page
+    if (success.session && success.secondStep && data && typeof data === 'object' && 'ticket' in data) {
+      const from = (location.state as { from?: unknown } | null)?.from;
+      return void navigate({ pathname: success.secondStep, search: location.search }, { state: { ...data, from } });
+    }
     if (success.session) dispatch(sessionStarted(data as Parameters<typeof sessionStarted>[0]));
     if (success.logout) {
       dispatch(loggedOut());

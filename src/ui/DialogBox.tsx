@@ -7,6 +7,7 @@ interface Dialog {
   message: string;
   /** confirm has two buttons, alert one */
   confirm: boolean;
+  rows?: { label: string; value: string }[];
   resolve(ok: boolean): void;
 }
 
@@ -54,6 +55,16 @@ export default function DialogBox({ dialog }: { dialog: Dialog }) {
         <p className="dialog-message" id={messageId}>
           {dialog.message}
         </p>
+        {dialog.rows && (
+          <dl className="dialog-rows">
+            {dialog.rows.map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <div className="dialog-actions">
           {dialog.confirm && (
             <button type="button" className="btn btn-ghost" data-autofocus onClick={() => dialog.resolve(false)}>

@@ -14,7 +14,13 @@ interface Dialog {
   message: string;
   /** confirm has two buttons, alert one */
   confirm: boolean;
+  /** label and value lines the dialog repeats under its message (a purchase's figures) */
+  rows?: DialogRow[];
   resolve(ok: boolean): void;
+}
+export interface DialogRow {
+  label: string;
+  value: string;
 }
 interface OverlayState {
   toasts: Toast[];
@@ -38,18 +44,18 @@ export function toast(message: string, ms = timings.toastMs, error = false): voi
 /** A toast that reports a failure (the api layer's messages). */
 export const errorToast = (message: string) => toast(message, timings.toastMs, true);
 
-function openDialog(message: string, confirm: boolean): Promise<boolean> {
+function openDialog(message: string, confirm: boolean, rows?: DialogRow[]): Promise<boolean> {
   return new Promise((resolve) => {
     const id = nextId++;
     const close = (ok: boolean) => {
       set({ ...state, dialogs: state.dialogs.filter((d) => d.id !== id) });
       resolve(ok);
     };
-    set({ ...state, dialogs: [...state.dialogs, { id, message, confirm, resolve: close }] });
+    set({ ...state, dialogs: [...state.dialogs, { id, message, confirm, rows, resolve: close }] });
   });
 }
 
-export const confirmDialog = (message: string) => openDialog(message, true);
+export const confirmDialog = (message: string, rows?: DialogRow[]) => openDialog(message, true, rows);
 export const alertDialog = (message: string) => openDialog(message, false).then(() => undefined);
 
 // loaded with the first dialog: the home page does not need it

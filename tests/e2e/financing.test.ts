@@ -87,6 +87,8 @@ describe('financing', () => {
     await page.fill('#root_money', '500');
     expect(await width()).toBeLessThanOrEqual(375);
     await page.click('button[type=submit]');
+    // the confirmation repeats the purchase summary (tests/e2e/purchase-preview.test.ts)
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await waitForHash(page, '#/stake/order');
     const row = page.locator('.row').filter({ hasText: 'USDT 7-day staking' });
     await row.waitFor();

@@ -76,6 +76,8 @@ describe('IEO', () => {
     await page.fill('#root_num', '1000');
     await shot('ieo-subscribe-dark');
     await page.click('button[type=submit]');
+    // the confirmation repeats the purchase summary (tests/e2e/purchase-preview.test.ts)
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await waitForHash(page, '#/IEO/history');
     const order = page.locator('.row').filter({ hasText: 'Nova Network' });
     await order.waitFor();

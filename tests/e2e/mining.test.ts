@@ -88,6 +88,8 @@ describe('mining', () => {
     await shots('mining-buy', '/stake/detail?id=1&machine=1&type=1&tab=mining-purchase-sole', 'form');
     await num.fill('2');
     await page.getByRole('button', { name: en.mining.buy }).click();
+    // the confirmation repeats the purchase summary (tests/e2e/purchase-preview.test.ts)
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await page.getByText(en.mining.bought).waitFor();
     await page.waitForURL(/\/stake\/order\?tab=mining-order-list/);
     const row = page.locator('.row').filter({ hasText: 'BTC miner S19' });
@@ -111,6 +113,7 @@ describe('mining', () => {
     await expect.poll(() => page.getByTestId('share-cost').textContent()).toBe('2,500.00 USDT');
     await shots('mining-share', '/stake/detail?id=2&machine=2&type=2&tab=mining-purchase-share', 'form');
     await page.getByRole('button', { name: en.mining.buy }).click();
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await page.getByText(en.mining.bought).waitFor();
     const row = page.locator('.row').filter({ hasText: 'ETH shared rig' });
     await row.waitFor();

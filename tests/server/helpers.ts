@@ -47,6 +47,9 @@ export const RELAXED: RateLimits = {
   codeEmailTotal: { max: 10_000, windowMs: 60_000 },
   adminLogin: { max: 10_000, windowMs: 60_000 },
   adminLoginPerName: { max: 10_000, windowMs: 60_000 },
+  codeCheckPerIp: { max: 10_000, windowMs: 60_000 },
+  codeCheckPerAccount: { max: 10_000, windowMs: 60_000 },
+  freezePerIp: { max: 10_000, windowMs: 60_000 },
 };
 
 export function tempDir(prefix = 'coinapp-test-'): string {

@@ -66,8 +66,10 @@ function marketAt(price: string | null): MarketData {
   });
 }
 
-const sole = (token: string, body: Record<string, unknown>, lang?: string) => call(s.app, 'POST', '/mining_machine/buySingleMining_machine', { token, body, lang });
-const share = (token: string, body: Record<string, unknown>, lang?: string) => call(s.app, 'POST', '/mining_machine/buyShareMining_machine', { token, body, lang });
+const sole = (token: string, body: Record<string, unknown>, lang?: string) =>
+  call(s.app, 'POST', '/mining_machine/buySingleMining_machine', { token, body, lang });
+const share = (token: string, body: Record<string, unknown>, lang?: string) =>
+  call(s.app, 'POST', '/mining_machine/buyShareMining_machine', { token, body, lang });
 const orders = (token: string, query: Record<string, string | number> = {}) => call(s.app, 'GET', '/mining_machine_order/getMyorderList', { token, query });
 const orderOf = async (id: number): Promise<Loose> => {
   await relogin(); // the test clock moves past the session's lifetime
@@ -101,6 +103,8 @@ describe('GET /mining_machine/getMining_machineList and findMining_machine', () 
       priceCoin: 'USDT',
       price: '1000.000000',
       outputCoin: 'BTC',
+      // the buy form's preview rounds each day down to the output coin's decimals, as the job does
+      outputDecimals: 8,
       incomeType: 2,
       dailyOutput: '0.0002',
       frozenRatio: '0.2',
@@ -113,7 +117,7 @@ describe('GET /mining_machine/getMining_machineList and findMining_machine', () 
     const shared = await call(s.app, 'GET', '/mining_machine/getMining_machineList', { token: alice.token, query: { type: 2 } });
     expect(shared.data.list.map((m: Loose) => m.ID)).toEqual([2]);
     const de = await call(s.app, 'GET', '/mining_machine/findMining_machine', { token: alice.token, query: { ID: 2 }, lang: 'de' });
-    expect(de.data).toMatchObject({ ID: 2, name: 'Geteilte ETH-Anlage', type: 2, incomeType: 1, maxPerOrder: '50' });
+    expect(de.data).toMatchObject({ ID: 2, name: 'Geteilte ETH-Anlage', type: 2, incomeType: 1, maxPerOrder: '50', outputDecimals: 8 });
     expect((await call(s.app, 'GET', '/mining_machine/findMining_machine', { token: alice.token, query: { ID: 99 } })).code).toBe(7);
   });
 });
@@ -173,7 +177,18 @@ describe('purchases', () => {
     const before = await balance(alice.id);
     const a = await sole(alice.token, { id: 1, num: '2' });
     expect(a.code, a.msg).toBe(0);
-    expect(a.data).toMatchObject({ machine_id: 1, type: 1, num: '2', sharePercent: '', amount: '2000.000000', status: 2, outputCoin: 'BTC', dailyOutput: '0.0004', termDays: 30, startedAt: '' });
+    expect(a.data).toMatchObject({
+      machine_id: 1,
+      type: 1,
+      num: '2',
+      sharePercent: '',
+      amount: '2000.000000',
+      status: 2,
+      outputCoin: 'BTC',
+      dailyOutput: '0.0004',
+      termDays: 30,
+      startedAt: '',
+    });
     const b = await share(alice.token, { id: 2, sharbltxt: 25, gxfe: '2500' });
     expect(b.code, b.msg).toBe(0);
     expect(b.data).toMatchObject({ machine_id: 2, type: 2, num: '', sharePercent: '25', amount: '2500.000000', status: 2, incomeType: 1, dailyOutput: '7.5' });
@@ -338,8 +353,31 @@ describe('ops mining', () => {
       ['mining', 'create', 'name=LTC box', 'type=both', 'price=100', 'outputCoin=BTC', 'incomeType=coin', 'dailyOutput=0.001', 'termDays=10', 'maxPerOrder=5'],
       ['mining', 'create', 'name=LTC box', 'type=sole', 'price=100', 'outputCoin=NOPE', 'incomeType=coin', 'dailyOutput=0.001', 'termDays=10', 'maxPerOrder=5'],
       ['mining', 'create', 'name=LTC box', 'type=sole', 'price=-1', 'outputCoin=BTC', 'incomeType=coin', 'dailyOutput=0.001', 'termDays=10', 'maxPerOrder=5'],
-      ['mining', 'create', 'name=LTC box', 'type=sole', 'price=100', 'outputCoin=BTC', 'incomeType=coin', 'dailyOutput=0.001', 'termDays=10', 'maxPerOrder=5', 'frozenRatio=2'],
-      ['mining', 'create', 'name=LTC box', 'type=shared', 'price=100', 'outputCoin=BTC', 'incomeType=coin', 'dailyOutput=0.001', 'termDays=10', 'maxPerOrder=150'],
+      [
+        'mining',
+        'create',
+        'name=LTC box',
+        'type=sole',
+        'price=100',
+        'outputCoin=BTC',
+        'incomeType=coin',
+        'dailyOutput=0.001',
+        'termDays=10',
+        'maxPerOrder=5',
+        'frozenRatio=2',
+      ],
+      [
+        'mining',
+        'create',
+        'name=LTC box',
+        'type=shared',
+        'price=100',
+        'outputCoin=BTC',
+        'incomeType=coin',
+        'dailyOutput=0.001',
+        'termDays=10',
+        'maxPerOrder=150',
+      ],
     ]) {
       const r = await cli(...bad);
       expect(r.code, r.out).toBe(1);
@@ -360,7 +398,9 @@ describe('ops mining', () => {
       'releaseDays=2',
     );
     expect(created.code, created.out).toBe(0);
-    expect(created.out).toContain('(shared): 500.000000 USDT a machine, 2 USDT worth of BNB a day per machine for 10 days, at most 20 % of a machine per order, 50 % frozen for 2 days');
+    expect(created.out).toContain(
+      '(shared): 500.000000 USDT a machine, 2 USDT worth of BNB a day per machine for 10 days, at most 20 % of a machine per order, 50 % frozen for 2 days',
+    );
     const id = String(before + 1);
     expect((await cli('mining', 'update', id, 'maxPerOrder=30')).out).toContain('at most 30 % of a machine per order');
     expect((await cli('mining', 'close', id)).out).toContain('closed');

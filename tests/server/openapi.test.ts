@@ -91,7 +91,12 @@ describe('the OpenAPI document', () => {
     expect(body.required).toEqual(expect.arrayContaining(['username', 'password', 'captcha', 'captchaId']));
     expect(body.properties.password).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
     const [success, failure] = login.responses['200'].content['application/json'].schema.oneOf;
-    expect(success.properties).toMatchObject({ code: { const: 0 }, msg: { type: 'string' }, data: { $ref: '#/components/schemas/Session' } });
+    // a session, or the second step's ticket for an account with a second factor
+    expect(success.properties).toMatchObject({
+      code: { const: 0 },
+      msg: { type: 'string' },
+      data: { anyOf: [{ $ref: '#/components/schemas/Session' }, { $ref: '#/components/schemas/SecondFactorChallenge' }] },
+    });
     expect(failure.$ref).toBe('#/components/schemas/Error');
     expect(doc.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining([7, 4002, 4015, 4024, 4026]));
     expect(doc.components.schemas.Session.properties.user).toEqual({ $ref: '#/components/schemas/User' });

@@ -15,6 +15,8 @@ import { ApiError, businessError, validationError } from '../../core/errors.ts';
 import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/http/handler.ts';
 import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
+import { hasTotp } from '../../platform/security/user-totp.ts';
+import { finishSignIn, issueLoginTicket, recordSignIn } from '../sign-in-steps.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
 import { assertNewPassword } from '../../platform/security/password-policy.ts';
 import { serverSecret } from '../../platform/security/secret-key.ts';
@@ -217,6 +219,12 @@ async function countFailedLogin(ctx: AppContext, lock: string, user: UserRow | u
   if (user && (await isLocked(ctx, lock))) await warnOwnerOfLock(ctx, user, ip);
 }
 
+/** The second factors an account has: an authenticator (and its recovery codes), passkeys. */
+async function secondFactorsOf(ctx: AppContext, userId: number): Promise<('totp' | 'recovery' | 'passkey')[]> {
+  const passkey = await ctx.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return [...((await hasTotp(ctx.db, userId)) ? (['totp', 'recovery'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+}
+
 export function signInHandlers(ctx: AppContext): HandlerTable {
   const login: Handler<'login'> = async (input, { req }) => {
     // per account and address: failures from an attacker's address lock only that address out
@@ -227,14 +235,17 @@ export function signInHandlers(ctx: AppContext): HandlerTable {
     // the same hashing work and the same answer whether or not the account exists
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !passwordOk) {
+      if (user) await recordSignIn(ctx, user.id, req, 'password', 'badPassword');
       await countFailedLogin(ctx, lock, user, req.ip);
       throw businessError(ResultCode.wrongPassword);
     }
     await ctx.limiter.clear('login-account', lock);
-    assertActive(user);
     await upgradeHash(ctx, user, input.password);
-    const token = await startSession(ctx.db, user.id, ctx.now(), deviceOf(req), ctx.sessions);
-    return { token, user: toUserEntity(user) };
+    const secondFactor = await secondFactorsOf(ctx, user.id);
+    if (!secondFactor.length) return finishSignIn(ctx, user, req, 'password');
+    // a frozen account is told so before its second step, as without one
+    assertActive(user);
+    return { secondFactor, ticket: await issueLoginTicket(ctx, user.id, req) };
   };
   return { login: { run: login, limits: [{ bucket: 'login', limit: (c) => c.limits.login }] } };
 }

@@ -37,7 +37,10 @@ export function miningHandlers(ctx: AppContext): HandlerTable {
       .limit(pageSize)
       .offset(offset)
       .execute();
-    return { list: rows.map((r) => toMiningMachine(r, Number(r.coin_decimals), t, lang, ctx.i18n.resolve(lang))), total: Number(n), page, pageSize };
+    // each day's output is rounded down to the output coin's decimals: the buy form's preview needs them
+    const decimals = await coinDecimals(db);
+    const list = rows.map((r) => toMiningMachine(r, Number(r.coin_decimals), t, lang, ctx.i18n.resolve(lang), decimals.get(r.output_coin)));
+    return { list, total: Number(n), page, pageSize };
   }
 
   return {
@@ -49,7 +52,15 @@ export function miningHandlers(ctx: AppContext): HandlerTable {
         .where('mining_machines.id', '=', input.ID)
         .executeTakeFirst();
       if (!row) throw notFound();
-      return toMiningMachine(row, Number(row.coin_decimals), ctx.i18n.translator(req.headers.lang), req.headers.lang, ctx.i18n.resolve(req.headers.lang));
+      const output = (await coinDecimals(db)).get(row.output_coin);
+      return toMiningMachine(
+        row,
+        Number(row.coin_decimals),
+        ctx.i18n.translator(req.headers.lang),
+        req.headers.lang,
+        ctx.i18n.resolve(req.headers.lang),
+        output,
+      );
     },
 
     buySoleMining: async (input, { user }) => buyMining(ctx, user.id, { id: input.id, num: input.num }),

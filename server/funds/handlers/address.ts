@@ -6,6 +6,7 @@
 // withdrawals go only to saved addresses, and an address saved while it is on becomes usable
 // addressActivationH hours after saving (active_at). Turning whitelist mode off needs the
 // withdrawal password.
+import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 import type { WithdrawalAddress } from '../../../contract/generated/types.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { AddressRow } from '../../core/db/types.ts';
@@ -62,6 +63,7 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
       if (toCount(n) >= MAX_ADDRESSES) throw validationError('addr', 'address.tooMany', { max: MAX_ADDRESSES });
+      await requireCodeIfOn(ctx, user.id, input.totp, now);
       const whitelist = Number(user.address_whitelist) === 1;
       const row = await db
         .insertInto('withdrawal_addresses')
@@ -97,6 +99,7 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
       if (!input.enabled) {
         if (input.pay_password === undefined) throw validationError('pay_password', 'address.whitelistPasswordRequired');
         await checkPayPassword(ctx, user, input.pay_password, ctx.now());
+        await requireCodeIfOn(ctx, user.id, input.totp, ctx.now());
       }
       await db
         .updateTable('users')

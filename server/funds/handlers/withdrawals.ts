@@ -1,6 +1,7 @@
 // Crypto withdrawals of the logged-in user (create, list, detail), the coins open for
 // withdrawal, and setting or changing the withdrawal password. Another user's withdrawal is
 // answered exactly like a missing one.
+import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 import { coinListAnswer } from '../coins.ts';
 import { checkOldPayPassword, hashPayPassword } from '../rules.ts';
 import { requestWithdrawal, toWithdrawal, type WithdrawInput } from '../withdrawals.ts';
@@ -51,6 +52,7 @@ export function withdrawalHandlers(ctx: AppContext): HandlerTable {
         throw businessError(ResultCode.wrongLoginPassword, { field: 'loginPassword' });
       }
       await checkOldPayPassword(ctx, user, input.oldPassword);
+      await requireCodeIfOn(ctx, user.id, input.totp, ctx.now());
       const hash = hashPayPassword(ctx, input.password);
       // only while it is still the one the current password was checked against: of two changes
       // sent at once, the second finds it changed and is refused like a wrong current password

@@ -14,7 +14,7 @@ export const MAX_URL_LENGTH = 8 * 1024;
 export const BODY_LIMIT = 14 * 1024 * 1024;
 
 /** Request headers the app sends (src/api/baseQuery.ts); a CORS preflight may ask for these. */
-export const CORS_ALLOW_HEADERS = ['X-Token', 'lang', 'Content-Type', 'Idempotency-Key'];
+export const CORS_ALLOW_HEADERS = ['X-Token', 'lang', 'Content-Type', 'Idempotency-Key', 'X-Device-Id'];
 const CORS_ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 const CORS_MAX_AGE_S = 600;
 

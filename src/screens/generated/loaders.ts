@@ -20,6 +20,7 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   chart: withScreenTexts(() => import('../deal/chart/ChartScreen')),
   chooseLocation: withScreenTexts(() => import('../system/ChooseLocationScreen')),
   earningsCurve: withScreenTexts(() => import('../stake/EarningsCurveScreen')),
+  freezeLink: withScreenTexts(() => import('../user/FreezeLinkScreen')),
   futures: withScreenTexts(() => import('../contract/FuturesScreen')),
   home: () => import('../home/HomeScreen'),
   inform: withScreenTexts(() => import('../user/InformScreen')),
@@ -30,6 +31,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   my: withScreenTexts(() => import('../user/MyScreen')),
   openLocation: withScreenTexts(() => import('../system/OpenLocationScreen')),
   passkeyLogin: withScreenTexts(() => import('../login/PasskeyLoginScreen')),
+  secondStep: withScreenTexts(() => import('../login/SecondStepScreen')),
+  security: withScreenTexts(() => import('../user/SecurityScreen')),
   service: withScreenTexts(() => import('../user/ServiceScreen')),
   spot: () => import('../deal/SpotScreen'),
 };

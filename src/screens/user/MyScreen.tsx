@@ -29,6 +29,7 @@ const MENU = [
   { to: '/user/inform', label: 'route.user.inform' },
   { to: '/login/resetPassword', label: 'route.login.resetPassword' },
   { to: '/login/resetWithdrawPassword', label: 'route.login.resetWithdrawPassword' },
+  { to: '/user/security', label: 'route.user.security' },
   { to: '/user/devices', label: 'route.user.devices' },
   { to: '/user/antiPhishing', label: 'route.user.antiPhishing' },
   { to: '/user/MSB', label: 'route.user.MSB' },

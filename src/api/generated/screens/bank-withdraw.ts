@@ -127,6 +127,11 @@ export const screen: ScreenDef = {
         "x-password": true,
         "minLength": 6,
         "maxLength": 64
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise"
       }
     }
   },
@@ -136,6 +141,7 @@ export const screen: ScreenDef = {
       "num",
       "bankcard",
       "pay_password",
+      "totp",
       "coin_id",
       "bankname",
       "accountname",
@@ -190,7 +196,14 @@ export const screen: ScreenDef = {
       "ui:widget": "password",
       "ui:autocomplete": "off"
     },
-    "ui:submitLabel": "bankWithdraw.submit"
+    "ui:submitLabel": "bankWithdraw.submit",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "status.totp"
+    }
   },
   "messages": {
     "coinname.required": "bankWithdraw.coinRequired",
@@ -214,7 +227,9 @@ export const screen: ScreenDef = {
     "country.pattern": "bankWithdraw.cardUnknown",
     "pay_password.required": "bankWithdraw.payPasswordRequired",
     "pay_password.minLength": "bankWithdraw.payPasswordRequired",
-    "num.type": "bankWithdraw.amountInvalid"
+    "num.type": "bankWithdraw.amountInvalid",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4019": "coinname",
@@ -232,7 +247,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createBankWithdrawal: build.mutation<BankWithdrawal, BankWithdrawPayload & Idempotent>({
-      query: (arg) => ({ path: '/withdraw_bank/createWithdraw_bank', method: 'POST', auth: true, fieldErrors: {"fields":["coinname","coin_id","num","bankname","accountname","bankcard","ibna","payeeaddress","country","pay_password"],"codes":[4019,4020,4022,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/withdraw_bank/createWithdraw_bank', method: 'POST', auth: true, fieldErrors: {"fields":["coinname","coin_id","num","bankname","accountname","bankcard","ibna","payeeaddress","country","pay_password","totp"],"codes":[4019,4020,4022,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Assets','BankWithdrawals','BankWithdrawOptions','WithdrawStatus'],
     }),
   }),

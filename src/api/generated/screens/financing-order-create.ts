@@ -86,6 +86,11 @@ export const screen: ScreenDef = {
       "ui:placeholder": "finance.moneyHint",
       "ui:help": "finance.riskNote"
     },
+    "ui:summary": {
+      "kind": "financing",
+      "source": "product",
+      "field": "money"
+    },
     "ui:submitLabel": "finance.buy"
   },
   "messages": {

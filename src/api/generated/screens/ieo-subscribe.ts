@@ -98,6 +98,11 @@ export const screen: ScreenDef = {
       "ui:placeholder": "ieo.numHint",
       "ui:help": "ieo.numHelp"
     },
+    "ui:summary": {
+      "kind": "ieo",
+      "source": "project",
+      "field": "num"
+    },
     "ui:submitLabel": "ieo.subscribe"
   },
   "messages": {

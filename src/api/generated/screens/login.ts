@@ -3,10 +3,10 @@
 import { api, withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
-import type { LoginPayload, Session } from '../../../../contract/generated/types';
+import type { LoginPayload, LoginResult } from '../../../../contract/generated/types';
 import * as validators from '../validators/login.js';
 
-export type { LoginPayload, Session };
+export type { LoginPayload, LoginResult };
 
 export const screen: ScreenDef = {
   "id": "login",
@@ -119,14 +119,15 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "login.success",
-    "session": true
+    "session": true,
+    "secondStep": "/login/verify"
   },
   "validatorId": "login"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<Session, LoginPayload & Idempotent>({
+    login: build.mutation<LoginResult, LoginPayload & Idempotent>({
       query: (arg) => ({ path: '/base/login', method: 'POST', auth: false, fieldErrors: {"fields":["username","password","captcha","captchaId"],"codes":[4005]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['User'],
     }),

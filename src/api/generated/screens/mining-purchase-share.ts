@@ -102,6 +102,11 @@ export const screen: ScreenDef = {
         "source": "machine"
       }
     },
+    "ui:summary": {
+      "kind": "mining",
+      "source": "machine",
+      "field": "sharbltxt"
+    },
     "ui:submitLabel": "mining.buy"
   },
   "messages": {

@@ -85,6 +85,11 @@ export const screen: ScreenDef = {
       "ui:placeholder": "mining.numHint",
       "ui:help": "mining.riskNote"
     },
+    "ui:summary": {
+      "kind": "mining",
+      "source": "machine",
+      "field": "num"
+    },
     "ui:submitLabel": "mining.buy"
   },
   "messages": {

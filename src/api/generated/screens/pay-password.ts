@@ -74,6 +74,11 @@ export const screen: ScreenDef = {
         "maxLength": 6,
         "x-matches": "password",
         "x-clientOnly": true
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise"
       }
     }
   },
@@ -82,7 +87,8 @@ export const screen: ScreenDef = {
       "loginPassword",
       "oldPassword",
       "password",
-      "confirmPassword"
+      "confirmPassword",
+      "totp"
     ],
     "loginPassword": {
       "ui:title": "payPassword.loginPassword",
@@ -110,7 +116,14 @@ export const screen: ScreenDef = {
       "ui:autocomplete": "new-password",
       "ui:inputMode": "numeric"
     },
-    "ui:submitLabel": "payPassword.submit"
+    "ui:submitLabel": "payPassword.submit",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "status.totp"
+    }
   },
   "messages": {
     "loginPassword.required": "payPassword.loginPasswordRequired",
@@ -126,7 +139,9 @@ export const screen: ScreenDef = {
     "password.pattern": "payPassword.length",
     "confirmPassword.required": "validation.confirmRequired",
     "confirmPassword.maxLength": "validation.passwordMismatch",
-    "confirmPassword.matches": "validation.passwordMismatch"
+    "confirmPassword.matches": "validation.passwordMismatch",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4011": "loginPassword",
@@ -143,7 +158,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     changePayPassword: build.mutation<null, ChangePayPasswordPayload & Idempotent>({
-      query: (arg) => ({ path: '/user/changePayPassword', method: 'POST', auth: true, fieldErrors: {"fields":["oldPassword","loginPassword","password","confirmPassword"],"codes":[4011,4012]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user/changePayPassword', method: 'POST', auth: true, fieldErrors: {"fields":["oldPassword","loginPassword","password","confirmPassword","totp"],"codes":[4011,4012]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
       invalidatesTags: ['User','WithdrawStatus'],
     }),
   }),

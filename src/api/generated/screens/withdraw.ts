@@ -128,6 +128,11 @@ export const screen: ScreenDef = {
         "x-password": true,
         "minLength": 6,
         "maxLength": 32
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise"
       }
     }
   },
@@ -138,6 +143,7 @@ export const screen: ScreenDef = {
       "address",
       "num",
       "pay_password",
+      "totp",
       "coin_id"
     ],
     "coinname": {
@@ -182,7 +188,14 @@ export const screen: ScreenDef = {
       "ui:widget": "password",
       "ui:autocomplete": "off"
     },
-    "ui:submitLabel": "withdraw.submit"
+    "ui:submitLabel": "withdraw.submit",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "status.totp"
+    }
   },
   "messages": {
     "coinname.required": "withdraw.coinRequired",
@@ -206,7 +219,9 @@ export const screen: ScreenDef = {
     "num.decimals": "validation.decimals",
     "pay_password.required": "withdraw.payPasswordRequired",
     "pay_password.minLength": "withdraw.payPasswordLength",
-    "pay_password.maxLength": "withdraw.payPasswordLength"
+    "pay_password.maxLength": "withdraw.payPasswordLength",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4019": "coinname",
@@ -223,7 +238,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createWithdraw: build.mutation<Withdrawal, WithdrawPayload & Idempotent>({
-      query: (arg) => ({ path: '/withdraw/createWithdraw', method: 'POST', auth: true, fieldErrors: {"fields":["coinname","coin_id","czline","address","num","pay_password"],"codes":[4019,4020,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/withdraw/createWithdraw', method: 'POST', auth: true, fieldErrors: {"fields":["coinname","coin_id","czline","address","num","pay_password","totp"],"codes":[4019,4020,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Assets','Withdrawals','WithdrawStatus'],
     }),
   }),

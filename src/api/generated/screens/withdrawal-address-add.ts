@@ -74,6 +74,11 @@ export const screen: ScreenDef = {
       "remark": {
         "type": "string",
         "maxLength": 100
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise"
       }
     }
   },
@@ -83,7 +88,8 @@ export const screen: ScreenDef = {
       "czline",
       "addr",
       "name",
-      "remark"
+      "remark",
+      "totp"
     ],
     "coin": {
       "ui:title": "address.coin",
@@ -115,7 +121,14 @@ export const screen: ScreenDef = {
     "remark": {
       "ui:title": "address.remark"
     },
-    "ui:submitLabel": "common.save"
+    "ui:submitLabel": "common.save",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "status.totp"
+    }
   },
   "messages": {
     "addr.required": "address.addrRequired",
@@ -127,7 +140,9 @@ export const screen: ScreenDef = {
     "coin.pattern": "address.coinRequired",
     "czline.required": "address.czlineRequired",
     "czline.pattern": "address.czlineRequired",
-    "addr.maxLength": "address.addrInvalid"
+    "addr.maxLength": "address.addrInvalid",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4019": "coin"
@@ -142,7 +157,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     createWithdrawalAddress: build.mutation<WithdrawalAddress, WithdrawalAddressPayload & Idempotent>({
-      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, fieldErrors: {"fields":["coin","czline","addr","name","remark"],"codes":[4019]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user_qianbao/createUser_qianbao', method: 'POST', auth: true, fieldErrors: {"fields":["coin","czline","addr","name","remark","totp"],"codes":[4019]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['Addresses'],
     }),
   }),

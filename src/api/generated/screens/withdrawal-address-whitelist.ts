@@ -48,13 +48,19 @@ export const screen: ScreenDef = {
         "x-password": true,
         "minLength": 6,
         "maxLength": 32
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /withdraw/status totp), ignored otherwise"
       }
     }
   },
   "ui": {
     "ui:order": [
       "enabled",
-      "pay_password"
+      "pay_password",
+      "totp"
     ],
     "enabled": {
       "ui:title": "address.whitelistMode",
@@ -69,14 +75,23 @@ export const screen: ScreenDef = {
       "ui:widget": "password",
       "ui:autocomplete": "off"
     },
-    "ui:submitLabel": "common.save"
+    "ui:submitLabel": "common.save",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "status.totp"
+    }
   },
   "messages": {
     "enabled.required": "address.whitelistChoose",
     "enabled.type": "address.whitelistChoose",
     "pay_password.required": "address.whitelistPasswordRequired",
     "pay_password.minLength": "withdraw.payPasswordLength",
-    "pay_password.maxLength": "withdraw.payPasswordLength"
+    "pay_password.maxLength": "withdraw.payPasswordLength",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4022": "pay_password",
@@ -92,7 +107,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     setAddressWhitelist: build.mutation<AddressWhitelist, AddressWhitelistPayload & Idempotent>({
-      query: (arg) => ({ path: '/user_qianbao/whitelist', method: 'PUT', auth: true, fieldErrors: {"fields":["enabled","pay_password"],"codes":[4022,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user_qianbao/whitelist', method: 'PUT', auth: true, fieldErrors: {"fields":["enabled","pay_password","totp"],"codes":[4022,4023]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['WithdrawStatus','Addresses'],
     }),
   }),

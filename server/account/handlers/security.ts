@@ -1,0 +1,98 @@
+// /user/security (issue 25): the authenticator (set up, turn on with a code, turn off with a
+// code), the account's second factors, the sign-in history, the self-service freeze, and the
+// sign-in's second step. Every code check is limited per address and per account besides the
+// lock after five wrong codes (server/platform/security/user-totp.ts).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/http/context.ts';
+import type { HandlerTable } from '../../platform/http/handler.ts';
+import type { SignInEntry } from '../../../contract/generated/types.ts';
+import { businessError } from '../../core/errors.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+import { isoTime } from '../../platform/http/records.ts';
+import { placeOf } from '../../platform/sessions/sessions.ts';
+import { verifyPassword } from '../../platform/security/password.ts';
+import { beginTotp, checkUserCode, enableTotp, recoveryCodesLeft, removeTotp, hasTotp } from '../../platform/security/user-totp.ts';
+import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in-steps.ts';
+import { freezeOwnAccount, takeFreezeLink } from '../account-freeze.ts';
+
+const SIGNIN_HISTORY = 50;
+
+export function securityHandlers(ctx: AppContext): HandlerTable {
+  const { db } = ctx;
+  /** One more code check from this address and of this account (4024 past either limit). */
+  const limitCodeCheck = async (req: FastifyRequest, userId: number) => {
+    await ctx.limiter.hit('code-check-ip', req.ip, ctx.limits.codeCheckPerIp);
+    await ctx.limiter.hit('code-check-account', String(userId), ctx.limits.codeCheckPerAccount);
+  };
+  const placeName = (ip: string, t: (key: string) => string) => {
+    const place = placeOf(ip);
+    return place.startsWith('places.') ? t(place) : place;
+  };
+
+  return {
+    getSecurity: async (_input, { user }) => {
+      const passkeys = await db
+        .selectFrom('passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      return { totp: await hasTotp(db, user.id), recoveryCodesLeft: await recoveryCodesLeft(db, user.id), passkeys: Number(passkeys?.n ?? 0) };
+    },
+    setupTotp: async (_input, { user }) => beginTotp(ctx, user.id, user.email ?? `+${user.country_code} ${user.phone ?? ''}`, ctx.now()),
+    enableTotp: async (input, { user, req }) => {
+      await limitCodeCheck(req, user.id);
+      return { recoveryCodes: await enableTotp(ctx, user.id, input.code.trim(), ctx.now()) };
+    },
+    disableTotp: async (input, { user, req }) => {
+      await limitCodeCheck(req, user.id);
+      await checkUserCode(ctx, user.id, input.totp, ctx.now(), true);
+      await removeTotp(db, user.id);
+      return null;
+    },
+    getSignins: async (_input, { user, req }) => {
+      const t = ctx.i18n.translator(req.headers.lang);
+      const rows = await db.selectFrom('signins').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').limit(SIGNIN_HISTORY).execute();
+      const list: SignInEntry[] = rows.map((r) => ({
+        time: isoTime(r.at),
+        device: r.device || t('devices.unknownDevice'),
+        place: placeName(r.ip, t),
+        ip: r.ip,
+        method: r.method,
+        result: r.result,
+      }));
+      return { list };
+    },
+    freezeAccount: {
+      limits: [{ bucket: 'freeze', limit: (c) => c.limits.freezePerIp }],
+      run: async (input, { user, req }) => {
+        if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongPassword, { field: 'password' });
+        await freezeOwnAccount(ctx, user, req, 'password');
+        return null;
+      },
+    },
+    freezeByLink: {
+      limits: [{ bucket: 'freeze', limit: (c) => c.limits.freezePerIp }],
+      run: async (input, { req }) => {
+        const user = await takeFreezeLink(ctx, input.token);
+        await freezeOwnAccount(ctx, user, req, 'link');
+        return null;
+      },
+    },
+    loginSecondFactor: {
+      limits: [{ bucket: 'code-check-ip', limit: (c) => c.limits.codeCheckPerIp }],
+      run: async (input, { req }) => {
+        const user = await readLoginTicket(ctx, input.ticket, req);
+        await ctx.limiter.hit('code-check-account', String(user.id), ctx.limits.codeCheckPerAccount);
+        let kind;
+        try {
+          kind = await checkUserCode(ctx, user.id, input.code, ctx.now(), true);
+        } catch (error) {
+          await recordSignIn(ctx, user.id, req, 'totp', 'badCode');
+          throw error;
+        }
+        await spendLoginTicket(ctx, input.ticket);
+        return finishSignIn(ctx, user, req, kind);
+      },
+    },
+  };
+}
