@@ -1,12 +1,13 @@
 // Passkeys in Chromium (issue 25): a virtual authenticator (DevTools protocol WebAuthn) plays the
-// device. The customer adds a passkey on the security page, signs out, and signs in with the
-// passkey alone at /login/passkey (reached from the login form's link). WebAuthn needs a domain,
+// device. The customer adds a passkey on the security page, signs out, signs in with the passkey
+// alone at /login/passkey (reached from the login form's link), then with the password, which now
+// asks for a second step that "Use a passkey" finishes. WebAuthn needs a domain,
 // so the app is opened at localhost (the server's default RP ID and origin are the request's own).
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { appAndBrowser, loginThroughUi, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();
 /** The page that holds the passkey panel */
@@ -36,8 +37,16 @@ async function phoneWithAuthenticator(): Promise<{
   return { context, page, authenticatorId, send };
 }
 
+/** Signs out through the personal centre. */
+async function signOut(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/#/user/my`);
+  await page.click(`text=${en.user.logout}`);
+  await page.locator('.dialog button', { hasText: en.common.confirm }).click();
+  await page.waitForFunction(() => localStorage.getItem('session') === null);
+}
+
 describe('passkeys', () => {
-  it('registers a passkey on the security page, signs out, and signs in with the passkey alone', async () => {
+  it('registers a passkey on the security page, signs in with it alone, and finishes a password sign-in with it', async () => {
     const base = app.running.url.replace('127.0.0.1', 'localhost');
     const { context, page, authenticatorId, send } = await phoneWithAuthenticator();
     await loginThroughUi(page, { ...app.running, url: base }, DEMO_EMAIL, DEMO_PASSWORD);
@@ -52,11 +61,7 @@ describe('passkeys', () => {
     const { credentials } = (await send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: { isResidentCredential: boolean; rpId: string }[] };
     expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: 'localhost' })]);
 
-    // sign out through the personal centre
-    await page.goto(`${base}/#/user/my`);
-    await page.click(`text=${en.user.logout}`);
-    await page.locator('.dialog button', { hasText: en.common.confirm }).click();
-    await page.waitForFunction(() => localStorage.getItem('session') === null);
+    await signOut(page, base);
 
     await page.goto(`${base}/#/login/login`);
     await page.click(`text=${en.passkey.signInLink}`);
@@ -76,6 +81,20 @@ describe('passkeys', () => {
     await page.goto(`${base}/#${SECURITY}`);
     await panel.locator('.row-title', { hasText: 'Test phone' }).waitFor();
     expect(await panel.locator('.row-field', { hasText: en.passkey.neverUsed }).count()).toBe(0);
+
+    // with a passkey, the password is the first step; "Use a passkey" finishes it
+    await signOut(page, base);
+    await page.goto(`${base}/#/login/login`);
+    await page.fill('#root_username', DEMO_EMAIL);
+    await page.fill('#root_password', DEMO_PASSWORD);
+    await solveCaptcha(page, app.running.app);
+    await page.click('button[type=submit]');
+    await waitForHash(page, '#/login/verify');
+    await page.locator('button', { hasText: en.passkey.use }).click();
+    await page.waitForFunction(() => localStorage.getItem('session') !== null);
+    await page.waitForFunction(() => window.location.hash !== '#/login/verify');
+    const last = await app.running.app.db.selectFrom('signins').select(['method', 'result']).orderBy('id', 'desc').executeTakeFirst();
+    expect(last).toEqual({ method: 'passkey', result: 'ok' });
     await context.close();
   });
 });
