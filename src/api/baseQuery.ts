@@ -132,22 +132,14 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   return error;
 }
 
-const DEVICE_KEY = 'coinapp.device';
-
-/** This browser's random device id (kept in localStorage; a new one where storage is unavailable). */
+/** This browser's random device id, kept in localStorage (a new one each time where storage is unavailable). */
 function deviceId(): string {
+  const fresh = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   try {
-    let id = localStorage.getItem(DEVICE_KEY);
-    if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) localStorage.setItem(DEVICE_KEY, (id = randomId()));
-    return id;
+    return (localStorage['coinapp.device'] ||= fresh());
   } catch {
-    return randomId();
+    return fresh();
   }
-}
-
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 export async function callApi(args: RequestArgs, ctx: ApiContext = context): Promise<{ data: unknown } | { error: ApiError }> {

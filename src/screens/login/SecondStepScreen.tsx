@@ -13,7 +13,7 @@ import { sessionStarted } from '../../store/session';
 import { toast } from '../../ui/overlays';
 import { CodeInput } from './CodeInput';
 import { PasskeySignIn } from './PasskeySignIn';
-import './second-step.css';
+import '../user/security/security.css';
 
 type StepState = Partial<SecondFactorChallenge> & { from?: unknown };
 
@@ -41,6 +41,7 @@ export default function SecondStepScreen() {
     e.preventDefault();
     if (isLoading) return;
     if (!code) return setError(t(recovery ? 'security.codeOrRecoveryFormat' : 'security.codeRequired'));
+    if (!recovery && code.length !== 6) return setError(t('security.codeFormat'));
     setError(undefined);
     const r = await send({ ticket, code });
     if ('data' in r && r.data) signedIn(r.data);
