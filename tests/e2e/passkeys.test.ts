@@ -53,7 +53,7 @@ describe('passkeys', () => {
 
     await page.goto(`${base}/#${SECURITY}`);
     const panel = page.locator('.passkey-panel');
-    await panel.locator('.state', { hasText: en.passkey.none }).waitFor();
+    await panel.locator('p', { hasText: en.passkey.none }).waitFor();
     await panel.locator('#passkey-name').fill('Test phone');
     await panel.locator('button[type=submit]', { hasText: en.passkey.add }).click();
     await panel.locator('.row-title', { hasText: 'Test phone' }).waitFor();

@@ -156,13 +156,13 @@ export default function PasskeysPanel() {
       <h2 id="passkeys-title" style={S.title}>
         {t('passkey.title')}
       </h2>
-      <p className="muted small">{t('passkey.intro')}</p>
+      <p style={S.text}>{t('passkey.intro')}</p>
       {list.isLoading ? (
         <p className="state">{t('common.loading')}</p>
       ) : list.isError ? (
         <p className="state state-error">{t('common.loadFailed')}</p>
       ) : passkeys.length === 0 ? (
-        <p className="state">{t('passkey.none')}</p>
+        <p style={S.text}>{t('passkey.none')}</p>
       ) : (
         <ul className="rows" style={S.rows}>
           {passkeys.map((p) => (
