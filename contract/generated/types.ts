@@ -1173,6 +1173,28 @@ export interface AdminSupportReplyPayload {
 }
 
 /**
+ * Removes a customer's authenticator after an identity check, with four eyes: the first operator's call asks for it, a second, other operator's same call carries it out (the customer is told).
+ */
+export interface AdminTotpResetPayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  /**
+   * How the customer's identity was checked
+   */
+  reason: string;
+}
+
+export interface AdminTotpResetResult {
+  step: 'requested' | 'done';
+  /**
+   * What happened, in the operator's language
+   */
+  note: string;
+}
+
+/**
  * The article's text in one language other than English, replacing any it had.
  */
 export interface AdminTranslateArticlePayload {
@@ -1377,6 +1399,18 @@ export interface AdminUserDetail {
    * Customers they invited directly
    */
   invited: number;
+  /**
+   * An authenticator app is on (never the secret)
+   */
+  totp: boolean;
+  /**
+   * Registered passkeys
+   */
+  passkeys: number;
+  /**
+   * When the customer froze the account themselves (ms); null when not
+   */
+  selfFrozen: number | null;
 }
 export interface AdminBalance {
   coin: string;
@@ -3076,11 +3110,8 @@ export interface SetPasswordPayload {
 }
 
 /**
- * The caller's last 50 sign-ins and failed attempts, newest first.
+ * One sign-in or failed attempt of a known account
  */
-export interface SignInHistory {
-  list: SignInEntry[];
-}
 export interface SignInEntry {
   /**
    * ISO 8601
@@ -3094,6 +3125,13 @@ export interface SignInEntry {
   ip: string;
   method: 'password' | 'totp' | 'recovery' | 'passkey';
   result: 'ok' | 'badPassword' | 'badCode' | 'locked' | 'frozen';
+}
+
+/**
+ * The caller's last 50 sign-ins and failed attempts, newest first.
+ */
+export interface SignInHistory {
+  list: SignInEntry[];
 }
 
 /**

@@ -5,11 +5,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
-import type { SignInEntry } from '../../../contract/generated/types.ts';
 import { businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
-import { isoTime } from '../../platform/http/records.ts';
-import { placeOf } from '../../platform/sessions/sessions.ts';
+import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
 import { beginTotp, checkUserCode, enableTotp, recoveryCodesLeft, removeTotp, hasTotp } from '../../platform/security/user-totp.ts';
 import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in-steps.ts';
@@ -23,10 +21,6 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
   const limitCodeCheck = async (req: FastifyRequest, userId: number) => {
     await ctx.limiter.hit('code-check-ip', req.ip, ctx.limits.codeCheckPerIp);
     await ctx.limiter.hit('code-check-account', String(userId), ctx.limits.codeCheckPerAccount);
-  };
-  const placeName = (ip: string, t: (key: string) => string) => {
-    const place = placeOf(ip);
-    return place.startsWith('places.') ? t(place) : place;
   };
 
   return {
@@ -52,15 +46,7 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
     getSignins: async (_input, { user, req }) => {
       const t = ctx.i18n.translator(req.headers.lang);
       const rows = await db.selectFrom('signins').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').limit(SIGNIN_HISTORY).execute();
-      const list: SignInEntry[] = rows.map((r) => ({
-        time: isoTime(r.at),
-        device: r.device || t('devices.unknownDevice'),
-        place: placeName(r.ip, t),
-        ip: r.ip,
-        method: r.method,
-        result: r.result,
-      }));
-      return { list };
+      return { list: rows.map((row) => signInEntry(row, t)) };
     },
     freezeAccount: {
       limits: [{ bucket: 'freeze', limit: (c) => c.limits.freezePerIp }],

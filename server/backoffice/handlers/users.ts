@@ -3,7 +3,10 @@ import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { addOperator, listOperators, operatorDetail, updateOperator } from '../operator-admin.ts';
-import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail } from '../users.ts';
+import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail, userSignIns } from '../users.ts';
+import { resetTotp } from '../totp-reset.ts';
+import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
+import { validationError } from '../../core/errors.ts';
 
 export function userAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
@@ -13,6 +16,18 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
       return { list, total: list.length, page: 1, pageSize: list.length };
     },
     adminUserDetail: async (input) => userDetail(db, input.uid),
+    adminResetTotp: async (input, { session, req }) => {
+      const step = await resetTotp(db, operatorActor(session, req), input.uid, input.reason, ctx.now());
+      const note = ctx.i18n.translator(req.headers.lang)(step === 'done' ? 'admin.totpResetDone' : 'admin.totpResetRequested');
+      return { step, note };
+    },
+    adminUserSignins: async (input, { req }) => {
+      const uid = Number(input.uid ?? '');
+      if (!Number.isSafeInteger(uid) || uid < 1) throw validationError('uid', 'admin.userUnknown');
+      const t = ctx.i18n.translator(req.headers.lang);
+      const list = (await userSignIns(db, uid)).map((row) => signInEntry(row, t));
+      return { list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+    },
     adminFreeze: async (input, { session, req }) => freezeUser(db, operatorActor(session, req), input.uid, input.what, input.reason, ctx.now()),
     adminUnfreeze: async (input, { session, req }) => unfreezeUser(db, operatorActor(session, req), input.uid, input.what, ctx.now()),
     adminEndSessions: async (input, { session, req }) => {

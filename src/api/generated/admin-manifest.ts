@@ -64,8 +64,10 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-support-close","kind":"form","routes":["/admin/conversation"],"title":"admin.closeTitle","roles":["admin","support"], load: () => import('./screens/admin-support-close') },
   { "id":"admin-support-conversation","kind":"detail","routes":["/admin/conversation"],"title":"admin.conversationTitle","roles":["admin","support"], load: () => import('./screens/admin-support-conversation') },
   { "id":"admin-support-inbox","kind":"list","routes":["/admin/support"],"title":"admin.supportTitle","roles":["admin","support"], load: () => import('./screens/admin-support-inbox') },
+  { "id":"admin-totp-reset","kind":"form","routes":["/admin/user"],"title":"admin.totpResetTitle","roles":["admin","compliance"], load: () => import('./screens/admin-totp-reset') },
   { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
   { "id":"admin-user-detail","kind":"detail","routes":["/admin/user"],"title":"admin.userTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-user-detail') },
+  { "id":"admin-user-signins","kind":"list","routes":["/admin/user"],"title":"admin.userTitle","tab":"admin.signinsTab","roles":["admin","compliance","support"], load: () => import('./screens/admin-user-signins') },
   { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
   { "id":"admin-wire-instructions","kind":"form","routes":["/admin/review"],"routeQuery":{"kind":"wire"},"title":"admin.instructionsTitle","roles":["finance"], load: () => import('./screens/admin-wire-instructions') },
 ];

@@ -13,7 +13,7 @@ import { sessionStarted } from '../../store/session';
 import { toast } from '../../ui/overlays';
 import { CodeInput } from './CodeInput';
 import { PasskeySignIn } from './PasskeySignIn';
-import '../user/security/security.css';
+import './second-step.css';
 
 type StepState = Partial<SecondFactorChallenge> & { from?: unknown };
 

@@ -159,6 +159,29 @@ describe('sign-in with a second step', () => {
   });
 });
 
+describe('under attack', () => {
+  it('two second steps sent at once with one ticket and code make one session', async () => {
+    await turnOn();
+    s.clock.advance(30_000);
+    const ticket = await passwordStep();
+    const c = code();
+    const both = await Promise.all([0, 1].map(() => call(s.app, 'POST', '/base/loginSecondFactor', { userAgent: UA, body: { ticket, code: c } })));
+    expect(both.map((r) => r.code).sort()).toEqual([0, 7]);
+    const sessions = await s.app.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('limits code checks per address', async () => {
+    await s.app.close();
+    s = await startServer({ rateLimits: { codeCheckPerIp: { max: 3, windowMs: 60_000 } } });
+    token = (await registerByEmail(s.app, EMAIL, PASSWORD)).token;
+    await call(s.app, 'POST', '/user/totp/setup', { token });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await call(s.app, 'POST', '/user/totp/enable', { token, body: { code: '000000' } })).code);
+    expect(answers).toEqual([7, 7, 7, 4024]);
+  });
+});
+
 describe('what the code guards', () => {
   it('turning the authenticator off takes a code', async () => {
     await turnOn();

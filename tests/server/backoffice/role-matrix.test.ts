@@ -82,6 +82,7 @@ describe('the role matrix', () => {
       'adminOperators',
       'adminRemoveNetwork',
       'adminRepayLoan',
+      'adminResetTotp',
       'adminReviewDetail',
       'adminReviews',
       'adminSetCoinEnabled',
@@ -106,6 +107,7 @@ describe('the role matrix', () => {
       'adminUpdateMining',
       'adminUpdateOperator',
       'adminUserDetail',
+      'adminUserSignins',
       'adminUsers',
       'adminWireInstructions',
     ]);

@@ -3,6 +3,7 @@
 // ending every session; and operators managed by an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { totpCode } from '../../../server/platform/security/totp.ts';
 import { call, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
 import { freshCode, operator, secretOf, type SignedInOperator } from './operators.ts';
 
@@ -50,6 +51,45 @@ describe('customers', () => {
     });
   });
 
+  it("shows the customer's second factors (never a secret), sign-in history and a freeze the customer made", async () => {
+    const setup = await call(s.app, 'POST', '/user/totp/setup', { token: customer.token });
+    await call(s.app, 'POST', '/user/totp/enable', { token: customer.token, body: { code: totpCode(setup.data.secret, s.clock.now()) } });
+    expect((await login(s.app, 'frozen-soon@example.com', 'Wrong-pass-1')).code).not.toBe(0);
+    const detail = await as(support, 'GET', '/admin/users/detail', { uid: customer.user.ID });
+    expect(detail.data).toMatchObject({ totp: true, passkeys: 0, selfFrozen: null });
+    expect(JSON.stringify(detail.data)).not.toContain(setup.data.secret);
+    const history = await as(support, 'GET', '/admin/users/signins', { uid: String(customer.user.ID) });
+    expect(history.data.list[0]).toMatchObject({ method: 'password', result: 'badPassword' });
+    expect(await as(support, 'GET', '/admin/users/signins', { uid: 'abc' }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+    expect(await as(support, 'GET', '/admin/users/signins', { uid: '999999' }, 'de')).toMatchObject({ code: 7, msg: msg('de', 'admin.userUnknown') });
+    await call(s.app, 'POST', '/user/totp/disable', { token: customer.token, body: { totp: totpCode(setup.data.secret, s.clock.now() + 30_000) } });
+  });
+
+  it("resets a customer's authenticator only when a second operator sends the same reset", async () => {
+    const uid = customer.user.ID;
+    const none = await as(compliance, 'POST', '/admin/users/resetTotp', { uid, reason: 'Video call' }, 'de');
+    expect(none).toMatchObject({ code: 7, msg: msg('de', 'admin.totpResetNone') });
+    const setup = await call(s.app, 'POST', '/user/totp/setup', { token: customer.token });
+    await call(s.app, 'POST', '/user/totp/enable', { token: customer.token, body: { code: totpCode(setup.data.secret, s.clock.now()) } });
+    const first = await as(compliance, 'POST', '/admin/users/resetTotp', { uid, reason: 'Passport checked on a video call' });
+    expect(first.data).toEqual({ step: 'requested', note: msg(undefined, 'admin.totpResetRequested') });
+    expect((await call(s.app, 'GET', '/user/security', { token: customer.token })).data.totp).toBe(true);
+    const same = await as(compliance, 'POST', '/admin/users/resetTotp', { uid, reason: 'again' }, 'de');
+    expect(same).toMatchObject({ code: 7, msg: msg('de', 'admin.totpResetSameOperator') });
+    const outboxBefore = await s.app.db.selectFrom('outbox').select('id').execute();
+    const second = await as(admin, 'POST', '/admin/users/resetTotp', { uid, reason: 'Agreed' });
+    expect(second.data.step).toBe('done');
+    expect((await call(s.app, 'GET', '/user/security', { token: customer.token })).data).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+    const actions = await s.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', String(uid))
+      .where('action', 'like', 'user.totpReset%')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['user.totpReset.request', 'user.totpReset']);
+    expect(await s.app.db.selectFrom('outbox').select('id').execute()).toHaveLength(outboxBefore.length + 1);
+  });
+
   it('freezes withdrawals with a reason the withdrawal screens show, and lifts it', async () => {
     const r = await as(compliance, 'POST', '/admin/users/freeze', { uid: customer.user.ID, what: 'withdraw', reason: 'Source of funds under review' });
     expect(r.data).toMatchObject({ withdrawFrozen: true, withdrawFrozenReason: 'Source of funds under review', loginFrozen: false });
@@ -84,7 +124,13 @@ describe('customers', () => {
     expect(again.code, again.msg).toBe(0);
     expect((await as(support, 'POST', '/admin/users/endSessions', { uid: customer.user.ID })).code).toBe(0);
     expect((await call(s.app, 'GET', '/user/getUserInfo', { token: again.data.token })).code).toBe(4016);
-    const audit = await s.app.db.selectFrom('audit_log').select('action').where('target_kind', '=', 'user').orderBy('id').execute();
+    const audit = await s.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_kind', '=', 'user')
+      .where('action', 'not like', 'user.totpReset%')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual([
       'user.freeze.withdraw',
       'user.unfreeze.withdraw',

@@ -83,6 +83,20 @@ export const screen: ScreenDef = {
         "label": "admin.reasonLabel"
       },
       {
+        "field": "selfFrozen",
+        "label": "admin.selfFrozenLabel",
+        "format": "datetime"
+      },
+      {
+        "field": "totp",
+        "label": "admin.totpLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "passkeys",
+        "label": "admin.passkeysLabel"
+      },
+      {
         "field": "verified",
         "label": "admin.verifiedLabel",
         "values": "admin.yesNo"
