@@ -24,6 +24,7 @@ import { marketHandlers } from './trading/handlers/market.ts';
 import { miningHandlers } from './earn/handlers/mining.ts';
 import { moneyLogHandlers } from './funds/handlers/records-money.ts';
 import { passwordLinkHandlers } from './account/handlers/password-links.ts';
+import { passkeyHandlers } from './account/handlers/passkeys.ts';
 import { sessionHandlers } from './account/handlers/sessions.ts';
 import { securityHandlers } from './account/handlers/security.ts';
 import { spotHandlers } from './trading/handlers/spot.ts';
@@ -55,6 +56,7 @@ const MODULES = [
   passwordResetHandlers,
   userHandlers,
   sessionHandlers,
+  passkeyHandlers,
   securityHandlers,
   bankHandlers,
   addressHandlers,

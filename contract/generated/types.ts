@@ -2868,6 +2868,86 @@ export interface NoticeUnread {
   count: number;
 }
 
+/**
+ * A passkey (WebAuthn credential) the customer registered: it signs in alone, or as the second step after the password
+ */
+export interface Passkey {
+  ID: number;
+  /**
+   * The customer's name for it (1 to 64 characters)
+   */
+  name: string;
+  /**
+   * ISO 8601 time it was registered
+   */
+  createdAt: string;
+  /**
+   * ISO 8601 time of its last sign-in; null when never used
+   */
+  lastUsedAt: string | null;
+}
+
+/**
+ * The customer's passkeys, oldest first
+ */
+export interface PasskeyList {
+  list: Passkey[];
+}
+
+/**
+ * A passkey sign-in: the browser's answer to the options of POST /base/passkeyOptions (their challenge, once, within 5 minutes), with the password step's ticket when it is the second step
+ */
+export interface PasskeyLoginPayload {
+  /**
+   * The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the signature.
+   */
+  response: {};
+  /**
+   * The ticket POST /base/login answered after a right password: the sign-in is its second step, with a passkey of that account
+   */
+  ticket?: string;
+}
+
+/**
+ * A new passkey: the browser's answer to the options of GET /user/passkey/options (their challenge, once, within 5 minutes), under a name of the customer's
+ */
+export interface PasskeyRegisterPayload {
+  /**
+   * Trimmed; 1 to 64 characters, no control or bidi characters
+   */
+  name: string;
+  /**
+   * The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the attestation.
+   */
+  response: {};
+}
+
+/**
+ * Removes one of the caller's passkeys (another user's ID answers like an unknown one); the login password confirms it
+ */
+export interface PasskeyRemovePayload {
+  ID: number;
+  /**
+   * The login password
+   */
+  password: string;
+}
+
+/**
+ * Nothing: the passkey no longer signs in.
+ */
+export type PasskeyRemoveResult = null;
+
+/**
+ * Options for a passkey sign-in. With the ticket of the password step: that account's passkeys are allowed; without: any passkey this site knows (a discoverable credential picks the account).
+ */
+export interface PasskeySignInOptionsPayload {
+  /**
+   * The ticket POST /base/login answered after a right password: the sign-in is its second step, with a passkey of that account
+   */
+  ticket?: string;
+}
+
 export interface ProfitLoss {
   totalUsdt: string;
   todayPnl: string;
@@ -3478,6 +3558,19 @@ export interface UserCardUpdatePayload {
 
 export interface UserInfoResponse {
   userInfo: User;
+}
+
+/**
+ * What the browser's navigator.credentials.create() or .get() takes, as JSON (PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, made by @simplewebauthn/server). Its challenge is new, good for one ceremony and 5 minutes.
+ */
+export interface WebauthnOptions {
+  /**
+   * base64url; never answered twice
+   */
+  challenge: string;
+  rpId?: string;
+  timeout?: number;
+  [k: string]: unknown | undefined;
 }
 
 /**

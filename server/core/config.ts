@@ -23,6 +23,8 @@ export interface RateLimits {
   login: Limit;
   /** POST /base/login, failed attempts per account name (email or phone), known or not; a success clears them */
   loginPerAccount: Limit;
+  /** POST /base/passkeyOptions and /base/loginPasskey, per IP (every attempt) */
+  passkeySignIn: Limit;
   /** POST /base/captcha, per IP */
   captcha: Limit;
   /** POST /base/emailCode and /base/phoneCode, per target (email or phone) */
@@ -63,6 +65,7 @@ const HOUR = 60 * MINUTE;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 20, windowMs: MINUTE },
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  passkeySignIn: { max: 30, windowMs: MINUTE },
   captcha: { max: 120, windowMs: MINUTE },
   codePerTarget: { max: 1, windowMs: MINUTE },
   codePerIp: { max: 30, windowMs: MINUTE },
@@ -184,4 +187,28 @@ function checkCidr(value: string): string {
   const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
   if (!family || !prefixOk || rest.length > 0) throw new Error(`TRUSTED_PROXIES must hold IP addresses or CIDRs (10.0.0.0/8, ::1), not ${value}`);
   return value;
+}
+
+/** The WebAuthn relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS): passkeys are bound to the RP ID, their answers to the origins. */
+export interface WebauthnConfig {
+  /** A domain name; unset: the host each request came to */
+  rpId?: string;
+  /** The origins (https://app.example.com) a passkey answer may come from; empty: the request's own origin */
+  origins: string[];
+}
+
+const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS; start-up stops on an RP ID that is no domain, an origin that is not http(s), or an origin outside the RP ID. */
+export function webauthnConfig(env: NodeJS.ProcessEnv = process.env): WebauthnConfig {
+  const rpId = env.WEBAUTHN_RP_ID?.trim().toLowerCase() || undefined;
+  if (rpId !== undefined && !DOMAIN.test(rpId)) throw new Error(`WEBAUTHN_RP_ID must be a domain name (example.com), not ${rpId}`);
+  const origins = [...new Set(list(env.WEBAUTHN_ORIGINS).map((v) => originOf(v, 'WEBAUTHN_ORIGINS')))];
+  for (const origin of origins) {
+    const url = new URL(origin);
+    if (!/^https?:$/.test(url.protocol)) throw new Error(`WEBAUTHN_ORIGINS: ${origin} is not http(s)`);
+    if (rpId !== undefined && url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`))
+      throw new Error(`WEBAUTHN_ORIGINS: ${origin} is not on ${rpId} (WEBAUTHN_RP_ID)`);
+  }
+  return { rpId, origins };
 }

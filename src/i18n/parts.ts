@@ -33,6 +33,7 @@ export const SCREEN_TEXT_GROUPS = [
   'login',
   'mining',
   'msb',
+  'passkey',
   'payPassword',
   'preview',
   'realName',

@@ -32,6 +32,7 @@ export function clock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): Clock {
 /** Limits high enough not to get in the way; rate-limit tests pass their own. */
 export const RELAXED: RateLimits = {
   login: { max: 10_000, windowMs: 60_000 },
+  passkeySignIn: { max: 10_000, windowMs: 60_000 },
   captcha: { max: 10_000, windowMs: 60_000 },
   codePerTarget: { max: 1, windowMs: 60_000 },
   codePerIp: { max: 10_000, windowMs: 60_000 },

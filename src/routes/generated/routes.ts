@@ -35,6 +35,7 @@ export const ROUTE_TABLE = [
   { path: '/home/home', public: true, tab: 'home', screen: 'home', bare: true },
   { path: '/login/forgetPassword', public: true },
   { path: '/login/login', public: true },
+  { path: '/login/passkey', title: 'route.login.login', public: true, screen: 'passkeyLogin' },
   { path: '/login/password', public: true },
   { path: '/login/register', public: true },
   { path: '/login/resetPassword' },

@@ -30,6 +30,7 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
   msb: withScreenTexts(() => import('../user/MsbScreen')),
   my: withScreenTexts(() => import('../user/MyScreen')),
   openLocation: withScreenTexts(() => import('../system/OpenLocationScreen')),
+  passkeyLogin: withScreenTexts(() => import('../login/PasskeyLoginScreen')),
   secondStep: withScreenTexts(() => import('../login/SecondStepScreen')),
   security: withScreenTexts(() => import('../user/SecurityScreen')),
   service: withScreenTexts(() => import('../user/ServiceScreen')),

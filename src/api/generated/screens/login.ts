@@ -96,6 +96,10 @@ export const screen: ScreenDef = {
       {
         "to": "/login/register",
         "label": "login.toRegister"
+      },
+      {
+        "to": "/login/passkey",
+        "label": "passkey.signInLink"
       }
     ],
     "ui:submitLabel": "login.submit"
