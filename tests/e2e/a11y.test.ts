@@ -3,6 +3,7 @@
 // opens a real one), in the dark and the light theme; nor with a confirmation dialog or a toast open.
 // On a desktop viewport the login form works by keyboard (tab order, Enter submits), Escape closes a
 // dialog, focus is visible in both themes, and toasts and the chosen pair's price are live regions.
+import { isAuthPage } from '../../src/app/redirect';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,8 @@ async function audit(page: Page, label: string, found: Found): Promise<void> {
 }
 
 const publicPaths = ROUTES.filter((r) => r.public).map((r) => r.path);
-const signedInPaths = ROUTES.filter((r) => !['/login/login', '/login/register', '/login/password', '/login/forgetPassword'].includes(r.path)).map((r) => r.path);
+// a signed-in user has no business on the sign-in pages (src/app/redirect.ts sends them on)
+const signedInPaths = ROUTES.filter((r) => !isAuthPage(r.path) && !['/login/password', '/login/forgetPassword'].includes(r.path)).map((r) => r.path);
 
 describe('axe-core, WCAG 2.2 AA', () => {
   for (const theme of THEMES) {
