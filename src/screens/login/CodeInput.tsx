@@ -1,7 +1,7 @@
 // One input for a second-factor code: six digits from an authenticator app, or (when `recovery`)
 // a recovery code of ten letters and digits. Typing keeps only what such a code can hold.
 import { useTranslation } from 'react-i18next';
-import './code-input.css';
+import './sign-in.css';
 
 export function codeInputValue(text: string, recovery: boolean): string {
   return recovery ? text.replace(/[^A-Za-z0-9-]/g, '').slice(0, 11) : text.replace(/\D/g, '').slice(0, 6);

@@ -13,7 +13,7 @@ import { sessionStarted } from '../../store/session';
 import { toast } from '../../ui/overlays';
 import { CodeInput } from './CodeInput';
 import { PasskeySignIn } from './PasskeySignIn';
-import './second-step.css';
+import './sign-in.css';
 
 type StepState = Partial<SecondFactorChallenge> & { from?: unknown };
 
