@@ -67,7 +67,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-totp-reset","kind":"form","routes":["/admin/user"],"title":"admin.totpResetTitle","roles":["admin","compliance"], load: () => import('./screens/admin-totp-reset') },
   { "id":"admin-unfreeze","kind":"form","routes":["/admin/user"],"title":"admin.unfreezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-unfreeze') },
   { "id":"admin-user-detail","kind":"detail","routes":["/admin/user"],"title":"admin.userTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-user-detail') },
-  { "id":"admin-user-signins","kind":"list","routes":["/admin/user"],"title":"admin.userTitle","tab":"admin.signinsTab","roles":["admin","compliance","support"], load: () => import('./screens/admin-user-signins') },
+  { "id":"admin-user-signins","kind":"list","routes":["/admin/user"],"routeQuery":{"uid":true},"title":"admin.signinsTab","roles":["admin","compliance","support"], load: () => import('./screens/admin-user-signins') },
   { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
   { "id":"admin-wire-instructions","kind":"form","routes":["/admin/review"],"routeQuery":{"kind":"wire"},"title":"admin.instructionsTitle","roles":["finance"], load: () => import('./screens/admin-wire-instructions') },
 ];

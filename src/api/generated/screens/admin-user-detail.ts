@@ -89,7 +89,7 @@ export const screen: ScreenDef = {
       },
       {
         "field": "totp",
-        "label": "admin.totpLabel",
+        "label": "admin.customerTotpLabel",
         "values": "admin.yesNo"
       },
       {

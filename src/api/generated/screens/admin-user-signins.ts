@@ -19,8 +19,10 @@ export const screen: ScreenDef = {
   "routes": [
     "/admin/user"
   ],
-  "title": "admin.userTitle",
-  "tab": "admin.signinsTab",
+  "routeQuery": {
+    "uid": true
+  },
+  "title": "admin.signinsTab",
   "endpoint": {
     "name": "adminUserSignins",
     "method": "GET",
@@ -46,10 +48,6 @@ export const screen: ScreenDef = {
         "field": "time",
         "label": "admin.timeLabel",
         "format": "datetime"
-      },
-      {
-        "field": "place",
-        "label": "admin.placeLabel"
       },
       {
         "field": "method",
