@@ -2901,7 +2901,7 @@ export interface PasskeyLoginPayload {
   /**
    * The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the signature.
    */
-  response: {};
+  response: object;
   /**
    * The ticket POST /base/login answered after a right password: the sign-in is its second step, with a passkey of that account
    */
@@ -2919,7 +2919,7 @@ export interface PasskeyRegisterPayload {
   /**
    * The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the attestation.
    */
-  response: {};
+  response: object;
 }
 
 /**
