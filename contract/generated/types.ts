@@ -3238,7 +3238,7 @@ export interface UserCard {
 }
 
 /**
- * Spec §3 real-name record. The first submission creates the caller's record; after a rejection the same record is resubmitted (status 1 again). Refused while under review or verified.
+ * Spec §3 real-name record. The first submission creates the caller's record (POST createUser_card); after a rejection the form resubmits the same record through PUT /user_card/updateUser_card with its ID (status 1 again). Refused while under review or verified.
  */
 export interface UserCardPayload {
   /**

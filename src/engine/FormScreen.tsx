@@ -79,10 +79,10 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
     setSubmitted(false);
     setField(name, value);
   };
-  const submit = useFormSubmit(screen, endpoint, params, t, clearField);
   // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
-  const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
+  const { sourceDefs, reporters, responses, picked, limits, block, notices, resubmitFields } = useFormSources(screen, formData);
+  const submit = useFormSubmit(screen, endpoint, params, t, clearField, { resubmit: module.resubmit, resubmitFields });
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
