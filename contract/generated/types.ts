@@ -1449,7 +1449,18 @@ export interface Asset {
 
 export interface AssetList {
   list: Asset[];
+  /**
+   * Every coin held (available and frozen, a borrowed coin too) valued in USDT
+   */
   totalUsdt: string;
+  /**
+   * What the user owes on loans being repaid (principal and interest less repayments) valued in USDT; 0 when none
+   */
+  owedUsdt: string;
+  /**
+   * totalUsdt less owedUsdt, never below zero
+   */
+  netUsdt: string;
 }
 
 export interface AssetsArgs {
