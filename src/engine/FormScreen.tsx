@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
 import type { FormContext } from '../widgets/formContext';
 import { templates, widgets } from '../widgets/theme/theme';
-import { conditionalFields, uiWithHidden } from './conditionalFields';
+import { conditionalFields, uiWithHidden, uiWithVariants } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
@@ -87,7 +87,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
-  const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
+  const ui = uiWithHidden(uiWithVariants((screen.ui ?? {}) as FormUi, picked), conditional.hidden) as FormUi;
   if (submit.result) {
     return (
       <Suspense fallback={null}>
