@@ -10,7 +10,7 @@ import type { JsonSchema } from './screen.ts';
 /**
  * `coin` is the code the amount is in (a text, not a bound): it decides the decimals the limits are
  * shown with (the display rule). Without an x-limits "coin" it is the `coin` (else `currency`) of
- * the row that gives the field's decimals.
+ * the row whose `decimals` gives the field's decimals (an amount; a quantity's other decimals name none).
  */
 export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee' | 'coin';
 /** The bounds that can be broken; decimals and fee shape the others. */
@@ -57,7 +57,8 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
       const readable = name === 'coin' ? typeof value === 'string' && value !== '' : isDecimal(value);
       if (path && readable) out[field] = { ...out[field], [name]: String(value) };
     }
-    const coin = spec.coin === undefined && spec.decimals ? rowCoin(data, spec.decimals) : undefined;
+    // the row that gives an amount's decimals ("network.decimals"; not a quantity's "machine.quantityDecimals")
+    const coin = spec.coin === undefined && spec.decimals?.endsWith('.decimals') ? rowCoin(data, spec.decimals) : undefined;
     if (coin) out[field] = { ...out[field], coin };
   }
   return out;
@@ -79,9 +80,9 @@ export function shownDecimals(limits: FieldLimits = {}): number {
   return limits.coin === undefined ? own : displayDecimals(limits.coin, own);
 }
 
-/** A limit as a message quotes it: rounded down to shownDecimals (the locale's separators come with the message). */
+/** A limit as a message quotes it: an amount of a coin rounded down to shownDecimals, anything else exact (the locale's separators come with the message). */
 export function shownLimit(value: string, limits?: FieldLimits): string {
-  return roundDown(value, shownDecimals(limits));
+  return limits?.coin === undefined ? value : roundDown(value, shownDecimals(limits));
 }
 
 /** What can be spent: the available amount less the fee, never below zero. */
