@@ -3,10 +3,16 @@
 // x-limits binds a limit to a path into them ("asset.available"). The engine and the
 // server resolve the same declaration with these functions, so both enforce the same
 // limits. Values stay exact decimal strings: a limit is never a float.
-import { compare, decimalsOf, sub, tryScaled } from './decimal.ts';
+import { compare, DEFAULT_DECIMALS, decimalsOf, roundDown, sub, tryScaled } from './decimal.ts';
+import { displayDecimals } from './display-rule.ts';
 import type { JsonSchema } from './screen.ts';
 
-export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee';
+/**
+ * `coin` is the code the amount is in (a text, not a bound): it decides the decimals the limits are
+ * shown with (the display rule). Without an x-limits "coin" it is the `coin` (else `currency`) of
+ * the row whose `decimals` gives the field's decimals (an amount; a quantity's other decimals name none).
+ */
+export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee' | 'coin';
 /** The bounds that can be broken; decimals and fee shape the others. */
 export type BoundName = 'minimum' | 'maximum' | 'available' | 'decimals';
 export type FieldLimits = Partial<Record<LimitName, string>>;
@@ -48,10 +54,35 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
     if (!spec) continue;
     for (const [name, path] of Object.entries(spec) as [LimitName, string][]) {
       const value = valueAt(data, path);
-      if (path && isDecimal(value)) out[field] = { ...out[field], [name]: String(value) };
+      const readable = name === 'coin' ? typeof value === 'string' && value !== '' : isDecimal(value);
+      if (path && readable) out[field] = { ...out[field], [name]: String(value) };
     }
+    // the row that gives an amount's decimals ("network.decimals"; not a quantity's "machine.quantityDecimals")
+    const coin = spec.coin === undefined && spec.decimals?.endsWith('.decimals') ? rowCoin(data, spec.decimals) : undefined;
+    if (coin) out[field] = { ...out[field], coin };
   }
   return out;
+}
+
+/** The coin (else currency) code beside a path's value in its row ("network.decimals" -> network.coin). */
+function rowCoin(data: unknown, path: string): string | undefined {
+  const row = valueAt(data, path.split('.').slice(0, -1).join('.'));
+  const code = row && typeof row === 'object' ? ((row as Record<string, unknown>).coin ?? (row as Record<string, unknown>).currency) : undefined;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/**
+ * The decimals a field's limits are shown with in its hint and messages (issue 24): the display rule
+ * over the field's coin (USDT, USDC, fiat 2; another coin its decimals), else the field's own decimals.
+ */
+export function shownDecimals(limits: FieldLimits = {}): number {
+  const own = limits.decimals === undefined ? DEFAULT_DECIMALS : Number(limits.decimals);
+  return limits.coin === undefined ? own : displayDecimals(limits.coin, own);
+}
+
+/** A limit as a message quotes it: an amount of a coin rounded down to shownDecimals, anything else exact (the locale's separators come with the message). */
+export function shownLimit(value: string, limits?: FieldLimits): string {
+  return limits?.coin === undefined ? value : roundDown(value, shownDecimals(limits));
 }
 
 /** What can be spent: the available amount less the fee, never below zero. */

@@ -6,6 +6,7 @@ import { passwordResetHandlers, registrationHandlers, signInHandlers, verificati
 import { addressHandlers } from './funds/handlers/address.ts';
 import { articleHandlers } from './content/handlers/article.ts';
 import { assetHandlers } from './trading/handlers/assets.ts';
+import { loansOwed } from './funds/loan-owed.ts';
 import { bankHandlers } from './funds/handlers/bank.ts';
 import { bankWireHandlers } from './funds/handlers/bank-wire.ts';
 import { coinHandlers } from './funds/handlers/coins.ts';
@@ -64,7 +65,7 @@ const MODULES = [
   marketHandlers,
   spotHandlers,
   futuresHandlers,
-  assetHandlers,
+  assetHandlers(loansOwed),
   moneyLogHandlers,
   coinHandlers,
   fundsStatusHandlers,

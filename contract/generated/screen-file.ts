@@ -103,6 +103,7 @@ export type ScreenFile = {
    * A form: notes shown above the fields while a source value is true or a non-empty text (e.g. manual review, the current anti-phishing code)
    */
   notices?: FormNotice[];
+  resubmit?: FormResubmit;
 };
 export type Route = string;
 export type Key = string;
@@ -378,4 +379,21 @@ export interface FormNotice {
    */
   when: string;
   text: Key;
+}
+/**
+ * A form: while a source value holds (a rejected record), the form updates that record through another endpoint (spec §7 PUT /user_card/updateUser_card with the record's ID) instead of creating one
+ */
+export interface FormResubmit {
+  /**
+   * Path into the sources; while the value is true the form is sent to the resubmit endpoint instead of its own
+   */
+  when: string;
+  /**
+   * A mutation another schema file declares (an action), whose payload is the form's plus fields
+   */
+  endpoint: string;
+  /**
+   * Payload fields added from the sources: field -> path (the rejected record's ID)
+   */
+  fields: Record<string, string>;
 }

@@ -1492,7 +1492,18 @@ export interface Asset {
 
 export interface AssetList {
   list: Asset[];
+  /**
+   * Every coin held (available and frozen, a borrowed coin too) valued in USDT
+   */
   totalUsdt: string;
+  /**
+   * What the user owes on loans being repaid (principal and interest less repayments) valued in USDT; 0 when none
+   */
+  owedUsdt: string;
+  /**
+   * totalUsdt less owedUsdt, never below zero
+   */
+  netUsdt: string;
 }
 
 export interface AssetsArgs {
@@ -3493,7 +3504,7 @@ export interface UserCard {
 }
 
 /**
- * Spec §3 real-name record. The first submission creates the caller's record; after a rejection the same record is resubmitted (status 1 again). Refused while under review or verified.
+ * Spec §3 real-name record. The first submission creates the caller's record (POST createUser_card); after a rejection the form resubmits the same record through PUT /user_card/updateUser_card with its ID (status 1 again). Refused while under review or verified.
  */
 export interface UserCardPayload {
   /**

@@ -84,6 +84,23 @@ function runtimeDef(screen: ScreenFile, validatorId: string | undefined): JsonSc
   return validatorId ? { ...rest, validatorId } : rest;
 }
 
+/**
+ * The other generated modules a screen's module imports: its sources' endpoints and, for a form that
+ * updates a rejected record through another file's endpoint (screen.resubmit), that endpoint.
+ */
+function linkedModules(screen: ScreenFile, source: string, moduleOf: Map<string, string>) {
+  const sources = Object.entries(screen.sources ?? {}).map(([name, def]) => {
+    const id = moduleOf.get(def.endpoint);
+    if (!id) throw new Error(`${source}: source "${name}" names endpoint "${def.endpoint}", which no schema file declares`);
+    return { name, id, endpoint: def.endpoint };
+  });
+  const sourceImports = sources.filter((x) => x.id !== screen.id).map((x) => `import { endpoint as ${x.name}Source } from './${x.id}';`);
+  const resubmitId = screen.resubmit ? moduleOf.get(screen.resubmit.endpoint) : undefined;
+  if (screen.resubmit && !resubmitId) throw new Error(`${source}: resubmit names endpoint "${screen.resubmit.endpoint}", which no schema file declares`);
+  if (resubmitId) sourceImports.push(`import { endpoint as resubmitEndpoint } from './${resubmitId}';`);
+  return { sources, sourceImports, resubmitId };
+}
+
 export async function screenModule(screen: ScreenFile, source: string, types: ScreenTypes, moduleOf: Map<string, string>): Promise<ModuleOutput> {
   const auth = screen.auth !== false;
   const endpoints: string[] = [];
@@ -130,12 +147,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
   }
 
   const typeNames = [payloadType, types.response, types.record].filter((n): n is string => Boolean(n));
-  const sources = Object.entries(screen.sources ?? {}).map(([name, def]) => {
-    const id = moduleOf.get(def.endpoint);
-    if (!id) throw new Error(`${source}: source "${name}" names endpoint "${def.endpoint}", which no schema file declares`);
-    return { name, id, endpoint: def.endpoint };
-  });
-  const sourceImports = sources.filter((x) => x.id !== screen.id).map((x) => `import { endpoint as ${x.name}Source } from './${x.id}';`);
+  const { sources, sourceImports, resubmitId } = linkedModules(screen, source, moduleOf);
   const rowActions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [`${a.id}: injected.endpoints.${a.endpoint.name}`] : []));
   const lines = [
     banner(source),
@@ -162,6 +174,7 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
     sources.length
       ? `/** The endpoints the form's live limits read (screen.sources). */\nexport const sources = { ${sources.map((x) => `${x.name}: ${x.name}Source`).join(', ')} };`
       : '',
+    resubmitId ? `/** Where the form goes while screen.resubmit.when holds. */\nexport const resubmit = resubmitEndpoint;` : '',
     '',
   ];
   return { code: lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n'), validatorId, formSchema };

@@ -5,6 +5,7 @@ import { formatUnits, mul, sum, units } from '../../contract/decimal.ts';
 import { coinConfigs, coinDecimals, USDT } from '../core/coins.ts';
 import { tradingConfig } from './config.ts';
 import { type Balance, balancesOf } from '../core/ledger.ts';
+import { nothingOwed, type OwedByCoin } from '../core/owed.ts';
 
 /** schemas/entities/asset.json */
 export type { Asset, AssetList, ProfitLoss };
@@ -52,8 +53,12 @@ async function holdings(ctx: AppContext, userId: number, cate: AssetCate): Promi
   });
 }
 
-/** The user's assets for /user/mycoin: one row per coin (see holdings) and the total in USDT. */
-export async function assetList(ctx: AppContext, userId: number, cate: AssetCate = 1): Promise<AssetList> {
+/**
+ * The user's assets for /user/mycoin: one row per coin (see holdings), the total in USDT, what the
+ * user owes on loans in USDT (the total counts a loan's coins: the page shows them owed beside it)
+ * and the net total (total less owed, never below zero).
+ */
+export async function assetList(ctx: AppContext, userId: number, cate: AssetCate = 1, owedByCoin: OwedByCoin = nothingOwed): Promise<AssetList> {
   const qd = tradingConfig().spot.quoteDecimals;
   const config = new Map(coinConfigs().map((c) => [c.coin, c]));
   const rows = await holdings(ctx, userId, cate);
@@ -74,7 +79,10 @@ export async function assetList(ctx: AppContext, userId: number, cate: AssetCate
   });
   // Every coin with a balance counts toward the total, whichever list is shown.
   const all = cate === 1 ? rows : await holdings(ctx, userId, 1);
-  return { list, totalUsdt: formatUnits(sum(all.map((b) => b.value)), qd) };
+  const total = sum(all.map((b) => b.value));
+  const owed = sum((await owedByCoin(ctx.db, userId, ctx.now())).map((o) => usdtValue(ctx, o.coin, o.owed)));
+  const net = total > owed ? total - owed : 0n;
+  return { list, totalUsdt: formatUnits(total, qd), owedUsdt: formatUnits(owed, qd), netUsdt: formatUnits(net, qd) };
 }
 
 const DAY_MS = 24 * 3_600_000;

@@ -10,7 +10,7 @@ import { userLoaded } from '../store/session';
 import { NavBar } from './NavBar';
 import { ErrorBoundary, retryableLazy } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
-import { releaseShell } from '../ui/shell';
+import { releaseFormShell, releaseShell } from '../ui/shell';
 import { RouteView } from './RouteView';
 import { afterLogin, type GuardState, guardShows } from './redirect';
 import { findRoute, LOGIN, TABS } from '../routes/routes';
@@ -36,6 +36,7 @@ export function Layout() {
   // index.html's shell stands for the home screen only: any other route shows at once
   useLayoutEffect(() => {
     if (route?.screen !== 'home') releaseShell();
+    releaseFormShell();
   }, [route]);
   useEffect(() => {
     setStatusBar(statusBarColor(route?.statusBar, theme));

@@ -2,8 +2,8 @@
 // server allows it by its hash, server/platform/http/security.ts). Before the first paint it applies the
 // saved theme and the language, and on the home page fills in the shell's texts (src/ui/shell.ts),
 // logged in or out, so the header and hero are on screen before the app's JavaScript arrives.
-// Then it fetches the app with the route's own files (src/app/routeFiles.ts), and on a page with a
-// captcha form the captcha (src/widgets/captcha/bootCaptcha.ts).
+// Then it fetches the app with the route's own files (src/app/routeFiles.ts); on a page with a
+// captcha form it asks for the captcha first, shows it in index.html's form shell and then fetches the app (src/widgets/captcha/bootCaptcha.ts).
 import { LANGUAGE_KEY, pickFrom } from '../i18n/pick';
 import { loadSession } from '../store/savedSession';
 import { releaseShell, SHELL_ID } from '../ui/shell';
@@ -85,12 +85,10 @@ export function boot({ codes, fallback, texts, app }: BootData): void {
     // storage refused (a private mode): the app starts as it would without the shell
     shell = null;
   }
-  const start = () => {
-    if (!app) return;
-    loadApp(app, home ? HOME_PATH : path, [lang, fallback]);
-    if (app.captcha.paths.includes(path)) askBootCaptcha(app.captcha.url);
-  };
+  const start = () => app && loadApp(app, home ? HOME_PATH : path, [lang, fallback]);
   if (shell) return afterFirstPaint(start);
   releaseShell();
+  // a captcha form (register, login): the captcha first, shown in index.html's form shell; the scripts once it is on screen
+  if (app?.captcha.paths.includes(path)) return askBootCaptcha(app.captcha.url, path, start);
   start();
 }

@@ -12,7 +12,7 @@ import type { FormContext } from '../widgets/formContext';
 import type { SummaryRow, SummarySpec } from '../widgets/purchase-summary/rows';
 import { confirmDialog } from '../ui/overlays';
 import { templates, widgets } from '../widgets/theme/theme';
-import { conditionalFields, uiWithHidden } from './conditionalFields';
+import { conditionalFields, uiWithHidden, uiWithVariants } from './conditionalFields';
 import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
@@ -92,16 +92,16 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
     setSubmitted(false);
     setField(name, value);
   };
-  const submit = useFormSubmit(screen, endpoint, params, t, clearField);
   // rjsf starts from the schema's defaults without an onChange; the mirror starts there too
   const [formData, setFormData] = useState<Data>(() => defaultsOf(screen.payload));
-  const { sourceDefs, reporters, responses, picked, limits, block, notices } = useFormSources(screen, formData);
+  const { sourceDefs, reporters, responses, picked, limits, block, notices, resubmitFields } = useFormSources(screen, formData);
+  const submit = useFormSubmit(screen, endpoint, params, t, clearField, { resubmit: module.resubmit, resubmitFields });
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
   const summary = useSummaryConfirm(t('preview.confirm'));
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 
-  const ui = uiWithHidden((screen.ui ?? {}) as FormUi, conditional.hidden) as FormUi;
+  const ui = uiWithHidden(uiWithVariants((screen.ui ?? {}) as FormUi, picked), conditional.hidden) as FormUi;
   if (submit.result) {
     return (
       <Suspense fallback={null}>

@@ -19,6 +19,25 @@ export function conditionalFields(ui: JsonSchema | undefined, picked: Record<str
   return { shown, hidden };
 }
 
+type VariantUi = { path: string; 'ui:title'?: string; 'ui:placeholder'?: string; 'ui:help'?: string };
+
+/**
+ * Keys that follow a source value (`"ui:byValue": {"path": "rules.routingKind", "ui:title": "bank.routingName"}`
+ * in a field's ui): while the value is a non-empty text, the field's title, placeholder or help is
+ * that key's entry for it (`bank.routingName.aba`: "ABA routing number" for a US card); otherwise the field's own.
+ */
+export function uiWithVariants(ui: UiSchema, picked: Record<string, unknown>): UiSchema {
+  let out = ui;
+  for (const [field, view] of Object.entries(ui)) {
+    const variant = view && typeof view === 'object' ? ((view as Record<string, unknown>)['ui:byValue'] as VariantUi | undefined) : undefined;
+    const value = variant ? valueAt(picked, variant.path) : undefined;
+    if (!variant || typeof value !== 'string' || value === '') continue;
+    const keys = (['ui:title', 'ui:placeholder', 'ui:help'] as const).flatMap((k) => (variant[k] ? [[k, `${variant[k]}.${value}`]] : []));
+    out = { ...out, [field]: { ...(view as object), ...Object.fromEntries(keys) } };
+  }
+  return out;
+}
+
 /** The ui with each hidden field drawn as rjsf's hidden widget. */
 export function uiWithHidden(ui: UiSchema, hidden: readonly string[]): UiSchema {
   if (hidden.length === 0) return ui;

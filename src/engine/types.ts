@@ -16,7 +16,9 @@ export interface ScreenModule {
   /** Endpoints of the screen's data sources, by source name */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   sources?: Record<string, any>;
+  /** The endpoint a form is sent to while screen.resubmit.when holds (a rejected record updated, not created) */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  resubmit?: any;
 }
-
 
 export type ScreenComponent = ComponentType<{ module: ScreenModule }>;

@@ -3,7 +3,7 @@
 import type { FormValidation, RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { useMemo } from 'react';
-import { limitViolations, mismatchedFields, type ResolvedLimits } from '../../contract/limits';
+import { limitViolations, mismatchedFields, shownDecimals, type ResolvedLimits } from '../../contract/limits';
 import { createLocalizer, messageKey, type Translate } from '../../contract/messages';
 import { formatAmount } from '../../contract/number-format';
 import { formSchemaOf } from '../../contract/screen';
@@ -21,7 +21,6 @@ export function useFormSchema(module: ScreenModule, limits: ResolvedLimits, t: T
     [validate, schema, screen.messages, t],
   );
 
-  const decimalsOf = (field: string) => Number(limits[field]?.decimals ?? 6);
   const customValidate = (data: Data | undefined, errors: FormValidation<Data>) => {
     const values = data ?? {};
     const fieldErrors = errors as unknown as Record<string, { addError(m: string): void }>;
@@ -32,7 +31,7 @@ export function useFormSchema(module: ScreenModule, limits: ResolvedLimits, t: T
       fieldErrors[field]?.addError(t(messageKey(field, 'matches', screen.messages)));
     }
     for (const v of limitViolations(values, limits)) {
-      const shown = v.limit === 'decimals' ? v.value : formatAmount(v.value, decimalsOf(v.field), language);
+      const shown = v.limit === 'decimals' ? v.value : formatAmount(v.value, shownDecimals(limits[v.field]), language);
       fieldErrors[v.field]?.addError(t(messageKey(v.field, v.limit, screen.messages), { limit: shown }));
     }
     return errors;

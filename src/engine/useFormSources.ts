@@ -28,5 +28,11 @@ export function useFormSources(screen: ScreenDef, formData: Data) {
     const value = valueAt(picked, n.when);
     return value === true || (typeof value === 'string' && value !== '') ? [{ ...n, value }] : [];
   });
-  return { sourceDefs, reporters, responses, picked, limits, block, notices };
+  // screen.resubmit: while its path holds (a rejected record), the fields the update adds (the record's ID)
+  const resubmit = screen.resubmit;
+  const resubmitFields =
+    resubmit && valueAt(picked, resubmit.when) === true
+      ? Object.fromEntries(Object.entries(resubmit.fields).map(([field, path]) => [field, valueAt(picked, path)]))
+      : undefined;
+  return { sourceDefs, reporters, responses, picked, limits, block, notices, resubmitFields };
 }

@@ -79,15 +79,28 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
   };
 }
 
+/**
+ * Where a submit goes: the form's own endpoint, or while screen.resubmit.when holds in the sources (a
+ * rejected identity record) the resubmit endpoint with the fields it adds (the record's ID).
+ */
+export interface SubmitTarget {
+  resubmit?: ScreenModule['resubmit'];
+  /** The extra payload fields while resubmitting; undefined sends to the form's own endpoint */
+  resubmitFields?: Data;
+}
+
 export function useFormSubmit(
   screen: ScreenDef,
   endpoint: ScreenModule['endpoint'],
   params: URLSearchParams,
   t: Translate,
   setField?: (name: string, value: unknown) => void,
+  target: SubmitTarget = {},
 ) {
   const succeeded = useSuccessSteps(screen, params, t, setField);
-  const [trigger] = endpoint.useMutation();
+  const [create] = endpoint.useMutation();
+  // both hooks every render (a module either has a resubmit endpoint or not, for its whole life)
+  const [update] = (target.resubmit ?? endpoint).useMutation();
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
   const [serverErrors, setServerErrors] = useState<ErrorSchema<Data>>({});
@@ -113,7 +126,9 @@ export function useFormSubmit(
       setServerErrors({});
       setFormError(undefined);
       try {
-        const payload = trimmedPayload(data, passwords);
+        const extra = target.resubmit ? target.resubmitFields : undefined;
+        const payload = { ...trimmedPayload(data, passwords), ...extra };
+        const trigger = extra ? update : create;
         const res = await trigger({ ...payload, idempotencyKey: actionKey.keyFor(payload) });
         actionKey.settle(res);
         if ('error' in res) {

@@ -2,7 +2,7 @@
 // error, a failed screen load) shows a translated message with a Retry button, never a blank page.
 import { Component, createElement, Fragment, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { releaseShell } from './shell';
+import { releaseFormShell, releaseShell } from './shell';
 
 /** The message and Retry button shown in place of a screen that failed. */
 export function ScreenError({ onRetry }: { onRetry: () => void }) {
@@ -40,6 +40,7 @@ export class ErrorBoundary extends Component<Props, State> {
     console.error('Screen failed', error, info.componentStack);
     // the home screen's stand-in must not hide the error and its Retry
     releaseShell();
+    releaseFormShell();
   }
 
   retry = (): void => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allAmount, limitViolations, mismatchedFields, pickSource, resolveLimits } from '../../contract/limits.ts';
+import { allAmount, limitViolations, mismatchedFields, pickSource, resolveLimits, shownDecimals, shownLimit } from '../../contract/limits.ts';
 
 const schema = {
   type: 'object',
@@ -72,5 +72,23 @@ describe('x-matches', () => {
   it('flags a confirmation that differs from its field', () => {
     expect(mismatchedFields(schema, { passWord: 'secret1', confirmPassword: 'secret2' })).toEqual(['confirmPassword']);
     expect(mismatchedFields(schema, { passWord: 'secret1', confirmPassword: 'secret1' })).toEqual([]);
+  });
+
+  it('shows a limit by the display rule of its coin: USDT, USDC and fiat 2 decimals, another coin its own, rounded down', () => {
+    // the coin comes from the row that gives the decimals (asset.coin), or x-limits "coin"
+    const usdt = resolveLimits(schema, { coin: { min: '10.000000' }, asset: { decimals: 6, coin: 'USDT' } });
+    expect(usdt.num).toEqual({ minimum: '10.000000', decimals: '6', coin: 'USDT' });
+    expect(shownDecimals(usdt.num)).toBe(2);
+    expect(shownLimit('10.000000', usdt.num)).toBe('10.00');
+    expect(shownLimit('99.999999', usdt.num)).toBe('99.99');
+    const eur = resolveLimits(schema, { coin: { min: '1' }, asset: { decimals: 8, currency: 'EUR' } });
+    expect(shownLimit('1', eur.num)).toBe('1.00');
+    const btc = resolveLimits(schema, { coin: { min: '0.0001' }, asset: { decimals: 8, coin: 'BTC' } });
+    expect(shownLimit('0.0001', btc.num)).toBe('0.00010000');
+    const named = { type: 'object', properties: { amount: { type: 'string', 'x-limits': { minimum: 'p.min', decimals: 'p.decimals', coin: 'p.unit' } } } };
+    expect(resolveLimits(named, { p: { min: '5', decimals: 6, unit: 'USDC', coin: 'BTC' } }).amount).toEqual({ minimum: '5', decimals: '6', coin: 'USDC' });
+    // no coin: the field's own decimals (a quantity of shares)
+    expect(shownDecimals({ decimals: '0' })).toBe(0);
+    expect(shownDecimals({})).toBe(6);
   });
 });

@@ -58,6 +58,9 @@ describe('bank cards by country', () => {
     await openForm(page, 'US');
     await page.locator('#root_routing').waitFor();
     await expect(page.locator('#root_ibna:visible').count()).resolves.toBe(0);
+    // the field names the US code and its form: "ABA routing number", "9 digits, e.g. 021000021"
+    await expect(page.locator('label[for=root_routing]').textContent()).resolves.toBe(`${en.bank.routingName.aba} *`);
+    await expect(page.getAttribute('#root_routing', 'placeholder')).resolves.toBe(en.bank.routingExample.aba);
     await page.fill('#root_bankname', 'Chase');
     await page.fill('#root_accountname', 'Demo Customer');
     await page.fill('#root_bankcard', '000123456789');
@@ -75,6 +78,20 @@ describe('bank cards by country', () => {
     await page.locator('.row', { hasText: 'Chase' }).waitFor();
     const stored = (await cards()).find((c) => c.bankname === 'Chase')!;
     expect(stored).toMatchObject({ country: 'US', bankcard: '000123456789', routing: '021000021', ibna: '' });
+  });
+
+  it('India, Australia and Canada name their own codes (IFSC, BSB, transit), not a generic routing code', async () => {
+    for (const [country, kind] of [
+      ['IN', 'ifsc'],
+      ['AU', 'bsb'],
+      ['CA', 'transit'],
+    ] as const) {
+      await openForm(page, country);
+      await page.locator('#root_routing').waitFor();
+      await expect(page.locator('label[for=root_routing]').textContent()).resolves.toBe(`${en.bank.routingName[kind]} *`);
+      await expect(page.getAttribute('#root_routing', 'placeholder')).resolves.toBe(en.bank.routingExample[kind]);
+      if (country === 'IN') await shot(page, 'bank-add-in');
+    }
   });
 
   it('a DE card: the IBAN only', async () => {
@@ -112,7 +129,8 @@ describe('bank cards by country', () => {
     expect(await overflow(dePage)).toBe(0);
     await shot(dePage, 'bank-list-de');
     await openForm(dePage, 'US');
-    await dePage.getByText(de.bank.routing).first().waitFor();
+    await expect(dePage.locator('label[for=root_routing]').textContent()).resolves.toBe(`${de.bank.routingName.aba} *`);
+    await expect(dePage.getAttribute('#root_routing', 'placeholder')).resolves.toBe(de.bank.routingExample.aba);
     await dePage.fill('#root_bankname', 'Chase');
     await dePage.fill('#root_accountname', 'Demo Customer');
     await dePage.fill('#root_bankcard', '000123456789');

@@ -144,8 +144,8 @@ describe('withdrawal to a bank card', () => {
     await page.locator('#root_coinname option[value="USDT"]').waitFor({ state: 'attached' });
     await page.selectOption('#root_coinname', 'USDT');
     await page.fill('#root_num', '100');
-    await page.getByTestId('bank-cost').getByText('Fee (1.00 %): 1.000000 USDT').waitFor();
-    await page.getByTestId('bank-cost').getByText('Frozen until reviewed: 101.000000 USDT').waitFor();
+    await page.getByTestId('bank-cost').getByText('Fee (1.00 %): 1.00 USDT').waitFor();
+    await page.getByTestId('bank-cost').getByText('Frozen until reviewed: 101.00 USDT').waitFor();
     await card.click();
     await expect(card.getAttribute('aria-checked')).resolves.toBe('true');
     await page.fill('#root_pay_password', PAY);

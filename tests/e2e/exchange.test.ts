@@ -64,7 +64,15 @@ const units = (text: string) => {
 };
 
 /** Waits for the finite animations (the page transition) to end. */
-const settled = () => page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+const settled = () =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
 const width = async () => {
   await settled();
   return page.evaluate(() => document.documentElement.scrollWidth);
@@ -125,10 +133,10 @@ describe('loans', () => {
     await shot('loan-terms-dark');
     await page.getByRole('tab', { name: en.loan.tabApply }).click();
     await page.locator('#root_amount').waitFor();
-    await expect(page.locator('.field-hint').first().textContent()).resolves.toContain('Min 100.000000 · Max 5,000.000000');
+    await expect(page.locator('.field-hint').first().textContent()).resolves.toContain('Min 100.00 · Max 5,000.00');
     await page.fill('#root_amount', '50');
     await page.click('button[type=submit]');
-    await page.getByText('At least 100.000000').waitFor();
+    await page.getByText('At least 100.00', { exact: true }).waitFor();
     await page.fill('#root_amount', '1500');
     await shot('loan-apply-dark');
     await page.click('button[type=submit]');

@@ -80,10 +80,10 @@ describe('financing', () => {
     await shots('stake-terms', '/stake/detail?id=1&financing_id=1', '.detail');
     await page.getByRole('tab', { name: en.finance.tabBuy }).click();
     await page.locator('#root_money').waitFor();
-    await expect(page.locator('.field-hint').first().textContent()).resolves.toContain('Min 100.000000 · Max 10,000.000000');
+    await expect(page.locator('.field-hint').first().textContent()).resolves.toContain('Min 100.00 · Max 10,000.00');
     await page.fill('#root_money', '50');
     await page.click('button[type=submit]');
-    await page.getByText('The minimum investment is 100.000000').waitFor();
+    await page.getByText('The minimum investment is 100.00', { exact: true }).waitFor();
     await page.fill('#root_money', '500');
     expect(await width()).toBeLessThanOrEqual(375);
     await page.click('button[type=submit]');

@@ -95,7 +95,7 @@ export async function waitForHash(page: Page, hash: string): Promise<void> {
 export async function solveCaptcha(page: Page, app: FastifyInstance): Promise<void> {
   const idInput = page.locator('#root_captchaId');
   await page.waitForFunction(() => (document.querySelector('#root_captchaId') as HTMLInputElement | null)?.value, null, { timeout: 10_000 });
-  await page.locator('.captcha img').waitFor();
+  await page.locator('#root .captcha img').waitFor();
   const answer = await captchaAnswer(app.db, await idInput.inputValue());
   await page.fill('#root_captcha', answer);
 }

@@ -29,7 +29,7 @@ describe('route files', () => {
     // the main English locale and the English screen texts: two chunks of that name
     expect(asked.filter((f) => f === 'en-US.js')).toHaveLength(2);
     release();
-    await page.locator('.captcha img').waitFor();
+    await page.locator('#root .captcha img').waitFor();
     await expect.poll(() => page.locator('#root_captchaId').inputValue()).toMatch(/\S/);
     // the boot script's captcha is the one in the form: no second request
     expect(asked.filter((f) => f === 'POST /api/base/captcha')).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('route files', () => {
     const { context, page } = await phone(app.browser);
     await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('#root .hero .btn-ghost').click();
-    await page.locator('.captcha img').waitFor();
+    await page.locator('#root .captcha img').waitFor();
     const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')));
     for (const file of ['/SchemaView-', '/FormScreen-', '/register-email-']) expect(preloaded.some((href) => href?.includes(file)), file).toBe(true);
     expect(preloaded.some((href) => /FormScreen-[\w-]+\.css$/.test(href ?? ''))).toBe(true);
@@ -69,7 +69,7 @@ describe('route files', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${app.running.url}/#/login/register`);
-    await page.locator('.captcha img').waitFor();
+    await page.locator('#root .captcha img').waitFor();
     const seen = await page.evaluate(() => {
       const { loadingShown, formWithTitle } = window as unknown as { loadingShown: number; formWithTitle?: boolean };
       return { loadingShown, formWithTitle };
@@ -89,7 +89,7 @@ describe('route files', () => {
     });
     await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('#root .hero .btn-ghost').click();
-    await page.locator('.captcha img').waitFor();
+    await page.locator('#root .captcha img').waitFor();
     expect(await page.evaluate(() => (window as unknown as { loadingShown: number }).loadingShown)).toBeLessThanOrEqual(1);
     await context.close();
   });

@@ -223,11 +223,11 @@ describe('(b) set a withdrawal password, withdraw All, operator rejects, refund'
     await openWithdraw(page, 'USDT');
     // a new withdrawal password: new withdrawals are reviewed by hand, and the form says so
     await page.locator('.notice', { hasText: en.funds.manualReview }).waitFor();
-    await page.locator('.field-hint', { hasText: 'Fee 1.000000' }).first().waitFor();
+    await page.locator('.field-hint', { hasText: 'Fee 1.00' }).first().waitFor();
     await page.fill('#root_address', ADDRESS);
     await page.click(`button:text-is("${en.limits.all}")`);
     expect(await page.inputValue('#root_num')).toBe('499');
-    await expect(page.getByTestId('amount-fee').textContent()).resolves.toBe('Fee 1.000000 · Total deducted 500.000000 · Arrives 499.000000');
+    await expect(page.getByTestId('amount-fee').textContent()).resolves.toBe('Fee 1.00 · Total deducted 500.00 · Arrives 499.00');
     await page.fill('#root_pay_password', '739204');
     await noOverflow(page);
     await shot(page, 'form');

@@ -7,7 +7,9 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
-import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { units } from '../../contract/decimal.ts';
+import { loanReview } from '../../server/funds/loan-review.ts';
+import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer, login, verifyIdentity } from './helpers.ts';
 
 interface Coin {
   coin: string;
@@ -48,7 +50,9 @@ beforeAll(async () => {
   await adminDeposit(s.app.db, r.user.ID, 'TRX', '1.000003', c.now());
   await adminDeposit(s.app.db, r.user.ID, 'ETH', '0.5', c.now());
   // Sold back to zero: held once, total 0 now, so not in the asset list.
-  await call(s.app, 'POST', '/bborder/upbbsell', { token, body: { symbol: 'ethusdt', type: 'market', mnum: '0.5' } }).then((x) => expect(x.code, x.msg).toBe(0));
+  await call(s.app, 'POST', '/bborder/upbbsell', { token, body: { symbol: 'ethusdt', type: 'market', mnum: '0.5' } }).then((x) =>
+    expect(x.code, x.msg).toBe(0),
+  );
 });
 afterAll(() => s.app.close());
 
@@ -57,12 +61,36 @@ describe('cate 1: the asset list', () => {
     const { list, totalUsdt } = await mycoin(1);
     expect(list.map((a) => a.coin)).toEqual(['USDT', 'BTC', 'TRX', 'DOGE']);
     // 12.5 + ETH sold: 0.5 × 3001.99 = 1500.995 − 0.1 % fee 1.500995 = 1499.494005 USDT
-    expect(list[0]).toEqual({ coin: 'USDT', name: 'Tether', decimals: 6, available: '1511.994005', frozen: '0.000000', total: '1511.994005', usdtValue: '1511.994005' });
+    expect(list[0]).toEqual({
+      coin: 'USDT',
+      name: 'Tether',
+      decimals: 6,
+      available: '1511.994005',
+      frozen: '0.000000',
+      total: '1511.994005',
+      usdtValue: '1511.994005',
+    });
     // 0.12345679 × 64123.47 = 7916.4777698613 → rounded down to 6 decimals
-    expect(list[1]).toEqual({ coin: 'BTC', name: 'Bitcoin', decimals: 8, available: '0.12345679', frozen: '0.00000000', total: '0.12345679', usdtValue: '7916.477769' });
+    expect(list[1]).toEqual({
+      coin: 'BTC',
+      name: 'Bitcoin',
+      decimals: 8,
+      available: '0.12345679',
+      frozen: '0.00000000',
+      total: '0.12345679',
+      usdtValue: '7916.477769',
+    });
     // 3.333333 × 0.123457 = 0.411523292181
     expect(list[2]).toEqual({ coin: 'TRX', name: 'TRON', decimals: 6, available: '1.000003', frozen: '0.000000', total: '1.000003', usdtValue: '0.999999' });
-    expect(list[3]).toEqual({ coin: 'DOGE', name: 'Dogecoin', decimals: 6, available: '3.333333', frozen: '0.000000', total: '3.333333', usdtValue: '0.411523' });
+    expect(list[3]).toEqual({
+      coin: 'DOGE',
+      name: 'Dogecoin',
+      decimals: 6,
+      available: '3.333333',
+      frozen: '0.000000',
+      total: '3.333333',
+      usdtValue: '0.411523',
+    });
     for (const a of list) expect(a).not.toHaveProperty('networks');
     // The total is the sum of the values in ledger units (10^-8), rounded down once:
     // 1511.994005 + 7916.47776986 + 0.99999999 + 0.41152329 = 9429.88329814 (the shown values add up to …296).
@@ -94,5 +122,37 @@ describe('cate 2 and 3: deposit and withdrawal lists', () => {
       expect(r.code).toBe(7);
       expect(r.data).toMatchObject({ field: 'cate' });
     }
+  });
+});
+
+describe('loans owed beside the total (issue 24)', () => {
+  it('the total counts a borrowed 1,000 USDT; owedUsdt states it owed with its interest, netUsdt the total less it', async () => {
+    const b = await registerByEmail(s.app, 'assets-loan@example.com');
+    await verifyIdentity(s.app.db, b.user.ID);
+    const before = await call(s.app, 'GET', '/user/mycoin', { token: b.token, query: { cate: 1 } });
+    expect(before.data).toMatchObject({ totalUsdt: '0.000000', owedUsdt: '0.000000', netUsdt: '0.000000' });
+    const applied = await call(s.app, 'POST', '/loan_order/createLoan_order', { token: b.token, body: { loan_id: 1, amount: '1000' } });
+    expect(applied.code, applied.msg).toBe(0);
+    await loanReview.approve(s.app.db, applied.data.ID as number, [], c.now());
+    const mine = async () => {
+      const r = await call(s.app, 'GET', '/user/mycoin', { token: b.token, query: { cate: 1 } });
+      expect(r.code, r.msg).toBe(0);
+      return r.data as Loose;
+    };
+    const after = await mine();
+    expect(after).toMatchObject({ totalUsdt: '1000.000000', owedUsdt: '1000.000000', netUsdt: '0.000000' });
+    // the loan's interest after its free days is owed too; the total stays what is held
+    c.advance(10 * 86_400_000);
+    const again = await login(s.app, 'assets-loan@example.com', 'Secret-pass-123');
+    b.token = again.data.token as string;
+    const later = await mine();
+    expect(later.totalUsdt).toBe('1000.000000');
+    expect(Number(later.owedUsdt)).toBeGreaterThan(1000);
+    expect(later.netUsdt).toBe('0.000000');
+    // 400 USDT of the customer's own: the net is what is theirs
+    await adminDeposit(s.app.db, b.user.ID, 'USDT', '400', c.now());
+    const own = await mine();
+    expect(own.totalUsdt).toBe('1400.000000');
+    expect(units(own.netUsdt)).toBe(units(own.totalUsdt) - units(own.owedUsdt));
   });
 });

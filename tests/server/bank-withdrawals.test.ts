@@ -4,6 +4,7 @@
 // (own records only), and the operator's review kind "bank" (approve: the frozen amount
 // leaves; reject: it comes back; deciding twice changes nothing). Every bad request is sent
 // with a valid session and writes nothing; the ledger matches the balances after each test.
+import { roundDown } from '../../contract/decimal.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import { hashPayPassword } from '../../server/funds/rules.ts';
@@ -240,17 +241,17 @@ describe('POST /withdraw_bank/createWithdraw_bank', () => {
       [noCoinId, 'coin_id', 'bankWithdraw.coinRequired', {}],
       [request({ num: true }), 'num', 'bankWithdraw.amountInvalid', {}],
       [request({ coin_id: 'one' }), 'coin_id', 'validation.invalid', {}],
-      [request({ num: '0' }), 'num', 'bankWithdraw.belowMinimum', { limit: '50' }],
-      [request({ num: 0 }), 'num', 'bankWithdraw.belowMinimum', { limit: '50' }],
-      [request({ num: -100 }), 'num', 'bankWithdraw.belowMinimum', { limit: '50' }],
+      [request({ num: '0' }), 'num', 'bankWithdraw.belowMinimum', { limit: '50.00' }],
+      [request({ num: 0 }), 'num', 'bankWithdraw.belowMinimum', { limit: '50.00' }],
+      [request({ num: -100 }), 'num', 'bankWithdraw.belowMinimum', { limit: '50.00' }],
       [request({ num: '-100' }), 'num', 'bankWithdraw.amountInvalid', {}],
       [request({ num: '1e3' }), 'num', 'bankWithdraw.amountInvalid', {}],
       [request({ num: 'NaN' }), 'num', 'bankWithdraw.amountInvalid', {}],
       [request({ num: '' }), 'num', 'bankWithdraw.amountInvalid', {}],
       [request({ num: '100.1234567' }), 'num', 'validation.decimals', { limit: 6 }],
       [request({ num: 100.1234567 }), 'num', 'validation.decimals', { limit: 6 }],
-      [request({ num: '49.99' }), 'num', 'bankWithdraw.belowMinimum', { limit: '50' }],
-      [request({ num: '50000.01' }), 'num', 'bankWithdraw.aboveMaximum', { limit: '50000' }],
+      [request({ num: '49.99' }), 'num', 'bankWithdraw.belowMinimum', { limit: '50.00' }],
+      [request({ num: '50000.01' }), 'num', 'bankWithdraw.aboveMaximum', { limit: '50000.00' }],
       [request({ num: '9000' }), 'num', 'bankWithdraw.aboveAvailable', {}],
       [request({ ibna: 'DE89 3704' }), 'ibna', 'bankWithdraw.cardUnknown', {}],
       [request({ ...cardFields(bobCard) }), 'bankcard', 'bankWithdraw.cardUnknown', {}],
@@ -265,7 +266,8 @@ describe('POST /withdraw_bank/createWithdraw_bank', () => {
     const fits = options.data.list.find((o: Loose) => o.coin === 'USDT').available as string;
     for (const [body, field, key, params] of cases) {
       const r = await withdraw(body, alice.token, 'de');
-      const shown = key === 'bankWithdraw.aboveAvailable' ? { limit: fits } : params;
+      // USDT's limit reads with 2 decimals, rounded down (the display rule)
+      const shown = key === 'bankWithdraw.aboveAvailable' ? { limit: roundDown(fits, 2) } : params;
       expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('de', key, shown), data: { field } });
     }
     for (const [coin, id] of [

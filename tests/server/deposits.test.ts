@@ -22,7 +22,9 @@ let bob: { token: string; id: number };
 const addressOf = (coin: string, network: string) => SEED_COINS.find((c) => c.coin === coin)!.networks.find((n) => n.network === network)!.address;
 const TRC20 = addressOf('USDT', 'TRC20');
 
-const validateDeposit = new Ajv({ strict: false }).compile(inlineRefs(JSON.parse(readFileSync(join(ROOT, 'schemas/entities/deposit.json'), 'utf8')), join(ROOT, 'schemas/entities')) as object);
+const validateDeposit = new Ajv({ strict: false }).compile(
+  inlineRefs(JSON.parse(readFileSync(join(ROOT, 'schemas/entities/deposit.json'), 'utf8')), join(ROOT, 'schemas/entities')) as object,
+);
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
@@ -44,11 +46,25 @@ async function proof(token = alice.token): Promise<string> {
 }
 
 const create = (body: Record<string, unknown>, o: CallOptions = {}) => call(s.app, 'POST', '/recharge/createRecharge', { token: alice.token, body, ...o });
-const usdt = async (extra: Record<string, unknown> = {}) => ({ coin: 'USDT', czline: 'TRC20', address: TRC20, num: '100', payimg: await proof(), cate: 1, ...extra });
+const usdt = async (extra: Record<string, unknown> = {}) => ({
+  coin: 'USDT',
+  czline: 'TRC20',
+  address: TRC20,
+  num: '100',
+  payimg: await proof(),
+  cate: 1,
+  ...extra,
+});
 
 async function state() {
-  const { n: deposits } = await s.app.db.selectFrom('deposits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const { n: ledger } = await s.app.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n: deposits } = await s.app.db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const { n: ledger } = await s.app.db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   const balances = await s.app.db.selectFrom('balances').select(['user_id', 'coin', 'available', 'frozen']).orderBy('user_id').orderBy('coin').execute();
   return { deposits: Number(deposits), ledger: Number(ledger), balances };
 }
@@ -72,7 +88,19 @@ describe('POST /recharge/createRecharge', () => {
     const r = await create(body);
     expect(r.code, r.msg).toBe(0);
     expect(validateDeposit(r.data), JSON.stringify(validateDeposit.errors)).toBe(true);
-    expect(r.data).toMatchObject({ coin: 'USDT', czline: 'TRC20', address: TRC20, num: '100.000000', fee: '0.000000', received: '', status: 1, cate: 1, payimg: body.payimg, reason: '', reviewedAt: '' });
+    expect(r.data).toMatchObject({
+      coin: 'USDT',
+      czline: 'TRC20',
+      address: TRC20,
+      num: '100.000000',
+      fee: '0.000000',
+      received: '',
+      status: 1,
+      cate: 1,
+      payimg: body.payimg,
+      reason: '',
+      reviewedAt: '',
+    });
     const after = await state();
     expect(after).toEqual({ ...before, deposits: before.deposits + 1 });
   });
@@ -98,15 +126,21 @@ describe('POST /recharge/createRecharge', () => {
       ['an administrator deposit', { cate: 2 }, 7, t('deposit.userOnly'), 'cate'],
       ['an unknown field', { extra: 1 }, 7, t('validation.unknownField', { field: 'extra' }), 'extra'],
       ['an unknown coin', { coin: 'DOGE' }, 4019, t('errors.4019')],
-      ['a coin on a network it has not', { coin: 'BTC', address: addressOf('BTC', 'BTC') }, 7, t('funds.networkMismatch', { coin: 'BTC', networks: 'BTC' }), 'czline'],
+      [
+        'a coin on a network it has not',
+        { coin: 'BTC', address: addressOf('BTC', 'BTC') },
+        7,
+        t('funds.networkMismatch', { coin: 'BTC', networks: 'BTC' }),
+        'czline',
+      ],
       ['an unknown network', { czline: 'SOLANA' }, 7, t('funds.networkMismatch', { coin: 'USDT', networks: 'TRC20, ERC20, BEP20' }), 'czline'],
       ['another address', { address: addressOf('USDC', 'TRC20') }, 7, t('deposit.addressMismatch'), 'address'],
       ['the address of another network', { address: addressOf('USDT', 'ERC20') }, 7, t('deposit.addressMismatch'), 'address'],
-      ['below the network minimum', { num: '9.99' }, 7, t('deposit.belowMinimum', { limit: '10' }), 'num'],
-      ['zero', { num: '0' }, 7, t('deposit.belowMinimum', { limit: '10' }), 'num'],
-      ['zero as a number', { num: 0 }, 7, t('deposit.belowMinimum', { limit: '10' }), 'num'],
+      ['below the network minimum', { num: '9.99' }, 7, t('deposit.belowMinimum', { limit: '10.00' }), 'num'],
+      ['zero', { num: '0' }, 7, t('deposit.belowMinimum', { limit: '10.00' }), 'num'],
+      ['zero as a number', { num: 0 }, 7, t('deposit.belowMinimum', { limit: '10.00' }), 'num'],
       ['negative', { num: '-100' }, 7, t('deposit.amountInvalid'), 'num'],
-      ['negative as a number', { num: -100 }, 7, t('deposit.belowMinimum', { limit: '10' }), 'num'],
+      ['negative as a number', { num: -100 }, 7, t('deposit.belowMinimum', { limit: '10.00' }), 'num'],
       ['an exponent', { num: '1e3' }, 7, t('deposit.amountInvalid'), 'num'],
       ['an exponent as a number', { num: 1e21 }, 7, t('trade.plainDecimal', { field: 'num' }), 'num'],
       ['NaN', { num: 'NaN' }, 7, t('deposit.amountInvalid'), 'num'],
@@ -154,7 +188,13 @@ describe('POST /recharge/createRecharge', () => {
   it('a double-submitted deposit (same Idempotency-Key) makes one record', async () => {
     const body = await usdt({ num: '55' });
     const before = await state();
-    const send = () => s.app.inject({ method: 'POST', url: '/api/recharge/createRecharge', headers: { 'x-token': alice.token, 'idempotency-key': 'deposit-tap-1' }, payload: body });
+    const send = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/recharge/createRecharge',
+        headers: { 'x-token': alice.token, 'idempotency-key': 'deposit-tap-1' },
+        payload: body,
+      });
     const [a, b] = await Promise.all([send(), send()]);
     expect(a.json().code, a.json().msg).toBe(0);
     expect(b.json()).toEqual(a.json());
@@ -224,7 +264,11 @@ describe('operator review of deposits', () => {
     const file = join(tempDir(), 'proof.png');
     const saved = await runCli(['act', 'deposit', 'proof', String(id), file], s.dataDir);
     expect(saved.out).toContain(`saved ${file}`);
-    const stored = await s.app.db.selectFrom('upload_blobs').select('bytes').where('name', '=', (await find(id)).proof).executeTakeFirstOrThrow();
+    const stored = await s.app.db
+      .selectFrom('upload_blobs')
+      .select('bytes')
+      .where('name', '=', (await find(id)).proof)
+      .executeTakeFirstOrThrow();
     expect(readFileSync(file)).toEqual(Buffer.from(stored.bytes));
     expect((await runCli(['act', 'deposit', 'proof', String(id), file], s.dataDir)).out).toMatch(/saved nothing: .*EEXIST/);
   });
@@ -244,7 +288,10 @@ describe('operator review of deposits', () => {
 
     const snapshot = await state();
     expect(await runCli(['approve', 'deposit', String(id)], s.dataDir)).toEqual({ code: 0, out: `Deposit ${id} is already completed; nothing changed.` });
-    expect(await runCli(['reject', 'deposit', String(id), 'too', 'late'], s.dataDir)).toEqual({ code: 0, out: `Deposit ${id} is already completed; nothing changed.` });
+    expect(await runCli(['reject', 'deposit', String(id), 'too', 'late'], s.dataDir)).toEqual({
+      code: 0,
+      out: `Deposit ${id} is already completed; nothing changed.`,
+    });
     expect(await state()).toEqual(snapshot);
 
     // the customer sees it completed, with what arrived, and a "deposit success" financial record
@@ -257,11 +304,17 @@ describe('operator review of deposits', () => {
   it('approve credits what was received, less a fee when given', async () => {
     const a = await newDeposit('100');
     const before = await usdtOf(alice.id);
-    expect((await runCli(['approve', 'deposit', String(a), 'fee=1.5'], s.dataDir)).out).toBe(`Deposit ${a} approved: credited 98.500000 USDT (reported 100.000000, fee 1.500000), ledger deposit_success.`);
+    expect((await runCli(['approve', 'deposit', String(a), 'fee=1.5'], s.dataDir)).out).toBe(
+      `Deposit ${a} approved: credited 98.500000 USDT (reported 100.000000, fee 1.500000), ledger deposit_success.`,
+    );
     const b = await newDeposit('100');
     expect((await runCli(['approve', 'deposit', String(b), '99.9', '0.1'], s.dataDir)).code).toBe(0);
     expect(await usdtOf(alice.id)).toBe(before + 9_850_000_000n + 9_990_000_000n);
-    expect((await call(s.app, 'GET', '/recharge/findRecharge', { token: alice.token, query: { ID: b } })).data).toMatchObject({ num: '100.000000', fee: '0.100000', received: '99.900000' });
+    expect((await call(s.app, 'GET', '/recharge/findRecharge', { token: alice.token, query: { ID: b } })).data).toMatchObject({
+      num: '100.000000',
+      fee: '0.100000',
+      received: '99.900000',
+    });
   });
 
   it('approve refuses a bad amount, and an unknown id, changing nothing', async () => {
@@ -286,25 +339,38 @@ describe('operator review of deposits', () => {
   it('reject stores the reason the customer sees; twice changes nothing; no balance moves', async () => {
     const id = await newDeposit('100');
     const snapshot = await state();
-    expect(await runCli(['reject', 'deposit', String(id), 'No', 'transfer', 'found', 'on', 'chain'], s.dataDir)).toEqual({ code: 0, out: `Deposit ${id} rejected: "No transfer found on chain". No balance changed.` });
+    expect(await runCli(['reject', 'deposit', String(id), 'No', 'transfer', 'found', 'on', 'chain'], s.dataDir)).toEqual({
+      code: 0,
+      out: `Deposit ${id} rejected: "No transfer found on chain". No balance changed.`,
+    });
     const after = await state();
     expect(after.balances).toEqual(snapshot.balances);
     expect(after.ledger).toBe(snapshot.ledger);
     const shown = await call(s.app, 'GET', '/recharge/findRecharge', { token: alice.token, query: { ID: id } });
     expect(shown.data).toMatchObject({ status: 3, reason: 'No transfer found on chain', received: '' });
-    expect(await runCli(['reject', 'deposit', String(id), 'again'], s.dataDir)).toEqual({ code: 0, out: `Deposit ${id} is already rejected; nothing changed.` });
+    expect(await runCli(['reject', 'deposit', String(id), 'again'], s.dataDir)).toEqual({
+      code: 0,
+      out: `Deposit ${id} is already rejected; nothing changed.`,
+    });
     expect(await runCli(['approve', 'deposit', String(id)], s.dataDir)).toEqual({ code: 0, out: `Deposit ${id} is already rejected; nothing changed.` });
     expect((await find(id)).reason).toBe('No transfer found on chain');
     expect(await state()).toEqual(after);
     // a rejected deposit's proof may be sent again with a corrected deposit
-    const again = await create({ ...(await usdt()), payimg: (await call(s.app, 'GET', '/recharge/findRecharge', { token: alice.token, query: { ID: id } })).data.payimg });
+    const again = await create({
+      ...(await usdt()),
+      payimg: (await call(s.app, 'GET', '/recharge/findRecharge', { token: alice.token, query: { ID: id } })).data.payimg,
+    });
     expect(again.code, again.msg).toBe(0);
   });
 
   it('two approvals at once credit once', async () => {
     const id = await newDeposit('10');
     const before = await usdtOf(alice.id);
-    const outs = await Promise.all([approveDeposit(s.app.db, id, [], s.clock.now()), approveDeposit(s.app.db, id, [], s.clock.now()), rejectDeposit(s.app.db, id, 'race', s.clock.now())]);
+    const outs = await Promise.all([
+      approveDeposit(s.app.db, id, [], s.clock.now()),
+      approveDeposit(s.app.db, id, [], s.clock.now()),
+      rejectDeposit(s.app.db, id, 'race', s.clock.now()),
+    ]);
     expect(outs.filter((o) => o.includes('approved'))).toHaveLength(1);
     expect(outs.filter((o) => o.includes('nothing changed'))).toHaveLength(2);
     expect(await usdtOf(alice.id)).toBe(before + 10n * 10n ** 8n);

@@ -25,7 +25,9 @@ describe('live limits on the server', () => {
   it('refuses more than the available balance of the chosen coin, naming the field and the limit, and runs no handler', async () => {
     const usdt = await call(s.app, 'POST', '/test/transfer', { token, lang: 'de', body: { coin: 'USDT', num: '10000.000001' } });
     expect(usdt).toMatchObject({ code: 7, data: { field: 'num' } });
-    expect(usdt.msg).toBe(msg('de', 'validation.available', { limit: '10000.000000' }));
+    // the limit reads by the display rule (USDT 2 decimals, rounded down, German separators), as the form's hint
+    expect(usdt.msg).toBe(msg('de', 'validation.available', { limit: '10000.00' }));
+    expect(usdt.msg).toContain('10.000,00');
     const btc = await call(s.app, 'POST', '/test/transfer', { token, body: { coin: 'BTC', num: '0.6' } });
     expect(btc).toMatchObject({ code: 7, data: { field: 'num' } });
     expect(accepted).toEqual([]);
@@ -48,12 +50,21 @@ describe('start-up', () => {
 
   it('fails when a handler names no endpoint of any schema file', async () => {
     const handlers = { noSuchEndpoint: async () => null } as unknown as HandlerTable;
-    await expect(buildServer({ dataDir: tempDir(), scheduler: false, extra: { screens: [], handlers } })).rejects.toThrow(/handler "noSuchEndpoint" has no endpoint/);
+    await expect(buildServer({ dataDir: tempDir(), scheduler: false, extra: { screens: [], handlers } })).rejects.toThrow(
+      /handler "noSuchEndpoint" has no endpoint/,
+    );
   });
 
   it('fails when a form reads a source no schema file declares', async () => {
-    const broken: ScreenFile = { ...transfer, id: 'broken', endpoint: { name: 'brokenDemo', method: 'POST', path: '/test/broken' }, sources: { asset: { endpoint: 'nope' } } };
+    const broken: ScreenFile = {
+      ...transfer,
+      id: 'broken',
+      endpoint: { name: 'brokenDemo', method: 'POST', path: '/test/broken' },
+      sources: { asset: { endpoint: 'nope' } },
+    };
     const handlers = { brokenDemo: async () => null } as unknown as HandlerTable;
-    await expect(buildServer({ dataDir: tempDir(), scheduler: false, extra: { screens: [loaded(broken)], handlers } })).rejects.toThrow(/source "asset" names endpoint "nope"/);
+    await expect(buildServer({ dataDir: tempDir(), scheduler: false, extra: { screens: [loaded(broken)], handlers } })).rejects.toThrow(
+      /source "asset" names endpoint "nope"/,
+    );
   });
 });

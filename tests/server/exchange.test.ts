@@ -38,7 +38,10 @@ const units = (text: string) => {
 };
 
 async function ledgerCount(): Promise<number> {
-  const { n } = await s.app.db.selectFrom('ledger').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n } = await s.app.db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -98,7 +101,13 @@ describe('exact amounts at the server price', () => {
       expect(after[k.from] - before[k.from]).toBe(-units(k.num));
       expect((after[k.to] ?? 0n) - (before[k.to] ?? 0n)).toBe(units(k.received));
       // the ledger: −num and +gross as spot_exchange, −fee as exchange_fee
-      const rows = await s.app.db.selectFrom('ledger').select(['coin', 'type', 'amount']).where('user_id', '=', alice.id).orderBy('id', 'desc').limit(3).execute();
+      const rows = await s.app.db
+        .selectFrom('ledger')
+        .select(['coin', 'type', 'amount'])
+        .where('user_id', '=', alice.id)
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
       expect(rows.reverse()).toEqual([
         { coin: k.from, type: 'spot_exchange', amount: String(-units(k.num)) },
         { coin: k.to, type: 'spot_exchange', amount: String(units(k.gross)) },
@@ -113,9 +122,12 @@ describe('exact amounts at the server price', () => {
   it('the screen’s arithmetic equals the server’s on many amounts and prices', () => {
     const prices = ['1', '30000.00', '0.12345', '68250.17', '0.00001', '2000.5'];
     const nums = ['1', '0.00000001', '123.456789', '99999.99', '0.5', '7'];
-    for (const a of prices) for (const b of prices) for (const n of nums) for (const d of [0, 2, 6, 8]) {
-      expect(screenAmounts(n, a, b, '0.002', d)).toEqual(serverAmounts(n, a, b, '0.002', d));
-    }
+    for (const a of prices)
+      for (const b of prices)
+        for (const n of nums)
+          for (const d of [0, 2, 6, 8]) {
+            expect(screenAmounts(n, a, b, '0.002', d)).toEqual(serverAmounts(n, a, b, '0.002', d));
+          }
   });
 
   it('uses the server price at execution, not the one the screen was shown', async () => {
@@ -219,7 +231,7 @@ describe('refusals change nothing', () => {
   });
 
   it('above the available balance: the form’s limit (code 7 naming it), and 4020 from the ledger itself', async () => {
-    const r = await refused({ from_coin: 'USDT', to_coin: 'BTC', num: '100.000001' }, 7, 'exchange.numAvailable', { limit: '100.000000' }, bob.token);
+    const r = await refused({ from_coin: 'USDT', to_coin: 'BTC', num: '100.000001' }, 7, 'exchange.numAvailable', { limit: '100.00' }, bob.token);
     expect(r.data.field).toBe('num');
     await refused({ from_coin: 'BTC', to_coin: 'USDT', num: 0.5 }, 7, 'exchange.numAvailable', { limit: '0.00000000' }, bob.token);
     // the exchange itself (reached past the limit check by a concurrent spend) refuses with 4020 and writes nothing
@@ -266,7 +278,12 @@ describe('refusals change nothing', () => {
     setPrices();
     const before = await balances(alice.id);
     const send = () =>
-      s.app.inject({ method: 'POST', url: '/api/recharge/exchange', headers: { 'x-token': alice.token, 'idempotency-key': 'exchange-once-1' }, payload: { from_coin: 'USDT', to_coin: 'ETH', num: '20' } });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/recharge/exchange',
+        headers: { 'x-token': alice.token, 'idempotency-key': 'exchange-once-1' },
+        payload: { from_coin: 'USDT', to_coin: 'ETH', num: '20' },
+      });
     const first = (await send()).json();
     market.setPrice('ethusdt', '1000.00');
     const second = (await send()).json();

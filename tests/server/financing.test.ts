@@ -101,13 +101,13 @@ describe('POST /financing_order/createFinancing_order', () => {
       [{ money: '100' }, 7, null],
       [{ financing_id: 'x', money: '100' }, 7, null],
       [{ financing_id: 99, money: '100' }, 7, msg('en', 'finance.productUnknown')],
-      [{ financing_id: 1, money: '0' }, 4006, msg('en', 'finance.moneyMin', { limit: '100.000000' })],
+      [{ financing_id: 1, money: '0' }, 4006, msg('en', 'finance.moneyMin', { limit: '100.00' })],
       [{ financing_id: 1, money: '-5' }, 7, null],
       [{ financing_id: 1, money: 1e21 }, 4018, null],
       [{ financing_id: 1, money: '1e3' }, 7, null],
       [{ financing_id: 1, money: '100.1234567' }, 7, null],
-      [{ financing_id: 1, money: '99.99' }, 4006, msg('en', 'finance.moneyMin', { limit: '100.000000' })],
-      [{ financing_id: 1, money: '10000.01' }, 4018, msg('en', 'finance.moneyMax', { limit: '10000.000000' })],
+      [{ financing_id: 1, money: '99.99' }, 4006, msg('en', 'finance.moneyMin', { limit: '100.00' })],
+      [{ financing_id: 1, money: '10000.01' }, 4018, msg('en', 'finance.moneyMax', { limit: '10000.00' })],
       [{ financing_id: 2, money: '20001' }, 4020, null],
     ];
     for (const [body, code, text] of cases) {

@@ -157,16 +157,16 @@ describe('POST /loan_order/createLoan_order', () => {
 
   it('refuses, with a valid session and writing nothing: outside the range, bad amounts, unknown product, changed terms', async () => {
     const cases: [Record<string, unknown>, string, string, Record<string, string | number>?][] = [
-      [{ loan_id: 1, amount: '99.999999' }, 'amount', 'loan.amountMin', { limit: '100.000000' }],
-      [{ loan_id: 1, amount: '5000.000001' }, 'amount', 'loan.amountMax', { limit: '5000.000000' }],
-      [{ loan_id: 1, amount: 5001 }, 'amount', 'loan.amountMax', { limit: '5000.000000' }],
+      [{ loan_id: 1, amount: '99.999999' }, 'amount', 'loan.amountMin', { limit: '100.00' }],
+      [{ loan_id: 1, amount: '5000.000001' }, 'amount', 'loan.amountMax', { limit: '5000.00' }],
+      [{ loan_id: 1, amount: 5001 }, 'amount', 'loan.amountMax', { limit: '5000.00' }],
       [{ loan_id: 1, amount: '100.1234567' }, 'amount', 'loan.amountDecimals', { limit: 6 }],
       [{ loan_id: 3, amount: '0.123456789' }, 'amount', 'loan.amountDecimals', { limit: 8 }],
-      [{ loan_id: 1, amount: '0' }, 'amount', 'loan.amountMin', { limit: '100.000000' }],
+      [{ loan_id: 1, amount: '0' }, 'amount', 'loan.amountMin', { limit: '100.00' }],
       [{ loan_id: 1, amount: '-500' }, 'amount', 'loan.amountInvalid'],
       [{ loan_id: 1, amount: '1e3' }, 'amount', 'loan.amountInvalid'],
-      [{ loan_id: 1, amount: 1e21 }, 'amount', 'loan.amountMax', { limit: '5000.000000' }],
-      [{ loan_id: 1, amount: -500 }, 'amount', 'loan.amountMin', { limit: '100.000000' }],
+      [{ loan_id: 1, amount: 1e21 }, 'amount', 'loan.amountMax', { limit: '5000.00' }],
+      [{ loan_id: 1, amount: -500 }, 'amount', 'loan.amountMin', { limit: '100.00' }],
       [{ loan_id: 1, amount: true }, 'amount', 'loan.amountInvalid'],
       [{ loan_id: 1 }, 'amount', 'loan.amountRequired'],
       [{ amount: '500' }, 'loan_id', 'loan.productRequired'],

@@ -47,7 +47,8 @@ function body(extra: Record<string, unknown> = {}) {
   return { coinname: 'USDT', coin_id: coinIds.USDT, czline: 'TRC20', address: TRON, num: '100', pay_password: PAY, ...extra };
 }
 
-const withdraw = (a: Account, extra: Record<string, unknown> = {}, lang?: string) => call(s.app, 'POST', '/withdraw/createWithdraw', { token: a.token, body: body(extra), lang });
+const withdraw = (a: Account, extra: Record<string, unknown> = {}, lang?: string) =>
+  call(s.app, 'POST', '/withdraw/createWithdraw', { token: a.token, body: body(extra), lang });
 
 async function balance(a: Account, coin = 'USDT') {
   const row = await s.app.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', a.id).where('coin', '=', coin).executeTakeFirst();
@@ -61,7 +62,13 @@ async function rowsOf(a: Account) {
 }
 
 async function ledgerOf(a: Account) {
-  return s.app.db.selectFrom('ledger').select(['type', 'amount', 'frozen_change', 'ref_id']).where('user_id', '=', a.id).where('type', 'in', ['withdrawal_request', 'withdrawal_success', 'withdrawal_refund']).orderBy('id').execute();
+  return s.app.db
+    .selectFrom('ledger')
+    .select(['type', 'amount', 'frozen_change', 'ref_id'])
+    .where('user_id', '=', a.id)
+    .where('type', 'in', ['withdrawal_request', 'withdrawal_success', 'withdrawal_refund'])
+    .orderBy('id')
+    .execute();
 }
 
 beforeAll(async () => {
@@ -92,7 +99,19 @@ describe('POST /withdraw/createWithdraw', () => {
     const r = await withdraw(a, { num: '100' });
     expect(r.code, r.msg).toBe(0);
     expectWithdrawal(r.data);
-    expect(r.data).toMatchObject({ coinname: 'USDT', czline: 'TRC20', address: TRON, num: '100', fee: '1', total: '101', actual: '100', status: 1, reason: '', manualReview: true, ReviewedAt: '' });
+    expect(r.data).toMatchObject({
+      coinname: 'USDT',
+      czline: 'TRC20',
+      address: TRON,
+      num: '100',
+      fee: '1',
+      total: '101',
+      actual: '100',
+      status: 1,
+      reason: '',
+      manualReview: true,
+      ReviewedAt: '',
+    });
     expect(new Date(r.data.CreatedAt).getTime()).toBe(s.clock.now());
 
     expect(await balance(a)).toEqual({ available: U(899), frozen: U(101) });
@@ -114,12 +133,12 @@ describe('POST /withdraw/createWithdraw', () => {
     expect(r.data).toMatchObject({ num: '20.5', fee: '1', total: '21.5' });
     expect(await balance(a)).toEqual({ available: U(978.5), frozen: U(21.5) });
     const low = await withdraw(a, { num: 5 }, 'de');
-    expect(low).toMatchObject({ code: 7, msg: msg('de', 'withdraw.belowMinimum', { limit: '10' }), data: { field: 'num' } });
+    expect(low).toMatchObject({ code: 7, msg: msg('de', 'withdraw.belowMinimum', { limit: '10.00' }), data: { field: 'num' } });
     // exponent, negative and too precise numbers meet the live limits first, which name the limit
     const cases: [number, string, Record<string, string>][] = [
-      [1e-7, 'withdraw.belowMinimum', { limit: '10' }],
-      [-5, 'withdraw.belowMinimum', { limit: '10' }],
-      [1e21, 'withdraw.aboveMaximum', { limit: '100000' }],
+      [1e-7, 'withdraw.belowMinimum', { limit: '10.00' }],
+      [-5, 'withdraw.belowMinimum', { limit: '10.00' }],
+      [1e21, 'withdraw.aboveMaximum', { limit: '100000.00' }],
       [12.1234567, 'validation.decimals', { limit: '6' }],
     ];
     for (const [num, key, params] of cases) {
@@ -142,7 +161,12 @@ describe('POST /withdraw/createWithdraw', () => {
   it('a double-submitted request (the same Idempotency-Key) makes one withdrawal and freezes once', async () => {
     const a = await account();
     const send = () =>
-      s.app.inject({ method: 'POST', url: '/api/withdraw/createWithdraw', headers: { 'x-token': a.token, 'idempotency-key': 'withdraw-key-0001' }, payload: body({ num: '30' }) });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/withdraw/createWithdraw',
+        headers: { 'x-token': a.token, 'idempotency-key': 'withdraw-key-0001' },
+        payload: body({ num: '30' }),
+      });
     const [first, second] = await Promise.all([send(), send()]);
     expect(first.json().code).toBe(0);
     expect(second.json()).toEqual(first.json());
@@ -178,10 +202,10 @@ describe('POST /withdraw/createWithdraw', () => {
       [body({ coin_id: coinIds.BTC }), 7, 'coin_id', 'withdraw.coinIdMismatch', { coin: 'USDT' }],
       [body({ address: BTC_ADDR }), 7, 'address', 'address.formatInvalid', { network: 'TRC20', example: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' }],
       [body({ address: 'short' }), 7, 'address', 'address.addrInvalid', {}],
-      [body({ num: '0' }), 7, 'num', 'withdraw.belowMinimum', { limit: '10' }],
-      [body({ num: '9.999999' }), 7, 'num', 'withdraw.belowMinimum', { limit: '10' }],
-      [body({ num: '100001' }), 7, 'num', 'withdraw.aboveMaximum', { limit: '100000' }],
-      [body({ num: '999.5' }), 7, 'num', 'withdraw.aboveAvailable', { limit: '999' }],
+      [body({ num: '0' }), 7, 'num', 'withdraw.belowMinimum', { limit: '10.00' }],
+      [body({ num: '9.999999' }), 7, 'num', 'withdraw.belowMinimum', { limit: '10.00' }],
+      [body({ num: '100001' }), 7, 'num', 'withdraw.aboveMaximum', { limit: '100000.00' }],
+      [body({ num: '999.5' }), 7, 'num', 'withdraw.aboveAvailable', { limit: '999.00' }],
       [body({ num: '-5' }), 7, 'num', 'withdraw.amountInvalid', {}],
       [body({ num: '1e2' }), 7, 'num', 'withdraw.amountInvalid', {}],
       [body({ num: 'NaN' }), 7, 'num', 'withdraw.amountInvalid', {}],
@@ -207,7 +231,7 @@ describe('POST /withdraw/createWithdraw', () => {
     expect((await runCli(['coin', 'network', 'USDT', 'ERC20', 'withdraw=on'], s.dataDir)).code).toBe(0);
     // 15 USDT: 14 + fee 1 fits exactly, 14.000001 does not (the live limit says so, naming the most)
     const over = await withdraw(a, { num: '14.000001' });
-    expect(over).toMatchObject({ code: 7, msg: msg('en', 'withdraw.aboveAvailable', { limit: '14' }), data: { field: 'num' } });
+    expect(over).toMatchObject({ code: 7, msg: msg('en', 'withdraw.aboveAvailable', { limit: '14.00' }), data: { field: 'num' } });
     // BTC: no balance row at all, so no "available" limit is known: the handler answers 4020
     const btc = await withdraw(a, { coinname: 'BTC', coin_id: coinIds.BTC, czline: 'BTC', address: BTC_ADDR, num: '0.01' }, 'de');
     expect(btc).toMatchObject({ code: 4020, msg: msg('de', 'errors.4020') });
@@ -244,7 +268,11 @@ describe('blocks: the withdrawal password and a login password change', () => {
     const until = s.clock.now() + 60 * 60_000;
     const fifth = await withdraw(a, { pay_password: 'not-the-one' }, 'de');
     const shown = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
-    expect(fifth).toMatchObject({ code: 7, msg: msg('de', 'funds.block.payLocked', { until: `${shown} UTC` }), data: { block: { reason: 'payLocked', until } } });
+    expect(fifth).toMatchObject({
+      code: 7,
+      msg: msg('de', 'funds.block.payLocked', { until: `${shown} UTC` }),
+      data: { block: { reason: 'payLocked', until } },
+    });
     // locked: even the right password is refused with the lock, and the status shows it
     expect((await withdraw(a)).data.block).toEqual({ reason: 'payLocked', until, link: null });
     expect((await call(s.app, 'GET', '/withdraw/status', { token: a.token })).data.block).toEqual({ reason: 'payLocked', until, link: null });
@@ -279,7 +307,11 @@ describe('blocks: the withdrawal password and a login password change', () => {
     s.clock.advance(23 * HOUR);
     const r = await withdraw(b, {}, 'kr');
     const shown = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
-    expect(r).toMatchObject({ code: 7, msg: msg('kr', 'funds.block.passwordChanged', { until: `${shown} UTC` }), data: { block: { reason: 'passwordChanged', until } } });
+    expect(r).toMatchObject({
+      code: 7,
+      msg: msg('kr', 'funds.block.passwordChanged', { until: `${shown} UTC` }),
+      data: { block: { reason: 'passwordChanged', until } },
+    });
     expect(await rowsOf(a)).toHaveLength(0);
     // the pay password is not even checked (nor counted) while blocked
     expect((await withdraw(b, { pay_password: 'wrong-one' })).code).toBe(7);
@@ -293,7 +325,11 @@ describe('blocks: the withdrawal password and a login password change', () => {
 
   it('a login password change set directly blocks from that moment', async () => {
     const a = await account();
-    await s.app.db.updateTable('users').set({ password_changed_at: s.clock.now() - HOUR }).where('id', '=', a.id).execute();
+    await s.app.db
+      .updateTable('users')
+      .set({ password_changed_at: s.clock.now() - HOUR })
+      .where('id', '=', a.id)
+      .execute();
     expect((await withdraw(a)).data.block).toEqual({ reason: 'passwordChanged', until: s.clock.now() + 23 * HOUR, link: null });
     expect(await rowsOf(a)).toHaveLength(0);
   });
@@ -323,7 +359,11 @@ describe('GET /withdraw/myWithdrawList and /withdraw/findWithdraw', () => {
     expect((await call(s.app, 'GET', '/withdraw/myWithdrawList', { token: a.token, query: { status: '' } })).data.total).toBe(3);
 
     for (const ID of [bobs, 999_999]) {
-      expect(await call(s.app, 'GET', '/withdraw/findWithdraw', { token: a.token, query: { ID }, lang: 'jp' })).toMatchObject({ code: 7, msg: msg('jp', 'errors.notFound'), data: null });
+      expect(await call(s.app, 'GET', '/withdraw/findWithdraw', { token: a.token, query: { ID }, lang: 'jp' })).toMatchObject({
+        code: 7,
+        msg: msg('jp', 'errors.notFound'),
+        data: null,
+      });
     }
     expect((await call(s.app, 'GET', '/withdraw/findWithdraw', { token: b.token, query: { ID: bobs } })).code).toBe(0);
   });
@@ -362,7 +402,10 @@ describe('review: ops approve|reject withdrawal', () => {
     expect(shown).toMatchObject({ status: 2, reason: '' });
     expect(shown.ReviewedAt).not.toBe('');
 
-    for (const args of [['approve', 'withdrawal', String(w.ID)], ['reject', 'withdrawal', String(w.ID), 'too', 'late']]) {
+    for (const args of [
+      ['approve', 'withdrawal', String(w.ID)],
+      ['reject', 'withdrawal', String(w.ID), 'too', 'late'],
+    ]) {
       const again = await runCli(args, s.dataDir);
       expect(again).toEqual({ code: 0, out: `Withdrawal ${w.ID} is already completed; nothing changed.` });
     }
@@ -404,8 +447,12 @@ describe('review: ops approve|reject withdrawal', () => {
 
 describe('address-book whitelist mode', () => {
   const save = (a: Account, extra: Record<string, unknown> = {}) =>
-    call(s.app, 'POST', '/user_qianbao/createUser_qianbao', { token: a.token, body: { coin: 'USDT', czline: 'TRC20', addr: TRON, name: 'Cold wallet', ...extra } });
-  const setWhitelist = (a: Account, b: Record<string, unknown>, lang?: string) => call(s.app, 'PUT', '/user_qianbao/whitelist', { token: a.token, body: b, lang });
+    call(s.app, 'POST', '/user_qianbao/createUser_qianbao', {
+      token: a.token,
+      body: { coin: 'USDT', czline: 'TRC20', addr: TRON, name: 'Cold wallet', ...extra },
+    });
+  const setWhitelist = (a: Account, b: Record<string, unknown>, lang?: string) =>
+    call(s.app, 'PUT', '/user_qianbao/whitelist', { token: a.token, body: b, lang });
 
   it('while on, withdrawals go only to saved addresses, and one saved while on is usable 24 h later', async () => {
     const a = await account();
@@ -440,8 +487,16 @@ describe('address-book whitelist mode', () => {
   it('turning it off needs the withdrawal password (missing, wrong 4023, unset 4022); turning on does not', async () => {
     const a = await account();
     await setWhitelist(a, { enabled: true });
-    expect(await setWhitelist(a, { enabled: false }, 'it')).toMatchObject({ code: 7, msg: msg('it', 'address.whitelistPasswordRequired'), data: { field: 'pay_password' } });
-    expect(await setWhitelist(a, { enabled: false, pay_password: 'wrong-pass' }, 'it')).toMatchObject({ code: 4023, msg: msg('it', 'errors.4023'), data: { field: 'pay_password' } });
+    expect(await setWhitelist(a, { enabled: false }, 'it')).toMatchObject({
+      code: 7,
+      msg: msg('it', 'address.whitelistPasswordRequired'),
+      data: { field: 'pay_password' },
+    });
+    expect(await setWhitelist(a, { enabled: false, pay_password: 'wrong-pass' }, 'it')).toMatchObject({
+      code: 4023,
+      msg: msg('it', 'errors.4023'),
+      data: { field: 'pay_password' },
+    });
     expect((await call(s.app, 'GET', '/withdraw/status', { token: a.token })).data.whitelist).toBe(true);
     expect(await setWhitelist(a, { enabled: false, pay_password: PAY })).toMatchObject({ code: 0, data: { enabled: false } });
     expect((await call(s.app, 'GET', '/withdraw/status', { token: a.token })).data.whitelist).toBe(false);

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointDef, FilterDef, JsonSchema, ScreenFile } from '../../../contract/screen.ts';
 import { type LoadedScreen, wirePayloadSchema } from '../../../contract/loader.ts';
-import { limitViolations, pickSource, resolveLimits, type SourceDef } from '../../../contract/limits.ts';
+import { limitViolations, pickSource, resolveLimits, shownLimit, type SourceDef } from '../../../contract/limits.ts';
 import { messageKey } from '../../../contract/messages.ts';
 import { isVerified, verificationRequired } from './verified.ts';
 import { PAGE_SIZE_MAX } from '../../core/config.ts';
@@ -225,13 +225,14 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
   for (const [name, source] of Object.entries(spec.limits.sources)) {
     data[name] = pickSource(source, await runByName(source.endpoint)(source.args ?? {}, call), input);
   }
-  const [first] = limitViolations(input, resolveLimits(spec.limits.payload, data));
+  const limits = resolveLimits(spec.limits.payload, data);
+  const [first] = limitViolations(input, limits);
   if (!first) return;
   const message = messageKey(first.field, first.limit, spec.limits.messages);
   const code = spec.limits.codes[first.limit];
-  throw code === undefined
-    ? validationError(first.field, message, { limit: first.value })
-    : new ApiError(code, message, { field: first.field }, { limit: first.value });
+  // a bound reads as the form's hint shows it: USDT's minimum "10.00", not "10.000000" (the display rule)
+  const limit = first.limit === 'decimals' ? first.value : shownLimit(first.value, limits[first.field]);
+  throw code === undefined ? validationError(first.field, message, { limit }) : new ApiError(code, message, { field: first.field }, { limit });
 }
 
 // ---- Idempotency (issue 10): every authenticated POST and PUT ----------------------------

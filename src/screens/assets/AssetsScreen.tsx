@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { CoinIcon } from '../../ui/CoinIcon';
 import { Icon, type IconName } from '../../ui/Icon';
 import type { Asset } from '../../../contract/generated/types';
+import { compare } from '../../../contract/decimal';
 import { formatAmount, formatSigned } from '../../../contract/number-format';
 import { displayDecimals, formatMoney, MONEY_DECIMALS } from '../../../contract/display-rule';
 import { endpoint as assets } from '../../api/generated/screens/assets';
@@ -23,6 +24,8 @@ const ACTIONS: readonly { to: string; label: string; icon: IconName }[] = [
 import { trendClass, visibleAssets } from './assetRows';
 
 const RECORDS = '/property/detail';
+/** The customer's loans, where each is repaid */
+const LOANS = '/bitcoin/loanHistory';
 const HIDE_SMALL_KEY = 'assets:hideSmall';
 const SKELETON_ROWS = 4;
 /** Every total, P/L and equivalent on this screen is counted in USDT. */
@@ -67,25 +70,7 @@ export default function AssetsScreen() {
         </div>
       ) : (
         <>
-          <section className="assets-summary" aria-busy={loading}>
-            <div className="assets-summary-head">
-              <p className="assets-summary-label">{t('assets.totalEquivalent')}</p>
-              <Link className="assets-records-link" to={RECORDS}>
-                {t('assets.records')} ›
-              </Link>
-            </div>
-            {loading ? (
-              <p className="skeleton skeleton-total" />
-            ) : (
-              <p className="assets-total">
-                <Amount text={`${formatMoney(list.data!.totalUsdt, lang)} ${USDT}`} testId="assets-total" />
-              </p>
-            )}
-            <div className="assets-pnl">
-              <PnL label={t('assets.totalPnl')} value={pl.data?.totalPnl} lang={lang} loading={loading} testId="assets-total-pnl" />
-              <PnL label={t('assets.todayPnl')} value={pl.data?.todayPnl} lang={lang} loading={loading} testId="assets-today-pnl" />
-            </div>
-          </section>
+          <Summary total={list.data?.totalUsdt} owed={list.data?.owedUsdt} net={list.data?.netUsdt} pnl={pl.data} loading={loading} lang={lang} />
           <nav className="assets-actions" aria-label={t('assets.actions')}>
             {ACTIONS.map((a) => (
               <Link key={a.to} to={a.to} className="assets-action">
@@ -116,6 +101,62 @@ export default function AssetsScreen() {
           {!loading && shown.length === 0 && <p className="state state-empty">{t('assets.noMatch')}</p>}
         </>
       )}
+    </div>
+  );
+}
+
+interface SummaryProps {
+  total?: string;
+  owed?: string;
+  net?: string;
+  pnl?: { totalPnl: string; todayPnl: string };
+  loading: boolean;
+  lang: string;
+}
+
+/** The total equivalent, what is owed on loans beside it, and the P/L. */
+function Summary({ total, owed, net, pnl, loading, lang }: SummaryProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="assets-summary" aria-busy={loading}>
+      <div className="assets-summary-head">
+        <p className="assets-summary-label">{t('assets.totalEquivalent')}</p>
+        <Link className="assets-records-link" to={RECORDS}>
+          {t('assets.records')} ›
+        </Link>
+      </div>
+      {loading ? (
+        <p className="skeleton skeleton-total" />
+      ) : (
+        <p className="assets-total">
+          <Amount text={`${formatMoney(total ?? '0', lang)} ${USDT}`} testId="assets-total" />
+        </p>
+      )}
+      {!loading && owed !== undefined && net !== undefined && <Owed owed={owed} net={net} lang={lang} />}
+      <div className="assets-pnl">
+        <PnL label={t('assets.totalPnl')} value={pnl?.totalPnl} lang={lang} loading={loading} testId="assets-total-pnl" />
+        <PnL label={t('assets.todayPnl')} value={pnl?.todayPnl} lang={lang} loading={loading} testId="assets-today-pnl" />
+      </div>
+    </section>
+  );
+}
+
+/** Loans owed (the total counts the borrowed coins) and the net assets, only while something is owed. */
+function Owed({ owed, net, lang }: { owed: string; net: string; lang: string }) {
+  const { t } = useTranslation();
+  if (!(compare(owed, '0') > 0)) return null;
+  return (
+    <div className="assets-owed" data-testid="assets-owed">
+      <div className="assets-pnl">
+        <Link className="assets-pnl-item assets-owed-link" to={LOANS}>
+          <span className="assets-summary-label">{t('assets.loansOwed')} ›</span>
+          <Amount className="assets-pnl-value assets-owed-value" text={`${formatMoney(owed, lang)} ${USDT}`} testId="assets-owed-value" />
+        </Link>
+        <div className="assets-pnl-item">
+          <span className="assets-summary-label">{t('assets.netAssets')}</span>
+          <Amount className="assets-pnl-value" text={`${formatMoney(net, lang)} ${USDT}`} testId="assets-net" />
+        </div>
+      </div>
     </div>
   );
 }

@@ -51,8 +51,11 @@ export function PairRow({
             </Suspense>
           </span>
           <span className="pair-name">
-            <strong>{market.base}</strong>
-            <span className="muted">/{market.quote}</span>
+            {/* one line: DOGE/USDT never breaks after the base (an ellipsis if a long symbol cannot fit) */}
+            <span className="pair-symbol">
+              <strong>{market.base}</strong>
+              <span className="muted">/{market.quote}</span>
+            </span>
             <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
           </span>
         </span>

@@ -9,7 +9,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { toPlain, toScaled } from '../../../contract/decimal';
-import { allAmount, type FieldLimits } from '../../../contract/limits';
+import { allAmount, shownDecimals, type FieldLimits } from '../../../contract/limits';
 import { formatAmount } from '../../../contract/number-format';
 import { formContextOf } from '../formContext';
 import { feeOnTop } from './fee';
@@ -18,9 +18,10 @@ import './amount.css';
 
 type Translate = (k: string, o?: Record<string, unknown>) => string;
 
-function hint(limits: FieldLimits, decimals: number, locale: string, t: Translate): string {
+/** The limits as the display rule shows them (USDT's "Min 10.00"; a coin its decimals), rounded down, the locale's separators. */
+function hint(limits: FieldLimits, locale: string, t: Translate): string {
   const parts: string[] = [];
-  const show = (v: string) => formatAmount(v, decimals, locale);
+  const show = (v: string) => formatAmount(v, shownDecimals(limits), locale);
   if (limits.minimum !== undefined) parts.push(t('limits.min', { value: show(limits.minimum) }));
   if (limits.maximum !== undefined) parts.push(t('limits.max', { value: show(limits.maximum) }));
   if (limits.available !== undefined) parts.push(t('limits.available', { value: show(limits.available) }));
@@ -34,9 +35,9 @@ export function AmountWidget(props: WidgetProps) {
   const limits = formContextOf(registry).limits[name] ?? {};
   const decimals = limits.decimals === undefined ? undefined : Number(limits.decimals);
   const all = allAmount(limits);
-  const text = hint(limits, decimals ?? 6, i18n.language, t);
+  const text = hint(limits, i18n.language, t);
   const onTop = options.feeMode === 'onTop' ? feeOnTop(value, limits) : undefined;
-  const show = (v: string) => formatAmount(v, decimals ?? 8, i18n.language);
+  const show = (v: string) => formatAmount(v, shownDecimals(limits), i18n.language);
   const feeText = typeof options.feeText === 'string' ? options.feeText : 'withdraw.feeOnTop';
   const described = [text && `${id}__hint`, onTop && `${id}__fee`].filter(Boolean).join(' ');
   return (
@@ -61,7 +62,12 @@ export function AmountWidget(props: WidgetProps) {
           onFocus={(e) => onFocus(id, e.target.value)}
         />
         {all !== undefined && (
-          <button type="button" className="input-addon input-all" disabled={disabled || readonly} onClick={() => onChange(toPlain(toScaled(all, decimals ?? 8), decimals ?? 8))}>
+          <button
+            type="button"
+            className="input-addon input-all"
+            disabled={disabled || readonly}
+            onClick={() => onChange(toPlain(toScaled(all, decimals ?? 8), decimals ?? 8))}
+          >
             {t('limits.all')}
           </button>
         )}

@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import type { BankCard, BankWithdrawOptions } from '../../../contract/generated/types';
 import { add, multiply, tryScaled } from '../../../contract/decimal';
 import { groupIban } from '../../../contract/iban';
+import { displayDecimals } from '../../../contract/display-rule';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 import { type FormContext, formContextOf } from '../formContext';
 import './bank-card.css';
@@ -56,7 +57,7 @@ function Cost({ ctx, options }: { ctx: FormContext; options: WidgetProps['option
   const amount = typeof options.amountField === 'string' ? ctx.formData[options.amountField] : undefined;
   const cost = withdrawalCost(amount, option);
   const rate = formatPercent(multiply(option.feeRate, 100, 4), i18n.language);
-  const show = (v: string) => `${formatAmount(v, option.decimals, i18n.language)} ${option.coin}`;
+  const show = (v: string) => `${formatAmount(v, displayDecimals(option.coin, option.decimals), i18n.language)} ${option.coin}`;
   return (
     <div className="bank-cost field-hint" aria-live="polite" data-testid="bank-cost">
       {cost ? (
@@ -126,4 +127,3 @@ export function BankCardWidget({ id, value, options, onChange, disabled, readonl
     </div>
   );
 }
-

@@ -14,9 +14,43 @@ export interface BootCaptcha {
 const KEY = '__bootCaptcha';
 type Holder = Record<typeof KEY, BootCaptcha | undefined>;
 
-/** Asks for a captcha at `url` (the captcha endpoint, POST) and leaves it for the app. */
-export function askBootCaptcha(url: string): void {
-  const asked: BootCaptcha = { at: Date.now(), envelope: fetch(url, { method: 'POST' }).then((res) => res.json()).then((json: unknown) => (asked.arrived = json)) };
+/** Longest the app's scripts wait for the captcha to be shown (a slow or failed captcha never holds them back for longer). */
+export const SCRIPTS_WAIT_MS = 1000;
+
+/**
+ * Asks for a captcha at `url` (the captcha endpoint, POST) and leaves it for the app. The page `path`
+ * (register, login) shows index.html's form shell meanwhile, with the image as soon as it arrives, and
+ * `then` (the app's scripts) starts once the image is on screen: like home's shell, what the customer
+ * reads first is painted before the scripts compete with it (at most SCRIPTS_WAIT_MS later).
+ */
+export function askBootCaptcha(url: string, path: string, then: () => void = () => undefined): void {
+  const shell = document.getElementById('form-shell');
+  let done = false;
+  const go = () => {
+    if (!done) then();
+    done = true;
+  };
+  setTimeout(go, SCRIPTS_WAIT_MS);
+  if (shell) {
+    shell.dataset.path = path;
+    shell.hidden = false;
+  }
+  const asked: BootCaptcha = {
+    at: Date.now(),
+    envelope: fetch(url, { method: 'POST' })
+      .then((res) => res.json())
+      .then((json: { data?: { picPath?: string } }) => {
+        const pic = json.data?.picPath;
+        const img = shell?.querySelector('img');
+        if (pic && img) {
+          img.src = pic;
+          // after the frame that paints it
+          void img.decode().finally(() => requestAnimationFrame(() => setTimeout(go)));
+        } else go();
+        return (asked.arrived = json);
+      }),
+  };
+  asked.envelope.catch(go);
   (globalThis as unknown as Holder)[KEY] = asked;
 }
 

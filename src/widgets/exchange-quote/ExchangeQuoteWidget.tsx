@@ -9,6 +9,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../contract/decimal';
+import { displayDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { endpoint as exchangeFind } from '../../api/generated/screens/exchange-find';
 import { formContextOf } from '../formContext';
@@ -42,7 +43,8 @@ export function ExchangeQuoteWidget({ id, options, registry }: WidgetProps) {
   const q = exchangeFind.useQuery({ symbol }, { skip: !from || !to, pollingInterval: pollMs, skipPollingIfUnfocused: true });
   const quote = q.currentData?.quote ?? null;
   const locale = i18n.language;
-  const show = (v: string, decimals: number) => formatAmount(v, decimals, locale);
+  // the coin received as the display rule shows it (USDT 2 decimals, another coin its own)
+  const show = (v: string, decimals: number) => formatAmount(v, displayDecimals(quote?.to_coin, decimals), locale);
 
   const swap = () => {
     ctx.setField(fromField, to);

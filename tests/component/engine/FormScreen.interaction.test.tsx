@@ -80,12 +80,24 @@ beforeAll(async () => {
     endpoints: (build) => ({
       transferDemo: build.mutation<null, Record<string, unknown> & Idempotent>({
         // the action's Idempotency-Key goes in the header, never the body (scripts/gen/module.ts)
-        query: (arg) => ({ path: '/test/transfer', method: 'POST', idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ['idempotencyKey']), fieldErrors: { fields: ['coin', 'num'], codes: [4020] } }),
+        query: (arg) => ({
+          path: '/test/transfer',
+          method: 'POST',
+          idempotencyKey: arg.idempotencyKey,
+          body: withoutFields(arg, ['idempotencyKey']),
+          fieldErrors: { fields: ['coin', 'num'], codes: [4020] },
+        }),
       }),
     }),
   });
   const { record: _r, response: _s, ...def } = transfer;
-  module = { screen: { ...def, validatorId } as ScreenDef, endpoint: injected.endpoints.transferDemo, rowActions: {}, validate: await import(file), sources: { asset: assets } };
+  module = {
+    screen: { ...def, validatorId } as ScreenDef,
+    endpoint: injected.endpoints.transferDemo,
+    rowActions: {},
+    validate: await import(file),
+    sources: { asset: assets },
+  };
 });
 afterAll(() => app.close());
 afterEach(cleanup);
@@ -115,14 +127,14 @@ const submit = () => act(() => fireEvent.click(screen.getByRole('button', { name
 describe('a form with live limits', () => {
   it('shows what the user has of the chosen coin, and All fills it', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(amount().value).toBe('10000');
   });
 
   it('follows the chosen coin', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(screen.getByLabelText(/Coin/), { target: { value: 'BTC' } });
     await screen.findByText(/^Available 0\.5/);
   });
@@ -135,16 +147,16 @@ describe('a form with live limits', () => {
 
   it('refuses more than is available on the device, naming the limit, and sends nothing', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '20000' } });
     await submit();
-    await screen.findByText('Not more than the available 10,000.000000');
+    await screen.findByText('Not more than the available 10,000.00');
     expect(sent).toBe(0);
   });
 
   it('submits an amount within the limit', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '25.5' } });
     await submit();
     await waitFor(() => expect(accepted).toEqual([{ coin: 'USDT', num: '25.5' }]));
@@ -154,7 +166,7 @@ describe('a form with live limits', () => {
 
   it('shows a server refusal of a field under that field, as an alert', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '13' } });
     await submit();
     const message = await screen.findByText('Invalid value');
@@ -164,7 +176,7 @@ describe('a form with live limits', () => {
 
   it('shows a business code the screen maps to a field under that field', async () => {
     show();
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '14' } });
     await submit();
     const message = await screen.findByText('Insufficient balance');
@@ -173,13 +185,13 @@ describe('a form with live limits', () => {
 
   it('goes back to the screen that opened it (?back=), and only within the app', async () => {
     show('/bitcoin/exchange?back=%2Fbitcoin%2Fwithdraw%3Fcoinname%3DBTC');
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '1' } });
     await submit();
     expect((await screen.findByTestId('where')).textContent).toBe('/bitcoin/withdraw?coinname=BTC');
     cleanup();
     show('/bitcoin/exchange?back=https%3A%2F%2Fevil.example');
-    await screen.findByText('Available 10,000.000000');
+    await screen.findByText('Available 10,000.00');
     fireEvent.change(amount(), { target: { value: '1' } });
     await submit();
     await waitFor(() => expect(accepted.filter((a) => a.num === '1')).toHaveLength(2));

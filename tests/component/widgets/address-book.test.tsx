@@ -19,7 +19,8 @@ const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 let w: WidgetServer;
 beforeAll(async () => {
   w = await startWidgetServer();
-  const save = async (coin: string, czline: string, addr: string, name: string) => expect((await w.api('POST', '/user_qianbao/createUser_qianbao', { coin, czline, addr, name })).code).toBe(0);
+  const save = async (coin: string, czline: string, addr: string, name: string) =>
+    expect((await w.api('POST', '/user_qianbao/createUser_qianbao', { coin, czline, addr, name })).code).toBe(0);
   await save('USDT', 'TRC20', COLD, 'Cold wallet');
   await save('USDT', 'ERC20', EVM, 'Ledger ERC20');
   await save('BTC', 'BTC', BTC, 'BTC savings');
@@ -83,7 +84,11 @@ describe('the withdraw form address', () => {
     await screen.findByText(/^Bitcoin address, e\.g\./);
     fireEvent.click(screen.getByRole('button', { name: 'Choose from the address book' }));
     const list = await screen.findByRole('listbox');
-    expect(within(list).getAllByRole('option').map((o) => o.querySelector('.address-book-addr')?.textContent)).toEqual([BTC]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.querySelector('.address-book-addr')?.textContent),
+    ).toEqual([BTC]);
 
     fireEvent.change(screen.getByLabelText(/^Coin/), { target: { value: 'USDT' } });
     fireEvent.click(await screen.findByRole('radio', { name: 'BEP20' }));

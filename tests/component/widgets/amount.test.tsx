@@ -27,30 +27,30 @@ const feeLine = () => screen.queryByTestId('amount-fee')?.textContent ?? null;
 describe('on the withdraw form (fee on top)', () => {
   it('shows the network limits, and the fee, the total deducted and what arrives as the user types', async () => {
     showForm(withdrawScreen, '/bitcoin/withdraw?coinname=USDT', w.token);
-    await screen.findByText('Min 10.000000 · Max 100,000.000000 · Available 10,000.000000 · Fee 1.000000');
+    await screen.findByText('Min 10.00 · Max 100,000.00 · Available 10,000.00 · Fee 1.00');
     expect(feeLine()).toBeNull();
     fireEvent.change(amount(), { target: { value: '25' } });
-    expect(feeLine()).toBe('Fee 1.000000 · Total deducted 26.000000 · Arrives 25.000000');
+    expect(feeLine()).toBe('Fee 1.00 · Total deducted 26.00 · Arrives 25.00');
     fireEvent.change(amount(), { target: { value: '1234.5' } });
-    expect(feeLine()).toBe('Fee 1.000000 · Total deducted 1,235.500000 · Arrives 1,234.500000');
+    expect(feeLine()).toBe('Fee 1.00 · Total deducted 1,235.50 · Arrives 1,234.50');
     // the fee line is part of the field's description for screen readers
     expect(amount().getAttribute('aria-describedby')).toContain('root_num__fee');
   });
 
   it('All fills the available balance less the fee of the chosen network', async () => {
     showForm(withdrawScreen, '/bitcoin/withdraw?coinname=USDT', w.token);
-    await screen.findByText(/Fee 1\.000000$/);
+    await screen.findByText(/Fee 1\.00$/);
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(amount().value).toBe('9999');
-    expect(feeLine()).toBe('Fee 1.000000 · Total deducted 10,000.000000 · Arrives 9,999.000000');
+    expect(feeLine()).toBe('Fee 1.00 · Total deducted 10,000.00 · Arrives 9,999.00');
 
     // ERC20 charges 5 USDT: All leaves room for it, and the line follows the network
     fireEvent.click(screen.getByRole('radio', { name: 'ERC20' }));
-    await screen.findByText('Min 20.000000 · Max 100,000.000000 · Available 10,000.000000 · Fee 5.000000');
-    expect(feeLine()).toBe('Fee 5.000000 · Total deducted 10,004.000000 · Arrives 9,999.000000');
+    await screen.findByText('Min 20.00 · Max 100,000.00 · Available 10,000.00 · Fee 5.00');
+    expect(feeLine()).toBe('Fee 5.00 · Total deducted 10,004.00 · Arrives 9,999.00');
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(amount().value).toBe('9995');
-    expect(feeLine()).toBe('Fee 5.000000 · Total deducted 10,000.000000 · Arrives 9,995.000000');
+    expect(feeLine()).toBe('Fee 5.00 · Total deducted 10,000.00 · Arrives 9,995.00');
   });
 
   it('follows the coin: BTC with its 8 decimals, All leaves the BTC network fee', async () => {
@@ -66,12 +66,12 @@ describe('on the withdraw form (fee on top)', () => {
 
   it('refuses more than All on the device, naming the most, and sends nothing', async () => {
     showForm(withdrawScreen, '/bitcoin/withdraw?coinname=USDT', w.token);
-    await screen.findByText(/Fee 1\.000000$/);
+    await screen.findByText(/Fee 1\.00$/);
     const before = await w.s.app.db.selectFrom('withdrawals').selectAll().execute();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.change(amount(), { target: { value: '9999.5' } });
     await act(() => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
-    await screen.findByText('At most 9,999.000000: your available balance less the network fee');
+    await screen.findByText('At most 9,999.00: your available balance less the network fee');
     expect(await w.s.app.db.selectFrom('withdrawals').selectAll().execute()).toEqual(before);
   });
 });

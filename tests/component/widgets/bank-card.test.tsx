@@ -109,10 +109,10 @@ describe('the card picker of /bitcoin/bank', () => {
     await waitFor(() => expect(coin.querySelector('option[value="USDT"]')).not.toBeNull());
     fireEvent.change(coin, { target: { value: 'USDT' } });
     await screen.findByText('Fee: 1.00 % of the amount, charged on top');
-    await screen.findByText(/^Min 50\.000000 · Max 50,000\.000000 · Available 9,900\.990099$/);
+    await screen.findByText(/^Min 50\.00 · Max 50,000\.00 · Available 9,900\.99$/);
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '1000' } });
-    await screen.findByText('Fee (1.00 %): 10.000000 USDT');
-    screen.getByText('Frozen until reviewed: 1,010.000000 USDT');
+    await screen.findByText('Fee (1.00 %): 10.00 USDT');
+    screen.getByText('Frozen until reviewed: 1,010.00 USDT');
 
     // without a card the form refuses and sends nothing
     fireEvent.change(screen.getByLabelText(/Withdrawal password/), { target: { value: '620947' } });

@@ -57,12 +57,24 @@ beforeAll(async () => {
   const injected = api.injectEndpoints({
     endpoints: (build) => ({
       networkDemo: build.mutation<null, Record<string, unknown> & Idempotent>({
-        query: (arg) => ({ path: '/test/network', method: 'POST', auth: false, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ['idempotencyKey']) }),
+        query: (arg) => ({
+          path: '/test/network',
+          method: 'POST',
+          auth: false,
+          idempotencyKey: arg.idempotencyKey,
+          body: withoutFields(arg, ['idempotencyKey']),
+        }),
       }),
     }),
   });
   const { record: _r, response: _s, ...def } = networkDemo;
-  module = { screen: { ...def, validatorId } as ScreenDef, endpoint: injected.endpoints.networkDemo, rowActions: {}, validate: await import(file), sources: { coins: coinList } };
+  module = {
+    screen: { ...def, validatorId } as ScreenDef,
+    endpoint: injected.endpoints.networkDemo,
+    rowActions: {},
+    validate: await import(file),
+    sources: { coins: coinList },
+  };
 });
 afterAll(() => app.close());
 afterEach(cleanup);
@@ -81,7 +93,10 @@ function show(entry = '/bitcoin/payment') {
 }
 
 const coinSelect = () => screen.getByLabelText(/Coin/) as HTMLSelectElement;
-const networks = () => within(screen.getByRole('radiogroup')).queryAllByRole('radio').map((r) => r.textContent);
+const networks = () =>
+  within(screen.getByRole('radiogroup'))
+    .queryAllByRole('radio')
+    .map((r) => r.textContent);
 
 describe('coin and network pickers', () => {
   it('offer the enabled coins, and only the chosen coin’s networks', async () => {

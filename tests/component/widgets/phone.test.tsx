@@ -12,7 +12,15 @@ import { useLanguage } from '../render';
 function Harness({ countryCode }: { countryCode: string }) {
   const [value, setValue] = useState<string | undefined>();
   const [country, setCountry] = useState(countryCode);
-  const formContext: FormContext = { formData: { countryCode: country }, setField: (_n, v) => setCountry(String(v)), captchaNonce: 0, limits: {}, sources: {}, picked: {}, schema: {} };
+  const formContext: FormContext = {
+    formData: { countryCode: country },
+    setField: (_n, v) => setCountry(String(v)),
+    captchaNonce: 0,
+    limits: {},
+    sources: {},
+    picked: {},
+    schema: {},
+  };
   const props = {
     id: 'root_phone',
     name: 'phone',

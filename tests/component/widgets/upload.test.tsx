@@ -80,7 +80,10 @@ const fileInput = () => screen.getByLabelText(new RegExp(`^${en.deposit.proof}`)
 const pick = (file: File) => act(() => fireEvent.change(fileInput(), { target: { files: [file] } }));
 const png = () => new File([new Uint8Array(pngImage(60, 40))], 'proof.png', { type: 'image/png' });
 async function storedUploads(): Promise<number> {
-  const { n } = await app.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n } = await app.db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

@@ -15,12 +15,23 @@ const SHELL = `<div id="shell" hidden>
 const DATA: BootData = {
   codes: ['en-US', 'de-DE', 'ru-RU'],
   fallback: 'en-US',
-  texts: { 'en-US': { 'home.greeting': 'Trade digital assets', 'home.login': 'Log in', 'route.user.my': 'Personal centre' }, 'de-DE': { 'home.greeting': 'Mit digitalen Assets handeln' } },
+  texts: {
+    'en-US': { 'home.greeting': 'Trade digital assets', 'home.login': 'Log in', 'route.user.my': 'Personal centre' },
+    'de-DE': { 'home.greeting': 'Mit digitalen Assets handeln' },
+  },
   app: {
     entry: '/assets/index-1.js',
     preload: ['/assets/app-1.js'],
     routes: {
-      files: ['/assets/HomeScreen-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js', '/assets/de-DE-texts-1.js', '/assets/MarketScreen-1.js'],
+      files: [
+        '/assets/HomeScreen-1.js',
+        '/assets/SchemaView-1.js',
+        '/assets/FormScreen-1.js',
+        '/assets/FormScreen-1.css',
+        '/assets/en-US-texts-1.js',
+        '/assets/de-DE-texts-1.js',
+        '/assets/MarketScreen-1.js',
+      ],
       paths: { '/home/home': [0], '/login/register': [1, 2, 3, SCREEN_TEXTS], '/market/market': [6] },
       screenTexts: { 'en-US': 4, 'de-DE': 5 },
       firstLoad: ['/home/home', '/login/register'],
@@ -70,7 +81,8 @@ afterEach(() => {
 describe('the home route in a hash', () => {
   it('is the home route in either form and the bare start, nothing else', () => {
     for (const hash of ['', '#', '#/', '#/home/home', '#/pages/home/home', '#/home/home?x=1']) expect(isHomePath(pathOfHash(hash)), hash).toBe(true);
-    for (const hash of ['#/login/login', '#/home/homeX', '#/pages/deal/deal', '#/market/market?from=home']) expect(isHomePath(pathOfHash(hash)), hash).toBe(false);
+    for (const hash of ['#/login/login', '#/home/homeX', '#/pages/deal/deal', '#/market/market?from=home'])
+      expect(isHomePath(pathOfHash(hash)), hash).toBe(false);
   });
 });
 
@@ -129,22 +141,35 @@ describe('boot', () => {
     expect(document.querySelector('[data-guest]')).toBeNull();
   });
 
-  it("on another route: no shell, the app requested at once with the route's chunks, stylesheet and screen texts", () => {
+  const captchaIn = () => (window as unknown as { __bootCaptcha: { envelope: Promise<unknown> } }).__bootCaptcha.envelope;
+
+  it("on a captcha form's route: no home shell; the app, with the route's chunks, stylesheet and screen texts, once the captcha is in", async () => {
     window.location.hash = '#/pages/login/register?tab=register-phone';
     boot(DATA);
     expect(shell()).toBeNull();
-    expect(requested()).toEqual(['/assets/index-1.js', '/assets/app-1.js', '/assets/SchemaView-1.js', '/assets/FormScreen-1.js', '/assets/FormScreen-1.css', '/assets/en-US-texts-1.js']);
+    // the captcha first (shown in index.html's form shell), the scripts after it
+    expect(requested()).toEqual([]);
+    await captchaIn();
+    expect(requested()).toEqual([
+      '/assets/index-1.js',
+      '/assets/app-1.js',
+      '/assets/SchemaView-1.js',
+      '/assets/FormScreen-1.js',
+      '/assets/FormScreen-1.css',
+      '/assets/en-US-texts-1.js',
+    ]);
     expect(document.head.querySelector('link[href="/assets/FormScreen-1.css"]')!.getAttribute('rel')).toBe('preload');
   });
 
-  it('in German: the German screen texts and the fallback English ones', () => {
+  it('in German: the German screen texts and the fallback English ones', async () => {
     localStorage.setItem('lang', 'de-DE');
     window.location.hash = '#/login/register';
     boot(DATA);
+    await captchaIn();
     expect(requested().slice(-2)).toEqual(['/assets/de-DE-texts-1.js', '/assets/en-US-texts-1.js']);
   });
 
-  it("a page with a captcha form asks for the captcha with the scripts; a hand-written screen's files are left to the app", async () => {
+  it("a page with a captcha form asks for the captcha before the scripts; a hand-written screen's files are left to the app", async () => {
     window.location.hash = '#/login/register';
     boot(DATA);
     expect(fetched).toEqual([['/api/base/captcha', { method: 'POST' }]]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionalFields, uiWithHidden } from '../../../src/engine/conditionalFields';
+import { conditionalFields, uiWithHidden, uiWithVariants } from '../../../src/engine/conditionalFields';
 
 const ui = {
   'ui:order': ['loginPassword', 'oldPassword', 'password'],
@@ -20,5 +20,23 @@ describe('conditional form fields (ui:when)', () => {
     expect(hidden.loginPassword).toBe(ui.loginPassword);
     expect(hidden['ui:order']).toBe(ui['ui:order']);
     expect(uiWithHidden(ui, [])).toBe(ui);
+  });
+});
+
+describe('keys that follow a source value (ui:byValue)', () => {
+  const bank = {
+    routing: {
+      'ui:title': 'bank.routing',
+      'ui:placeholder': 'bank.routingHint',
+      'ui:byValue': { path: 'rules.routingKind', 'ui:title': 'bank.routingName', 'ui:placeholder': 'bank.routingExample' },
+    },
+  };
+  it('names the country’s own code while the value is known, the generic keys otherwise', () => {
+    expect(uiWithVariants(bank, { rules: { routingKind: 'aba' } }).routing).toMatchObject({
+      'ui:title': 'bank.routingName.aba',
+      'ui:placeholder': 'bank.routingExample.aba',
+    });
+    expect(uiWithVariants(bank, { rules: { routingKind: '' } }).routing).toMatchObject({ 'ui:title': 'bank.routing', 'ui:placeholder': 'bank.routingHint' });
+    expect(uiWithVariants(bank, {}).routing).toMatchObject({ 'ui:title': 'bank.routing' });
   });
 });

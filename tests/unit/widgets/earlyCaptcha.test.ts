@@ -50,10 +50,19 @@ describe("the boot script's captcha", () => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
+  /** index.html's form shell as the boot script sees it (this suite runs without a DOM) */
+  interface FakeShell {
+    hidden: boolean;
+    dataset: Record<string, string>;
+    img: { src: string; decode: () => Promise<void> };
+    querySelector: () => { src: string; decode: () => Promise<void> };
+  }
+  let shell: FakeShell | null = null;
   const bootAsks = (body: unknown, at: number) => {
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === 'form-shell' ? shell : null) });
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body))));
-    askBootCaptcha('/api/base/captcha');
+    askBootCaptcha('/api/base/captcha', '/login/login');
   };
 
   it('is handed out instead of a new request, once', async () => {
@@ -90,5 +99,26 @@ describe("the boot script's captcha", () => {
     requestCaptchaEarly(dispatch, 40_000);
     expect(dispatch).toHaveBeenCalledTimes(1);
     expect(await takeEarlyCaptcha(40_001)).toEqual(captcha(1));
+  });
+
+  it('shows index.html’s form shell for the page and the image in it as soon as it arrives (before the app’s JavaScript)', async () => {
+    const img = { src: '', decode: () => Promise.resolve() };
+    const fake: FakeShell = { hidden: true, dataset: {}, img, querySelector: () => img };
+    shell = fake;
+    vi.stubGlobal('requestAnimationFrame', (f: () => void) => setTimeout(f));
+    const scripts = vi.fn();
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === 'form-shell' ? shell : null) });
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'OK', data: { ...captcha(7), picPath: 'data:image/png;base64,AAAA' } }))),
+    );
+    askBootCaptcha('/api/base/captcha', '/login/login', scripts);
+    expect(fake.hidden).toBe(false);
+    expect(fake.dataset.path).toBe('/login/login');
+    // the app's scripts start once the image is shown, not before
+    expect(scripts).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(img.src).toBe('data:image/png;base64,AAAA'));
+    await vi.waitFor(() => expect(scripts).toHaveBeenCalledTimes(1));
+    await takeEarlyCaptcha(2_500);
+    shell = null;
   });
 });

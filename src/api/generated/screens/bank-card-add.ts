@@ -115,7 +115,12 @@ export const screen: ScreenDef = {
     "routing": {
       "ui:title": "bank.routing",
       "ui:placeholder": "bank.routingHint",
-      "ui:when": "rules.routing"
+      "ui:when": "rules.routing",
+      "ui:byValue": {
+        "path": "rules.routingKind",
+        "ui:title": "bank.routingName",
+        "ui:placeholder": "bank.routingExample"
+      }
     },
     "swift": {
       "ui:title": "bank.swift",

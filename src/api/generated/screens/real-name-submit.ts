@@ -6,6 +6,7 @@ import type { Idempotent } from '../../baseQuery';
 import type { UserCard, UserCardPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/real-name-submit.js';
 import { endpoint as cardSource } from './real-name-status';
+import { endpoint as resubmitEndpoint } from './user-card-update';
 
 export type { UserCard, UserCardPayload };
 
@@ -39,9 +40,16 @@ export const screen: ScreenDef = {
       "text": "realName.resubmitNotice"
     }
   ],
+  "resubmit": {
+    "when": "card.rejected",
+    "endpoint": "updateUserCard",
+    "fields": {
+      "ID": "card.ID"
+    }
+  },
   "payload": {
     "title": "UserCardPayload",
-    "description": "Spec §3 real-name record. The first submission creates the caller's record; after a rejection the same record is resubmitted (status 1 again). Refused while under review or verified.",
+    "description": "Spec §3 real-name record. The first submission creates the caller's record (POST createUser_card); after a rejection the form resubmits the same record through PUT /user_card/updateUser_card with its ID (status 1 again). Refused while under review or verified.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -166,3 +174,5 @@ export const rowActions = {};
 export const validate = validators;
 /** The endpoints the form's live limits read (screen.sources). */
 export const sources = { card: cardSource };
+/** Where the form goes while screen.resubmit.when holds. */
+export const resubmit = resubmitEndpoint;
