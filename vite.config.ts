@@ -60,7 +60,24 @@ export function compressDir(dir: string): string[] {
  * framework raises before any handler): the app never looks them up, so its locale chunks leave them out.
  */
 export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
-  errors: ['tooLarge', 'urlTooLong', 'badEncoding', 'unsupportedType', 'tooDeep', 'unsupportedCharset', 'headersTooLarge', 'timeout', 'serviceUnavailable'],
+  errors: [
+    'tooLarge',
+    'urlTooLong',
+    'badEncoding',
+    'unsupportedType',
+    'tooDeep',
+    'unsupportedCharset',
+    'headersTooLarge',
+    'timeout',
+    'serviceUnavailable',
+    'accountExists',
+    'badRequest',
+    'internal',
+    'priceStale',
+    'badForm',
+  ],
+  // the spot order checks of server/trading/checks.ts: refusals the server words
+  trade: ['priceInvalid', 'amountInvalid', 'belowMinimum', 'notOpen', 'outsideBand'],
   checks: ['countryCodeNotOffered', 'codeBudgetSpent', 'smsCountryBudgetSpent'],
   idempotency: ['alreadyDone'],
   notice: NOTICE_EVENTS,
@@ -120,6 +137,19 @@ function chunkOf(chunks: readonly Rollup.OutputChunk[], path: string): string {
   return chunk.fileName;
 }
 
+/** Widgets the form engine loads on demand (src/widgets/theme/theme.ts) that a route's files include when its screens draw them. */
+const ROUTE_WIDGETS: Record<string, string> = {
+  sendCode: 'src/widgets/send-code/SendCodeWidget.tsx',
+  phone: 'src/widgets/phone/PhoneWidget.tsx',
+  country: 'src/widgets/country/CountryWidget.tsx',
+};
+
+/** Every `ui:widget` a screen's ui names. */
+function widgetsOf(ui: unknown): string[] {
+  if (!ui || typeof ui !== 'object') return [];
+  return Object.entries(ui).flatMap(([key, value]) => (key === 'ui:widget' && typeof value === 'string' ? [value] : widgetsOf(value)));
+}
+
 /** The engine chunk that draws each screen kind (src/engine/index.tsx `engines`). */
 const ENGINES: Record<string, string> = { form: 'src/engine/FormScreen.tsx', list: 'src/engine/ListScreen.tsx', detail: 'src/engine/DetailScreen.tsx' };
 
@@ -152,7 +182,13 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
     } else {
       const drawn = schemaScreens.filter((s) => s.routes?.includes(route.path));
       // the engines first: a form's is the largest download of its route
-      roots = ['src/app/SchemaView.tsx', ...new Set(drawn.map((s) => ENGINES[s.kind])), ...drawn.map((s) => `src/api/generated/screens/${s.id}.ts`)];
+      roots = [
+        'src/app/SchemaView.tsx',
+        ...new Set(drawn.map((s) => ENGINES[s.kind])),
+        ...drawn.map((s) => `src/api/generated/screens/${s.id}.ts`),
+        // the widgets the form engine loads on demand that these screens draw: fetched with the route, not after it draws
+        ...new Set(drawn.flatMap((s) => widgetsOf(s.ui)).flatMap((w) => (ROUTE_WIDGETS[w] ? [ROUTE_WIDGETS[w]] : []))),
+      ];
     }
     const needed = new Set<string>();
     for (const root of roots) closureOf(chunks, chunkOf(chunks, root), true, needed);

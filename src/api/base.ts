@@ -13,7 +13,8 @@ export interface Page<T> {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: TAG_TYPES,
+  // RTK Query reads the list only to warn in development of a tag it does not name; the build leaves it out
+  tagTypes: import.meta.env.DEV ? TAG_TYPES : ([] as unknown as typeof TAG_TYPES),
   endpoints: () => ({}),
 });
 

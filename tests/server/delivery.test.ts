@@ -104,6 +104,6 @@ describe('locale chunks', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => readFileSync(join(serverDir, f), 'utf8'))
       .join('\n');
-    for (const group of ['errors', 'checks', 'idempotency']) for (const key of SERVER_ONLY_KEYS[group]) expect(serverCode, `${group}.${key}`).toContain(`'${group}.${key}'`);
+    for (const group of ['errors', 'checks', 'idempotency', 'trade']) for (const key of SERVER_ONLY_KEYS[group]) expect(serverCode, `${group}.${key}`).toContain(`'${group}.${key}'`);
   });
 });

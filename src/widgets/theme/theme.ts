@@ -5,13 +5,10 @@ import { lazyWidget } from '../lazyWidget';
 import { AmountWidget } from '../amount/AmountWidget';
 import { CaptchaWidget } from '../captcha/CaptchaWidget';
 import { CoinWidget } from '../coin/CoinWidget';
-import { CountryWidget } from '../country/CountryWidget';
 import { PasswordWidget } from '../password/PasswordWidget';
-import { PhoneWidget } from '../phone/PhoneWidget';
 import type { WidgetName } from '../registry';
 import { widgets } from './widget-set';
 import { SelectWidget } from '../select/SelectWidget';
-import { SendCodeWidget } from '../send-code/SendCodeWidget';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 import '../widgets.css';
 import { FieldTemplate } from '../templates/FieldTemplate';
@@ -26,6 +23,11 @@ const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
+// Widgets of a few forms (sign-up, password reset, bank cards); those routes fetch them with the form (vite.config.ts ROUTE_WIDGETS).
+const SendCodeWidget = lazyWidget(() => import('../send-code/SendCodeWidget').then((m) => m.SendCodeWidget));
+const PhoneWidget = lazyWidget(() => import('../phone/PhoneWidget').then((m) => m.PhoneWidget));
+// the bank card's country
+const CountryWidget = lazyWidget(() => import('../country/CountryWidget').then((m) => m.CountryWidget));
 
 const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   amount: AmountWidget,
