@@ -32,8 +32,8 @@ export function loadHandWrittenScreens(dir = SCREENS_DIR): HandWrittenScreen[] {
   return found.sort((a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0));
 }
 
-/** Keywords of ours that Ajv must accept in strict mode. */
-export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code', 'x-multiline'] as const;
+/** Keywords of ours that Ajv must accept in strict mode (tsType: the TypeScript type the generator writes for a free-form part). */
+export const CUSTOM_KEYWORDS = ['x-limits', 'x-matches', 'x-clientOnly', 'x-decimal', 'x-password', 'x-code', 'x-multiline', 'tsType'] as const;
 
 export type { EndpointDef, FieldView, JsonSchema, RowAction, ScreenFile } from './screen.ts';
 
