@@ -104,7 +104,7 @@ const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).rep
 
 /** The link that freezes the account in one tap: APP_URL and the app's freeze route. */
 export function freezeLinkUrl(token: string, appUrl = process.env.APP_URL ?? 'http://localhost:8080'): string {
-  return `${appUrl.replace(/\/+$/, '')}/#/user/freeze?token=${token}`;
+  return `${appUrl.replace(/\/+$/, '')}/#/user/freezeAccount?token=${token}`;
 }
 
 async function alertNewDevice(ctx: AppContext, user: UserRow, req: FastifyRequest): Promise<void> {

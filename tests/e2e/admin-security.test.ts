@@ -59,7 +59,7 @@ describe('account security in the back office', () => {
     await resetForm(first).locator('#root_reason').fill('Passport checked on a video call');
     await resetForm(first).getByRole('button', { name: en.admin.totpResetSubmit }).click();
     await first.getByText(en.admin.totpResetRequested).waitFor();
-    expect((await call(app.running.app, 'GET', '/user/security', { token: customer.token })).data.totp).toBe(true);
+    expect((await call(app.running.app, 'GET', '/user/securityStatus', { token: customer.token })).data.totp).toBe(true);
 
     const second = await operatorPage('comp-two');
     await second.goto(`${app.running.url}/admin/user?uid=${uid}`);
@@ -67,6 +67,6 @@ describe('account security in the back office', () => {
     await resetForm(second).getByRole('button', { name: en.admin.totpResetSubmit }).click();
     await second.getByText(en.admin.totpResetDone).waitFor();
     await shoot(second, 'admin-user-reset-done');
-    expect((await call(app.running.app, 'GET', '/user/security', { token: customer.token })).data.totp).toBe(false);
+    expect((await call(app.running.app, 'GET', '/user/securityStatus', { token: customer.token })).data.totp).toBe(false);
   });
 });

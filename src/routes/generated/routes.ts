@@ -60,7 +60,7 @@ export const ROUTE_TABLE = [
   { path: '/user/antiPhishing' },
   { path: '/user/bank' },
   { path: '/user/devices' },
-  { path: '/user/freeze', public: true, screen: 'freezeLink' },
+  { path: '/user/freezeAccount', public: true, screen: 'freezeLink' },
   { path: '/user/inform', screen: 'inform' },
   { path: '/user/informDetail' },
   { path: '/user/invite', screen: 'invite' },

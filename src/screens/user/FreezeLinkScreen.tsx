@@ -1,4 +1,4 @@
-// The one-tap freeze of a new-device alert (/user/freeze?token=…): no password, since whoever
+// The one-tap freeze of a new-device alert (/user/freezeAccount?token=…): no password, since whoever
 // reads the owner's mail can at worst lock the account, which only an identity check lifts.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -52,7 +52,7 @@ describe('authenticator setup', () => {
     const row = await s.app.db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(row.secret_box).not.toContain(secret);
     expect(openSecret(serverSecret(s.dataDir).subkey('totp-secret'), row.secret_box)).toBe(secret);
-    const status = await call(s.app, 'GET', '/user/security', { token });
+    const status = await call(s.app, 'GET', '/user/securityStatus', { token });
     expect(status.data).toEqual({ totp: true, recoveryCodesLeft: 10, passkeys: 0 });
     // a second setup while on is refused and writes nothing
     const again = await call(s.app, 'POST', '/user/totp/setup', { token, lang: 'de' });
@@ -81,7 +81,7 @@ describe('authenticator setup', () => {
     expect(oversized.code).toBe(7);
     const nested = await call(s.app, 'POST', '/user/totp/enable', { token, body: { code: { a: { b: { c: [1] } } } } });
     expect(nested.code).toBe(7);
-    expect((await call(s.app, 'GET', '/user/security', { token })).data.totp).toBe(false);
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token })).data.totp).toBe(false);
   });
 });
 
@@ -155,7 +155,7 @@ describe('sign-in with a second step', () => {
     expect(first.code, first.msg).toBe(0);
     const again = await call(s.app, 'POST', '/base/loginSecondFactor', { userAgent: UA, body: { ticket: await passwordStep(), code: codes[3] } });
     expect(again.msg).toBe(msg(undefined, 'security.codeWrong', { remaining: 4 }));
-    expect((await call(s.app, 'GET', '/user/security', { token: first.data.token })).data.recoveryCodesLeft).toBe(9);
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token: first.data.token })).data.recoveryCodesLeft).toBe(9);
   });
 });
 
@@ -190,10 +190,10 @@ describe('what the code guards', () => {
     expect(missing.code).toBe(7);
     const wrong = await call(s.app, 'POST', '/user/totp/disable', { token, body: { totp: code() === '000000' ? '111111' : '000000' } });
     expect(wrong.code).toBe(7);
-    expect((await call(s.app, 'GET', '/user/security', { token })).data.totp).toBe(true);
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token })).data.totp).toBe(true);
     const off = await call(s.app, 'POST', '/user/totp/disable', { token, body: { totp: code() } });
     expect(off.code, off.msg).toBe(0);
-    expect((await call(s.app, 'GET', '/user/security', { token })).data).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token })).data).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
     const r = await login(s.app, EMAIL, PASSWORD);
     expect(r.data.token).toMatch(/^[0-9a-f]{64}$/);
   });

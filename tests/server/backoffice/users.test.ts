@@ -73,13 +73,13 @@ describe('customers', () => {
     await call(s.app, 'POST', '/user/totp/enable', { token: customer.token, body: { code: totpCode(setup.data.secret, s.clock.now()) } });
     const first = await as(compliance, 'POST', '/admin/users/resetTotp', { uid, reason: 'Passport checked on a video call' });
     expect(first.data).toEqual({ step: 'requested', note: msg(undefined, 'admin.totpResetRequested') });
-    expect((await call(s.app, 'GET', '/user/security', { token: customer.token })).data.totp).toBe(true);
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token: customer.token })).data.totp).toBe(true);
     const same = await as(compliance, 'POST', '/admin/users/resetTotp', { uid, reason: 'again' }, 'de');
     expect(same).toMatchObject({ code: 7, msg: msg('de', 'admin.totpResetSameOperator') });
     const outboxBefore = await s.app.db.selectFrom('outbox').select('id').execute();
     const second = await as(admin, 'POST', '/admin/users/resetTotp', { uid, reason: 'Agreed' });
     expect(second.data.step).toBe('done');
-    expect((await call(s.app, 'GET', '/user/security', { token: customer.token })).data).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+    expect((await call(s.app, 'GET', '/user/securityStatus', { token: customer.token })).data).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
     const actions = await s.app.db
       .selectFrom('audit_log')
       .select('action')

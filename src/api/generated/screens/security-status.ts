@@ -12,7 +12,7 @@ export const screen: ScreenDef = {
   "endpoint": {
     "name": "getSecurity",
     "method": "GET",
-    "path": "/user/security",
+    "path": "/user/securityStatus",
     "provides": [
       "Security"
     ]
@@ -22,7 +22,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     getSecurity: build.query<SecurityStatus, void>({
-      query: () => ({ path: '/user/security', method: 'GET', auth: true }),
+      query: () => ({ path: '/user/securityStatus', method: 'GET', auth: true }),
       providesTags: ['Security'],
     }),
   }),
