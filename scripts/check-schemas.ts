@@ -139,8 +139,7 @@ export function checkHandWrittenScreens(dir = SCREENS_DIR): string[] {
 
 export function checkScreens(screens: LoadedScreen[], registries: Registries = REGISTRIES): string[] {
   const problems: string[] = [];
-  // tsType: how the ScreenFile type writes a part (scripts/gen/screen-file.ts); no rule of its own
-  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS, 'tsType'] });
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: [...CUSTOM_KEYWORDS] });
   const validateMeta = ajv.compile(loadMetaSchema());
   const locales = loadLocales();
   // the customer app's route table, and the back office's (its screens' own routes: src/api/generated/admin-manifest.ts)

@@ -29,6 +29,9 @@ describe('demo seed', () => {
         { coin: 'BTC', name: 'Bitcoin', decimals: 8, available: '0.50000000', frozen: '0.00000000', total: '0.50000000', usdtValue: '30000.000000' },
       ],
       totalUsdt: '40000.000000',
+      // no loan: nothing owed, net = total
+      owedUsdt: '0.000000',
+      netUsdt: '40000.000000',
     });
     const rows = await s.app.db.selectFrom('ledger').select(['coin', 'type', 'amount']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -53,6 +56,8 @@ describe('demo seed', () => {
     expect(r.data).toEqual({
       list: [{ coin: 'USDT', name: 'Tether', decimals: 6, available: '0.000000', frozen: '0.000000', total: '0.000000', usdtValue: '0.000000' }],
       totalUsdt: '0.000000',
+      owedUsdt: '0.000000',
+      netUsdt: '0.000000',
     });
     expect((await call(s.app, 'GET', '/user/ploss', { token })).data).toEqual({ totalUsdt: '0.000000', todayPnl: '0.000000', totalPnl: '0.000000' });
   });
