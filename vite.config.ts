@@ -78,6 +78,8 @@ export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
   ],
   // the spot order checks of server/trading/checks.ts: refusals the server words
   trade: ['priceInvalid', 'amountInvalid', 'belowMinimum', 'notOpen', 'outsideBand'],
+  // the new-device alert (server/account/sign-in-steps.ts), sent in the language the sign-in asked for
+  security: ['alertEmail', 'alertSms'],
   checks: ['countryCodeNotOffered', 'codeBudgetSpent', 'smsCountryBudgetSpent'],
   idempotency: ['alreadyDone'],
   notice: NOTICE_EVENTS,

@@ -119,10 +119,9 @@ async function alertNewDevice(ctx: AppContext, user: UserRow, req: FastifyReques
   const place = placeOf(req.ip);
   const where = place && !place.startsWith('places.') ? `${req.ip} (${place})` : req.ip;
   const link = freezeLinkUrl(token);
-  const text =
-    contact.channel === 'email'
-      ? `New sign-in to your CoinApp account at ${utcMinute(ctx.now())} from ${device}, ${where}. If this was you, there is nothing to do. If it was not, freeze your account now: ${link}`
-      : `[CoinApp] New sign-in ${utcMinute(ctx.now())}, ${device}, ${req.ip}. Not you? Freeze: ${link}`;
+  // in the language the sign-in asked for (English where a text is missing)
+  const t = ctx.i18n.translator(req.headers.lang);
+  const text = t(contact.channel === 'email' ? 'security.alertEmail' : 'security.alertSms', { when: utcMinute(ctx.now()), device, where, link });
   await deliver(ctx.db, contact.channel, contact.target, text, ctx.now());
 }
 

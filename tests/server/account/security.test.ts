@@ -223,6 +223,7 @@ describe('sign-in history and alerts', () => {
     const fresh = await login(s.app, EMAIL, PASSWORD, {
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile/15E148 Safari/604.1',
       ip: '198.51.100.7',
+      lang: 'de',
     });
     expect(fresh.code).toBe(0);
     const history = await call(s.app, 'GET', '/user/signins', { token: fresh.data.token });
@@ -235,6 +236,8 @@ describe('sign-in history and alerts', () => {
       .execute();
     expect(alerts).toHaveLength(1);
     expect(alerts[0].body).toContain('Safari · iOS');
+    // in the language the sign-in asked for
+    expect(alerts[0].body).toContain(msg('de', 'security.alertEmail').split('{{when}}')[0]);
     const link = /token=([0-9a-f]{64})/.exec(alerts[0].body)![1];
     // the one-tap link freezes the account and ends every session
     const frozen = await call(s.app, 'POST', '/base/freezeAccount', { body: { token: link } });
