@@ -99,8 +99,8 @@ async function isNewDevice(ctx: AppContext, userId: number, deviceKey: string): 
   return seen.length > 0 && !seen.some((s) => s.device_key === deviceKey);
 }
 
-/** "2025-01-15 12:00 UTC" */
-const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** "2025-01-15 12:00 UTC": how the account's messages name a moment */
+export const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The link that freezes the account in one tap: APP_URL and the app's freeze route. */
 export function freezeLinkUrl(token: string, appUrl = process.env.APP_URL ?? 'http://localhost:8080'): string {

@@ -16,7 +16,7 @@ import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/
 import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
 import { hasTotp } from '../../platform/security/user-totp.ts';
-import { finishSignIn, issueLoginTicket, recordSignIn } from '../sign-in-steps.ts';
+import { finishSignIn, issueLoginTicket, recordSignIn, utcMinute } from '../sign-in-steps.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
 import { assertNewPassword } from '../../platform/security/password-policy.ts';
 import { serverSecret } from '../../platform/security/secret-key.ts';
@@ -54,11 +54,6 @@ function accountKey(username: string): string {
   const value = username.trim().toLowerCase();
   if (isEmail(value)) return `email:${value}`;
   return `phone:${splitInternational(value)?.national ?? value}`;
-}
-
-/** "2025-01-15 12:00 UTC" */
-function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** The message that tells an owner sign-in to their account was paused for an address (the SMS fits 160 characters). */

@@ -12,6 +12,7 @@ import { LOGIN } from '../../routes/routes';
 import { sessionStarted } from '../../store/session';
 import { toast } from '../../ui/overlays';
 import { CodeInput } from './CodeInput';
+import { errorText } from './errorText';
 import { PasskeySignIn } from './PasskeySignIn';
 import './sign-in.css';
 
@@ -45,7 +46,7 @@ export default function SecondStepScreen() {
     setError(undefined);
     const r = await send({ ticket, code });
     if ('data' in r && r.data) signedIn(r.data);
-    else setError((r.error as { message?: string } | undefined)?.message ?? t('validation.invalid'));
+    else setError(errorText(r.error, t('validation.invalid')));
   };
 
   const switchTo = (useRecovery: boolean) => {

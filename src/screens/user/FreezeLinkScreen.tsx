@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/base';
 import { endpoint as freezeByLink } from '../../api/generated/screens/account-freeze-link';
 import { loggedOut } from '../../store/session';
+import { errorText } from '../login/errorText';
 import './security/security.css';
 
 export default function FreezeLinkScreen() {
@@ -20,7 +21,7 @@ export default function FreezeLinkScreen() {
   const submit = async () => {
     if (isLoading) return;
     const r = await freeze({ token: params.get('token') ?? '' });
-    if ('error' in r && r.error) return setError((r.error as { message?: string }).message ?? t('validation.invalid'));
+    if ('error' in r && r.error) return setError(errorText(r.error, t('validation.invalid')));
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
     setDone(true);

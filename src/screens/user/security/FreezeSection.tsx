@@ -9,6 +9,7 @@ import { endpoint as freezeAccount } from '../../../api/generated/screens/accoun
 import { LOGIN } from '../../../routes/routes';
 import { loggedOut } from '../../../store/session';
 import { alertDialog, confirmDialog } from '../../../ui/overlays';
+import { errorText } from '../../login/errorText';
 
 export function FreezeSection({ headingId }: { headingId: string }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function FreezeSection({ headingId }: { headingId: string }) {
     if (!password) return setError(t('validation.passwordRequired'));
     if (!(await confirmDialog(t('security.freezeConfirm')))) return;
     const r = await freeze({ password });
-    if ('error' in r && r.error) return setError((r.error as { message?: string }).message ?? t('validation.invalid'));
+    if ('error' in r && r.error) return setError(errorText(r.error, t('validation.invalid')));
     dispatch(loggedOut());
     dispatch(api.util.resetApiState());
     navigate(LOGIN, { replace: true });

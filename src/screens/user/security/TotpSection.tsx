@@ -11,11 +11,10 @@ import type { TotpSetup } from '../../../../contract/generated/types';
 import { CopyButton } from '../../../ui/CopyButton';
 import { toast } from '../../../ui/overlays';
 import { CodeInput } from '../../login/CodeInput';
+import { errorText } from '../../login/errorText';
 import { RecoveryCodes } from './RecoveryCodes';
 
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
-
-const messageOf = (r: { error?: unknown }, fallback: string) => (r.error as { message?: string } | undefined)?.message ?? fallback;
 
 function SetupForm({ setup, onEnabled }: { setup: TotpSetup; onEnabled: (codes: string[]) => void }) {
   const { t } = useTranslation();
@@ -28,7 +27,7 @@ function SetupForm({ setup, onEnabled }: { setup: TotpSetup; onEnabled: (codes: 
     if (code.length !== 6) return setError(t('security.codeFormat'));
     const r = await enable({ code });
     if ('data' in r && r.data) onEnabled(r.data.recoveryCodes);
-    else setError(messageOf(r, t('validation.invalid')));
+    else setError(errorText(r.error, t('validation.invalid')));
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -62,7 +61,7 @@ function TurnOffForm() {
     if (isLoading) return;
     if (!code) return setError(t('security.codeRequired'));
     const r = await disable({ totp: code });
-    if ('error' in r && r.error) return setError(messageOf(r, t('validation.invalid')));
+    if ('error' in r && r.error) return setError(errorText(r.error, t('validation.invalid')));
     toast(t('security.turnedOff'));
   };
   return (
@@ -91,7 +90,7 @@ export function TotpSection({ headingId }: { headingId: string }) {
   const start = async () => {
     const r = await begin();
     if ('data' in r && r.data) setSetup(r.data);
-    else toast(messageOf(r, t('validation.invalid')));
+    else toast(errorText(r.error, t('validation.invalid')));
   };
 
   return (
