@@ -2,7 +2,11 @@
 // concurrent balance changes never lose one, money round-trips exactly, times and counts come
 // back as numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseInt8 } from '../../server/core/db/postgres.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateToLatest, openDatabase, postgresUrl } from '../../server/core/db/index.ts';
+import { parseInt8, postgresSchemaOf } from '../../server/core/db/postgres.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
 import { registerByEmail, startServer, type TestServer } from './helpers.ts';
@@ -48,5 +52,20 @@ describe('database', () => {
   it('reads an int8 as a number only when exact', () => {
     expect(parseInt8('1736942400000')).toBe(1736942400000);
     expect(parseInt8('9007199254740993')).toBe('9007199254740993');
+  });
+
+  // the migrator asks whether its tables exist on every start; it must not read the other schemas
+  it.skipIf(!postgresUrl())('on PostgreSQL, sees only its own schema’s tables beside another data dir’s', async () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'other-'));
+    const other = openDatabase(otherDir);
+    try {
+      await migrateToLatest(other);
+      const tables = await s.app.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'ledger', 'kysely_migration']));
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([postgresSchemaOf(s.app.db)]));
+    } finally {
+      await other.destroy();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,6 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
-  PostgresDialect,
   type PostgresDialectConfig,
   PostgresDriver,
   type Driver,
@@ -15,7 +14,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { Database } from '../../core/db/types.ts';
-import { postgresPool, rememberSchema } from '../../core/db/postgres.ts';
+import { postgresPool, rememberSchema, SchemaDialect, schemaFor } from '../../core/db/postgres.ts';
 import { retryTransactionConflicts } from '../../core/db/retry.ts';
 import { LEADER_LEASE } from './lease.ts';
 
@@ -136,12 +135,13 @@ class FencedDriver extends PostgresDriver {
   }
 }
 
-class FencedDialect extends PostgresDialect {
+class FencedDialect extends SchemaDialect {
   constructor(
     private readonly config: PostgresDialectConfig,
+    schema: string,
     private readonly fence: Fence,
   ) {
-    super(config);
+    super(config, schema);
   }
 
   override createDriver(): Driver {
@@ -151,7 +151,7 @@ class FencedDialect extends PostgresDialect {
 
 /** The leader's handle on the data dir's schema: a small pool of its own whose writes check `fence`. */
 export function openFencedPostgres(url: string, dataDir: string, fence: Fence): Kysely<Database> {
-  const db = new Kysely<Database>({ dialect: new FencedDialect({ pool: postgresPool(url, dataDir, 4) }, fence) });
+  const db = new Kysely<Database>({ dialect: new FencedDialect({ pool: postgresPool(url, dataDir, 4) }, schemaFor(dataDir), fence) });
   // a job that loses a deadlock against a customer's request runs again, as a request does
   retryTransactionConflicts(db);
   return rememberSchema(db, dataDir);
