@@ -78,8 +78,10 @@ export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
   ],
   // the spot order checks of server/trading/checks.ts: refusals the server words
   trade: ['priceInvalid', 'amountInvalid', 'belowMinimum', 'notOpen', 'outsideBand'],
-  // the new-device alert (server/account/sign-in-steps.ts), sent in the language the sign-in asked for
-  security: ['alertEmail', 'alertSms'],
+  // the new-device alert (server/account/sign-in-steps.ts), sent in the language the sign-in asked for;
+  // the self-freeze confirmation (server/account/account-freeze.ts) in the freeze request's language and
+  // the authenticator-reset notice (server/backoffice/totp-reset.ts) in that of the customer's latest sign-in
+  security: ['alertEmail', 'alertSms', 'frozenNotice', 'frozenNoticeSms', 'totpResetNotice', 'totpResetNoticeSms'],
   checks: ['countryCodeNotOffered', 'codeBudgetSpent', 'smsCountryBudgetSpent'],
   idempotency: ['alreadyDone'],
   notice: NOTICE_EVENTS,

@@ -41,9 +41,9 @@ export async function freezeOwnAccount(ctx: AppContext, user: UserRow, req: Fast
   );
   const contact = contactOf(user);
   if (contact) {
-    const text =
-      'Your CoinApp account is frozen, as you asked: every session has ended, and sign-in and withdrawals are blocked. To lift the freeze, contact customer service; they will check your identity first.';
-    await deliver(ctx.db, contact.channel, contact.target, text, now);
+    // in the language the freeze asked for (English where none or a text is missing)
+    const t = ctx.i18n.translator(req.headers.lang);
+    await deliver(ctx.db, contact.channel, contact.target, t(contact.channel === 'email' ? 'security.frozenNotice' : 'security.frozenNoticeSms'), now);
   }
 }
 

@@ -38,6 +38,8 @@ export async function recordSignIn(ctx: AppContext, userId: number, req: Fastify
       device_key: deviceKeyOf(req),
       method,
       result,
+      // the notices an operator's action sends later go out in this language (empty: none asked for)
+      lang: req.headers.lang ? ctx.i18n.resolve(req.headers.lang) : '',
     })
     .execute();
 }

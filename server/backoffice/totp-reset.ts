@@ -10,16 +10,27 @@ import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { contactOf, deliver } from '../platform/codes/codes.ts';
 import { hasTotp } from '../platform/security/user-totp.ts';
+import type { I18n } from '../platform/i18n/i18n.ts';
 
 export const TOTP_RESET = 'totpReset';
 
 export type TotpResetStep = 'requested' | 'done';
 
-const CUSTOMER_TEXT =
-  'The authenticator app of your CoinApp account was removed by customer service after an identity check. Sign in with your password and set up a new one under Account security. If you did not ask for this, contact customer service now.';
+/** The language of the customer's latest successful sign-in ('' when none asked for one: English). */
+async function lastSignInLang(db: Db, uid: number): Promise<string> {
+  const row = await db
+    .selectFrom('signins')
+    .select(['lang'])
+    .where('user_id', '=', uid)
+    .where('result', '=', 'ok')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.lang ?? '';
+}
 
 /** The first call asks for the reset; a second operator's call carries it out. Returns which step this was. */
-export async function resetTotp(db: Db, actor: Actor, uid: number, reason: string, now: number): Promise<TotpResetStep> {
+export async function resetTotp(db: Db, i18n: I18n, actor: Actor, uid: number, reason: string, now: number): Promise<TotpResetStep> {
   if (actor.operatorId == null) throw new Error('a reset is asked for by a signed-in operator');
   const why = reason.trim();
   if (!why) throw validationError('reason', 'admin.reasonRequired');
@@ -77,7 +88,11 @@ export async function resetTotp(db: Db, actor: Actor, uid: number, reason: strin
   if (step === 'done') {
     const user = await db.selectFrom('users').select(['email', 'phone', 'country_code']).where('id', '=', uid).executeTakeFirstOrThrow();
     const contact = contactOf(user);
-    if (contact) await deliver(db, contact.channel, contact.target, CUSTOMER_TEXT, now);
+    if (contact) {
+      // the request is the operator's: the notice takes the language the customer last signed in with
+      const t = i18n.translator(await lastSignInLang(db, uid));
+      await deliver(db, contact.channel, contact.target, t(contact.channel === 'email' ? 'security.totpResetNotice' : 'security.totpResetNoticeSms'), now);
+    }
   }
   return step;
 }

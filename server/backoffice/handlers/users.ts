@@ -17,7 +17,7 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
     },
     adminUserDetail: async (input) => userDetail(db, input.uid),
     adminResetTotp: async (input, { session, req }) => {
-      const step = await resetTotp(db, operatorActor(session, req), input.uid, input.reason, ctx.now());
+      const step = await resetTotp(db, ctx.i18n, operatorActor(session, req), input.uid, input.reason, ctx.now());
       const note = ctx.i18n.translator(req.headers.lang)(step === 'done' ? 'admin.totpResetDone' : 'admin.totpResetRequested');
       return { step, note };
     },

@@ -77,6 +77,8 @@ export interface SigninsTable {
   device_key: string;
   method: SignInMethod;
   result: SignInResult;
+  /** The locale code the sign-in asked for (de-DE…); empty where unknown (migration 0025) */
+  lang: Generated<string>;
 }
 
 /** The one-tap freeze link of a new-device alert. */
