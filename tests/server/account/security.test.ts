@@ -267,4 +267,18 @@ describe('self-service freeze', () => {
     expect(Number(row.frozen)).toBe(1);
     expect(Number(row.self_frozen_at)).toBe(s.clock.now());
   });
+
+  it('confirms the freeze in the language the freeze asked for, English without one', async () => {
+    token = (await login(s.app, EMAIL, PASSWORD)).data.token;
+    const r = await call(s.app, 'POST', '/user/freeze', { token, lang: 'de-DE', body: { password: PASSWORD } });
+    expect(r.code, r.msg).toBe(0);
+    const sent = await s.app.db.selectFrom('outbox').select('body').where('target', '=', EMAIL).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(sent.body).toContain(msg('de-DE', 'security.frozenNotice'));
+    expect(msg('de-DE', 'security.frozenNotice')).not.toBe(msg(undefined, 'security.frozenNotice'));
+    // a freeze without a lang header is confirmed in English
+    const other = await registerByEmail(s.app, 'freeze-en@example.com', PASSWORD);
+    expect((await call(s.app, 'POST', '/user/freeze', { token: other.token, body: { password: PASSWORD } })).code).toBe(0);
+    const en = await s.app.db.selectFrom('outbox').select('body').where('target', '=', 'freeze-en@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(en.body).toContain(msg(undefined, 'security.frozenNotice'));
+  });
 });

@@ -88,6 +88,38 @@ describe('customers', () => {
       .execute();
     expect(actions.map((a) => a.action)).toEqual(['user.totpReset.request', 'user.totpReset']);
     expect(await s.app.db.selectFrom('outbox').select('id').execute()).toHaveLength(outboxBefore.length + 1);
+    // the customer never signed in asking for a language: the notice is in English, not the operators' German
+    const told = await s.app.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('target', '=', 'frozen-soon@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.body).toContain(msg(undefined, 'security.totpResetNotice'));
+  });
+
+  it("tells the customer of a reset in the language of the customer's latest sign-in, not the operator's", async () => {
+    const email = 'reset-de@example.com';
+    const { user } = await registerByEmail(s.app, email, LOGIN);
+    expect((await login(s.app, email, LOGIN, { lang: 'fr' })).code).toBe(0);
+    const signedIn = await login(s.app, email, LOGIN, { lang: 'de' });
+    expect(signedIn.code, signedIn.msg).toBe(0);
+    // a later failed attempt in another language is not a sign-in
+    expect((await login(s.app, email, 'Wrong-pass-1', { lang: 'ja' })).code).not.toBe(0);
+    const langs = await s.app.db.selectFrom('signins').select(['result', 'lang']).where('user_id', '=', user.ID).orderBy('id').execute();
+    expect(langs).toEqual([
+      { result: 'ok', lang: 'fr-FR' },
+      { result: 'ok', lang: 'de-DE' },
+      { result: 'badPassword', lang: 'ja-JP' },
+    ]);
+    const token = signedIn.data.token;
+    const setup = await call(s.app, 'POST', '/user/totp/setup', { token });
+    await call(s.app, 'POST', '/user/totp/enable', { token, body: { code: totpCode(setup.data.secret, s.clock.now()) } });
+    expect((await as(compliance, 'POST', '/admin/users/resetTotp', { uid: user.ID, reason: 'Passport checked' }, 'en')).data.step).toBe('requested');
+    expect((await as(admin, 'POST', '/admin/users/resetTotp', { uid: user.ID, reason: 'Agreed' }, 'en')).data.step).toBe('done');
+    const told = await s.app.db.selectFrom('outbox').select('body').where('target', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(told.body).toContain(msg('de', 'security.totpResetNotice'));
+    expect(msg('de', 'security.totpResetNotice')).not.toBe(msg(undefined, 'security.totpResetNotice'));
   });
 
   it('freezes withdrawals with a reason the withdrawal screens show, and lifts it', async () => {
