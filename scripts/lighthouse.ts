@@ -11,7 +11,7 @@
 // the demo user's session in localStorage, as the app stores it after a login; Lighthouse's
 // storage reset leaves localStorage alone (it clears caches, service workers and Cache Storage).
 //
-//   LIGHTHOUSE_RUNS  runs per page, each score and metric the median over them (default 5, home 9: a
+//   LIGHTHOUSE_RUNS  runs per page, each score and metric the median over them (default 3, home 9: a
 //                    single run's TBT on home swings between 0 and 130 ms)
 //   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
 //   STATIC_DIR       a build to audit (rebuilt by npm start if older than the sources)
@@ -44,7 +44,7 @@ const PAGES: { page: string; route: string; loggedIn: boolean; runs?: number }[]
 // the demo account server/seed.ts creates (README)
 const DEMO = { username: 'demo@coinapp.test', password: 'demo123456' };
 const RUNS = process.env.LIGHTHOUSE_RUNS ? Number(process.env.LIGHTHOUSE_RUNS) : undefined;
-const DEFAULT_RUNS = 5;
+const DEFAULT_RUNS = 3;
 const OUT_DIR = '.tmp/lighthouse';
 // --disable-dev-shm-usage: a container's /dev/shm is often 64 MB, too small for Chromium (Playwright passes it too)
 const CHROME_FLAGS = [

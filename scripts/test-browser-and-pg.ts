@@ -1,10 +1,10 @@
 // `npm test`'s browser step: the browser tests (`npm run test:e2e`, one file at a time, so a
 // core stays mostly idle) and, when TEST_DATABASE_URL names a PostgreSQL database, the server
 // tests on it (`npm run test:pg`) at the same time. `.ci/run` sets it to a throwaway cluster;
-// on a machine without one only the browser tests run. Once the browser tests have ended, the
+// on a machine without one only the browser tests run. Once either of the two has ended, the
 // cluster fail-over test (`npm run test:cluster`: its own PostgreSQL, Redis, HAProxy and three
-// instances) runs beside the rest of the PostgreSQL run. Their output is printed as blocks after
-// all have ended; the exit code is 1 when any failed.
+// instances) runs beside the rest of the other. Their output is printed as blocks after all have
+// ended; the exit code is 1 when any failed.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,11 +35,14 @@ if (pgUrl) console.log(`test:pg on ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} alon
 const pg = pgUrl
   ? run('test:pg', { ...process.env, DATABASE_URL: pgUrl }, pgLog).then((code) => (console.log(`test:pg ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
-const e2e = await run('test:e2e', process.env);
-console.log(`test:e2e ended (exit ${e2e}) after ${seconds()}`);
-const clusterCode = pgUrl ? await run('test:cluster', process.env, clusterLog) : 0;
-if (pgUrl) console.log(`test:cluster ended (exit ${clusterCode}) after ${seconds()}`);
-const pgCode = await pg;
+const e2eRun = run('test:e2e', process.env).then((code) => (console.log(`test:e2e ended (exit ${code}) after ${seconds()}`), code));
+// the machine has two cores: a third suite waits for a free one
+const cluster = pgUrl
+  ? Promise.race([pg, e2eRun])
+      .then(() => run('test:cluster', process.env, clusterLog))
+      .then((code) => (console.log(`test:cluster ended (exit ${code}) after ${seconds()}`), code))
+  : Promise.resolve(0);
+const [e2e, pgCode, clusterCode] = await Promise.all([e2eRun, pg, cluster]);
 if (pgUrl) {
   console.log('\n──── npm run test:pg (PostgreSQL) ────');
   process.stdout.write(readFileSync(pgLog, 'utf8'));

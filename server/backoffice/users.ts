@@ -1,7 +1,7 @@
 // Customers as the back office sees them: search, one customer's whole picture (balances, ledger,
 // orders, sessions, identity, referral chain), freezes with a reason the customer is told, and
 // ending every session. Each write is audited with the row before and after.
-import { hasTotp } from '../platform/security/user-totp.ts';
+import { secondFactorsOf } from '../platform/security/second-factors.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import type { AdminUser, AdminUserDetail } from '../../contract/generated/types.ts';
 import type { Db } from '../core/db/index.ts';
@@ -59,16 +59,6 @@ async function referralChain(db: Db, user: UserRow): Promise<AdminUserDetail['in
   return chain;
 }
 
-/** Which second factors a customer has (never a secret). */
-async function secondFactors(db: Db, uid: number): Promise<{ totp: boolean; passkeys: number }> {
-  const passkeys = await db
-    .selectFrom('passkeys')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', uid)
-    .executeTakeFirstOrThrow();
-  return { totp: await hasTotp(db, uid), passkeys: Number(passkeys.n) };
-}
-
 /** The customer's last 50 sign-ins and failed attempts, newest first. */
 export async function userSignIns(db: Db, uid: number): Promise<SigninRow[]> {
   await userOrFail(db, uid);
@@ -105,7 +95,7 @@ export async function userDetail(db: Db, uid: number): Promise<AdminUserDetail> 
     sessions: (await userSessions(db, uid)).map((s) => ({ device: s.device, ip: s.ip, lastSeen: Number(s.last_seen_at) })),
     inviters: await referralChain(db, user),
     invited: Number(invited.n),
-    ...(await secondFactors(db, uid)),
+    ...(await secondFactorsOf(db, uid)),
     selfFrozen: user.self_frozen_at === null ? null : Number(user.self_frozen_at),
   };
 }

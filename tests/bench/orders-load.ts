@@ -1,5 +1,7 @@
-// Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users]`
-// (defaults 4000, 32, 400). Not part of the test suite.
+// Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users] [--bare]`
+// (defaults 4000, 32, 400). Not part of the test suite. With --bare the same run also loads the
+// floor (bare-route.ts: the same session lookup and order SQL without the app's layers), in
+// alternating rounds app, bare, app, bare, and prints the app's best round over the floor's.
 // On PostgreSQL: DATABASE_URL=postgres://… DATABASE_SCHEMA_PER_DATA_DIR=bench_ (the server child inherits
 // both; the prefix gives each run a fresh schema of its own).
 //
@@ -19,11 +21,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { lines, percentile, serverNodeArgs } from './bench-process.ts';
 import { fundedCustomers } from './funded-customers.ts';
+import { startBareRoute } from './bare-route.ts';
 
 const SYMBOLS = ['btcusdt', 'ethusdt'] as const;
 
 interface Ready {
   port: number;
+  barePort: number;
   tokens: string[];
   prices: Record<string, { price: string; priceDecimals: number }>;
   setupMs: number;
@@ -51,7 +55,8 @@ async function serve(dataDir: string, users: number): Promise<void> {
   const t0 = performance.now();
   const tokens = await fundedCustomers(app.db, users, 'bench', { USDT: '1000000', BTC: '10', ETH: '100' });
   const prices = Object.fromEntries(SYMBOLS.map((s) => [s, { price: app.market.price(s), priceDecimals: app.market.market(s)!.priceDecimals }]));
-  const ready: Ready = { port: address.port, tokens, prices, setupMs: performance.now() - t0 };
+  const bare = await startBareRoute(app.db, app.market, dataDir);
+  const ready: Ready = { port: address.port, barePort: bare.port, tokens, prices, setupMs: performance.now() - t0 };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   for await (const line of createInterface({ input: process.stdin })) {
@@ -85,12 +90,62 @@ async function serve(dataDir: string, users: number): Promise<void> {
     process.stdout.write(`${JSON.stringify(checked)}\n`);
     break;
   }
+  await bare.close();
   await app.close();
 }
 
 // ---- the load (parent) ----
 
-async function load(total: number, inFlight: number, users: number): Promise<void> {
+interface Round {
+  target: 'app' | 'bare';
+  latencies: number[];
+  codes: Map<number, number>;
+  seconds: number;
+  perSecond: number;
+  p99: number;
+}
+
+type OrderOf = (i: number) => { path: string; body: Record<string, string> };
+
+/** `total` orders against `base`, `inFlight` at a time; latencies ascending. */
+async function loadRound(base: string, tokens: string[], order: OrderOf, total: number, inFlight: number): Promise<Omit<Round, 'target'>> {
+  const latencies: number[] = [];
+  const codes = new Map<number, number>();
+  let i = 0;
+  const worker = async () => {
+    for (;;) {
+      const n = i++;
+      if (n >= total) return;
+      const { path, body } = order(n);
+      const t0 = performance.now();
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': tokens[n % tokens.length] },
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json()) as { code: number };
+      latencies.push(performance.now() - t0);
+      const code = res.status === 200 ? json.code : -res.status;
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { latencies, codes, seconds, perSecond: latencies.length / seconds, p99: percentile(latencies, 99) };
+}
+
+function report(target: Round['target'], r: Omit<Round, 'target'>, inFlight: number, users: number): void {
+  console.log(`${target}: ${r.latencies.length} orders over HTTP, ${inFlight} in flight, ${users} users`);
+  console.log(`  throughput: ${r.perSecond.toFixed(0)} orders/s (${r.seconds.toFixed(2)} s)`);
+  console.log(
+    `  latency: p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.latencies[r.latencies.length - 1].toFixed(2)} ms`,
+  );
+  console.log(`  codes: ${[...r.codes].map(([code, n]) => `${code} ×${n}`).join(', ')}`);
+}
+
+async function load(total: number, inFlight: number, users: number, bareToo: boolean): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
   const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(users)], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -99,7 +154,6 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
   try {
     const ready = JSON.parse(await next()) as Ready;
     if (!ready.port) throw new Error('the server did not start');
-    const base = `http://127.0.0.1:${ready.port}/api`;
     console.log(`setup: server on 127.0.0.1:${ready.port}, ${users} users credited in ${Math.round(ready.setupMs)} ms`);
 
     const order = (i: number): { path: string; body: Record<string, string> } => {
@@ -121,37 +175,22 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
       }
     };
 
-    const latencies: number[] = [];
-    const codes = new Map<number, number>();
-    let i = 0;
-    const worker = async () => {
-      for (;;) {
-        const n = i++;
-        if (n >= total) return;
-        const { path, body } = order(n);
-        const t0 = performance.now();
-        const res = await fetch(base + path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-token': ready.tokens[n % users] },
-          body: JSON.stringify(body),
-        });
-        const json = (await res.json()) as { code: number };
-        latencies.push(performance.now() - t0);
-        const code = res.status === 200 ? json.code : -res.status;
-        codes.set(code, (codes.get(code) ?? 0) + 1);
-      }
-    };
-    const start = performance.now();
-    await Promise.all(Array.from({ length: inFlight }, worker));
-    const seconds = (performance.now() - start) / 1000;
-    latencies.sort((a, b) => a - b);
-
-    console.log(`orders: ${latencies.length} over HTTP, ${inFlight} in flight, ${users} users`);
-    console.log(`throughput: ${(latencies.length / seconds).toFixed(0)} orders/s (${seconds.toFixed(2)} s)`);
-    console.log(
-      `latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${latencies[latencies.length - 1].toFixed(2)} ms`,
-    );
-    console.log(`codes: ${[...codes].map(([code, n]) => `${code} ×${n}`).join(', ')}`);
+    const rounds: Round[] = [];
+    const targets = bareToo ? (['app', 'bare', 'app', 'bare'] as const) : (['app'] as const);
+    for (const target of targets) {
+      const port = target === 'app' ? ready.port : ready.barePort;
+      const r = await loadRound(`http://127.0.0.1:${port}${target === 'app' ? '/api' : ''}`, ready.tokens, order, total, inFlight);
+      rounds.push({ ...r, target });
+      report(target, r, inFlight, users);
+    }
+    if (bareToo) {
+      const best = (t: Round['target']) => rounds.filter((r) => r.target === t).sort((a, b) => b.perSecond - a.perSecond)[0];
+      const [app, bareRound] = [best('app'), best('bare')];
+      console.log(
+        `app / bare route (best rounds): ${(app.perSecond / bareRound.perSecond).toFixed(2)} × orders/s (goal ≥ 0.9), p99 ${(app.p99 / bareRound.p99).toFixed(2)} × (goal ≤ 1.2)`,
+      );
+    }
+    const refused = rounds.reduce((n, r) => n + r.latencies.length - (r.codes.get(0) ?? 0), 0);
 
     child.stdin!.write('check\n');
     const checked = JSON.parse(await next()) as Checked;
@@ -159,7 +198,6 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
     console.log(
       `ledger: ${checked.ledgerRows} rows; mismatches: ${checked.mismatches.length === 0 ? 'none (available + frozen == Σ ledger for every user and coin)' : JSON.stringify(checked.mismatches.slice(0, 5))}`,
     );
-    const refused = latencies.length - (codes.get(0) ?? 0);
     if (checked.mismatches.length > 0 || refused > 0) process.exitCode = 1;
   } finally {
     child.stdin!.end();
@@ -169,7 +207,11 @@ async function load(total: number, inFlight: number, users: number): Promise<voi
 }
 
 const args = process.argv.slice(2);
-const run = args[0] === '--serve' ? serve(args[1], Number(args[2])) : load(Number(args[0] ?? 4000), Number(args[1] ?? 32), Number(args[2] ?? 400));
+const numbers = args.filter((a) => a !== '--bare');
+const run =
+  args[0] === '--serve'
+    ? serve(args[1], Number(args[2]))
+    : load(Number(numbers[0] ?? 4000), Number(numbers[1] ?? 32), Number(numbers[2] ?? 400), args.includes('--bare'));
 run.catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;

@@ -15,7 +15,7 @@ import { ApiError, businessError, validationError } from '../../core/errors.ts';
 import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/http/handler.ts';
 import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
-import { hasTotp } from '../../platform/security/user-totp.ts';
+import { secondFactorsOf } from '../../platform/security/second-factors.ts';
 import { finishSignIn, issueLoginTicket, recordSignIn, utcMinute } from '../sign-in-steps.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
 import { assertNewPassword } from '../../platform/security/password-policy.ts';
@@ -215,9 +215,9 @@ async function countFailedLogin(ctx: AppContext, lock: string, user: UserRow | u
 }
 
 /** The second factors an account has: an authenticator (and its recovery codes), passkeys. */
-async function secondFactorsOf(ctx: AppContext, userId: number): Promise<('totp' | 'recovery' | 'passkey')[]> {
-  const passkey = await ctx.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-  return [...((await hasTotp(ctx.db, userId)) ? (['totp', 'recovery'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+async function secondStepFactors(ctx: AppContext, userId: number): Promise<('totp' | 'recovery' | 'passkey')[]> {
+  const { totp, passkeys } = await secondFactorsOf(ctx.db, userId);
+  return [...(totp ? (['totp', 'recovery'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
 }
 
 export function signInHandlers(ctx: AppContext): HandlerTable {
@@ -236,7 +236,7 @@ export function signInHandlers(ctx: AppContext): HandlerTable {
     }
     await ctx.limiter.clear('login-account', lock);
     await upgradeHash(ctx, user, input.password);
-    const secondFactor = await secondFactorsOf(ctx, user.id);
+    const secondFactor = await secondStepFactors(ctx, user.id);
     if (!secondFactor.length) return finishSignIn(ctx, user, req, 'password');
     // a frozen account is told so before its second step, as without one
     assertActive(user);

@@ -9,7 +9,8 @@ import { businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
-import { beginTotp, checkUserCode, enableTotp, recoveryCodesLeft, removeTotp, hasTotp } from '../../platform/security/user-totp.ts';
+import { beginTotp, checkUserCode, enableTotp, recoveryCodesLeft, removeTotp } from '../../platform/security/user-totp.ts';
+import { secondFactorsOf } from '../../platform/security/second-factors.ts';
 import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in-steps.ts';
 import { freezeOwnAccount, takeFreezeLink } from '../account-freeze.ts';
 
@@ -20,12 +21,8 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
 
   return {
     getSecurity: async (_input, { user }) => {
-      const passkeys = await db
-        .selectFrom('passkeys')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      return { totp: await hasTotp(db, user.id), recoveryCodesLeft: await recoveryCodesLeft(db, user.id), passkeys: Number(passkeys?.n ?? 0) };
+      const { totp, passkeys } = await secondFactorsOf(db, user.id);
+      return { totp, recoveryCodesLeft: await recoveryCodesLeft(db, user.id), passkeys };
     },
     setupTotp: async (_input, { user }) => beginTotp(ctx, user.id, user.email ?? `+${user.country_code} ${user.phone ?? ''}`, ctx.now()),
     enableTotp: async (input, { user, req }) => {
