@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest, openDatabase, postgresUrl } from '../../server/core/db/index.ts';
+import { sql } from 'kysely';
 import { parseInt8, postgresSchemaOf } from '../../server/core/db/postgres.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
@@ -67,5 +68,13 @@ describe('database', () => {
       await other.destroy();
       rmSync(otherDir, { recursive: true, force: true });
     }
+  });
+
+  it.skipIf(!postgresUrl())('on PostgreSQL, prepares a statement once per connection and runs it again by name', async () => {
+    const prepared = await s.app.db.connection().execute(async (c) => {
+      for (let i = 0; i < 2; i++) await c.selectFrom('users').select('id').where('id', '=', userId).execute();
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c)).rows.map((r) => r.statement);
+    });
+    expect(prepared.filter((text) => text.startsWith('select "id" from "users" where "id" = $1'))).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
-import { openPostgres, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
+import { openPostgres, openUnprepared, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
 import { retryTransactionConflicts } from './retry.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './types.ts';
@@ -59,6 +59,16 @@ export function openDatabase(dataDir: string): Db {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  // on PostgreSQL through a handle of their own, so no connection of `db` has a statement prepared before a table changed
+  const own = openUnprepared(db);
+  try {
+    await migrate(own ?? db);
+  } finally {
+    await own?.destroy();
+  }
+}
+
+async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: postgresSchemaOf(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -45,8 +45,40 @@ export function postgresSchemaOf(db: Kysely<Database>): string | undefined {
   return schemas.get(db);
 }
 
-/** The pool of a data dir's schema, made on the dialect's first use (it creates the schema first when it is not `public`). */
-export function postgresPool(url: string, dataDir: string, max?: number): () => Promise<pg.Pool> {
+/** Most SQL texts given a prepared statement of their own; past it a text runs unnamed (parsed each time). */
+const MAX_NAMED_STATEMENTS = 2000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Prepares each SQL text once per connection: Kysely sends every query unnamed, so PostgreSQL
+ * parsed and planned each of an order's dozen statements anew. A named statement is parsed once
+ * and then only bound and run (one order at a time: 4.2 ms → 3.2 ms).
+ */
+class PreparingClient extends pg.Client {
+  // Kysely's driver calls query(sql, parameters); everything else (pg's own calls) passes as it is
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined;
+    const run = super.query as (...a: unknown[]) => never;
+    return name ? run.call(this, { name, text, values }) : run.apply(this, args);
+  }
+}
+
+/**
+ * The pool of a data dir's schema, made on the dialect's first use (it creates the schema first
+ * when it is not `public`). `prepared`: statements are prepared once per connection (not for
+ * migrations: a statement prepared before a migration changes its table would fail after).
+ */
+export function postgresPool(url: string, dataDir: string, max?: number, prepared = true): () => Promise<pg.Pool> {
   const schema = schemaFor(dataDir);
   return async () => {
     if (schema !== DEFAULT_SCHEMA) {
@@ -61,6 +93,7 @@ export function postgresPool(url: string, dataDir: string, max?: number): () => 
     const created = new pg.Pool({
       connectionString: url,
       types,
+      ...(prepared ? { Client: PreparingClient } : {}),
       ...(max ? { max } : {}),
       ...(schema === DEFAULT_SCHEMA ? {} : { options: `-c search_path=${schema}` }),
     });
@@ -116,8 +149,18 @@ export class SchemaDialect extends PostgresDialect {
   }
 }
 
-export function openPostgres(url: string, dataDir: string): Kysely<Database> {
-  return rememberSchema(new Kysely<Database>({ dialect: new SchemaDialect({ pool: postgresPool(url, dataDir) }, schemaFor(dataDir)) }), dataDir);
+/** How to open a second handle on a database's schema without prepared statements (for its migrations). */
+const unprepared = new WeakMap<object, () => Kysely<Database>>();
+
+export function openPostgres(url: string, dataDir: string, prepared = true): Kysely<Database> {
+  const db = new Kysely<Database>({ dialect: new SchemaDialect({ pool: postgresPool(url, dataDir, undefined, prepared) }, schemaFor(dataDir)) });
+  unprepared.set(db, () => openPostgres(url, dataDir, false));
+  return rememberSchema(db, dataDir);
+}
+
+/** A handle on the same schema whose statements are never prepared (undefined for SQLite); the caller destroys it. */
+export function openUnprepared(db: Kysely<Database>): Kysely<Database> | undefined {
+  return unprepared.get(db)?.();
 }
 
 /** Whether a server has created the tables of this data dir (its migration table exists). */
