@@ -5,25 +5,12 @@
 // cluster fail-over test (`npm run test:cluster`: its own PostgreSQL, Redis, HAProxy and three
 // instances) runs beside the rest of the other. Their output is printed as blocks after all have
 // ended; the exit code is 1 when any failed.
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runScript } from './lib/run-script.ts';
 
-function run(script: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<number> {
-  return new Promise((done) => {
-    const child = spawn('npm', ['run', script], {
-      env,
-      stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    if (logFile) {
-      const log = createWriteStream(logFile);
-      child.stdout!.pipe(log);
-      child.stderr!.pipe(log);
-    }
-    child.on('close', (code) => done(code ?? 1));
-  });
-}
+const run = (script: string, env: NodeJS.ProcessEnv, logFile?: string) => runScript(script, [], env, logFile);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const started = Date.now();

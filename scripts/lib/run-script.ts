@@ -1,0 +1,19 @@
+// Runs an npm script as a child process: its output to this terminal, or to `logFile` to be
+// printed later (when several run at once); resolves with its exit code.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+
+export function runScript(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = process.env, logFile?: string): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], {
+      env,
+      stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (logFile) {
+      const log = createWriteStream(logFile);
+      child.stdout!.pipe(log);
+      child.stderr!.pipe(log);
+    }
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
