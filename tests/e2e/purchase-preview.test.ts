@@ -12,7 +12,7 @@ import en from '../../locales/en-US.json';
 import { DAY_MS } from '../../server/earn/financing';
 import { adminDeposit } from '../../server/money';
 import { registerByEmail } from '../server/helpers';
-import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
+import { appAndBrowser, hashOf, loginThroughUi, phone, waitForHash } from './harness';
 
 const EMAIL = 'preview-e2e@example.com';
 const app = appAndBrowser();
@@ -204,8 +204,11 @@ describe('purchase preview', () => {
     for (const c of CASES) {
       const before = await orders();
       await checkForm(page, c, 'en-US', 'dark', false);
+      const form = await hashOf(page);
       await page.click(`.dialog >> text=${en.common.confirm}`);
       await expect.poll(orders).toBe(before + 1);
+      // the form's success step opens the order list: wait for it, or it would race the next goto
+      await expect.poll(() => hashOf(page)).not.toBe(form);
     }
     const paid = await app.running.app.db
       .selectFrom('balances')

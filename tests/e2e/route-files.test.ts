@@ -24,10 +24,12 @@ describe('route files', () => {
   it("register: the form engine, the screens, their stylesheet and texts and the captcha are asked for before the app's scripts run", async () => {
     const { context, page } = await phone(app.browser);
     const { asked, release } = await openHeldBack(page, '/login/register');
+    // the scripts are held back, so whatever is asked for now is asked for by the boot script (in no fixed order)
     await expect.poll(() => asked.includes('POST /api/base/captcha')).toBe(true);
-    for (const file of ['app.js', 'SchemaView.js', 'FormScreen.js', 'FormScreen.css', 'register-email.js', 'register-phone.js']) expect(asked, file).toContain(file);
+    for (const file of ['app.js', 'SchemaView.js', 'FormScreen.js', 'FormScreen.css', 'register-email.js', 'register-phone.js'])
+      await expect.poll(() => asked, { message: file }).toContain(file);
     // the main English locale and the English screen texts: two chunks of that name
-    expect(asked.filter((f) => f === 'en-US.js')).toHaveLength(2);
+    await expect.poll(() => asked.filter((f) => f === 'en-US.js')).toHaveLength(2);
     release();
     await page.locator('#root .captcha img').waitFor();
     await expect.poll(() => page.locator('#root_captchaId').inputValue()).toMatch(/\S/);
@@ -52,8 +54,14 @@ describe('route files', () => {
     await page.goto(`${app.running.url}/#/home/home`);
     await page.locator('#root .hero .btn-ghost').click();
     await page.locator('#root .captcha img').waitFor();
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')));
-    for (const file of ['/SchemaView-', '/FormScreen-', '/register-email-']) expect(preloaded.some((href) => href?.includes(file)), file).toBe(true);
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => l.getAttribute('href')),
+    );
+    for (const file of ['/SchemaView-', '/FormScreen-', '/register-email-'])
+      expect(
+        preloaded.some((href) => href?.includes(file)),
+        file,
+      ).toBe(true);
     expect(preloaded.some((href) => /FormScreen-[\w-]+\.css$/.test(href ?? ''))).toBe(true);
     await context.close();
   });
