@@ -121,6 +121,12 @@ export async function outboxCode(app: FastifyInstance, target: string): Promise<
   return row?.code;
 }
 
+/** The body of the newest message sent to `target`, read from the outbox. */
+export async function lastMessageTo(app: FastifyInstance, target: string): Promise<string> {
+  const row = await app.db.selectFrom('outbox').select('body').where('target', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return row.body;
+}
+
 export async function sendEmailCode(app: FastifyInstance, email: string): Promise<string> {
   const r = await call(app, 'POST', '/base/emailCode', { body: { email } });
   expect(r.code, r.msg).toBe(0);
@@ -146,7 +152,10 @@ export async function login(app: FastifyInstance, username: string, password: st
   return call(app, 'POST', '/base/login', { ...o, body: { username, password, ...cap } });
 }
 
-export async function count(app: FastifyInstance, table: 'users' | 'outbox' | 'verification_codes' | 'bank_cards' | 'withdrawal_addresses' | 'articles' | 'captchas'): Promise<number> {
+export async function count(
+  app: FastifyInstance,
+  table: 'users' | 'outbox' | 'verification_codes' | 'bank_cards' | 'withdrawal_addresses' | 'articles' | 'captchas',
+): Promise<number> {
   const { n } = await app.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))
@@ -186,7 +195,12 @@ export function msg(lang: string | undefined, key: string, params: Record<string
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const entityDir = join(ROOT, 'schemas/entities');
-const entities = new Map(readdirSync(entityDir).map((f) => [f.replace(/\.json$/, ''), ajv.compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, f), 'utf8')), entityDir) as object)]));
+const entities = new Map(
+  readdirSync(entityDir).map((f) => [
+    f.replace(/\.json$/, ''),
+    ajv.compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, f), 'utf8')), entityDir) as object),
+  ]),
+);
 
 /** Asserts `value` has exactly the shape of schemas/entities/<name>.json. */
 export function expectEntity(name: 'user' | 'bank-card' | 'withdrawal-address' | 'article' | 'session', value: unknown): void {
@@ -201,7 +215,19 @@ export async function verifyIdentity(db: import('../../server/core/db/index.ts')
   const now = Date.now();
   await db
     .insertInto('user_cards')
-    .values({ user_id: userId, type: 3, name: 'Test User', card_front: '', card_end: '', card_hand: '', status: 2, reason: '', created_at: now, updated_at: now, reviewed_at: now })
+    .values({
+      user_id: userId,
+      type: 3,
+      name: 'Test User',
+      card_front: '',
+      card_end: '',
+      card_hand: '',
+      status: 2,
+      reason: '',
+      created_at: now,
+      updated_at: now,
+      reviewed_at: now,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ status: 2, reason: '' }))
     .execute();
   await db.updateTable('users').set({ real_name_status: 2 }).where('id', '=', userId).execute();
