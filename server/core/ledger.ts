@@ -54,7 +54,8 @@ const heldKey = (userId: number, coin: string) => `${userId}\u0000${coin}`;
 /**
  * The current balances of `keys` (distinct), read for writing. On PostgreSQL their rows are locked
  * in one statement, ordered by user and coin so that two calls never hold one row each while waiting
- * for the other's; a missing row is created first (zero) so there is a row to lock.
+ * for the other's. A missing row is created (zero) and then locked; usually every row exists, so
+ * the insert is skipped.
  */
 async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], now: number): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
@@ -63,11 +64,20 @@ async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], n
     return held;
   }
   const sorted = [...keys].sort((a, b) => a.userId - b.userId || (a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
+  await lockBalances(trx, sorted, held);
+  const missing = sorted.filter((k) => !held.has(heldKey(k.userId, k.coin)));
+  if (missing.length === 0) return held;
   await trx
     .insertInto('balances')
-    .values(sorted.map((k) => ({ user_id: k.userId, coin: k.coin, available: '0', frozen: '0', updated_at: now })))
+    .values(missing.map((k) => ({ user_id: k.userId, coin: k.coin, available: '0', frozen: '0', updated_at: now })))
     .onConflict((oc) => oc.columns(['user_id', 'coin']).doNothing())
     .execute();
+  await lockBalances(trx, missing, held);
+  return held;
+}
+
+/** Locks the existing balance rows of `sorted` (in that order) and adds them to `held`. */
+async function lockBalances(trx: Tx, sorted: { userId: number; coin: string }[], held: Map<string, Held>): Promise<void> {
   const rows = await trx
     .selectFrom('balances')
     .select(['user_id', 'coin', 'available', 'frozen'])
@@ -84,7 +94,6 @@ async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], n
     .execute();
   for (const r of rows)
     held.set(heldKey(Number(r.user_id), r.coin), { userId: Number(r.user_id), coin: r.coin, available: BigInt(r.available), frozen: BigInt(r.frozen) });
-  return held;
 }
 
 /**
@@ -92,8 +101,8 @@ async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], n
  * transaction (`db.transaction().execute(trx => applyChanges(trx, …))`): a change that
  * would make available or frozen negative throws 4020 and the caller's transaction rolls
  * back everything. Changes of zero in both parts are skipped. Each balance is read (and on
- * PostgreSQL locked) and written once however many changes touch it; the ledger rows go in
- * with one insert.
+ * PostgreSQL locked) once however many changes touch it; the balances are written with one
+ * upsert and the ledger rows with one insert.
  */
 export async function applyChanges(trx: Tx, changes: Change[], now: number): Promise<void> {
   const moving = changes.filter((c) => c.available !== 0n || c.frozen !== 0n);
@@ -118,15 +127,36 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
       created_at: now,
     });
   }
-  for (const b of current.values()) {
-    const values = { available: b.available.toString(), frozen: b.frozen.toString(), updated_at: now };
-    await trx
+  const balances = (db: Tx) =>
+    db
       .insertInto('balances')
-      .values({ user_id: b.userId, coin: b.coin, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'coin']).doUpdateSet(values))
+      .values(
+        [...current.values()].map((b) => ({
+          user_id: b.userId,
+          coin: b.coin,
+          available: b.available.toString(),
+          frozen: b.frozen.toString(),
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'coin']).doUpdateSet((eb) => ({
+          available: eb.ref('excluded.available'),
+          frozen: eb.ref('excluded.frozen'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      );
+  // PostgreSQL runs both writes as one statement (a data-modifying WITH): one round trip fewer.
+  if (isPostgres(trx))
+    await trx
+      .with('written', () => balances(trx).returning('user_id'))
+      .insertInto('ledger')
+      .values(rows)
       .execute();
+  else {
+    await balances(trx).execute();
+    await trx.insertInto('ledger').values(rows).execute();
   }
-  await trx.insertInto('ledger').values(rows).execute();
 }
 
 /** One inconsistency of a (user, coin): "user <id> <coin>: <problem>". */

@@ -81,11 +81,34 @@ export interface ActiveSession {
   user: UserRow;
 }
 
+/** The session and its user in one query: every authenticated request runs it (one round trip on PostgreSQL). */
 export async function findSession(db: Db, token: string): Promise<ActiveSession | undefined> {
-  const session = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (!session) return undefined;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  return user && { session, user };
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash as session_token_hash',
+      'sessions.device as session_device',
+      'sessions.ip as session_ip',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at as session_last_seen_at',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_token_hash, session_device, session_ip, session_created_at, session_last_seen_at, ...user } = row;
+  const session: SessionRow = {
+    id: session_id,
+    user_id: user.id,
+    token_hash: session_token_hash,
+    device: session_device,
+    ip: session_ip,
+    created_at: session_created_at,
+    last_seen_at: session_last_seen_at,
+  };
+  return { session, user };
 }
 
 export async function touchSession(db: Db, session: SessionRow, now: number): Promise<void> {
