@@ -6,7 +6,7 @@
 //
 // Not part of the test suite; the numbers go in the issue note.
 import { startCluster } from '../../scripts/cluster/launch.ts';
-import { percentile } from './bench-process.ts';
+import { percentile, postJson } from './bench-process.ts';
 import { fundedCustomers } from './funded-customers.ts';
 
 const [INSTANCES, ORDERS, IN_FLIGHT, USERS] = [2, 3000, 32, 300].map((d, i) => Number(process.argv[2 + i] ?? d));
@@ -27,12 +27,12 @@ try {
     Array.from({ length: IN_FLIGHT }, async () => {
       for (let n = next++; n < ORDERS; n = next++) {
         const t0 = performance.now();
-        const res = await fetch(`${api}/bborder/upbbbuy`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-token': tokens[n % USERS] },
-          body: JSON.stringify({ symbol: n % 2 ? 'btcusdt' : 'ethusdt', buytype: 'market', musdt: '25' }),
-        });
-        const { code } = (await res.json()) as { code: number };
+        const res = await postJson(
+          `${api}/bborder/upbbbuy`,
+          { 'x-token': tokens[n % USERS] },
+          { symbol: n % 2 ? 'btcusdt' : 'ethusdt', buytype: 'market', musdt: '25' },
+        );
+        const code = res.status === 200 ? (res.json as { code: number }).code : -res.status;
         latencies.push(performance.now() - t0);
         codes.set(code, (codes.get(code) ?? 0) + 1);
       }

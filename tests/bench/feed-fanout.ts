@@ -5,7 +5,9 @@
 // clients decode each distinct frame once (all clients get the same bytes). Memory per client is
 // the server's growth in RSS and heap from before the clients connected to after.
 //
-//   npx tsx tests/bench/feed-fanout.ts [clients=5000] [seconds=20]
+//   npx tsx tests/bench/feed-fanout.ts [clients=5000] [seconds=20] [--raw]
+// --raw: the clients are raw-ws-client.ts's (bare TCP sockets) instead of ws's, so that the
+// clients' own CPU, on the cores the server shares, takes less of the measured delay.
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
 //
 // Not part of the test suite; the numbers go in the issue note.
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { lines, percentile, serverNodeArgs } from './bench-process.ts';
+import { rawWebSocket } from './raw-ws-client.ts';
 
 const TOPIC = 'market.btcusdt.detail';
 const CONNECT_BATCH = 250;
@@ -71,34 +74,52 @@ function decode(data: Buffer): { ts?: number; ping?: number } {
   return msg;
 }
 
-async function connect(port: number, count: number, onDelay: (ms: number) => void): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
+/** A frame's delay (arrival minus its `ts`) and its `ts`, which names its push round */
+type OnDelay = (ms: number, ts: number) => void;
+
+/** Answers pings; passes a frame's delay to onDelay. */
+function onFrame(data: Buffer, reply: (text: string) => void, onDelay: OnDelay): void {
+  const at = Date.now();
+  const msg = decode(data);
+  if (msg.ping !== undefined) reply(`{"pong":${msg.ping}}`);
+  else if (msg.ts !== undefined) onDelay(at - msg.ts, msg.ts);
+}
+
+interface Closable {
+  close(): void;
+}
+
+async function connect(port: number, count: number, raw: boolean, onDelay: OnDelay): Promise<Closable[]> {
+  const sockets: Closable[] = [];
+  const open = raw ? openRaw : openWs;
   for (let i = 0; i < count; i += CONNECT_BATCH) {
-    const batch = Array.from(
-      { length: Math.min(CONNECT_BATCH, count - i) },
-      () =>
-        new Promise<WebSocket>((ready, fail) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-          ws.on('error', fail);
-          ws.on('open', () => {
-            ws.send(JSON.stringify({ sub: TOPIC, id: 'd' }));
-            ready(ws);
-          });
-          ws.on('message', (data: Buffer) => {
-            const at = Date.now();
-            const msg = decode(data);
-            if (msg.ping !== undefined) ws.send(`{"pong":${msg.ping}}`);
-            else if (msg.ts !== undefined) onDelay(at - msg.ts);
-          });
-        }),
-    );
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, () => open(port, onDelay));
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
 }
 
+async function openRaw(port: number, onDelay: OnDelay): Promise<Closable> {
+  const client = await rawWebSocket('127.0.0.1', port, '/ws', (data, self) => onFrame(data, self.send, onDelay));
+  client.send(JSON.stringify({ sub: TOPIC, id: 'd' }));
+  return client;
+}
+
+function openWs(port: number, onDelay: OnDelay): Promise<Closable> {
+  return new Promise((ready, fail) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    ws.on('error', fail);
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ sub: TOPIC, id: 'd' }));
+      ready({ close: () => ws.terminate() });
+    });
+    ws.on('message', (data: Buffer) => onFrame(data, (text) => ws.send(text), onDelay));
+  });
+}
+
 async function main(): Promise<void> {
-  const [clients, seconds] = [5000, 20].map((d, i) => Number(process.argv[2 + i] ?? d));
+  const raw = process.argv.includes('--raw');
+  const [clients, seconds] = [5000, 20].map((d, i) => Number(process.argv.filter((a) => a !== '--raw')[2 + i] ?? d));
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-fanout-'));
   const child = spawn(
     process.execPath,
@@ -116,20 +137,27 @@ async function main(): Promise<void> {
     const before = await ask();
     const delays: number[] = [];
     let measuring = false;
-    const sockets = await connect(port, clients, (ms) => measuring && delays.push(ms));
+    const rounds = new Map<number, number>();
+    const sockets = await connect(port, clients, raw, (ms, ts) => {
+      if (!measuring) return;
+      delays.push(ms);
+      rounds.set(ts, Math.max(ms, rounds.get(ts) ?? 0));
+    });
     await new Promise((r) => setTimeout(r, 3000));
     await ask(); // drops the connecting seconds' tick costs
     measuring = true;
     await new Promise((r) => setTimeout(r, seconds * 1000));
     measuring = false;
     const after = await ask();
-    for (const ws of sockets) ws.terminate();
+    for (const socket of sockets) socket.close();
     delays.sort((a, b) => a - b);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
-      `${clients} clients on one instance, ${seconds} s: ${delays.length} frames (${(delays.length / seconds / clients).toFixed(2)} per client per second)`,
+      `${clients} ${raw ? 'raw TCP' : 'ws'} clients on one instance, ${seconds} s: ${delays.length} frames (${(delays.length / seconds / clients).toFixed(2)} per client per second)`,
     );
     console.log(`tick to client: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`);
+    const lastFrames = [...rounds.values()].sort((a, b) => a - b);
+    console.log(`last client of a round: median ${percentile(lastFrames, 50)} ms, slowest ${lastFrames.at(-1)} ms (${lastFrames.join(' ')})`);
     const perClient = (ms: number) => `${((ms * 1000) / clients).toFixed(1)} µs per client`;
     console.log(
       `server push round: median ${after.tickMs.toFixed(1)} ms wall (${perClient(after.tickMs)}); server CPU per round ${after.cpuMsPerTick.toFixed(1)} ms (${perClient(after.cpuMsPerTick)})`,

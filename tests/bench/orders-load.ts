@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { lines, percentile, serverNodeArgs } from './bench-process.ts';
+import { lines, percentile, postJson, serverNodeArgs } from './bench-process.ts';
 import { fundedCustomers } from './funded-customers.ts';
 import { startBareRoute } from './bare-route.ts';
 
@@ -118,14 +118,9 @@ async function loadRound(base: string, tokens: string[], order: OrderOf, total: 
       if (n >= total) return;
       const { path, body } = order(n);
       const t0 = performance.now();
-      const res = await fetch(base + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-token': tokens[n % tokens.length] },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number };
+      const res = await postJson(base + path, { 'x-token': tokens[n % tokens.length] }, body);
       latencies.push(performance.now() - t0);
-      const code = res.status === 200 ? json.code : -res.status;
+      const code = res.status === 200 ? (res.json as { code: number }).code : -res.status;
       codes.set(code, (codes.get(code) ?? 0) + 1);
     }
   };
