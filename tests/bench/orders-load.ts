@@ -1,5 +1,6 @@
 // Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users] [--bare]`
-// (defaults 4000, 32, 400). Not part of the test suite. With --bare the same run also loads the
+// (defaults 4000, 32, 400). inFlight may list levels (`1,50`): after a warm-up, a round at each
+// level, three times over, and each repetition's highest level over its lowest. Not part of the test suite. With --bare the same run also loads the
 // floor (bare-route.ts: the same session lookup and order SQL without the app's layers): a
 // warm-up round of each, then three pairs of rounds (app, bare), each pair's ratio and their
 // median.
@@ -99,6 +100,7 @@ async function serve(dataDir: string, users: number): Promise<void> {
 
 interface Round {
   target: 'app' | 'bare';
+  inFlight: number;
   latencies: number[];
   codes: Map<number, number>;
   seconds: number;
@@ -109,7 +111,7 @@ interface Round {
 type OrderOf = (i: number) => { path: string; body: Record<string, string> };
 
 /** `total` orders against `base`, `inFlight` at a time; latencies ascending. */
-async function loadRound(base: string, tokens: string[], order: OrderOf, total: number, inFlight: number): Promise<Omit<Round, 'target'>> {
+async function loadRound(base: string, tokens: string[], order: OrderOf, total: number, inFlight: number): Promise<Omit<Round, 'target' | 'inFlight'>> {
   const latencies: number[] = [];
   const codes = new Map<number, number>();
   let i = 0;
@@ -132,7 +134,7 @@ async function loadRound(base: string, tokens: string[], order: OrderOf, total: 
   return { latencies, codes, seconds, perSecond: latencies.length / seconds, p99: percentile(latencies, 99) };
 }
 
-function report(target: Round['target'], r: Omit<Round, 'target'>, inFlight: number, users: number): void {
+function report(target: Round['target'], r: Omit<Round, 'target' | 'inFlight'>, inFlight: number, users: number): void {
   console.log(`${target}: ${r.latencies.length} orders over HTTP, ${inFlight} in flight, ${users} users`);
   console.log(`  throughput: ${r.perSecond.toFixed(0)} orders/s (${r.seconds.toFixed(2)} s)`);
   console.log(
@@ -151,49 +153,87 @@ function reportRatios(rounds: Round[]): void {
   console.log(`  p99: ${list(p99)} × (median ${percentile(p99, 50).toFixed(2)}, goal ≤ 1.2)`);
 }
 
-async function load(total: number, inFlight: number, users: number, bareToo: boolean): Promise<void> {
+/** The bench's order mix: market and limit buys and sells of both pairs, limits within ±0.3 % of the start price. */
+function orderMix(prices: Ready['prices']): OrderOf {
+  return (i): ReturnType<OrderOf> => {
+    const symbol = SYMBOLS[i % SYMBOLS.length];
+    const { price, priceDecimals } = prices[symbol];
+    const qty = symbol === 'btcusdt' ? '0.001' : '0.02';
+    // so that some fill as the market moves
+    const limit = (Number(price) * (1 + ((i % 7) - 3) / 1000)).toFixed(priceDecimals);
+    switch (i % 5) {
+      case 0:
+      case 1:
+        return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'market', musdt: '25' } };
+      case 2:
+        return { path: '/bborder/upbbsell', body: { symbol, type: 'market', mnum: qty } };
+      case 3:
+        return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'limit', mprice: limit, mnum: qty } };
+      default:
+        return { path: '/bborder/upbbsell', body: { symbol, type: 'limit', mprice: limit, mnum: qty } };
+    }
+  };
+}
+
+interface Plan {
+  total: number;
+  /** One level: a single round (or, with bare, pairs against the bare route); several: rounds at each, three times over */
+  inFlight: number[];
+  users: number;
+  bare: boolean;
+}
+
+/** Runs the plan's rounds against the ready server; answers every measured round. */
+async function runRounds(ready: Ready, plan: Plan): Promise<Round[]> {
+  const order = orderMix(ready.prices);
+  const base = (target: Round['target']) => `http://127.0.0.1:${target === 'app' ? `${ready.port}/api` : ready.barePort}`;
+  const levels = plan.inFlight;
+  const compare = plan.bare || levels.length > 1;
+  // every side warmed up first (JIT), so that no side's first measured round is its cold one
+  if (compare)
+    for (const target of plan.bare ? (['app', 'bare'] as const) : (['app'] as const))
+      await loadRound(base(target), ready.tokens, order, Math.ceil(plan.total / 4), Math.max(...levels));
+  const steps: { target: Round['target']; inFlight: number }[] = plan.bare
+    ? Array.from({ length: 6 }, (_, i) => ({ target: i % 2 ? 'bare' : 'app', inFlight: levels[0] }))
+    : Array.from({ length: compare ? 3 * levels.length : 1 }, (_, i) => ({ target: 'app', inFlight: levels[i % levels.length] }));
+  const rounds: Round[] = [];
+  for (const { target, inFlight } of steps) {
+    const r = await loadRound(base(target), ready.tokens, order, plan.total, inFlight);
+    rounds.push({ ...r, target, inFlight });
+    report(target, r, inFlight, plan.users);
+  }
+  if (plan.bare) reportRatios(rounds);
+  else if (levels.length > 1) reportScaling(rounds, levels);
+  return rounds;
+}
+
+/** Each repetition's throughput at the highest level over the lowest, and their median. */
+function reportScaling(rounds: Round[], levels: number[]): void {
+  const [low, high] = [Math.min(...levels), Math.max(...levels)];
+  const at = (level: number) => rounds.filter((r) => r.inFlight === level);
+  const ratios = at(high)
+    .map((r, i) => r.perSecond / at(low)[i].perSecond)
+    .sort((a, b) => a - b);
+  for (const level of levels)
+    console.log(
+      `${level} in flight: ${at(level)
+        .map((r) => r.perSecond.toFixed(0))
+        .join(', ')} orders/s`,
+    );
+  console.log(`${high} in flight / ${low}: ${ratios.map((x) => x.toFixed(2)).join(', ')} × (median ${percentile(ratios, 50).toFixed(2)})`);
+}
+
+async function load(plan: Plan): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(users)], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(plan.users)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const next = lines(child);
   try {
     const ready = JSON.parse(await next()) as Ready;
     if (!ready.port) throw new Error('the server did not start');
-    console.log(`setup: server on 127.0.0.1:${ready.port}, ${users} users credited in ${Math.round(ready.setupMs)} ms`);
-
-    const order = (i: number): { path: string; body: Record<string, string> } => {
-      const symbol = SYMBOLS[i % SYMBOLS.length];
-      const { price, priceDecimals } = ready.prices[symbol];
-      const qty = symbol === 'btcusdt' ? '0.001' : '0.02';
-      // Limit prices within ±0.3 % of the start price, so some fill as the market moves.
-      const limit = (Number(price) * (1 + ((i % 7) - 3) / 1000)).toFixed(priceDecimals);
-      switch (i % 5) {
-        case 0:
-        case 1:
-          return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'market', musdt: '25' } };
-        case 2:
-          return { path: '/bborder/upbbsell', body: { symbol, type: 'market', mnum: qty } };
-        case 3:
-          return { path: '/bborder/upbbbuy', body: { symbol, buytype: 'limit', mprice: limit, mnum: qty } };
-        default:
-          return { path: '/bborder/upbbsell', body: { symbol, type: 'limit', mprice: limit, mnum: qty } };
-      }
-    };
-
-    const rounds: Round[] = [];
-    const base = (target: Round['target']) => `http://127.0.0.1:${target === 'app' ? `${ready.port}/api` : ready.barePort}`;
-    if (bareToo) {
-      // both sides warmed up first (JIT), so that neither's first measured round is its cold one
-      for (const target of ['app', 'bare'] as const) await loadRound(base(target), ready.tokens, order, Math.ceil(total / 4), inFlight);
-    }
-    const targets = bareToo ? (['app', 'bare', 'app', 'bare', 'app', 'bare'] as const) : (['app'] as const);
-    for (const target of targets) {
-      const r = await loadRound(base(target), ready.tokens, order, total, inFlight);
-      rounds.push({ ...r, target });
-      report(target, r, inFlight, users);
-    }
-    if (bareToo) reportRatios(rounds);
+    console.log(`setup: server on 127.0.0.1:${ready.port}, ${plan.users} users credited in ${Math.round(ready.setupMs)} ms`);
+    const rounds = await runRounds(ready, plan);
     const refused = rounds.reduce((n, r) => n + r.latencies.length - (r.codes.get(0) ?? 0), 0);
 
     child.stdin!.write('check\n');
@@ -215,7 +255,12 @@ const numbers = args.filter((a) => a !== '--bare');
 const run =
   args[0] === '--serve'
     ? serve(args[1], Number(args[2]))
-    : load(Number(numbers[0] ?? 4000), Number(numbers[1] ?? 32), Number(numbers[2] ?? 400), args.includes('--bare'));
+    : load({
+        total: Number(numbers[0] ?? 4000),
+        inFlight: (numbers[1] ?? '32').split(',').map(Number),
+        users: Number(numbers[2] ?? 400),
+        bare: args.includes('--bare'),
+      });
 run.catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
