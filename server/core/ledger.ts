@@ -127,34 +127,27 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
       created_at: now,
     });
   }
-  const balances = (db: Tx) =>
-    db
-      .insertInto('balances')
-      .values(
-        [...current.values()].map((b) => ({
-          user_id: b.userId,
-          coin: b.coin,
-          available: b.available.toString(),
-          frozen: b.frozen.toString(),
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'coin']).doUpdateSet((eb) => ({
-          available: eb.ref('excluded.available'),
-          frozen: eb.ref('excluded.frozen'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      );
+  const writeBalances = trx
+    .insertInto('balances')
+    .values(
+      [...current.values()].map((b) => ({ user_id: b.userId, coin: b.coin, available: b.available.toString(), frozen: b.frozen.toString(), updated_at: now })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'coin']).doUpdateSet((eb) => ({
+        available: eb.ref('excluded.available'),
+        frozen: eb.ref('excluded.frozen'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    );
   // PostgreSQL runs both writes as one statement (a data-modifying WITH): one round trip fewer.
   if (isPostgres(trx))
     await trx
-      .with('written', () => balances(trx).returning('user_id'))
+      .with('written', () => writeBalances.returning('user_id'))
       .insertInto('ledger')
       .values(rows)
       .execute();
   else {
-    await balances(trx).execute();
+    await writeBalances.execute();
     await trx.insertInto('ledger').values(rows).execute();
   }
 }
