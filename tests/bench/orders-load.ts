@@ -1,9 +1,10 @@
 // Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users] [--bare]`
-// (defaults 4000, 32, 400). inFlight may list levels (`1,50`): after a warm-up, a round at each
-// level, three times over, and each repetition's highest level over its lowest. Not part of the test suite. With --bare the same run also loads the
-// floor (bare-route.ts: the same session lookup and order SQL without the app's layers): a
-// warm-up round of each, then three pairs of rounds (app, bare), each pair's ratio and their
-// median.
+// (defaults 4000, 32, 400). Not part of the test suite.
+// - inFlight may list levels (`1,50`): after a warm-up, a round at each level, three times over,
+//   and each repetition's highest level over its lowest.
+// - --bare also loads the floor (bare-route.ts: the same session lookup and order SQL without the
+//   app's layers): a warm-up round of each, then three pairs of rounds (app, bare), each pair's
+//   ratio and their median.
 // On PostgreSQL: DATABASE_URL=postgres://… DATABASE_SCHEMA_PER_DATA_DIR=bench_ (the server child inherits
 // both; the prefix gives each run a fresh schema of its own).
 //
@@ -134,8 +135,8 @@ async function loadRound(base: string, tokens: string[], order: OrderOf, total: 
   return { latencies, codes, seconds, perSecond: latencies.length / seconds, p99: percentile(latencies, 99) };
 }
 
-function report(target: Round['target'], r: Omit<Round, 'target' | 'inFlight'>, inFlight: number, users: number): void {
-  console.log(`${target}: ${r.latencies.length} orders over HTTP, ${inFlight} in flight, ${users} users`);
+function report(r: Round, users: number): void {
+  console.log(`${r.target}: ${r.latencies.length} orders over HTTP, ${r.inFlight} in flight, ${users} users`);
   console.log(`  throughput: ${r.perSecond.toFixed(0)} orders/s (${r.seconds.toFixed(2)} s)`);
   console.log(
     `  latency: p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.latencies[r.latencies.length - 1].toFixed(2)} ms`,
@@ -198,9 +199,9 @@ async function runRounds(ready: Ready, plan: Plan): Promise<Round[]> {
     : Array.from({ length: compare ? 3 * levels.length : 1 }, (_, i) => ({ target: 'app', inFlight: levels[i % levels.length] }));
   const rounds: Round[] = [];
   for (const { target, inFlight } of steps) {
-    const r = await loadRound(base(target), ready.tokens, order, plan.total, inFlight);
-    rounds.push({ ...r, target, inFlight });
-    report(target, r, inFlight, plan.users);
+    const round: Round = { ...(await loadRound(base(target), ready.tokens, order, plan.total, inFlight)), target, inFlight };
+    rounds.push(round);
+    report(round, plan.users);
   }
   if (plan.bare) reportRatios(rounds);
   else if (levels.length > 1) reportScaling(rounds, levels);
