@@ -28,6 +28,11 @@ export function notFound(): ApiError {
   return new ApiError(ResultCode.error, 'errors.notFound');
 }
 
+/** 503 with errors.serviceUnavailable: something the request needs (Redis, the image bucket) did not answer, so nothing was changed. */
+export function serviceUnavailable(): ApiError {
+  return new ApiError(ResultCode.error, 'errors.serviceUnavailable', null, undefined, 503);
+}
+
 export function validationError(field: string, msgKey: string, params?: Params): ApiError {
   return new ApiError(ResultCode.error, msgKey, { field }, params);
 }

@@ -7,8 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Limit } from '../../core/config.ts';
-import { ApiError } from '../../core/errors.ts';
-import { ResultCode } from '../../../contract/result-codes.ts';
+import { serviceUnavailable } from '../../core/errors.ts';
 import { MemoryRateLimiter, type RateLimiter, rateLimited } from './rate-limit.ts';
 
 /**
@@ -40,11 +39,6 @@ type Mode = 'check' | 'hit' | 'record';
 
 interface WindowCommands {
   rateLimitWindow(key: string, now: number, windowMs: number, max: number, mode: Mode, member: string): Promise<number>;
-}
-
-/** 503 with errors.serviceUnavailable: a limit could not be counted, so the request was not run. */
-export function serviceUnavailable(): ApiError {
-  return new ApiError(ResultCode.error, 'errors.serviceUnavailable', null, undefined, 503);
 }
 
 export class RedisRateLimiter implements RateLimiter {
@@ -92,6 +86,7 @@ export class RedisRateLimiter implements RateLimiter {
       return await command();
     } catch {
       // the client logs the outage once (openRedis); each refused request says so to its caller
+      // a limit that could not be counted: the request is not run
       throw serviceUnavailable();
     }
   }
