@@ -36,6 +36,7 @@ import { seedFunds } from './seed-products.ts';
 import { seedIeoProjects } from './earn/ops/ieo.ts';
 import { registerUploadRoutes } from './platform/uploads/uploads.ts';
 import { importUploadFiles } from './platform/uploads/upload-files.ts';
+import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
 import { seedIfEmpty } from './seed.ts';
 import { serverSecret } from './platform/security/secret-key.ts';
 import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
@@ -86,6 +87,8 @@ export interface ServerOptions {
   instanceId?: string;
   /** How long a vanished instance's feed connections still count (default 15 s; tests shorten it) */
   connectionTtlMs?: number;
+  /** The S3-compatible bucket for uploaded images (default: S3_URL; none: the database keeps them) */
+  s3Url?: string;
 }
 
 declare module 'fastify' {
@@ -199,6 +202,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // SECRET_KEY or DATA_DIR/secret.key (created on first start): a bad one stops start-up here, not at a customer's request
   serverSecret(resolve(opts.dataDir));
+  // a bucket that does not answer to its keys stops start-up too, before the first upload finds out
+  const bucket = opts.s3Url ? openBucket(opts.s3Url) : bucketFromEnv();
+  await bucket?.check();
   const { db, roles } = await openStorage(opts, now);
   const market = roles.market;
   const app = Fastify({
@@ -230,6 +236,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     version: opts.version ?? config.version,
     market,
     sessions: { ...sessionConfig(), ...opts.sessions },
+    bucket,
   };
   app.addHook('onClose', async () => {
     // the scheduler stops, the market writes what is left, a leader hands its lease over

@@ -11,7 +11,7 @@ import type { Deposit } from '../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { transact, type Db } from '../core/db/index.ts';
 import { isoTime } from '../core/db/index.ts';
-import { type DepositRow, ReviewStatus } from '../core/db/tables/funds.ts';
+import { type DepositRow, ReviewStatus, type UploadRow } from '../core/db/tables/funds.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
@@ -22,6 +22,7 @@ import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, typ
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
 import { ownUpload, uploadBytes, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
+import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** cate: who made the deposit. */
@@ -255,9 +256,14 @@ async function pendingDeposits(db: Db): Promise<ReviewItem[]> {
 }
 
 /** Saves a proof's bytes to a new file (never over an existing one); the path as saved. */
-async function saveProof(db: Db, name: string, file: string): Promise<string> {
-  const bytes = await uploadBytes(db, name);
-  if (!bytes) return '  saved nothing: the database has no bytes of this image (lost before the upgrade)';
+async function saveProof(db: Db, upload: UploadRow, file: string): Promise<string> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await uploadBytes(db, bucketFromEnv(), upload);
+  } catch (error) {
+    return `  saved nothing: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (!bytes) return '  saved nothing: the store has no bytes of this image (lost before the upgrade)';
   const path = resolve(file);
   try {
     await writeFile(path, bytes, { flag: 'wx', mode: 0o600 });
@@ -267,7 +273,7 @@ async function saveProof(db: Db, name: string, file: string): Promise<string> {
   return `  saved ${path}`;
 }
 
-/** A deposit's transfer proof: its type, size and time; with a file name, its bytes saved there (they live in the database). */
+/** A deposit's transfer proof: its type, size and time; with a file name, its bytes saved there (from the database or the bucket of S3_URL). */
 async function proofOf(db: Db, id: number, [file]: string[]): Promise<string> {
   const row = await depositOrFail(db, id);
   if (!row.proof) return `Deposit ${id} has no proof (an administrator deposit).`;
@@ -280,7 +286,7 @@ async function proofOf(db: Db, id: number, [file]: string[]): Promise<string> {
     `  size  ${upload.size} bytes`,
     `  sent  ${isoTime(upload.created_at)}`,
   ];
-  lines.push(file ? await saveProof(db, upload.name, file) : `  save it with: act deposit proof ${id} <file>`);
+  lines.push(file ? await saveProof(db, upload, file) : `  save it with: act deposit proof ${id} <file>`);
   return lines.join('\n');
 }
 

@@ -15,7 +15,7 @@ export function depositHandlers(ctx: AppContext): HandlerTable {
   return {
     uploadBase64: async (input, { user }) => {
       await ctx.limiter.hit('uploads', String(user.id), UPLOAD_RATE);
-      const { url, mime, size } = await storeUpload(db, user.id, input.base64Str, ctx.now());
+      const { url, mime, size } = await storeUpload(db, ctx.bucket, user.id, input.base64Str, ctx.now());
       return { url, mime, size };
     },
 

@@ -6,6 +6,7 @@ import type { Validator } from './validation.ts';
 import type { I18n } from '../i18n/i18n.ts';
 import type { MarketData } from '../market/types.ts';
 import type { SessionConfig } from '../sessions/sessions.ts';
+import type { Bucket } from '../storage/bucket.ts';
 
 export interface AppContext {
   db: Db;
@@ -19,4 +20,6 @@ export interface AppContext {
   version: string;
   market: MarketData;
   sessions: SessionConfig;
+  /** The S3-compatible bucket of uploaded images (S3_URL); undefined: they live in the database */
+  bucket: Bucket | undefined;
 }

@@ -1,6 +1,7 @@
 // Uploaded images (transfer proofs, identity photos, chat images): POST /user/uploadBase64 stores
-// the decoded bytes in the database (`upload_blobs`) under a random name with a row in `uploads`,
-// in one transaction, so every instance on one database serves every image; and
+// the decoded bytes under a random name with a row in `uploads`: in the database (`upload_blobs`,
+// in the row's transaction) or, with S3_URL, in the bucket first and then the row (server/platform/storage/bucket.ts), so
+// every instance serves every image; and
 // GET /uploads/<name> (outside /api: it answers bytes, not the JSON envelope) serves them
 // back to their owner only, with their stored content type and `nosniff`.
 //
@@ -13,11 +14,12 @@ import type { AppContext } from '../http/context.ts';
 import { type Db, transact } from '../../core/db/index.ts';
 import type { UploadRow, UserRow } from '../../core/db/types.ts';
 import { authenticate } from '../http/auth.ts';
-import { ApiError, validationError } from '../../core/errors.ts';
+import { ApiError, serviceUnavailable, validationError } from '../../core/errors.ts';
 import type { Tx } from '../../core/ledger.ts';
 import { OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
 import { ADMIN_TOKEN_HEADER, authenticateOperator } from '../operators/operator-sessions.ts';
 import { rolesOf } from '../operators/operators.ts';
+import type { Bucket } from '../storage/bucket.ts';
 
 /** Largest decoded upload in bytes (spec §9: 10 MB). */
 export const MAX_UPLOAD_BYTES: number = loadConfig<{ maxUploadBytes: number }>('app').maxUploadBytes;
@@ -97,22 +99,57 @@ export interface StoredUpload {
   size: number;
 }
 
-/** Checks the image and records it and its bytes for `userId` under a random name, in one transaction. */
-export async function storeUpload(db: Db, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
+/**
+ * Checks the image and records it for `userId` under a random name. With a bucket the bytes go
+ * there first and the row follows, so a row always has its bytes (a bucket that fails answers
+ * 503 and writes no row; a row that fails leaves an object nobody can name); else bytes and row
+ * in one transaction.
+ */
+export async function storeUpload(db: Db, bucket: Bucket | undefined, userId: number, base64Str: string, now: number): Promise<StoredUpload> {
   const { bytes, kind } = decodeImage(base64Str);
   // the unique name column refuses a repeat (a random 128-bit name does not repeat, but never is cheap)
   const name = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await transact(db, async (trx) => {
-    await trx.insertInto('uploads').values({ user_id: userId, name, mime: kind.mime, size: bytes.length, created_at: now }).execute();
-    await trx.insertInto('upload_blobs').values({ name, bytes }).execute();
-  });
+  const row = { user_id: userId, name, mime: kind.mime, size: bytes.length, created_at: now };
+  if (bucket) {
+    await bucket.put(name, bytes, kind.mime).catch((error: unknown) => {
+      console.error(`Upload not stored: ${String(error)}`);
+      throw serviceUnavailable();
+    });
+    await db
+      .insertInto('uploads')
+      .values({ ...row, store: 's3' })
+      .execute();
+  } else {
+    await transact(db, async (trx) => {
+      await trx.insertInto('uploads').values(row).execute();
+      await trx.insertInto('upload_blobs').values({ name, bytes }).execute();
+    });
+  }
   return { url: uploadUrl(name), name, mime: kind.mime, size: bytes.length };
 }
 
-/** A stored upload's bytes; undefined when the database has none (a file an older version lost before the upgrade). */
-export async function uploadBytes(db: Tx, name: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('upload_blobs').select('bytes').where('name', '=', name).executeTakeFirst();
+/**
+ * A stored upload's bytes, from where its row says they are; undefined when there are none (a
+ * file an older version lost before the upgrade). Throws when the bucket fails, or when the
+ * image is in a bucket and this process has no S3_URL.
+ */
+export async function uploadBytes(db: Tx, bucket: Bucket | undefined, upload: Pick<UploadRow, 'name' | 'store'>): Promise<Buffer | undefined> {
+  if (upload.store === 's3') {
+    if (!bucket) throw new Error(`${upload.name} is in the S3 bucket, and S3_URL is not set here.`);
+    return bucket.get(upload.name);
+  }
+  const row = await db.selectFrom('upload_blobs').select('bytes').where('name', '=', upload.name).executeTakeFirst();
   return row ? Buffer.from(row.bytes) : undefined;
+}
+
+/** An upload's bytes for GET /uploads/<name>: a store that fails answers 503 (and is logged). */
+async function bytesToServe(ctx: AppContext, upload: UploadRow): Promise<Buffer | undefined> {
+  try {
+    return await uploadBytes(ctx.db, ctx.bucket, upload);
+  } catch (error) {
+    console.error(`Upload not served: ${String(error)}`);
+    throw serviceUnavailable();
+  }
 }
 
 /** The user's own upload by name; undefined for another user's or an unknown one. */
@@ -169,7 +206,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       req.headers[ADMIN_TOKEN_HEADER] && !req.headers['x-token']
         ? await reviewedUpload(ctx, req, req.params.name)
         : await ownUpload(ctx.db, (await owner(ctx, req)).id, req.params.name);
-    const bytes = row && (await uploadBytes(ctx.db, row.name));
+    const bytes = row && (await bytesToServe(ctx, row));
     if (!bytes) throw missing();
     return reply
       .header('content-type', row.mime)

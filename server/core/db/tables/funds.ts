@@ -1,6 +1,6 @@
 // Funds tables (migration 0005_funds). Money columns are TEXT holding integer base units
 // (10^-8 of the coin); times are epoch milliseconds; flags are 0/1 integers.
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Review states shared by deposits, withdrawals, bank withdrawals and wire transfers. */
 export const ReviewStatus = { pending: 1, completed: 2, rejected: 3 } as const;
@@ -43,7 +43,11 @@ export interface UploadsTable {
   mime: string;
   size: number;
   created_at: number;
+  /** Where the bytes are: 'db' (upload_blobs) or 's3' (the bucket of S3_URL: server/platform/storage/bucket.ts) */
+  store: ColumnType<UploadStore, UploadStore | undefined, never>;
 }
+
+export type UploadStore = 'db' | 's3';
 
 /** An upload's bytes, apart from its row so that ownership checks never read them. */
 export interface UploadBlobsTable {
