@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COINS } from '../../../../server/funds/coins.ts';
 import { runCli } from '../../../../server/ops/cli.ts';
 import { parseBucketUrl } from '../../../../server/platform/storage/bucket.ts';
+import { MAX_UPLOAD_BYTES } from '../../../../server/platform/uploads/uploads.ts';
 import { dataUrl, pngImage } from '../../../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, tempDir } from '../../helpers.ts';
 
@@ -34,10 +35,12 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
+/** A client of our own for the bucket */
+const client = () => new AwsClient({ accessKeyId: KEY, secretAccessKey: KEY, service: 's3', region: 'us-east-1' });
+
 /** The object as the bucket has it, read with a client of our own */
 async function objectInBucket(key: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const client = new AwsClient({ accessKeyId: KEY, secretAccessKey: KEY, service: 's3', region: 'us-east-1' });
-  const res = await client.fetch(`http://127.0.0.1:${port}/${BUCKET}/${key}`);
+  const res = await client().fetch(`http://127.0.0.1:${port}/${BUCKET}/${key}`);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -54,6 +57,12 @@ async function operatorSavesTheProof(app: FastifyInstance, dataDir: string, toke
     delete process.env.S3_URL;
   }
   expect(readFileSync(file)).toEqual(bytes);
+}
+
+/** Every key in the bucket (one listing page: the tests store fewer than 1,000) */
+async function keysInBucket(): Promise<string[]> {
+  const res = await client().fetch(`http://127.0.0.1:${port}/${BUCKET}?list-type=2`);
+  return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]);
 }
 
 describe('S3_URL', () => {
@@ -93,6 +102,29 @@ describe('S3_URL', () => {
     );
     await expect(startServer({ scheduler: false, s3Url: bucketUrl(KEY, 'no-such-bucket') })).rejects.toThrow(/HTTP 404 NoSuchBucket; check the bucket's name/);
     await expect(startServer({ scheduler: false, s3Url: 'ftp://a:b@127.0.0.1/images' })).rejects.toThrow(/S3_URL must look like https:\/\/<access key>/);
+  });
+
+  it('puts nothing in the bucket for a refused image; parallel uploads each get an object of their own', async () => {
+    const s = await startServer({ scheduler: false, s3Url: bucketUrl() });
+    try {
+      const { token } = await registerByEmail(s.app, 'bucket_parallel@example.com');
+      const before = await keysInBucket();
+      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+      pngImage(1, 1).copy(big);
+      for (const bytes of [Buffer.from('not an image'), big]) {
+        const r = await call(s.app, 'POST', '/user/uploadBase64', { token, body: { base64Str: dataUrl(bytes) } });
+        expect(r.code).toBe(7);
+      }
+      expect(await keysInBucket()).toEqual(before);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call(s.app, 'POST', '/user/uploadBase64', { token, body: { base64Str: dataUrl(pngImage(10 + i, 10)) } })),
+      );
+      const names = answers.map((r) => r.data.url.slice('/uploads/'.length));
+      expect(new Set(names).size).toBe(8);
+      expect((await keysInBucket()).filter((key) => !before.includes(key)).sort()).toEqual(names.map((n: string) => `uploads/${n}`).sort());
+    } finally {
+      await s.app.close();
+    }
   });
 
   it('answers a translated 503 and writes nothing when the bucket stops answering', async () => {
