@@ -5,7 +5,8 @@
 //   S3_URL=https://<access key>:<secret key>@<host>[:port]/<bucket>[/<prefix>][?region=<region>]
 //
 // Path-style addressing (the bucket is the URL's first path segment), which every
-// S3-compatible store accepts. Keys containing `/` or `+` are written percent-encoded (%2F, %2B).
+// S3-compatible store accepts. Access and secret keys containing `/` or `+` are written
+// percent-encoded (%2F, %2B).
 // Without credentials in the URL, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are used; without
 // `region`, AWS_REGION, else us-east-1. Requests are signed with Signature Version 4 (aws4fetch).
 import { AwsClient } from 'aws4fetch';
@@ -18,7 +19,7 @@ export interface Bucket {
   put(name: string, bytes: Buffer, mime: string): Promise<void>;
   /** The bytes stored under `name`; undefined when there are none; throws when the store fails. */
   get(name: string): Promise<Buffer | undefined>;
-  /** Throws, with what is wrong, unless the bucket answers to its credentials. */
+  /** Throws, with what is wrong, unless the bucket takes a write with its keys. */
   check(): Promise<void>;
 }
 
@@ -62,7 +63,11 @@ function failure(what: string, answer: { status: number; code?: string }): Error
   return new Error(`${what}: HTTP ${answer.status}${answer.code ? ` ${answer.code}` : ''}`);
 }
 
-/** The bucket answered and has no such object (not: no such bucket, or a 404 from something else). */
+/**
+ * The bucket answered and has no such object (not: no such bucket, or a 404 from something else).
+ * To a key not allowed to list the bucket S3 answers 403 instead, which reads as a failure: rows
+ * name only objects that were stored.
+ */
 const noSuchKey = (answer: { status: number; code?: string }) => answer.status === 404 && answer.code === 'NoSuchKey';
 
 /** The bucket S3_URL names. */
@@ -91,11 +96,11 @@ export function openBucket(text: string, env: NodeJS.ProcessEnv = process.env): 
       return answer.bytes;
     },
     async check() {
-      // a key nobody writes (upload names are 32 hex digits): NoSuchKey means the bucket answered and took the keys
-      const answer = await request('.coinapp-check', { method: 'GET' });
-      if (answer.status !== 200 && !noSuchKey(answer)) {
-        throw new Error(`${failure(`The bucket of S3_URL (${base})`, answer).message}; check the bucket's name and the keys.`);
-      }
+      // written, not read: a key that allows only reading and writing objects (no listing) answers
+      // a read of a missing object with 403, and writing is what an upload needs. Upload names are
+      // 32 hex digits, so this one is never an image.
+      const answer = await request('.coinapp-check', { method: 'PUT', body: 'ok', headers: { 'content-type': 'text/plain' } });
+      if (answer.status !== 200) throw new Error(`${failure(`The bucket of S3_URL (${base})`, answer).message}; check the bucket's name and the keys.`);
     },
   };
 }
