@@ -5,9 +5,11 @@
 // clients decode each distinct frame once (all clients get the same bytes). Memory per client is
 // the server's growth in RSS and heap from before the clients connected to after.
 //
-//   npx tsx tests/bench/feed-fanout.ts [clients=5000] [seconds=20] [--raw]
+//   npx tsx tests/bench/feed-fanout.ts [clients=5000] [seconds=20] [--raw] [--floor]
 // --raw: the clients are raw-ws-client.ts's (bare TCP sockets) instead of ws's, so that the
 // clients' own CPU, on the cores the server shares, takes less of the measured delay.
+// --floor: the server is bare-feed.ts's (one frame written to every socket in a plain loop, no
+// hub), what any Node server on this machine pays; run it beside a run without to compare.
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
 //
 // Not part of the test suite; the numbers go in the issue note.
@@ -21,6 +23,7 @@ import { gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { lines, percentile, serverNodeArgs } from './bench-process.ts';
 import { rawWebSocket } from './raw-ws-client.ts';
+import { startBareFeed } from './bare-feed.ts';
 
 const TOPIC = 'market.btcusdt.detail';
 const CONNECT_BATCH = 250;
@@ -36,7 +39,15 @@ interface Memory {
 
 // ---- the server (child) ----
 
-async function serve(dataDir: string, clients: number): Promise<void> {
+interface PushServer {
+  port: number;
+  /** Each push round's wall time in ms, since the last call */
+  takeRounds(): number[];
+  close(): Promise<void>;
+}
+
+/** The app with its feed, on a market of its own */
+async function appServer(dataDir: string, clients: number): Promise<PushServer> {
   const { buildServer } = await import('../../server/app.ts');
   const app = await buildServer({ dataDir, seed: false, scheduler: false, feed: { maxConnectionsPerIp: clients + 10 } });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -44,7 +55,12 @@ async function serve(dataDir: string, clients: number): Promise<void> {
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   const ticks: number[] = [];
   app.market.onTick(() => setImmediate(() => ticks.push(app.feed.lastTick.ms)));
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+  return { port: address.port, takeRounds: () => ticks.splice(0), close: () => app.close() };
+}
+
+async function serve(dataDir: string, clients: number, floor: boolean): Promise<void> {
+  const server = floor ? await startBareFeed() : await appServer(dataDir, clients);
+  process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
   let cpu = process.cpuUsage();
   for await (const line of createInterface({ input: process.stdin })) {
     if (line.trim() === 'stop') break;
@@ -52,11 +68,11 @@ async function serve(dataDir: string, clients: number): Promise<void> {
     cpu = process.cpuUsage();
     globalThis.gc?.();
     const { rss, heapUsed } = process.memoryUsage();
-    const sorted = ticks.splice(0).sort((a, b) => a - b);
+    const sorted = server.takeRounds().sort((a, b) => a - b);
     const cpuMsPerTick = (used.user + used.system) / 1000 / Math.max(1, sorted.length);
     process.stdout.write(`${JSON.stringify({ rss, heapUsed, tickMs: percentile(sorted, 50), cpuMsPerTick } satisfies Memory)}\n`);
   }
-  await app.close();
+  await server.close();
 }
 
 // ---- the clients (parent) ----
@@ -119,11 +135,12 @@ function openWs(port: number, onDelay: OnDelay): Promise<Closable> {
 
 async function main(): Promise<void> {
   const raw = process.argv.includes('--raw');
-  const [clients, seconds] = [5000, 20].map((d, i) => Number(process.argv.filter((a) => a !== '--raw')[2 + i] ?? d));
+  const floor = process.argv.includes('--floor');
+  const [clients, seconds] = [5000, 20].map((d, i) => Number(process.argv.filter((a) => !a.startsWith('--'))[2 + i] ?? d));
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-fanout-'));
   const child = spawn(
     process.execPath,
-    [...process.execArgv, '--expose-gc', ...serverNodeArgs(), fileURLToPath(import.meta.url), 'serve', dataDir, String(clients)],
+    [...process.execArgv, '--expose-gc', ...serverNodeArgs(), fileURLToPath(import.meta.url), 'serve', dataDir, String(clients), floor ? 'floor' : 'app'],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production' },
@@ -153,7 +170,7 @@ async function main(): Promise<void> {
     delays.sort((a, b) => a - b);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
-      `${clients} ${raw ? 'raw TCP' : 'ws'} clients on one instance, ${seconds} s: ${delays.length} frames (${(delays.length / seconds / clients).toFixed(2)} per client per second)`,
+      `${clients} ${raw ? 'raw TCP' : 'ws'} clients on ${floor ? 'the bare server (floor)' : 'one instance'}, ${seconds} s: ${delays.length} frames (${(delays.length / seconds / clients).toFixed(2)} per client per second)`,
     );
     console.log(`tick to client: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`);
     const lastFrames = [...rounds.values()].sort((a, b) => a - b);
@@ -170,5 +187,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4]));
+if (process.argv[2] === 'serve') await serve(process.argv[3], Number(process.argv[4]), process.argv[5] === 'floor');
 else await main();
