@@ -29,11 +29,12 @@ async function fileBytes(dataDir: string, name: string): Promise<Buffer | undefi
   }
 }
 
-/** Copies the file of every upload the database has no bytes of; one file in memory at a time. */
+/** Copies the file of every upload kept in the database (not a bucket's) that has no bytes there; one file in memory at a time. */
 export async function importUploadFiles(db: Db, dataDir: string): Promise<UploadImport> {
   const names = await db
     .selectFrom('uploads')
     .select('name')
+    .where('store', '=', 'db')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('upload_blobs').select('upload_blobs.name').whereRef('upload_blobs.name', '=', 'uploads.name'))),
     )

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COINS } from '../../../../server/funds/coins.ts';
 import { runCli } from '../../../../server/ops/cli.ts';
 import { parseBucketUrl } from '../../../../server/platform/storage/bucket.ts';
+import { importUploadFiles } from '../../../../server/platform/uploads/upload-files.ts';
 import { MAX_UPLOAD_BYTES } from '../../../../server/platform/uploads/uploads.ts';
 import { dataUrl, pngImage } from '../../../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, tempDir } from '../../helpers.ts';
@@ -83,6 +84,8 @@ describe('S3_URL', () => {
       expect(await objectInBucket(`uploads/${name}`)).toEqual({ status: 200, type: 'image/png', bytes: png });
       expect(await s.app.db.selectFrom('uploads').select('store').where('name', '=', name).executeTakeFirst()).toEqual({ store: 's3' });
       expect(await s.app.db.selectFrom('upload_blobs').select('name').where('name', '=', name).executeTakeFirst()).toBeUndefined();
+      // what every start and every CLI command runs: an image in the bucket is not one whose file is missing
+      expect(await importUploadFiles(s.app.db, s.dataDir)).toEqual({ imported: 0, missing: [] });
 
       const served = await s.app.inject({ method: 'GET', url: r.data.url, headers: { 'x-token': token } });
       expect([served.statusCode, served.headers['content-type'], served.rawPayload]).toEqual([200, 'image/png', png]);
