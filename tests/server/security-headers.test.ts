@@ -17,7 +17,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CoinApp</title><script type="module" src="/assets/app-abc123.js"></script>');
   writeFileSync(join(dist, 'assets/app-abc123.js'), 'console.log(1)');
   mkdirSync(join(dist, 'admin'));
-  writeFileSync(join(dist, 'admin/admin.html'), '<!doctype html><title>CoinApp back office</title><script type="module" src="/admin/assets/main-abc.js"></script>');
+  writeFileSync(
+    join(dist, 'admin/admin.html'),
+    '<!doctype html><title>CoinApp back office</title><script type="module" src="/admin/assets/main-abc.js"></script>',
+  );
   s = await startServer({ staticDir: dist, security: { corsOrigins: [ALLOWED], connectSrc: ['https://api.example.com'], hsts: false } });
   s.app.get('/api/test/boom', async () => {
     throw new Error('boom');
@@ -171,17 +174,34 @@ describe('CORS', () => {
 });
 
 describe('framework errors', () => {
-  const cases: { name: string; status: number; key: string; request: InjectOptions & { headers?: Record<string, string> } }[] = [
+  const cases: { name: string; status: number; key: string; params?: { max: number }; request: InjectOptions & { headers?: Record<string, string> } }[] = [
     { name: 'URL too long', status: 414, key: 'errors.urlTooLong', request: { method: 'GET', url: `/api/base/site?q=${'a'.repeat(MAX_URL_LENGTH)}` } },
     { name: 'bad percent-encoding', status: 400, key: 'errors.badEncoding', request: { method: 'GET', url: '/api/user/%E0%A4%A' } },
     {
       name: 'body too large',
       status: 413,
       key: 'errors.tooLarge',
-      request: { method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT) }) },
+      // the limit, in whole megabytes, is in the message
+      params: { max: 14 },
+      request: {
+        method: 'POST',
+        url: '/api/base/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT) }),
+      },
     },
-    { name: 'wrong content type', status: 415, key: 'errors.unsupportedType', request: { method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' } },
-    { name: 'malformed JSON', status: 400, key: 'validation.badJson', request: { method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' } },
+    {
+      name: 'wrong content type',
+      status: 415,
+      key: 'errors.unsupportedType',
+      request: { method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+    },
+    {
+      name: 'malformed JSON',
+      status: 400,
+      key: 'validation.badJson',
+      request: { method: 'POST', url: '/api/base/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+    },
   ];
 
   for (const c of cases) {
@@ -190,7 +210,7 @@ describe('framework errors', () => {
         const res = await s.app.inject({ ...c.request, headers: { ...c.request.headers, ...(lang ? { lang } : {}) } });
         expect(res.statusCode).toBe(c.status);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        expect(res.json()).toEqual({ code: 7, msg: msg(lang ?? 'en', c.key), data: null });
+        expect(res.json()).toEqual({ code: 7, msg: msg(lang ?? 'en', c.key, c.params), data: null });
         expectLockedDown(res);
       }
       expect(msg('de', c.key)).not.toBe(msg('en', c.key));
@@ -206,7 +226,10 @@ describe("index.html's inline boot script", () => {
   it('is allowed by its sha256 and nothing else inline is: a JSON data block needs no hash, an edited script matches none', async () => {
     const dist = tempDir('dist-boot-');
     const boot = 'document.documentElement.dataset.theme="dark"';
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>CoinApp</title><script type="application/json" id="boot-data">{"a":1}</script><script>${boot}</script>`);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>CoinApp</title><script type="application/json" id="boot-data">{"a":1}</script><script>${boot}</script>`,
+    );
     const server = await startServer({ staticDir: dist });
     try {
       const script = directives(await server.app.inject({ method: 'GET', url: '/' })).get('script-src');

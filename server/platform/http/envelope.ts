@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { I18n } from '../i18n/i18n.ts';
 import { ApiError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
+import { BODY_LIMIT } from './security.ts';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -17,6 +18,9 @@ export function ok<T>(i18n: I18n, req: FastifyRequest, data: T): Envelope<T> {
 function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
+
+/** The body limit as errors.tooLarge states it: whole megabytes (14) */
+const BODY_LIMIT_MB = Math.floor(BODY_LIMIT / (1024 * 1024));
 
 const BAD_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
@@ -36,7 +40,7 @@ function frameworkError(i18n: I18n, error: FastifyError, req: FastifyRequest, re
   const t = i18n.translator(req.headers.lang);
   const badJson = BAD_JSON_CODES.has(error.code) || error instanceof SyntaxError;
   const key = badJson ? 'validation.badJson' : (FRAMEWORK_MESSAGES[error.code] ?? 'errors.badRequest');
-  return send(reply, status, { code: ResultCode.error, msg: t(key), data: null });
+  return send(reply, status, { code: ResultCode.error, msg: t(key, key === 'errors.tooLarge' ? { max: BODY_LIMIT_MB } : undefined), data: null });
 }
 
 /** Fastify's `frameworkErrors` option: errors raised before routing (bad URL encoding, too long a parameter). */
