@@ -11,7 +11,8 @@ import { binaryMessage } from '../../server/platform/feed/wire.ts';
 
 const WEBSOCKET_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
-export interface BareFeed {
+/** A server the fan-out bench's clients connect to: this bare one, or the app (feed-fanout.ts) */
+export interface PushServer {
   port: number;
   /** Each push round's wall time in ms, since the last call */
   takeRounds(): number[];
@@ -34,7 +35,7 @@ function detailFrame(ts: number): Buffer {
   return binaryMessage(gzipSync(JSON.stringify({ ch: 'market.btcusdt.detail', ts, tick })));
 }
 
-export async function startBareFeed(): Promise<BareFeed> {
+export async function startBareFeed(): Promise<PushServer> {
   const sockets = new Set<Socket>();
   const server = createServer((_req, res) => res.writeHead(426).end());
   server.on('upgrade', (req, socket: Socket) => {
@@ -49,7 +50,7 @@ export async function startBareFeed(): Promise<BareFeed> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
-  let rounds: number[] = [];
+  const rounds: number[] = [];
   const timer = setInterval(() => {
     const started = performance.now();
     const frame = detailFrame(Date.now());
@@ -58,7 +59,7 @@ export async function startBareFeed(): Promise<BareFeed> {
   }, 1000);
   return {
     port: address.port,
-    takeRounds: () => [rounds, (rounds = [])][0],
+    takeRounds: () => rounds.splice(0),
     close: async () => {
       clearInterval(timer);
       for (const socket of sockets) socket.destroy();

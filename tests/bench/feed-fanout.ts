@@ -23,7 +23,7 @@ import { gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { lines, percentile, serverNodeArgs } from './bench-process.ts';
 import { rawWebSocket } from './raw-ws-client.ts';
-import { startBareFeed } from './bare-feed.ts';
+import { type PushServer, startBareFeed } from './bare-feed.ts';
 
 const TOPIC = 'market.btcusdt.detail';
 const CONNECT_BATCH = 250;
@@ -38,13 +38,6 @@ interface Memory {
 }
 
 // ---- the server (child) ----
-
-interface PushServer {
-  port: number;
-  /** Each push round's wall time in ms, since the last call */
-  takeRounds(): number[];
-  close(): Promise<void>;
-}
 
 /** The app with its feed, on a market of its own */
 async function appServer(dataDir: string, clients: number): Promise<PushServer> {

@@ -85,8 +85,8 @@ export class RedisRateLimiter implements RateLimiter {
     try {
       return await command();
     } catch {
-      // the client logs the outage once (openRedis); each refused request says so to its caller
-      // a limit that could not be counted: the request is not run
+      // a limit that could not be counted: the request is not run. The client logs the outage
+      // once (openRedis); each refused request says so to its caller
       throw serviceUnavailable();
     }
   }

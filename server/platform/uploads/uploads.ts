@@ -1,7 +1,7 @@
 // Uploaded images (transfer proofs, identity photos, chat images): POST /user/uploadBase64 stores
 // the decoded bytes under a random name with a row in `uploads`: in the database (`upload_blobs`,
-// in the row's transaction) or, with S3_URL, in the bucket first and then the row (server/platform/storage/bucket.ts), so
-// every instance serves every image; and
+// in the row's transaction) or, with S3_URL, in the bucket first and then the row
+// (server/platform/storage/bucket.ts), so every instance serves every image; and
 // GET /uploads/<name> (outside /api: it answers bytes, not the JSON envelope) serves them
 // back to their owner only, with their stored content type and `nosniff`.
 //

@@ -3,8 +3,7 @@
 // bucket under the URL's prefix and the row says so; images stored in the database before S3_URL
 // was set are still served; a bucket that stops answering gets a translated 503 and no row; a
 // bucket that refuses the keys, or is not there, stops start-up with what to check.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import S3rver from 's3rver';
@@ -27,7 +26,7 @@ let port: number;
 const bucketUrl = (key = KEY, bucket = BUCKET) => `http://${key}:${KEY}@127.0.0.1:${port}/${bucket}/uploads`;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(join(tmpdir(), 'coinapp-s3-'));
+  s3Dir = tempDir('coinapp-s3-');
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
   ({ port } = await s3.run());
 });
