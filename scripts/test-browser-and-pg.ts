@@ -4,13 +4,15 @@
 // on a machine without one only the browser tests run. Once either of the two has ended, the
 // cluster fail-over test (`npm run test:cluster`: its own PostgreSQL, Redis, HAProxy and three
 // instances) runs beside the rest of the other. Their output is printed as blocks after all have
-// ended; the exit code is 1 when any failed.
+// ended, then the failed tests of every suite again, last, where a reader of the log's tail
+// (CI keeps only the tail) finds them; the exit code is 1 when any failed.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { runScript } from './lib/run-script.ts';
 
-const run = (script: string, env: NodeJS.ProcessEnv, logFile?: string) => runScript(script, [], env, logFile);
+const run = (script: string, env: NodeJS.ProcessEnv, logFile: string, tee = false) => runScript(script, [], env, logFile, tee);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const started = Date.now();
@@ -18,11 +20,12 @@ const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const logDir = mkdtempSync(join(tmpdir(), 'test-pg-'));
 const pgLog = join(logDir, 'test-pg.log');
 const clusterLog = join(logDir, 'test-cluster.log');
+const e2eLog = join(logDir, 'test-e2e.log');
 if (pgUrl) console.log(`test:pg on ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} alongside the browser tests; its output follows theirs`);
 const pg = pgUrl
   ? run('test:pg', { ...process.env, DATABASE_URL: pgUrl }, pgLog).then((code) => (console.log(`test:pg ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
-const e2eRun = run('test:e2e', process.env).then((code) => (console.log(`test:e2e ended (exit ${code}) after ${seconds()}`), code));
+const e2eRun = run('test:e2e', process.env, e2eLog, true).then((code) => (console.log(`test:e2e ended (exit ${code}) after ${seconds()}`), code));
 // the machine has two cores: a third suite waits for a free one
 const cluster = pgUrl
   ? Promise.race([pg, e2eRun])
@@ -36,5 +39,24 @@ if (pgUrl) {
   console.log('\n──── npm run test:cluster (PostgreSQL, Redis, HAProxy, three instances) ────');
   process.stdout.write(readFileSync(clusterLog, 'utf8'));
 }
+console.log('\n──── summary ────');
+for (const [name, code, log] of [
+  ['test:e2e', e2e, e2eLog],
+  ['test:pg', pgCode, pgLog],
+  ['test:cluster', clusterCode, clusterLog],
+] as const) {
+  if (!pgUrl && name !== 'test:e2e') continue;
+  console.log(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
+  if (code !== 0) for (const line of failureReport(readFileSync(log, 'utf8'))) console.log(`  ${line}`);
+}
 rmSync(logDir, { recursive: true, force: true });
 process.exit(e2e !== 0 || pgCode !== 0 || clusterCode !== 0 ? 1 : 0);
+
+/** Vitest's "Failed Tests" section (each failed test with its error), or the log's last lines when it has none. */
+function failureReport(log: string): string[] {
+  const lines = stripVTControlCharacters(log).split('\n');
+  const start = lines.findIndex((line) => line.includes('Failed Tests'));
+  const end = lines.findIndex((line, i) => i > start && /^\s*Test Files\s/.test(line));
+  const report = start >= 0 ? lines.slice(start, end > start ? end : undefined) : lines.slice(-30);
+  return report.length > 150 ? [...report.slice(0, 150), `… ${report.length - 150} more lines above, in the suite's block`] : report;
+}
