@@ -9,8 +9,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { runScript } from './lib/run-script.ts';
+import { failedAttempts, failureReport } from './lib/test-report.ts';
 
 const run = (script: string, env: NodeJS.ProcessEnv, logFile: string, tee = false) => runScript(script, [], env, logFile, tee);
 
@@ -47,16 +47,9 @@ for (const [name, code, log] of [
 ] as const) {
   if (!pgUrl && name !== 'test:e2e') continue;
   console.log(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
-  if (code !== 0) for (const line of failureReport(readFileSync(log, 'utf8'))) console.log(`  ${line}`);
+  const output = readFileSync(log, 'utf8');
+  if (code !== 0) for (const line of failureReport(output)) console.log(`  ${line}`);
+  else for (const line of failedAttempts(output)) console.log(`  passed when retried; ${line}`);
 }
 rmSync(logDir, { recursive: true, force: true });
 process.exit(e2e !== 0 || pgCode !== 0 || clusterCode !== 0 ? 1 : 0);
-
-/** Vitest's "Failed Tests" section (each failed test with its error), or the log's last lines when it has none. */
-function failureReport(log: string): string[] {
-  const lines = stripVTControlCharacters(log).split('\n');
-  const start = lines.findIndex((line) => line.includes('Failed Tests'));
-  const end = lines.findIndex((line, i) => i > start && /^\s*Test Files\s/.test(line));
-  const report = start >= 0 ? lines.slice(start, end > start ? end : undefined) : lines.slice(-30);
-  return report.length > 150 ? [...report.slice(0, 150), `… ${report.length - 150} more lines above, in the suite's block`] : report;
-}
