@@ -12,6 +12,10 @@ export default defineConfig({
     exclude: ['tests/server/feed-flood.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // the files share one worker's modules: each starts its own server on its own schema anyway, and
+    // importing the server again per file took 190 s of the run's 790 s (the unit run, on SQLite,
+    // keeps them isolated, so a test that leans on a fresh module still shows there)
+    isolate: false,
     // npm test runs these beside the browser tests (scripts/test-browser-and-pg.ts), on a shared
     // machine; the operator CLI tests open the database once per command
     testTimeout: 60000,
