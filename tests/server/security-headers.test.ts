@@ -175,7 +175,14 @@ describe('CORS', () => {
 
 describe('framework errors', () => {
   const cases: { name: string; status: number; key: string; params?: { max: number }; request: InjectOptions & { headers?: Record<string, string> } }[] = [
-    { name: 'URL too long', status: 414, key: 'errors.urlTooLong', request: { method: 'GET', url: `/api/base/site?q=${'a'.repeat(MAX_URL_LENGTH)}` } },
+    // the limits, in characters, are in the messages
+    {
+      name: 'URL too long',
+      status: 414,
+      key: 'errors.urlTooLong',
+      params: { max: 8192 },
+      request: { method: 'GET', url: `/api/base/site?q=${'a'.repeat(MAX_URL_LENGTH)}` },
+    },
     { name: 'bad percent-encoding', status: 400, key: 'errors.badEncoding', request: { method: 'GET', url: '/api/user/%E0%A4%A' } },
     {
       name: 'body too large',
@@ -216,6 +223,16 @@ describe('framework errors', () => {
       expect(msg('de', c.key)).not.toBe(msg('en', c.key));
     });
   }
+
+  it('states the address limit in the language’s numbers', async () => {
+    const tooLong = async (url: string, lang: string) => (await s.app.inject({ method: 'GET', url, headers: { lang } })).json().msg;
+    const longUrl = `/api/base/site?q=${'a'.repeat(MAX_URL_LENGTH)}`;
+    expect(await tooLong(longUrl, 'en')).toBe('The address is too long: at most 8,192 characters are allowed');
+    expect(await tooLong(longUrl, 'de')).toBe('Die Adresse ist zu lang: höchstens 8.192 Zeichen sind erlaubt');
+    expect(await tooLong(longUrl, 'ru')).toBe('Адрес слишком длинный: допускается не более 8\u00a0192 символов');
+    // an upload's name past the router's 100 characters is a name like any other nobody has
+    expect((await s.app.inject({ method: 'GET', url: `/uploads/${'a'.repeat(101)}.png` })).statusCode).toBe(404);
+  });
 
   it('an upload of 10 MB sent as base64 fits the body limit', () => {
     expect(BODY_LIMIT).toBeGreaterThan(Math.ceil((10 * 1024 * 1024 * 4) / 3) + 64 * 1024);

@@ -29,12 +29,11 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'errors.tooLarge',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedType',
   FST_ERR_BAD_URL: 'errors.badEncoding',
-  FST_ERR_MAX_PARAM_LENGTH: 'errors.urlTooLong',
 };
 
 /**
  * A request the framework refuses (bad JSON, body too large, unsupported content type, bad
- * percent-encoding, URL too long): its own 4xx status, envelope code 7 and a translated message.
+ * percent-encoding): its own 4xx status, envelope code 7 and a translated message.
  */
 function frameworkError(i18n: I18n, error: FastifyError, req: FastifyRequest, reply: FastifyReply, status: number): FastifyReply {
   const t = i18n.translator(req.headers.lang);
@@ -43,7 +42,11 @@ function frameworkError(i18n: I18n, error: FastifyError, req: FastifyRequest, re
   return send(reply, status, { code: ResultCode.error, msg: t(key, key === 'errors.tooLarge' ? { max: BODY_LIMIT_MB } : undefined), data: null });
 }
 
-/** Fastify's `frameworkErrors` option: errors raised before routing (bad URL encoding, too long a parameter). */
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (bad URL encoding; a path
+ * parameter over 100 characters is errors.badRequest, though the app's one parameter is an
+ * upload's name, and a GET of a longer one finds the static files' route: 404 like any unknown name).
+ */
 export function routingErrors(i18n: I18n, headers?: (req: FastifyRequest, reply: FastifyReply) => void) {
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     headers?.(req, reply);

@@ -81,7 +81,7 @@ function allowedOrigin(config: SecurityConfig, req: FastifyRequest): string | un
 /** Call right after creating the app, before any route or plugin, so every response passes here. */
 export function installSecurity(app: FastifyInstance, config: SecurityConfig): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.length > MAX_URL_LENGTH) throw new ApiError(ResultCode.error, 'errors.urlTooLong', null, undefined, 414);
+    if (req.url.length > MAX_URL_LENGTH) throw new ApiError(ResultCode.error, 'errors.urlTooLong', null, { max: MAX_URL_LENGTH }, 414);
     // CORS preflight: answered here for any path; only a configured origin gets the allow headers
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined && req.headers.origin !== undefined) {
       const origin = allowedOrigin(config, req);
