@@ -28,7 +28,7 @@ function nextTick(s: TestServer): Promise<number> {
   });
 }
 
-const closedBars = (s: TestServer, untilSec: number) => s.app.market.bars('btcusdt', '1min', 30).filter((b) => b.id + 60 <= untilSec);
+const closedBars = (s: TestServer, untilSec: number, count = 30) => s.app.market.bars('btcusdt', '1min', count).filter((b) => b.id + 60 <= untilSec);
 
 describe.skipIf(!postgresUrl())('several instances (PostgreSQL and Redis)', () => {
   let redis: TestRedis;
@@ -67,7 +67,8 @@ describe.skipIf(!postgresUrl())('several instances (PostgreSQL and Redis)', () =
     expect(Date.now() - closing).toBeLessThan(2500); // handed over, not left to expire (5 s)
     const after = await nextTick(b);
     expect(after).toBeGreaterThan(sec);
-    expect(closedBars(b, sec)).toEqual(before);
+    // a minute may begin meanwhile and push the oldest bar out of a 30-bar window: read past it
+    expect(closedBars(b, sec, 40).filter((bar) => bar.id >= before[0].id)).toEqual(before);
     expect(typeof (b.app.market as unknown as Simulator).advanceTo).toBe('undefined'); // b shows its own market through the view
 
     const again = await start('a2', redis.url);
