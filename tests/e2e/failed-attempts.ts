@@ -8,6 +8,12 @@ beforeEach(({ onTestFailed, task }) => {
   onTestFailed(({ task: failed }) => {
     const error = failed.result?.errors?.[0];
     const where = `${task.file.name} > ${task.name}`;
-    console.error(`${FAILED_ATTEMPT} ${where} (attempt ${(failed.result?.retryCount ?? 0) + 1}): ${(error?.message ?? 'no error message').split('\n')[0]}`);
+    // the line of the test file the error came through (a timeout's message does not say which wait it was)
+    const line = error?.stack
+      ?.split('\n')
+      .find((frame) => frame.includes(task.file.name))
+      ?.match(/:(\d+):\d+\)?$/)?.[1];
+    const message = (error?.message ?? 'no error message').split('\n')[0];
+    console.error(`${FAILED_ATTEMPT} ${where} (attempt ${(failed.result?.retryCount ?? 0) + 1}${line ? `, line ${line}` : ''}): ${message}`);
   });
 });
