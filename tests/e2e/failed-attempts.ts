@@ -5,8 +5,8 @@ import { beforeEach } from 'vitest';
 import { FAILED_ATTEMPT } from '../../scripts/lib/test-report';
 
 beforeEach(({ onTestFailed, task }) => {
-  onTestFailed(({ task: failed }) => {
-    const error = failed.result?.errors?.[0];
+  onTestFailed(() => {
+    const error = task.result?.errors?.[0];
     const where = `${task.file.name} > ${task.name}`;
     // the line of the test file the error came through (a timeout's message does not say which wait it was)
     const line = error?.stack
@@ -14,6 +14,6 @@ beforeEach(({ onTestFailed, task }) => {
       .find((frame) => frame.includes(task.file.name))
       ?.match(/:(\d+):\d+\)?$/)?.[1];
     const message = (error?.message ?? 'no error message').split('\n')[0];
-    console.error(`${FAILED_ATTEMPT} ${where} (attempt ${(failed.result?.retryCount ?? 0) + 1}${line ? `, line ${line}` : ''}): ${message}`);
+    console.error(`${FAILED_ATTEMPT} ${where} (attempt ${(task.result?.retryCount ?? 0) + 1}${line ? `, line ${line}` : ''}): ${message}`);
   });
 });
