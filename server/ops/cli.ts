@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importUploadFiles } from '../platform/uploads/upload-files.ts';
+import { bucketOrphans, sweepOrphans } from '../platform/uploads/orphans.ts';
+import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
@@ -24,6 +26,10 @@ import { ApiError } from '../core/errors.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
 
 const english = new I18n();
+
+const UPLOADS_HELP = `  uploads orphans     images in the S3_URL bucket that no upload names, stored over an hour ago
+                      (a crash between storing an image and recording it leaves one)
+  uploads sweep       remove those images from the bucket`;
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -57,6 +63,7 @@ ${KYC_HELP}
 ${CONTENT_HELP}
 ${OPERATOR_HELP}
 ${AUDIT_HELP}
+${UPLOADS_HELP}
   help                this list
 
 Every command that writes appends a row to the audit trail (actor "cli <OS user>").
@@ -152,7 +159,20 @@ const COMMANDS = new Map<string, Command>([
   ['notice', subcommands(noticeCommand)],
   ['operator', subcommands(operatorCommand)],
   ['audit', auditCommand],
+  ['uploads', uploadsCommand],
 ]);
+
+async function uploadsCommand(db: Db, [sub]: string[]): Promise<CliResult> {
+  if (sub !== 'orphans' && sub !== 'sweep') return refused(`uploads: orphans or sweep, not "${sub ?? ''}".\n${UPLOADS_HELP}`);
+  const bucket = bucketFromEnv();
+  if (!bucket) return refused('uploads: S3_URL is not set. Without a bucket every image is kept in the database with its row, so none is left over.');
+  const found = await (sub === 'sweep' ? sweepOrphans : bucketOrphans)(db, bucket, Date.now());
+  const rows = table(
+    found.map((o) => ({ name: o.name, bytes: o.size, stored: new Date(o.storedAt).toISOString() })),
+    'No image in the bucket is without an upload.',
+  );
+  return done(sub === 'sweep' && found.length > 0 ? `Removed ${found.length} image(s) that no upload names.\n${rows}` : rows);
+}
 
 async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> {
   if (sub === 'verify') {
@@ -165,8 +185,8 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
 
 /** Commands and subcommands that only read; every other successful command is audited. */
 const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help']);
-const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator']);
-const READ_SUBCOMMANDS = new Set(['list', 'show', undefined]);
+const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator', 'uploads']);
+const READ_SUBCOMMANDS = new Set(['list', 'show', 'orphans', undefined]);
 /** Families whose writes are the back office's domain functions: each appends its own audit row, with the rows before and after. */
 const AUDITED_BY_DOMAIN = new Set(['coin', 'loan']);
 

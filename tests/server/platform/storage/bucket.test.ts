@@ -3,44 +3,34 @@
 // bucket under the URL's prefix and the row says so; images stored in the database before S3_URL
 // was set are still served; a bucket that stops answering gets a translated 503 and no row; a
 // bucket that refuses the keys, or is not there, stops start-up with what to check.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AwsClient } from 'aws4fetch';
-import S3rver from 's3rver';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COINS } from '../../../../server/funds/coins.ts';
 import { runCli } from '../../../../server/ops/cli.ts';
-import { parseBucketUrl } from '../../../../server/platform/storage/bucket.ts';
+import { listingPage, parseBucketUrl } from '../../../../server/platform/storage/bucket.ts';
 import { importUploadFiles } from '../../../../server/platform/uploads/upload-files.ts';
 import { MAX_UPLOAD_BYTES } from '../../../../server/platform/uploads/uploads.ts';
 import { dataUrl, pngImage } from '../../../fixtures/images.ts';
+import { S3_KEY, startS3, type TestS3 } from '../../../fixtures/s3.ts';
 import { call, msg, registerByEmail, startServer, tempDir } from '../../helpers.ts';
 
 const TRC20 = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.network === 'TRC20')!.address;
-const KEY = 'S3RVER'; // s3rver's built-in account
-const BUCKET = 'images';
-let s3: S3rver;
-let s3Dir: string;
-let port: number;
-const bucketUrl = (key = KEY, bucket = BUCKET) => `http://${key}:${KEY}@127.0.0.1:${port}/${bucket}/uploads`;
+let s3: TestS3;
+const bucketUrl = (key?: string, bucket?: string) => s3.url(key, bucket);
+const keysInBucket = () => s3.keys();
 
 beforeAll(async () => {
-  s3Dir = tempDir('coinapp-s3-');
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
-  ({ port } = await s3.run());
+  s3 = await startS3();
 });
 afterAll(async () => {
-  await s3.close().catch(() => {});
-  rmSync(s3Dir, { recursive: true, force: true });
+  await s3.close();
 });
-
-/** A client of our own for the bucket */
-const client = () => new AwsClient({ accessKeyId: KEY, secretAccessKey: KEY, service: 's3', region: 'us-east-1' });
 
 /** The object as the bucket has it, read with a client of our own */
 async function objectInBucket(key: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const res = await client().fetch(`http://127.0.0.1:${port}/${BUCKET}/${key}`);
+  const res = await s3.fetch(key);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -57,12 +47,6 @@ async function operatorSavesTheProof(app: FastifyInstance, dataDir: string, toke
     delete process.env.S3_URL;
   }
   expect(readFileSync(file)).toEqual(bytes);
-}
-
-/** Every key in the bucket (one listing page: the tests store fewer than 1,000) */
-async function keysInBucket(): Promise<string[]> {
-  const res = await client().fetch(`http://127.0.0.1:${port}/${BUCKET}?list-type=2`);
-  return [...(await res.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]);
 }
 
 describe('S3_URL', () => {
@@ -102,7 +86,9 @@ describe('S3_URL', () => {
     await expect(startServer({ scheduler: false, s3Url: bucketUrl('SOMEONE') })).rejects.toThrow(
       /HTTP 403 InvalidAccessKeyId; check the bucket's name and the keys/,
     );
-    await expect(startServer({ scheduler: false, s3Url: bucketUrl(KEY, 'no-such-bucket') })).rejects.toThrow(/HTTP 404 NoSuchBucket; check the bucket's name/);
+    await expect(startServer({ scheduler: false, s3Url: bucketUrl(S3_KEY, 'no-such-bucket') })).rejects.toThrow(
+      /HTTP 404 NoSuchBucket; check the bucket's name/,
+    );
     await expect(startServer({ scheduler: false, s3Url: 'ftp://a:b@127.0.0.1/images' })).rejects.toThrow(/S3_URL must look like https:\/\/<access key>/);
   });
 
@@ -152,6 +138,8 @@ describe('parseBucketUrl', () => {
   it('reads percent-encoded keys, a prefix and the region; falls back to the AWS_ variables', () => {
     expect(parseBucketUrl('https://AKIA1:a%2Fb%2Bc@s3.eu-central-1.amazonaws.com/my-bucket/img/?region=eu-central-1', {})).toEqual({
       base: 'https://s3.eu-central-1.amazonaws.com/my-bucket/img',
+      bucket: 'https://s3.eu-central-1.amazonaws.com/my-bucket',
+      prefix: 'img/',
       accessKeyId: 'AKIA1',
       secretAccessKey: 'a/b+c',
       region: 'eu-central-1',
@@ -159,6 +147,8 @@ describe('parseBucketUrl', () => {
     const env = { AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret', AWS_REGION: 'eu-west-1' };
     expect(parseBucketUrl('http://minio:9000/b', env)).toEqual({
       base: 'http://minio:9000/b',
+      bucket: 'http://minio:9000/b',
+      prefix: '',
       accessKeyId: 'id',
       secretAccessKey: 'secret',
       region: 'eu-west-1',
@@ -169,5 +159,22 @@ describe('parseBucketUrl', () => {
     expect(() => parseBucketUrl('not a url', {})).toThrow(/S3_URL must look like .* \(it is not a URL\)/);
     expect(() => parseBucketUrl('https://a:b@host/', {})).toThrow(/it names no bucket/);
     expect(() => parseBucketUrl('https://host/bucket', {})).toThrow(/it has no keys/);
+  });
+});
+
+describe('listingPage', () => {
+  it("reads a ListObjectsV2 page's keys after the prefix, their size and date, and the next page's token", () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>images</Name><Prefix>img/</Prefix><KeyCount>2</KeyCount>
+      <IsTruncated>true</IsTruncated><NextContinuationToken>t&amp;2</NextContinuationToken>
+      <Contents><Key>img/a.png</Key><LastModified>2026-11-29T10:00:00.000Z</LastModified><Size>12</Size></Contents>
+      <Contents><Key>img/b&amp;c.jpg</Key><LastModified>2026-11-29T11:30:00.000Z</LastModified><ETag>"x"</ETag><Size>3</Size></Contents></ListBucketResult>`;
+    expect(listingPage(xml, 'img/')).toEqual({
+      objects: [
+        { name: 'a.png', size: 12, storedAt: Date.parse('2026-11-29T10:00:00.000Z') },
+        { name: 'b&c.jpg', size: 3, storedAt: Date.parse('2026-11-29T11:30:00.000Z') },
+      ],
+      next: 't&2',
+    });
+    expect(listingPage('<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>', 'img/')).toEqual({ objects: [], next: undefined });
   });
 });
