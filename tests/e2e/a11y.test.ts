@@ -1,6 +1,7 @@
 // Accessibility in Chromium (issue 11): axe-core finds no WCAG 2.2 AA violation on any route of the
 // route table, logged out (the public pages) and logged in as a user with records (every detail page
-// opens a real one), in the dark and the light theme; nor with a confirmation dialog or a toast open.
+// opens a real one), in the dark theme in English and the light one in Russian (long words); nor with
+// a confirmation dialog or a toast open. Nothing on those pages sticks out of the 375 px column.
 // On a desktop viewport the login form works by keyboard (tab order, Enter submits), Escape closes a
 // dialog, focus is visible in both themes, and toasts and the chosen pair's price are live regions.
 import { isAuthPage } from '../../src/app/redirect';
@@ -8,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
+import ru from '../../locales/ru-RU.json';
 import { ROUTES } from '../../src/routes/routes';
 import { SEED_COINS } from '../../server/funds/coins';
 import { notify } from '../../server/core/notify';
@@ -19,6 +21,8 @@ import { appAndBrowser, phone, waitForHash } from './harness';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const THEMES = ['dark', 'light'] as const;
+/** The language each theme's pass reads in: Russian's long words are what overflow a narrow column */
+const LANGUAGE = { dark: { code: 'en-US', texts: en }, light: { code: 'ru-RU', texts: ru } } as const;
 const PAY = '205718';
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
@@ -109,15 +113,16 @@ async function settle(page: Page, pending: Set<unknown>): Promise<void> {
   );
 }
 
-/** A phone page (or a desktop one of `viewport`) counting its requests in flight, with a theme (and a session) in localStorage. */
-async function openPage(theme: string, signedIn: boolean, viewport?: { width: number; height: number }) {
-  const { context, page } = viewport ? { context: await app.browser.newContext({ viewport, locale: 'en-US' }), page: undefined } : await phone(app.browser);
+/** A phone page (or a desktop one of `viewport`) counting its requests in flight, with a theme, a language (and a session) in localStorage. */
+async function openPage(theme: string, signedIn: boolean, viewport?: { width: number; height: number }, lang = 'en-US') {
+  const { context, page } = viewport ? { context: await app.browser.newContext({ viewport, locale: lang }), page: undefined } : await phone(app.browser, lang);
   await context.addInitScript(
-    ([t, s]) => {
+    ([t, s, l]) => {
       localStorage.setItem('theme', t);
+      localStorage.setItem('lang', l);
       if (s) localStorage.setItem('session', s);
     },
-    [theme, signedIn ? session : ''] as const,
+    [theme, signedIn ? session : '', lang] as const,
   );
   return { context, ...tracked(page ?? (await context.newPage())) };
 }
@@ -141,33 +146,54 @@ async function audit(page: Page, label: string, found: Found): Promise<void> {
     for (const node of v.nodes) found.push(`${label} ${v.id} ${node.target.join(' ')}${v.id === 'color-contrast' ? ` (${node.any[0]?.message ?? ''})` : ''}`);
 }
 
+/**
+ * Adds "route sticks out: element right edge" for every element whose right edge lies past the
+ * viewport's, unless a box inside the app's column scrolls or clips sideways on purpose (a strip of pairs).
+ */
+async function sticksOut(page: Page, label: string, found: Found): Promise<void> {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (e: Element) => {
+      // .app clips the whole column (overflow-x: clip), which hides an overflow rather than meaning it
+      for (let p = e.parentElement; p && !p.classList.contains('app'); p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    return [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && !clipped(e))
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+  for (const w of wide) found.push(`${label} sticks out: ${w}`);
+}
+
 const publicPaths = ROUTES.filter((r) => r.public).map((r) => r.path);
 // a signed-in user has no business on the sign-in pages (src/app/redirect.ts sends them on)
 const signedInPaths = ROUTES.filter((r) => !isAuthPage(r.path) && !['/login/password', '/login/forgetPassword'].includes(r.path)).map((r) => r.path);
 
 describe('axe-core, WCAG 2.2 AA', () => {
   for (const theme of THEMES) {
-    it(`finds nothing on the public pages, logged out, ${theme}`, async () => {
-      const { context, page, pending } = await openPage(theme, false);
+    const { code: lang, texts } = LANGUAGE[theme];
+    it(`finds nothing on the public pages, logged out, ${theme}, ${lang}`, async () => {
+      const { context, page, pending } = await openPage(theme, false, undefined, lang);
       const found: Found = [];
       for (const path of publicPaths) {
         await page.goto(`${app.running.url}/#${path}`);
         await settle(page, pending);
         await audit(page, `${path} ${theme}`, found);
+        await sticksOut(page, `${path} ${lang}`, found);
       }
       // a toast: the send-code button without an email says what is missing
       await page.goto(`${app.running.url}/#/login/register`);
       await settle(page, pending);
-      await page.click(`text=${en.sendCode.send}`);
+      await page.click(`text=${texts.sendCode.send}`);
       // in the polite live region, present before the toast
-      await page.locator('[role="status"] .toast', { hasText: en.sendCode.needEmail }).waitFor();
+      await page.locator('[role="status"] .toast', { hasText: texts.sendCode.needEmail }).waitFor();
       await audit(page, `toast ${theme}`, found);
       await context.close();
       expect(found).toEqual([]);
     });
 
-    it(`finds nothing on every other route with a user's records, ${theme}`, async () => {
-      const { context, page, pending } = await openPage(theme, true);
+    it(`finds nothing on every other route with a user's records, ${theme}, ${lang}`, async () => {
+      const { context, page, pending } = await openPage(theme, true, undefined, lang);
       const found: Found = [];
       const queue = [...signedInPaths];
       // two pages take turns: most of a route's time is the wait for it to settle, not axe
@@ -177,6 +203,7 @@ describe('axe-core, WCAG 2.2 AA', () => {
           await settle(page, pending);
           expect(await page.evaluate(() => window.location.hash), `${path}: a guard or an error sent the page away`).toContain(path);
           await audit(page, `${path} ${theme}`, found);
+          await sticksOut(page, `${path} ${lang}`, found);
         }
       };
       const second = tracked(await context.newPage());
@@ -185,8 +212,8 @@ describe('axe-core, WCAG 2.2 AA', () => {
       // a confirmation dialog
       await page.goto(`${app.running.url}/#/user/my`);
       await settle(page, pending);
-      await page.click(`text=${en.user.logout}`);
-      await page.getByRole('alertdialog', { name: en.user.logoutConfirm }).waitFor();
+      await page.click(`text=${texts.user.logout}`);
+      await page.getByRole('alertdialog', { name: texts.user.logoutConfirm }).waitFor();
       await settle(page, pending);
       await audit(page, `dialog ${theme}`, found);
       await context.close();

@@ -96,6 +96,9 @@ function Composer({ closed, onSent }: { closed: boolean; onSent: () => void }) {
         placeholder={t('service.chat.placeholder')}
         onChange={(e) => setText(e.target.value)}
       />
+      <span className="muted chat-count">
+        {text.length}/{MAX_TEXT}
+      </span>
       {(error ?? upload.error) && (
         <p className="field-error" role="alert">
           {error ?? upload.error}
@@ -103,9 +106,6 @@ function Composer({ closed, onSent }: { closed: boolean; onSent: () => void }) {
       )}
       <div className="chat-actions">
         <AttachButton upload={upload} />
-        <span className="muted chat-count">
-          {text.length}/{MAX_TEXT}
-        </span>
         <button type="submit" className="btn btn-primary" disabled={empty || isLoading}>
           {t('service.chat.send')}
         </button>
