@@ -215,12 +215,13 @@ export interface FieldView {
   field: string;
   label: Key;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   format?:
     | 'text'
     | 'datetime'
     | 'amount'
+    | 'decimal'
     | 'signedAmount'
     | 'percent'
     | 'status'
@@ -268,12 +269,13 @@ export interface FieldView {
 export interface ListDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
     | 'datetime'
     | 'amount'
+    | 'decimal'
     | 'signedAmount'
     | 'percent'
     | 'status'
@@ -335,12 +337,13 @@ export interface RowActionEndpoint {
 export interface DetailDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
     | 'datetime'
     | 'amount'
+    | 'decimal'
     | 'signedAmount'
     | 'percent'
     | 'status'

@@ -811,6 +811,10 @@ export interface AdminMiningMachine {
    * The price and its coin
    */
   priceShown: string;
+  /**
+   * The coin the price is paid in
+   */
+  priceCoin: string;
   outputCoin: string;
   /**
    * value: dailyOutput USDT worth of the output coin a day; coin: dailyOutput coins a day

@@ -89,6 +89,7 @@ export function miningMachineView(m: MiningMachineRow): AdminMiningMachine {
     type: sole ? 'sole' : 'shared',
     price: plainUnits(BigInt(m.price)),
     priceShown: `${formatUnits(BigInt(m.price), 6)} ${m.price_coin}`,
+    priceCoin: m.price_coin,
     outputCoin: m.output_coin,
     incomeType: Number(m.income_type) === MiningIncome.value ? 'value' : 'coin',
     dailyOutput: plainUnits(BigInt(m.daily_output)),

@@ -5,7 +5,7 @@
 import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
 import { displayDecimals } from '../../contract/display-rule';
-import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
+import { formatAmount, formatExact, formatPercent, formatSigned } from '../../contract/number-format';
 // named imports: the files' descriptions stay out of the bundle
 import { coins as configCoins } from '../../schemas/config/coins.json';
 import { markets as configMarkets } from '../../schemas/config/markets.json';
@@ -149,6 +149,8 @@ export const FORMATS = {
   amount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
   }),
+  // exact, trailing zeros dropped: the back office shows what an operator set, not a rounded display
+  decimal: (value, { view, record, locale }) => ({ text: withUnit(orRaw(formatExact(value, locale), value), view, record) }),
   signedAmount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatSigned(value, decimalsFor(view, record), locale), value), view, record),
     tone: toneOf(value),

@@ -213,6 +213,7 @@ describe('mining machines', () => {
       type: 'shared',
       price: '800',
       priceShown: '800.000000 USDT',
+      priceCoin: 'USDT',
       outputCoin: 'BTC',
       maxPerOrder: '25',
       rewardRatio: '0',

@@ -66,7 +66,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "principal",
-        "label": "admin.principalLabel"
+        "label": "admin.principalLabel",
+        "format": "decimal"
       },
       {
         "field": "interest",
@@ -78,7 +79,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "owed",
-        "label": "admin.owedLabel"
+        "label": "admin.owedLabel",
+        "format": "decimal"
       },
       {
         "field": "available",

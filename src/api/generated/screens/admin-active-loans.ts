@@ -38,11 +38,13 @@ export const screen: ScreenDef = {
       },
       {
         "field": "principal",
-        "label": "admin.principalLabel"
+        "label": "admin.principalLabel",
+        "format": "decimal"
       },
       {
         "field": "owed",
-        "label": "admin.owedLabel"
+        "label": "admin.owedLabel",
+        "format": "decimal"
       },
       {
         "field": "interestDays",

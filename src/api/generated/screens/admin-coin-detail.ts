@@ -45,19 +45,23 @@ export const screen: ScreenDef = {
     "fields": [
       {
         "field": "depositMin",
-        "label": "admin.depositMinLabel"
+        "label": "admin.depositMinLabel",
+        "format": "decimal"
       },
       {
         "field": "withdrawMin",
-        "label": "admin.withdrawMinLabel"
+        "label": "admin.withdrawMinLabel",
+        "format": "decimal"
       },
       {
         "field": "withdrawMax",
-        "label": "admin.withdrawMaxLabel"
+        "label": "admin.withdrawMaxLabel",
+        "format": "decimal"
       },
       {
         "field": "withdrawFee",
-        "label": "admin.withdrawFeeLabel"
+        "label": "admin.withdrawFeeLabel",
+        "format": "decimal"
       },
       {
         "field": "depositEnabled",

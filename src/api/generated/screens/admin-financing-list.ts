@@ -41,11 +41,13 @@ export const screen: ScreenDef = {
       },
       {
         "field": "min",
-        "label": "admin.product.minLabel"
+        "label": "admin.product.minLabel",
+        "format": "decimal"
       },
       {
         "field": "max",
-        "label": "admin.product.maxLabel"
+        "label": "admin.product.maxLabel",
+        "format": "decimal"
       },
       {
         "field": "dailyRateShown",

@@ -75,7 +75,9 @@ export const screen: ScreenDef = {
         "label": "admin.product.soldLabel"
       },
       {
-        "field": "priceShown",
+        "field": "price",
+        "format": "decimal",
+        "coinField": "priceCoin",
         "label": "admin.product.priceLabel"
       },
       {
@@ -88,7 +90,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "userCap",
-        "label": "admin.product.userCapLabel"
+        "label": "admin.product.userCapLabel",
+        "format": "decimal"
       },
       {
         "field": "decimals",

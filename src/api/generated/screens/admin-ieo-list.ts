@@ -48,20 +48,10 @@ export const screen: ScreenDef = {
         "label": "admin.product.soldLabel"
       },
       {
-        "field": "priceShown",
+        "field": "price",
+        "format": "decimal",
+        "coinField": "priceCoin",
         "label": "admin.product.priceLabel"
-      },
-      {
-        "field": "lockDays",
-        "label": "admin.product.lockDaysLabel"
-      },
-      {
-        "field": "order",
-        "label": "admin.product.orderLabel"
-      },
-      {
-        "field": "userCap",
-        "label": "admin.product.userCapLabel"
       },
       {
         "field": "state",

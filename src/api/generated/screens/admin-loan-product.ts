@@ -67,11 +67,13 @@ export const screen: ScreenDef = {
       },
       {
         "field": "min",
-        "label": "admin.loanMinLabel"
+        "label": "admin.loanMinLabel",
+        "format": "decimal"
       },
       {
         "field": "max",
-        "label": "admin.loanMaxLabel"
+        "label": "admin.loanMaxLabel",
+        "format": "decimal"
       },
       {
         "field": "freeDays",

@@ -64,7 +64,9 @@ export const screen: ScreenDef = {
         "values": "admin.product.type"
       },
       {
-        "field": "priceShown",
+        "field": "price",
+        "format": "decimal",
+        "coinField": "priceCoin",
         "label": "admin.product.priceLabel"
       },
       {
@@ -78,7 +80,8 @@ export const screen: ScreenDef = {
       },
       {
         "field": "dailyOutput",
-        "label": "admin.product.dailyOutputLabel"
+        "label": "admin.product.dailyOutputLabel",
+        "format": "decimal"
       },
       {
         "field": "termDays",

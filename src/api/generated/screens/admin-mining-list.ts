@@ -41,7 +41,9 @@ export const screen: ScreenDef = {
         "values": "admin.product.type"
       },
       {
-        "field": "priceShown",
+        "field": "price",
+        "format": "decimal",
+        "coinField": "priceCoin",
         "label": "admin.product.priceLabel"
       },
       {
@@ -49,33 +51,13 @@ export const screen: ScreenDef = {
         "label": "admin.product.outputCoinLabel"
       },
       {
-        "field": "incomeType",
-        "label": "admin.product.incomeTypeLabel",
-        "values": "admin.product.incomeType"
-      },
-      {
         "field": "dailyOutput",
-        "label": "admin.product.dailyOutputLabel"
+        "label": "admin.product.dailyOutputLabel",
+        "format": "decimal"
       },
       {
         "field": "termDays",
         "label": "admin.product.termDaysLabel"
-      },
-      {
-        "field": "maxPerOrder",
-        "label": "admin.product.maxPerOrderLabel"
-      },
-      {
-        "field": "frozenRatio",
-        "label": "admin.product.frozenRatioLabel"
-      },
-      {
-        "field": "releaseDays",
-        "label": "admin.product.releaseDaysLabel"
-      },
-      {
-        "field": "rewardRatio",
-        "label": "admin.product.rewardRatioLabel"
       },
       {
         "field": "status",
