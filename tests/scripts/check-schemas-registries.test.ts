@@ -20,6 +20,7 @@ describe('check:schemas and the registries', () => {
       'text',
       'datetime',
       'amount',
+      'decimal',
       'signedAmount',
       'percent',
       'status',
