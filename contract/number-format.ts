@@ -44,17 +44,6 @@ export function formatAmount(value: DecimalValue, decimals: number = DEFAULT_DEC
   return plain === '' ? '' : localize(plain, locale);
 }
 
-/**
- * `value` exactly, without its trailing zeros, with the locale's separators (for operators, who
- * must see what they set): formatExact("1234.500000", "de-DE") = "1.234,5". "" when `value` is
- * not a plain decimal string.
- */
-export function formatExact(value: string, locale?: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return '';
-  const plain = value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-  return localize(/^-0$/.test(plain) ? '0' : plain, locale);
-}
-
 /** Like formatAmount, with "+" before a value above zero (for up/down amounts); zero has no sign. */
 export function formatSigned(value: DecimalValue, decimals: number = DEFAULT_DECIMALS, locale?: string): string {
   const plain = roundDown(value, decimals);

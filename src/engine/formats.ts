@@ -2,10 +2,10 @@
 // file names a format (FieldView.format); `npm run check:schemas` fails on a name this registry
 // does not have. Adding a format is one entry here plus its name in contract/screen.ts FieldFormat
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
-import { DEFAULT_DECIMALS, roundDown } from '../../contract/decimal';
+import { DEFAULT_DECIMALS, decimalsOf, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
 import { displayDecimals } from '../../contract/display-rule';
-import { formatAmount, formatExact, formatPercent, formatSigned } from '../../contract/number-format';
+import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
 // named imports: the files' descriptions stay out of the bundle
 import { coins as configCoins } from '../../schemas/config/coins.json';
 import { markets as configMarkets } from '../../schemas/config/markets.json';
@@ -149,8 +149,11 @@ export const FORMATS = {
   amount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
   }),
-  // exact, trailing zeros dropped: the back office shows what an operator set, not a rounded display
-  decimal: (value, { view, record, locale }) => ({ text: withUnit(orRaw(formatExact(value, locale), value), view, record) }),
+  // every digit the value has but trailing zeros, never rounded: the back office shows what an operator set
+  decimal: (value, { view, record, locale }) => {
+    const plain = value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    return { text: withUnit(orRaw(formatAmount(plain, decimalsOf(plain), locale), value), view, record) };
+  },
   signedAmount: (value, { view, record, locale }) => ({
     text: withUnit(orRaw(formatSigned(value, decimalsFor(view, record), locale), value), view, record),
     tone: toneOf(value),

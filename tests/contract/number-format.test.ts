@@ -1,27 +1,9 @@
 // Locale-aware display of exact decimals: round down, then the locale's separators.
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatExact, formatPercent, formatSigned, SEPARATORS } from '../../contract/number-format.ts';
+import { formatAmount, formatPercent, formatSigned, SEPARATORS } from '../../contract/number-format.ts';
 import languages from '../../schemas/config/languages.json';
 
 const NNBSP = '\u202f'; // fr-FR groups thousands with a narrow no-break space
-
-describe('formatExact', () => {
-  it('keeps every significant digit, drops trailing zeros and uses the locale separators', () => {
-    expect(formatExact('1000000.000000', 'de-DE')).toBe('1.000.000');
-    expect(formatExact('100.000000', 'de-DE')).toBe('100');
-    expect(formatExact('0.01000000', 'ru-RU')).toBe('0,01');
-    expect(formatExact('1234.123456789012345678', 'en-US')).toBe('1,234.123456789012345678');
-    expect(formatExact('-2500.50', 'de-DE')).toBe('-2.500,5');
-    expect(formatExact('-0.000', 'en-US')).toBe('0');
-    expect(formatExact('30', 'en-US')).toBe('30');
-  });
-
-  it('gives "" for what is not a plain decimal (the caller shows the text as it is)', () => {
-    expect(formatExact('0.00/1000.00', 'en-US')).toBe('');
-    expect(formatExact('1e5', 'en-US')).toBe('');
-    expect(formatExact('', 'en-US')).toBe('');
-  });
-});
 
 describe('formatAmount', () => {
   it.each([
