@@ -3,9 +3,8 @@
 // actions are, would be out of sight). Amounts an operator set are shown exactly, in German.
 import { expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
-import { createOperator, OPERATOR_ROLES } from '../../server/platform/operators/operators';
-import { totpCode } from '../../server/platform/security/totp';
-import { appAndBrowser } from './harness';
+import { OPERATOR_ROLES } from '../../server/platform/operators/operators';
+import { appAndBrowser, signInOperator } from './harness';
 
 const app = appAndBrowser();
 let attempt = 0;
@@ -15,18 +14,7 @@ it('fits every menu screen, tables included, into 1280 px in German, with exact 
   await context.addInitScript(() => localStorage.setItem('lang', 'de-DE'));
   const page = await context.newPage();
   try {
-    const name = `layout-${++attempt}`;
-    const made = await createOperator(app.running.app.db, name, [...OPERATOR_ROLES], Date.now());
-    await page.goto(`${app.running.url}/admin/`);
-    await page.waitForURL('**/admin/login');
-    await page.fill('#root_name', name);
-    await page.fill('#root_password', made.password);
-    await page.fill('#root_totp', totpCode(new URL(made.totp).searchParams.get('secret')!, Date.now()));
-    await page.click('button[type=submit]');
-    await page.waitForURL('**/admin/password');
-    await page.fill('#root_oldPassword', made.password);
-    await page.fill('#root_newPassword', 'operator-passphrase-42');
-    await page.click('button[type=submit]');
+    await signInOperator(page, app.running, `layout-${++attempt}`, [...OPERATOR_ROLES]);
     await page.waitForURL('**/admin/dashboard');
 
     const nav = page.getByRole('navigation', { name: de.admin.menuLabel });

@@ -5,15 +5,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/funds/admin-deposit';
-import { createOperator } from '../../server/platform/operators/operators';
-import { totpCode } from '../../server/platform/security/totp';
 import { call, registerByEmail, verifyIdentity } from '../server/helpers';
 import { SEED_COINS } from '../../server/funds/coins';
 import { dataUrl, pngImage } from '../fixtures/images';
-import { appAndBrowser } from './harness';
+import { appAndBrowser, signInOperator } from './harness';
 
 const app = appAndBrowser();
-const NEW_PASSWORD = 'operator-passphrase-42';
 let withdrawalId = 0;
 let depositId = 0;
 const contexts: BrowserContext[] = [];
@@ -54,19 +51,7 @@ async function desktop(): Promise<Page> {
 
 /** Signs in through the form with a current code, and changes the initial password when asked. */
 async function signIn(page: Page, name: string, role: 'finance' | 'compliance' = 'finance'): Promise<void> {
-  const made = await createOperator(app.running.app.db, name, [role], Date.now());
-  const secret = new URL(made.totp).searchParams.get('secret')!;
-  await page.goto(`${app.running.url}/admin/`);
-  await page.waitForURL('**/admin/login');
-  await page.getByRole('heading', { name: en.admin.signInTitle }).waitFor();
-  await page.fill('#root_name', name);
-  await page.fill('#root_password', made.password);
-  await page.fill('#root_totp', totpCode(secret, Date.now()));
-  await page.click('button[type=submit]');
-  await page.waitForURL('**/admin/password');
-  await page.fill('#root_oldPassword', made.password);
-  await page.fill('#root_newPassword', NEW_PASSWORD);
-  await page.click('button[type=submit]');
+  await signInOperator(page, app.running, name, [role], () => page.getByRole('heading', { name: en.admin.signInTitle }).waitFor());
   // the dashboard comes first; the reviews are a menu item
   await page.waitForURL('**/admin/dashboard');
   await page.getByRole('link', { name: en.admin.reviewsTitle }).click();

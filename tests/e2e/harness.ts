@@ -8,6 +8,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer, type ServerOptions } from '../../server/app';
 import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
+import type { OperatorRole } from '../../server/core/db/types';
+import { createOperator } from '../../server/platform/operators/operators';
+import { totpCode } from '../../server/platform/security/totp';
 
 export interface Running {
   url: string;
@@ -123,4 +126,28 @@ export async function verifyIdentity(app: FastifyInstance, userId: number): Prom
     .values({ user_id: userId, type: 3, name: 'Test User', card_front: '', card_end: '', card_hand: '', status: 2, reason: '', created_at: now, updated_at: now, reviewed_at: now })
     .execute();
   await app.db.updateTable('users').set({ real_name_status: 2 }).where('id', '=', userId).execute();
+}
+
+/** The password an operator signed in by signInOperator changed the initial one to. */
+const OPERATOR_PASSWORD = 'operator-passphrase-42';
+
+/**
+ * Makes the operator `name` and signs them in through the back office's form with a current
+ * authenticator code, changing the initial password as the first sign-in asks. Resolves once the
+ * back office shows its first screen.
+ */
+export async function signInOperator(page: Page, running: Running, name: string, roles: OperatorRole[], onLoginForm?: () => Promise<void>): Promise<void> {
+  const made = await createOperator(running.app.db, name, roles, Date.now());
+  await page.goto(`${running.url}/admin/`);
+  await page.waitForURL('**/admin/login');
+  await onLoginForm?.();
+  await page.fill('#root_name', name);
+  await page.fill('#root_password', made.password);
+  await page.fill('#root_totp', totpCode(new URL(made.totp).searchParams.get('secret')!, Date.now()));
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/admin/password');
+  await page.fill('#root_oldPassword', made.password);
+  await page.fill('#root_newPassword', OPERATOR_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL((url) => !url.pathname.endsWith('/password'));
 }

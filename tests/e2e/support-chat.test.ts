@@ -4,10 +4,8 @@
 // chat without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { createOperator } from '../../server/platform/operators/operators';
-import { totpCode } from '../../server/platform/security/totp';
 import { registerByEmail } from '../server/helpers';
-import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, signInOperator, waitForHash } from './harness';
 
 const app = appAndBrowser();
 const EMAIL = 'e2e-chat@example.com';
@@ -42,18 +40,7 @@ describe('support chat', () => {
     const desk = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     closers.push(() => desk.close());
     const op = await desk.newPage();
-    const made = await createOperator(app.running.app.db, 'helen', ['support'], Date.now());
-    const secret = new URL(made.totp).searchParams.get('secret')!;
-    await op.goto(`${app.running.url}/admin/`);
-    await op.fill('#root_name', 'helen');
-    await op.fill('#root_password', made.password);
-    await op.fill('#root_totp', totpCode(secret, Date.now()));
-    await op.click('button[type=submit]');
-    await op.waitForURL('**/admin/password');
-    await op.fill('#root_oldPassword', made.password);
-    await op.fill('#root_newPassword', 'operator-passphrase-42');
-    await op.click('button[type=submit]');
-    await op.waitForURL((url) => !url.pathname.endsWith('/password'));
+    await signInOperator(op, app.running, 'helen', ['support']);
 
     await op.getByRole('link', { name: en.admin.supportTitle }).click();
     const row = op.getByRole('row', { name: new RegExp(EMAIL) });
