@@ -196,6 +196,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // config files: schema, validity and unread keys (scripts/check-config.ts)
   const { checkConfig } = await import('./check-config.ts');
   problems.push(...checkConfig());
+  // review kinds named anywhere against contract/review-kinds.ts (scripts/check-review-kinds.ts)
+  const { checkReviewKinds } = await import('./check-review-kinds.ts');
+  problems.push(...checkReviewKinds());
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);

@@ -939,6 +939,14 @@ export interface AdminReviewDetail {
   approvals: number;
   firstApprover: string | null;
   /**
+   * What approving credits or pays out ("250000 USDT"): what the first approval recorded once there is one
+   */
+  credited?: string;
+  /**
+   * What the customer reported or asked for, beside a credit
+   */
+  claimed?: string;
+  /**
    * A deposit's transfer proof (/uploads/<name>)
    */
   proof?: string;

@@ -12,6 +12,7 @@ import type { ReviewKind } from '../core/review-kind.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { usdtPriceOf } from '../platform/market/usdt-price.ts';
 import { ADJUST } from './adjustments.ts';
+import { REVIEW_KIND_NAMES, reviewCountField, type ReviewCountField } from '../../contract/review-kinds.ts';
 
 export const DASHBOARD_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -70,17 +71,19 @@ function valued(rows: CoinDay[], price: (coin: string) => string | null, unprice
   return out;
 }
 
-/** How many items wait per review kind, and manual adjustments waiting for their second approval. */
-async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const k of kinds) counts[k.kind] = (await k.pending(db)).length;
+type WaitingCounts = Pick<AdminDashboard, ReviewCountField | 'waitingAdjustments'>;
+
+/** How many items wait per review kind (a tile each, named from the registry), and manual adjustments waiting for their second approval. */
+async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<WaitingCounts> {
+  const counts = Object.fromEntries(REVIEW_KIND_NAMES.map((name) => [reviewCountField(name), 0])) as WaitingCounts;
+  for (const k of kinds) counts[reviewCountField(k.kind)] = (await k.pending(db)).length;
   const adjustments = await db
     .selectFrom('approvals')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('action', '=', ADJUST)
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
-  counts.adjustment = Number(adjustments.n);
+  counts.waitingAdjustments = Number(adjustments.n);
   return counts;
 }
 
@@ -111,17 +114,9 @@ export async function dashboard(db: Db, kinds: readonly ReviewKind[], market: Ma
   const payouts = [...(await coinDays(db, 'withdrawals', 'amount', from)), ...(await coinDays(db, 'bank_withdrawals', 'amount', from))];
   const withdrawals = valued(payouts, price, unpriced);
   const registrations = await registrationDays(db, from);
-  const w = await waiting(db, kinds);
   return {
     day: isoDay(today),
-    waitingDeposit: w.deposit ?? 0,
-    waitingWithdrawal: w.withdrawal ?? 0,
-    waitingBankWithdrawal: w['bank-withdrawal'] ?? 0,
-    waitingWire: w.wire ?? 0,
-    waitingLoan: w.loan ?? 0,
-    waitingKyc: w.kyc ?? 0,
-    waitingMining: w.mining ?? 0,
-    waitingAdjustments: w.adjustment,
+    ...(await waiting(db, kinds)),
     depositsUsdt: plainUnits(deposits.usdt.get(today) ?? 0n),
     depositsCount: deposits.count.get(today) ?? 0,
     withdrawalsUsdt: plainUnits(withdrawals.usdt.get(today) ?? 0n),

@@ -5,14 +5,16 @@ import type { Db } from '../core/db/index.ts';
 import { lockNamed } from '../core/db/locks.ts';
 import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
-import { ReviewError, type ReviewItem, type ReviewKind } from '../core/review-kind.ts';
+import { ReviewError, type ReviewItem, type ReviewKind, type ReviewMoves } from '../core/review-kind.ts';
 import { OperatorCode, ResultCode } from '../../contract/result-codes.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { uploadUrl } from '../platform/uploads/uploads.ts';
 import type { AdminReviewDetail } from '../../contract/generated/types.ts';
 import type { Actor } from '../platform/audit/actor.ts';
-import { mayDecide, needsTwoApprovals } from './review-rules.ts';
+import { fourEyesReason, mayDecide } from './review-rules.ts';
+import { rolesOf } from '../platform/operators/operators.ts';
+import { plainUnits } from '../../contract/decimal.ts';
 
 export interface WaitingReview extends ReviewItem {
   /** Approvals recorded so far (1 when a first finance operator approved a large payout) */
@@ -100,6 +102,8 @@ function approveArgs(d: Decision): string[] {
     case 'loan':
       return d.amount ? [d.amount] : [];
     case 'wire':
+      // none: the second approval of what the first recorded
+      if (!d.coin && !d.amount) return [];
       if (!d.coin) throw validationError('coin', 'admin.wireCoinRequired');
       if (!d.amount) throw validationError('amount', 'admin.wireAmountRequired');
       return [d.coin, d.amount];
@@ -114,20 +118,41 @@ function refused(error: unknown): never {
   throw error;
 }
 
+/** "250000 USDT" */
+const amountText = (m: { coin: string; units: bigint }) => `${plainUnits(m.units)} ${m.coin}`;
+
+/** What an approval moves as the record and the audit trail keep it: the claim beside the credit. */
+function movesRecord(moves: ReviewMoves | undefined): { credited?: string; claimed?: string } {
+  if (!moves) return {};
+  return { credited: amountText(moves), ...(moves.claimed ? { claimed: amountText(moves.claimed) } : {}) };
+}
+
+/**
+ * The deciding operator as the database has them now: roles taken away or a disable after the
+ * session was read refuse the decision (the session's copy may be a moment old).
+ */
+async function currentRoles(trx: Db, ctx: DecisionContext): Promise<readonly OperatorRole[]> {
+  if (ctx.actor.operatorId == null) return ctx.roles;
+  const me = await trx.selectFrom('operators').select(['roles', 'disabled']).where('id', '=', ctx.actor.operatorId).executeTakeFirst();
+  return me && Number(me.disabled) === 0 ? rolesOf(me) : [];
+}
+
 export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewKind[], d: Decision): Promise<DecisionResult> {
   const kind = kindNamed(kinds, d.kind);
   if (!mayDecide(kind.kind, ctx.roles)) throw businessError(OperatorCode.notPermitted);
   if (d.decision === 'reject' && !d.reason?.trim()) throw validationError('reason', 'admin.reasonRequired');
-  const args = d.decision === 'approve' ? approveArgs(d) : [];
+  const given = d.decision === 'approve' ? approveArgs(d) : [];
   return ctx.db.transaction().execute(async (trx) => {
     // decisions on one item take turns: two first approvals at once would open two approval records
     await lockNamed(trx, `review:${kind.kind}:${d.id}`);
+    if (!mayDecide(kind.kind, await currentRoles(trx, ctx))) throw businessError(OperatorCode.notPermitted);
     const waiting = (await kind.pending(trx)).find((i) => i.id === d.id);
     if (!waiting) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id: d.id });
     const open = await openApproval(trx, kind.kind, d.id);
+    const me = ctx.actor.operatorId ?? null;
+    const firstBy = open ? await operatorName(trx, open.first_operator_id) : null;
     const audit = (action: string, after: object) =>
       appendAudit(trx, { ...ctx.actor, action, targetKind: kind.kind, targetId: d.id, before: { ...waiting, approvals: open ? 1 : 0 }, after }, ctx.now);
-    const me = ctx.actor.operatorId ?? null;
     const settle = (status: 'done' | 'rejected') =>
       open &&
       trx
@@ -139,10 +164,23 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     if (d.decision === 'reject') {
       const message = await kind.reject(trx, d.id, d.reason ?? '', ctx.now).catch(refused);
       await settle('rejected');
-      await audit('review.reject', { status: 'rejected', reason: d.reason, message });
+      await audit('review.reject', { status: 'rejected', reason: d.reason, message, ...(firstBy ? { firstApprover: firstBy } : {}) });
       return { state: 'rejected', approvals: open ? 1 : 0, required: open ? 2 : 1, message };
     }
-    const required = (await needsTwoApprovals(trx, kind, d.id, ctx.market, ctx.now)) ? 2 : 1;
+    if (open && open.first_operator_id === me) throw validationError('decision', 'admin.fourEyesSameOperator');
+    // the second approval completes what the first recorded: it cannot change the amount or the coin
+    const recorded = open ? (JSON.parse(open.args_json) as string[]) : undefined;
+    if (recorded && given.length > 0 && JSON.stringify(given) !== JSON.stringify(recorded)) {
+      const first = movesRecord(await kind.moves?.(trx, d.id, recorded).catch(refused));
+      throw validationError('amount', 'admin.fourEyesArgsDiffer', { credited: first.credited ?? recorded.join(' ') });
+    }
+    if (!recorded && kind.kind === 'wire' && given.length === 0) throw validationError('coin', 'admin.wireCoinRequired');
+    const args = recorded ?? given;
+    const moves = await kind.moves?.(trx, d.id, args).catch(refused);
+    if (d.coin && kind.kind !== 'wire' && moves && d.coin !== moves.coin) throw validationError('coin', 'admin.creditCoinDiffers', { coin: moves.coin });
+    const why = fourEyesReason(kind, moves, ctx.market, ctx.now);
+    const required = why ? 2 : 1;
+    const record = { ...movesRecord(moves), ...(why ? { fourEyes: why } : {}) };
     if (required === 2 && !open) {
       if (me === null) throw new Error('a two-operator approval needs a signed-in operator');
       await trx
@@ -157,16 +195,21 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
           created_at: ctx.now,
         })
         .execute();
-      const message = `${waiting.summary}: 1 of 2 approvals; a second finance operator completes it.`;
-      await audit('review.approve.first', { approvals: 1, required, args });
+      const message = `${waiting.summary}: 1 of 2 approvals${record.credited ? ` (credits ${record.credited})` : ''}; a second operator completes it.`;
+      await audit('review.approve.first', { approvals: 1, required, args, ...record, firstApprover: await operatorName(trx, me) });
       return { state: 'awaitingSecond', approvals: 1, required, message };
     }
-    if (open && open.first_operator_id === me) throw validationError('decision', 'admin.fourEyesSameOperator');
     const message = await kind.approve(trx, d.id, args, ctx.now).catch(refused);
     await settle('done');
-    await audit('review.approve', { approvals: required, required, args, message });
+    const names = open ? { firstApprover: firstBy, secondApprover: await operatorName(trx, me) } : {};
+    await audit('review.approve', { approvals: required, required, args, ...record, ...names, message });
     return { state: 'done', approvals: required, required, message };
   });
+}
+
+async function operatorName(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  return (await db.selectFrom('operators').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null;
 }
 
 /** One waiting item with the images to look at beside it and what the customer was told about it (their URLs serve reviewers too: platform/uploads). */
@@ -181,7 +224,10 @@ export async function reviewDetail(
   if (!mayDecide(kind.kind, roles)) throw businessError(OperatorCode.notPermitted);
   const [item] = (await waitingReviews(db, [kind], roles, { kind: kind.kind })).filter((i) => i.id === id);
   if (!item) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
+  const open = await openApproval(db, kind.kind, id);
+  // what the first approval recorded, else what approving as it stands would move
+  const moves = await kind.moves?.(db, id, open ? (JSON.parse(open.args_json) as string[]) : []).catch(() => undefined);
   const images = (await kind.images?.(db, id)) ?? {};
   const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
-  return { ...item, ...urls, ...(await kind.notes?.(db, id)) };
+  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)) };
 }

@@ -1,15 +1,18 @@
-// schemas/config/reviews.json: which roles decide each review kind, and which approvals need two operators.
+// schemas/config/reviews.json: which roles decide each review kind, and when an approval takes two
+// different operators. One rule for every kind that moves money (contract/review-kinds.ts): a
+// credit or payout worth at least fourEyes.minimumUsdt at the current price (always when the coin
+// has none), or a credit above what the customer claimed, whatever its size.
 import { loadConfig } from '../../contract/loader.ts';
-import { compare, formatUnits, multiply } from '../../contract/decimal.ts';
-import { STORAGE_SCALE } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
+import { compare, formatUnits, multiply, STORAGE_SCALE } from '../../contract/decimal.ts';
+import { reviewKindEntry } from '../../contract/review-kinds.ts';
 import type { OperatorRole } from '../core/db/types.ts';
+import type { ReviewMoves } from '../core/review-kind.ts';
 import type { ReviewKind } from '../core/review-kind.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { usdtPriceOf } from '../platform/market/usdt-price.ts';
 
 export interface ReviewRules {
-  fourEyes: { minimumUsdt: string; kinds: string[] };
+  fourEyes: { minimumUsdt: string };
   roles: Record<string, OperatorRole[]>;
 }
 
@@ -24,16 +27,36 @@ export function mayDecide(kind: string, held: readonly OperatorRole[], config = 
   return (config.roles[kind] ?? []).some((r) => held.includes(r));
 }
 
-/**
- * True when approving needs a second operator: a kind of fourEyes.kinds paying out at least
- * minimumUsdt at the current price, or any amount when the coin has no current price.
- */
-export async function needsTwoApprovals(db: Db, kind: ReviewKind, id: number, market: MarketData, now: number, config = reviewRules()): Promise<boolean> {
-  if (!config.fourEyes.kinds.includes(kind.kind) || !kind.outflow) return false;
-  const out = await kind.outflow(db, id);
-  if (!out) return false;
-  const price = usdtPriceOf(market, out.coin, now);
-  if (price === null) return true;
-  const value = multiply(formatUnits(out.units, STORAGE_SCALE), price, STORAGE_SCALE);
-  return compare(value, config.fourEyes.minimumUsdt) >= 0;
+/** Why an approval needs a second operator: its value, a coin without a price, or a credit above the claim. */
+export type FourEyesReason = 'threshold' | 'noPrice' | 'aboveClaim';
+
+/** The USDT value of an amount at the current price, or null without one. */
+function usdtValue(market: MarketData, coin: string, units: bigint, now: number): string | null {
+  const price = usdtPriceOf(market, coin, now);
+  return price === null ? null : multiply(formatUnits(units, STORAGE_SCALE), price, STORAGE_SCALE);
+}
+
+/** True when a credit is above the claim: more of the same coin, or a value above the claim's (a claim in a coin without a price is never below). */
+function aboveClaim(market: MarketData, moves: ReviewMoves, now: number): boolean {
+  const { claimed } = moves;
+  if (!claimed) return false;
+  if (claimed.coin === moves.coin) return moves.units > claimed.units;
+  const credit = usdtValue(market, moves.coin, moves.units, now);
+  const claim = usdtValue(market, claimed.coin, claimed.units, now);
+  return credit === null || claim === null || compare(credit, claim) > 0;
+}
+
+/** Why approving needs two operators, or null when one is enough. */
+export function fourEyesReason(
+  kind: ReviewKind,
+  moves: ReviewMoves | undefined,
+  market: MarketData,
+  now: number,
+  config = reviewRules(),
+): FourEyesReason | null {
+  if (reviewKindEntry(kind.kind).money === 'none' || !moves) return null;
+  if (reviewKindEntry(kind.kind).money === 'credit' && aboveClaim(market, moves, now)) return 'aboveClaim';
+  const value = usdtValue(market, moves.coin, moves.units, now);
+  if (value === null) return 'noPrice';
+  return compare(value, config.fourEyes.minimumUsdt) >= 0 ? 'threshold' : null;
 }

@@ -1,11 +1,12 @@
 // The shape of a review kind (see reviews.ts) and helpers the kinds share.
+import type { ReviewKindName } from '../../contract/review-kinds.ts';
 import type { Db } from './db/index.ts';
 
 /** A refusal the CLI prints as it is (unknown id, bad amount, already decided…). */
 export class ReviewError extends Error {}
 
 export interface ReviewItem {
-  kind: string;
+  kind: ReviewKindName;
   id: number;
   /** The customer's email or phone */
   user: string;
@@ -15,9 +16,20 @@ export interface ReviewItem {
   created: string;
 }
 
+/** What approving one item with given arguments moves, in storage units. */
+export interface ReviewMoves {
+  coin: string;
+  units: bigint;
+  /**
+   * What the customer asked for or reported (a deposit's amount, a wire's announced sum, a loan's
+   * request): a credit above it needs two approvals, whatever its size.
+   */
+  claimed?: { coin: string; units: bigint };
+}
+
 export interface ReviewKind {
-  /** The CLI name: deposit, withdrawal, bank, wire, loan */
-  kind: string;
+  /** Its name in contract/review-kinds.ts (the CLI's word, the console's and the config's key) */
+  kind: ReviewKindName;
   /** What `approve <kind> <id> [args…]` takes after the id, for the help text */
   approveArgs: string;
   pending(db: Db): Promise<ReviewItem[]>;
@@ -26,10 +38,11 @@ export interface ReviewKind {
   /** Rejects one item with the reason the customer will see. */
   reject(db: Db, id: number, reason: string, now: number): Promise<string>;
   /**
-   * Money that leaves the platform when the item is approved (withdrawals), in storage units: what
-   * the four-eyes threshold weighs. Undefined for kinds that pay nothing out.
+   * What approving with these arguments would credit or pay out, checked as `approve` checks them
+   * (a bad amount is a ReviewError here, before anything is recorded): what the four-eyes rule
+   * weighs. Every kind whose registry entry moves money has it; undefined when the id is unknown.
    */
-  outflow?(db: Db, id: number): Promise<{ coin: string; units: bigint } | undefined>;
+  moves?(db: Db, id: number, args: string[]): Promise<ReviewMoves | undefined>;
   /**
    * The images an operator looks at beside the item (a deposit's transfer proof, an identity
    * check's three photos), as upload names by what they show.

@@ -91,6 +91,13 @@ export const miningReview: ReviewKind = {
     });
   },
 
+  async moves(db, id, args) {
+    if (args.length > 0) throw new ReviewError('Usage: approve mining <id>');
+    const o = await db.selectFrom('mining_orders').select(['price_coin', 'amount']).where('id', '=', id).executeTakeFirst();
+    // the price paid: what the machine's output and the purchase reward stand on
+    return o && { coin: o.price_coin, units: BigInt(o.amount) };
+  },
+
   reject(db: Db, id: number, reason: string, now: number): Promise<string> {
     return transact(db, async (trx) => {
       const o = await orderRow(trx, id);

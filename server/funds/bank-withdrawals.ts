@@ -1,7 +1,7 @@
 // Withdrawals to a saved bank card: what can be withdrawn (per coin: limits, fee rate, the
 // largest amount whose fee fits), the request (checks, then one transaction that writes the
 // withdrawal and freezes amount + fee), the customer's view of a row, and the review kind
-// "bank" the operator decides with `npm run ops -- approve|reject bank <id>`.
+// "bank-withdrawal" the operator decides with `npm run ops -- approve|reject bank-withdrawal <id>`.
 //
 // The amount entered is what the card receives (in fiat, at the operator's payout); the fee,
 // bankWithdrawFeeRate of the amount rounded up to the coin's decimals, is charged on top.
@@ -191,7 +191,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
   );
 }
 
-// ---- review kind "bank" ------------------------------------------------------------------
+// ---- review kind "bank-withdrawal" ------------------------------------------------------
 
 function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | 'ibna'>): string {
   return `${row.accountname}, ${row.bankname}, IBAN ${row.ibna}`;
@@ -200,7 +200,7 @@ function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | '
 const BANK_WITHDRAWAL: FrozenRequestKind = { table: 'bank_withdrawals', label: 'Bank withdrawal', successType: 'bank_withdrawal_success' };
 
 export const bankWithdrawalReview: ReviewKind = {
-  kind: 'bank',
+  kind: 'bank-withdrawal',
   approveArgs: '',
 
   async pending(db) {
@@ -214,7 +214,7 @@ export const bankWithdrawalReview: ReviewKind = {
       .orderBy('bank_withdrawals.id')
       .execute();
     return rows.map((r): ReviewItem => ({
-      kind: 'bank',
+      kind: 'bank-withdrawal',
       id: Number(r.id),
       user: userLabel(r),
       summary: `${plainUnits(BigInt(r.amount))} ${r.coin} + fee ${plainUnits(BigInt(r.fee))} to ${destination(r)}`,
@@ -223,14 +223,15 @@ export const bankWithdrawalReview: ReviewKind = {
   },
 
   async approve(db, id, args, now) {
-    if (args.length > 0) throw new ReviewError(`approve bank <id> takes no further arguments (got "${args.join(' ')}").`);
+    if (args.length > 0) throw new ReviewError(`approve bank-withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
     return decideFrozenRequest<BankWithdrawalRow>(db, BANK_WITHDRAWAL, id, ReviewStatus.completed, '', now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Bank withdrawal ${row.id} approved: pay ${plainUnits(BigInt(row.amount))} ${row.coin} to ${destination(row)}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (bank_withdrawal_success).`;
     });
   },
 
-  async outflow(db, id) {
+  async moves(db, id, args) {
+    if (args.length > 0) throw new ReviewError(`approve bank-withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
     const row = await db.selectFrom('bank_withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
     return row && { coin: row.coin, units: BigInt(row.amount) };
   },

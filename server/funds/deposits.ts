@@ -195,16 +195,24 @@ function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string 
  * Approves a deposit: credits `received` (default: the amount less the fee; fee 0 unless
  * given) with a deposit_success ledger row, in the transaction that moves it out of review.
  */
-export async function approveDeposit(db: Db, id: number, args: string[], now: number): Promise<string> {
+/** What approving a deposit with these arguments credits and keeps, or a ReviewError naming the bad argument. */
+function creditOf(row: DepositRow, decimals: number, args: string[]): { received: bigint; fee: bigint } {
   const { receivedArg, feeArg } = approveArgsOf(args);
+  const amount = BigInt(row.amount);
+  const fee = feeArg === undefined ? 0n : operatorAmount(feeArg, 'fee', row.coin, decimals, true);
+  const received = receivedArg === undefined ? amount - fee : operatorAmount(receivedArg, 'received amount', row.coin, decimals, false);
+  if (received <= 0n) throw new ReviewError(`The fee ${plainUnits(fee)} leaves nothing to credit of ${plainUnits(amount)} ${row.coin}.`);
+  return { received, fee };
+}
+
+export async function approveDeposit(db: Db, id: number, args: string[], now: number): Promise<string> {
+  approveArgsOf(args);
   return transact(db, async (trx) => {
     const row = await depositOrFail(trx, id);
     if (Number(row.status) !== ReviewStatus.pending) return alreadyDecided(row);
     const decimals = (await decimalsByCoin(trx)).get(row.coin) ?? 8;
     const amount = BigInt(row.amount);
-    const fee = feeArg === undefined ? 0n : operatorAmount(feeArg, 'fee', row.coin, decimals, true);
-    const received = receivedArg === undefined ? amount - fee : operatorAmount(receivedArg, 'received amount', row.coin, decimals, false);
-    if (received <= 0n) throw new ReviewError(`The fee ${plainUnits(fee)} leaves nothing to credit of ${plainUnits(amount)} ${row.coin}.`);
+    const { received, fee } = creditOf(row, decimals, args);
     const updated = await trx
       .updateTable('deposits')
       .set({ status: ReviewStatus.completed, fee: fee.toString(), received: received.toString(), reviewed_at: now })
@@ -295,6 +303,12 @@ export const depositReview: ReviewKind = {
   approveArgs: '[received] [fee]   (or fee=<fee>; received default: the amount less the fee; fee default 0)',
   pending: pendingDeposits,
   approve: approveDeposit,
+  async moves(db, id, args) {
+    const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const { received } = creditOf(row, (await decimalsByCoin(db)).get(row.coin) ?? 8, args);
+    return { coin: row.coin, units: received, claimed: { coin: row.coin, units: BigInt(row.amount) } };
+  },
   reject: rejectDeposit,
   async images(db, id) {
     const row = await db.selectFrom('deposits').select('proof').where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,7 @@
 // a repayment with the action `repay` (loan-repayment.ts).
 import { formatUnits, plainUnits } from '../../contract/decimal.ts';
 import { transact, type Db } from '../core/db/index.ts';
-import { LoanStatus } from '../core/db/types.ts';
+import { type LoanOrderRow, LoanStatus } from '../core/db/types.ts';
 import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
 import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
@@ -12,6 +12,22 @@ import { alreadyMessage, coinDecimalsOf, customerLabel, loanOrder, operatorAmoun
 import { coinDecimalsMap, ratePercent } from './loan-products.ts';
 import { repayLoan } from './loan-repayment.ts';
 import { utcMinute } from './rules.ts';
+
+/** The amount approving grants (default: what was asked), or a ReviewError: not above the request nor the product's max. */
+async function grantedAmount(db: Db, order: LoanOrderRow, decimals: number, args: string[]): Promise<bigint> {
+  if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
+  const asked = BigInt(order.amount);
+  const product = await db.selectFrom('loan_products').select('max_amount').where('id', '=', order.loan_id).executeTakeFirst();
+  const max = product ? BigInt(product.max_amount) : asked;
+  const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
+  const amount = args[0] === undefined ? asked : operatorAmount(args[0], 'The approved amount', order.coin, decimals);
+  if (amount > asked) throw new ReviewError(`Loan ${order.id}: ${show(amount)} is more than the customer asked for (${show(asked)}); nothing changed.`);
+  if (amount > max)
+    throw new ReviewError(
+      `Loan ${order.id}: ${show(amount)} is above the product's max (${show(max)}); approve at most that: approve loan ${order.id} ${formatUnits(max, decimals)}. Nothing changed.`,
+    );
+  return amount;
+}
 
 export const loanReview: ReviewKind = {
   kind: 'loan',
@@ -52,18 +68,9 @@ export const loanReview: ReviewKind = {
     return transact(db, async (trx) => {
       const order = await loanOrder(trx, id);
       if (Number(order.status) !== LoanStatus.pending) return alreadyMessage(id, Number(order.status));
-      if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
       const decimals = await coinDecimalsOf(trx, order.coin);
-      const asked = BigInt(order.amount);
-      const product = await trx.selectFrom('loan_products').select(['max_amount', 'name']).where('id', '=', order.loan_id).executeTakeFirst();
-      const max = product ? BigInt(product.max_amount) : asked;
       const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
-      const amount = args[0] === undefined ? asked : operatorAmount(args[0], 'The approved amount', order.coin, decimals);
-      if (amount > asked) throw new ReviewError(`Loan ${id}: ${show(amount)} is more than the customer asked for (${show(asked)}); nothing changed.`);
-      if (amount > max)
-        throw new ReviewError(
-          `Loan ${id}: ${show(amount)} is above the product's max (${show(max)}); approve at most that: approve loan ${id} ${formatUnits(max, decimals)}. Nothing changed.`,
-        );
+      const amount = await grantedAmount(trx, order, decimals, args);
       const updated = await trx
         .updateTable('loan_orders')
         .set({
@@ -97,6 +104,13 @@ export const loanReview: ReviewKind = {
         `Interest ${ratePercent(order.daily_rate)} % a day from ${utcMinute(freeUntil)}; repayment due ${utcMinute(now + Number(order.term_days) * DAY_MS)}.`,
       ].join('\n');
     });
+  },
+
+  async moves(db, id, args) {
+    const order = await db.selectFrom('loan_orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!order) return undefined;
+    const amount = await grantedAmount(db, order, await coinDecimalsOf(db, order.coin), args);
+    return { coin: order.coin, units: amount, claimed: { coin: order.coin, units: BigInt(order.amount) } };
   },
 
   reject(db: Db, id: number, reason: string, now: number): Promise<string> {

@@ -224,6 +224,13 @@ export const wireReview: ReviewKind = {
     return `Wire transfer ${id} rejected (${announced(row)}); no balance changed. The customer sees: ${text}`;
   },
 
+  async moves(db, id, args) {
+    const row = await db.selectFrom('wire_transfers').select(['amount', 'currency']).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const { coin, amount } = await creditOf(db, args);
+    return { coin, units: amount, claimed: { coin: row.currency, units: BigInt(row.amount) } };
+  },
+
   async notes(db, id) {
     const row = await db.selectFrom('wire_transfers').select('instructions').where('id', '=', id).executeTakeFirst();
     return row?.instructions ? { instructions: row.instructions } : {};

@@ -48,8 +48,20 @@ export function sameAddress(a: string, b: string): boolean {
 }
 
 /** The saved address of this coin and network equal to `address`, if any. */
-export async function savedAddress(db: Db, userId: number, coin: string, network: string, address: string): Promise<{ addr: string; activeAt: number } | undefined> {
-  const rows = await db.selectFrom('withdrawal_addresses').select(['addr', 'active_at']).where('user_id', '=', userId).where('coin', '=', coin).where('czline', '=', network).execute();
+export async function savedAddress(
+  db: Db,
+  userId: number,
+  coin: string,
+  network: string,
+  address: string,
+): Promise<{ addr: string; activeAt: number } | undefined> {
+  const rows = await db
+    .selectFrom('withdrawal_addresses')
+    .select(['addr', 'active_at'])
+    .where('user_id', '=', userId)
+    .where('coin', '=', coin)
+    .where('czline', '=', network)
+    .execute();
   const row = rows.find((r) => sameAddress(r.addr, address));
   return row && { addr: row.addr, activeAt: Number(row.active_at) };
 }
@@ -85,24 +97,29 @@ export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, 
   const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'withdraw.amountInvalid');
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
-  return submitFrozenRequest(ctx, user, { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password, secondFactor: input.totp }, now, (trx) =>
-    trx
-      .insertInto('withdrawals')
-      .values({
-        user_id: user.id,
-        coin: coin.coin,
-        network: network.network,
-        address,
-        amount: amount.toString(),
-        fee: fee.toString(),
-        manual_review: manualReviewNeeded(user, now) ? 1 : 0,
-        status: ReviewStatus.pending,
-        reason: '',
-        created_at: now,
-        reviewed_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+  return submitFrozenRequest(
+    ctx,
+    user,
+    { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password, secondFactor: input.totp },
+    now,
+    (trx) =>
+      trx
+        .insertInto('withdrawals')
+        .values({
+          user_id: user.id,
+          coin: coin.coin,
+          network: network.network,
+          address,
+          amount: amount.toString(),
+          fee: fee.toString(),
+          manual_review: manualReviewNeeded(user, now) ? 1 : 0,
+          status: ReviewStatus.pending,
+          reason: '',
+          created_at: now,
+          reviewed_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
   );
 }
 
@@ -118,7 +135,16 @@ export const withdrawalReview: ReviewKind = {
     const rows = await db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
-      .select(['withdrawals.id', 'withdrawals.coin', 'withdrawals.network', 'withdrawals.address', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.manual_review', 'withdrawals.created_at'])
+      .select([
+        'withdrawals.id',
+        'withdrawals.coin',
+        'withdrawals.network',
+        'withdrawals.address',
+        'withdrawals.amount',
+        'withdrawals.fee',
+        'withdrawals.manual_review',
+        'withdrawals.created_at',
+      ])
       .select(['users.email', 'users.phone', 'users.country_code'])
       .where('withdrawals.status', '=', ReviewStatus.pending)
       .orderBy('withdrawals.id')
@@ -140,7 +166,8 @@ export const withdrawalReview: ReviewKind = {
     });
   },
 
-  async outflow(db, id) {
+  async moves(db, id, args) {
+    if (args.length > 0) throw new ReviewError(`approve withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
     const row = await db.selectFrom('withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
     return row && { coin: row.coin, units: BigInt(row.amount) };
   },

@@ -177,7 +177,7 @@ describe('withdrawal to a bank card', () => {
     expect(await overflow(page)).toBe(0);
     await shot('bank-detail');
 
-    // the operator approves (ops approve bank <id>): the record says so
+    // the operator approves (ops approve bank-withdrawal <id>): the record says so
     const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
     await expect(bankWithdrawalReview.approve(app.running.app.db, id, [], Date.now())).resolves.toMatch(/approved/);
     await page.goto(`${app.running.url}/#/bitcoin/bankHistory?status=2`);

@@ -1,7 +1,7 @@
 // Bank cards (IBAN check, delete) and withdrawals to them: the options (limits in each coin,
 // fee rate, what fits in the balance), the request (own saved card only, block and
 // withdrawal password, limits, amount + fee frozen in one transaction), history and detail
-// (own records only), and the operator's review kind "bank" (approve: the frozen amount
+// (own records only), and the operator's review kind "bank-withdrawal" (approve: the frozen amount
 // leaves; reject: it comes back; deciding twice changes nothing). Every bad request is sent
 // with a valid session and writes nothing; the ledger matches the balances after each test.
 import { roundDown } from '../../contract/decimal.ts';
@@ -341,37 +341,37 @@ describe('history and detail', () => {
   });
 });
 
-describe('review kind "bank"', () => {
+describe('review kind "bank-withdrawal"', () => {
   it('lists what waits, approves (the frozen amount leaves) and rejects (it comes back), each once', async () => {
     const list = (await call(s.app, 'GET', '/withdraw_bank/myWithdraw_bankList', { token: alice.token })).data.list as Loose[];
     const [approveMe, rejectMe] = [list.find((w) => w.num === '1000'), list.find((w) => w.num === '60')];
     const waiting = await runCli(['reviews'], s.dataDir);
     expect(waiting.out).toMatch(
-      new RegExp(`bank\\s+${approveMe.ID}\\s+alice-bank@example.com\\s+1000 USDT \\+ fee 10 to Alice Example, Deutsche Bank, IBAN DE89370400440532013000`),
+      new RegExp(`bank-withdrawal\\s+${approveMe.ID}\\s+alice-bank@example.com\\s+1000 USDT \\+ fee 10 to Alice Example, Deutsche Bank, IBAN DE89370400440532013000`),
     );
 
     const before = await balance(alice.id);
-    const ok = await runCli(['approve', 'bank', String(approveMe.ID)], s.dataDir);
+    const ok = await runCli(['approve', 'bank-withdrawal', String(approveMe.ID)], s.dataDir);
     expect(ok).toMatchObject({ code: 0 });
     expect(ok.out).toMatch(/approved: pay 1000 USDT to Alice Example.*1010 USDT .*left the frozen balance \(bank_withdrawal_success\)/);
     let after = await balance(alice.id);
     expect(after.available).toBe(before.available);
     expect(units(before.frozen) - units(after.frozen)).toBe(1010n * 10n ** 8n);
-    const again = await runCli(['approve', 'bank', String(approveMe.ID)], s.dataDir);
+    const again = await runCli(['approve', 'bank-withdrawal', String(approveMe.ID)], s.dataDir);
     expect(again.out).toBe(`Bank withdrawal ${approveMe.ID} is already completed; nothing changed.`);
-    const rejectDone = await runCli(['reject', 'bank', String(approveMe.ID), 'too late'], s.dataDir);
+    const rejectDone = await runCli(['reject', 'bank-withdrawal', String(approveMe.ID), 'too late'], s.dataDir);
     expect(rejectDone.out).toBe(`Bank withdrawal ${approveMe.ID} is already completed; nothing changed.`);
     expect(await balance(alice.id)).toEqual(after);
 
-    const no = await runCli(['reject', 'bank', String(rejectMe.ID), 'The', 'IBAN', 'is', 'closed'], s.dataDir);
+    const no = await runCli(['reject', 'bank-withdrawal', String(rejectMe.ID), 'The', 'IBAN', 'is', 'closed'], s.dataDir);
     expect(no.out).toMatch(/rejected: 60\.6 USDT returned to the available balance \(withdrawal_refund\)\. The customer sees: The IBAN is closed/);
     const refunded = await balance(alice.id);
     expect(units(refunded.available) - units(after.available)).toBe(6060n * 10n ** 6n);
     expect(units(after.frozen) - units(refunded.frozen)).toBe(6060n * 10n ** 6n);
     after = refunded;
-    const twice = await runCli(['reject', 'bank', String(rejectMe.ID), 'again'], s.dataDir);
+    const twice = await runCli(['reject', 'bank-withdrawal', String(rejectMe.ID), 'again'], s.dataDir);
     expect(twice.out).toBe(`Bank withdrawal ${rejectMe.ID} is already rejected (reason: The IBAN is closed); nothing changed.`);
-    expect((await runCli(['approve', 'bank', String(rejectMe.ID)], s.dataDir)).out).toMatch(/already rejected/);
+    expect((await runCli(['approve', 'bank-withdrawal', String(rejectMe.ID)], s.dataDir)).out).toMatch(/already rejected/);
     expect(await balance(alice.id)).toEqual(after);
 
     const detail = await call(s.app, 'GET', '/withdraw_bank/findWithdraw_bank', { token: alice.token, query: { ID: rejectMe.ID } });
@@ -382,9 +382,9 @@ describe('review kind "bank"', () => {
   });
 
   it('refuses an unknown id, a missing reason and extra arguments, changing nothing', async () => {
-    expect(await runCli(['approve', 'bank', '999999'], s.dataDir)).toEqual({ code: 1, out: 'No bank withdrawal has id 999999.' });
-    expect((await runCli(['reject', 'bank', '1'], s.dataDir)).code).toBe(1);
-    expect((await runCli(['approve', 'bank', '1', 'extra'], s.dataDir)).code).toBe(1);
-    expect((await runCli(['approve', 'bank', 'x'], s.dataDir)).code).toBe(1);
+    expect(await runCli(['approve', 'bank-withdrawal', '999999'], s.dataDir)).toEqual({ code: 1, out: 'No bank withdrawal has id 999999.' });
+    expect((await runCli(['reject', 'bank-withdrawal', '1'], s.dataDir)).code).toBe(1);
+    expect((await runCli(['approve', 'bank-withdrawal', '1', 'extra'], s.dataDir)).code).toBe(1);
+    expect((await runCli(['approve', 'bank-withdrawal', 'x'], s.dataDir)).code).toBe(1);
   });
 });

@@ -11,11 +11,13 @@ import { operator, signIn, type SignedInOperator } from './operators.ts';
 
 let s: TestServer;
 let finance: SignedInOperator;
+let secondFinance: SignedInOperator;
 let alice: { token: string; id: number };
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
   finance = await operator(s, 'fin-actions', ['finance']);
+  secondFinance = await operator(s, 'fin-actions-2', ['finance']);
   const a = await registerByEmail(s.app, 'alice-actions@example.com');
   await verifyIdentity(s.app.db, a.user.ID);
   alice = { token: a.token, id: a.user.ID };
@@ -115,7 +117,10 @@ describe('loans being repaid: GET /admin/loans/active, POST /admin/loans/repay',
     // Quick USDT loan: 7 days free, then 0.05 % a day of 1000 USDT
     loanId = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token: alice.token, body: { loan_id: 1, amount: '1000' } })).data.ID;
     pendingId = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token: alice.token, body: { loan_id: 1, amount: '200' } })).data.ID;
-    expect((await admin('POST', '/admin/reviews/decide', { kind: 'loan', id: loanId, decision: 'approve' })).data).toMatchObject({ state: 'done' });
+    // 1,000 USDT: the threshold, so two finance operators
+    expect((await admin('POST', '/admin/reviews/decide', { kind: 'loan', id: loanId, decision: 'approve' })).data).toMatchObject({ state: 'awaitingSecond' });
+    const second = await call(s.app, 'POST', '/admin/reviews/decide', { adminToken: secondFinance.token, body: { kind: 'loan', id: loanId, decision: 'approve' } });
+    expect(second.data).toMatchObject({ state: 'done' });
     s.clock.advance(10 * DAY_MS);
     // the operator session ended while idle
     finance = { ...finance, token: await signIn(s, finance.name, finance.password, finance.secret) };

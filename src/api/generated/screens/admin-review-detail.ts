@@ -95,6 +95,14 @@ export const screen: ScreenDef = {
         "label": "admin.firstApproverLabel"
       },
       {
+        "field": "credited",
+        "label": "admin.creditedLabel"
+      },
+      {
+        "field": "claimed",
+        "label": "admin.claimedLabel"
+      },
+      {
         "field": "proof",
         "label": "admin.proofLabel",
         "format": "image"
