@@ -4,6 +4,7 @@ import { decimalsOf, isPositive, multiply, payoutOf } from '../../../contract/de
 import { formatAmount } from '../../../contract/number-format';
 import type { FuturesConfig } from '../../api/generated/screens/futures-config';
 import { useDialogKeys } from '../../ui/DialogBox';
+import { AmountInput } from '../../ui/AmountInput';
 
 export interface FuturesTicket {
   direction: 'up' | 'down';
@@ -131,14 +132,7 @@ export function OrderDialog({
         <DurationChoices config={config} index={index} setIndex={setIndex} />
         <p className="field-label">{t('futures.stake')}</p>
         <StakeChoices stakes={config.hy_tzed} stake={stake} setStake={setStake} />
-        <input
-          className="input"
-          name="stake"
-          inputMode="decimal"
-          aria-label={t('futures.stake')}
-          value={stake}
-          onChange={(e) => setStake(e.target.value.trim())}
-        />
+        <AmountInput className="input" name="stake" aria-label={t('futures.stake')} value={stake} onValue={setStake} />
         <ExpectedPayout stake={stake} ratio={ratio} valid={valid} />
         <p className="risk-note">{t('futures.riskNote')}</p>
         <DialogActions direction={direction} disabled={!valid || busy} onCancel={onCancel} />

@@ -2,6 +2,7 @@
 // what is available, the estimate, the check's message and the submit button.
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../contract/number-format';
+import { AmountInput } from '../../ui/AmountInput';
 import type { MarketInfo } from '../market/markets';
 import { type OrderType, QUOTE_DECIMALS, type Side, type SpotOrder } from './useSpotOrderForm';
 
@@ -38,43 +39,33 @@ function PriceInput({ order }: { order: SpotOrder }) {
   const { t } = useTranslation();
   if (order.type !== 'limit') return <p className="input input-static muted">{t('trade.marketPrice')}</p>;
   return (
-    <input
-      className="input"
-      name="price"
-      inputMode="decimal"
-      placeholder={t('trade.price')}
-      aria-label={t('trade.price')}
-      value={order.price}
-      onChange={(e) => order.setPrice(e.target.value.trim())}
-    />
+    <AmountInput className="input" name="price" placeholder={t('trade.price')} aria-label={t('trade.price')} value={order.price} onValue={order.setPrice} />
   );
 }
 
 /** A market buy states what it spends of the quote coin; any other order its amount of the base coin. */
-function AmountInput({ market, order }: { market: MarketInfo; order: SpotOrder }) {
+function OrderAmount({ market, order }: { market: MarketInfo; order: SpotOrder }) {
   const { t } = useTranslation();
   if (order.marketBuy) {
     return (
-      <input
+      <AmountInput
         className="input"
         name="usdt"
-        inputMode="decimal"
         placeholder={t('trade.usdtAmount')}
         aria-label={t('trade.usdtAmount')}
         value={order.usdt}
-        onChange={(e) => order.setUsdt(e.target.value.trim())}
+        onValue={order.setUsdt}
       />
     );
   }
   return (
-    <input
+    <AmountInput
       className="input"
       name="amount"
-      inputMode="decimal"
       placeholder={`${t('trade.amount')} (${market.base})`}
       aria-label={t('trade.amount')}
       value={order.amount}
-      onChange={(e) => order.setAmount(e.target.value.trim())}
+      onValue={order.setAmount}
     />
   );
 }
@@ -119,7 +110,7 @@ export function SpotOrderForm({ market, order }: { market: MarketInfo; order: Sp
       <SideSwitch side={side} setSide={order.setSide} />
       <TypeSwitch type={order.type} setType={order.setType} />
       <PriceInput order={order} />
-      <AmountInput market={market} order={order} />
+      <OrderAmount market={market} order={order} />
       <Shortcuts onPick={order.shortcut} />
       <AvailableLine market={market} order={order} />
       {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, QUOTE_DECIMALS, i18n.language) })}</p>}

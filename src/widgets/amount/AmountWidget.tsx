@@ -1,4 +1,4 @@
-// An amount: digits and one decimal point only, the live limits as a hint under the
+// An amount, typed in the reader's number format (src/ui/AmountInput.tsx), the live limits as a hint under the
 // field ("Min 10 · Max 50,000 · Available 1,234.56"), and an All button that fills the
 // available amount less the fee the screen declares.
 //
@@ -13,7 +13,7 @@ import { allAmount, shownDecimals, type FieldLimits } from '../../../contract/li
 import { formatAmount } from '../../../contract/number-format';
 import { formContextOf } from '../formContext';
 import { feeOnTop } from './fee';
-import { sanitizeAmount } from './sanitize';
+import { AmountInput } from '../../ui/AmountInput';
 import './amount.css';
 
 type Translate = (k: string, o?: Record<string, unknown>) => string;
@@ -43,21 +43,16 @@ export function AmountWidget(props: WidgetProps) {
   return (
     <>
       <div className="input-row">
-        <input
+        <AmountInput
           id={id}
           name={id}
           className="input"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
           value={value ?? ''}
+          decimals={decimals}
           disabled={disabled || readonly}
           placeholder={placeholder ? t(placeholder) : ''}
           aria-describedby={described || undefined}
-          onChange={(e) => {
-            const clean = sanitizeAmount(e.target.value, decimals);
-            onChange(clean === '' ? undefined : clean);
-          }}
+          onValue={(v) => onChange(v === '' ? undefined : v)}
           onBlur={(e) => onBlur(id, e.target.value)}
           onFocus={(e) => onFocus(id, e.target.value)}
         />

@@ -139,10 +139,20 @@ describe('a form with live limits', () => {
     await screen.findByText(/^Available 0\.5/);
   });
 
-  it('takes only digits and one decimal point', async () => {
+  it('reads the amount in the language’s format: grouping accepted, a contradiction named and not sent', async () => {
     show();
+    fireEvent.change(amount(), { target: { value: '2,500' } });
+    await submit();
+    await waitFor(() => expect(accepted.at(-1)).toEqual({ coin: 'USDT', num: '2500' }));
     fireEvent.change(amount(), { target: { value: '1,5a.3' } });
-    expect(amount().value).toBe('1.53');
+    expect(amount().value).toBe('1,5.3');
+    await screen.findByText('Type the amount like 1,234.56: one decimal separator, digits grouped in threes.');
+    const before = accepted.length;
+    await submit();
+    expect(accepted.length).toBe(before);
+    // the tests after count from an empty server
+    accepted.length = 0;
+    sent = 0;
   });
 
   it('refuses more than is available on the device, naming the limit, and sends nothing', async () => {
