@@ -409,6 +409,9 @@ export class FeedHub {
       this.error(client, 'invalid request');
       return;
     }
+    // any frame from the client shows it is there: a client that sends its own pings (the spec's,
+    // every 5 s) and never answers ours must not lose the feed
+    client.pending = [];
     const m = message as Json;
     const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
     if (limited) return this.tooManyRequests(client, id);
@@ -430,9 +433,8 @@ export class FeedHub {
   }
 
   private onPong(client: Client, ts: unknown): void {
+    // the frame itself already counted (handle); a pong is otherwise only checked
     if (typeof ts !== 'number' || !Number.isFinite(ts)) return this.error(client, 'invalid pong');
-    // Only an echo of a ping we sent counts; any other number is ignored.
-    if (client.pending.includes(ts)) client.pending = [];
   }
 
   private onPing(client: Client, ts: unknown): void {
