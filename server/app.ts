@@ -36,7 +36,7 @@ import { registerUploadRoutes } from './platform/uploads/uploads.ts';
 import { importUploadFiles } from './platform/uploads/upload-files.ts';
 import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
 import { seedInstallation } from './seed.ts';
-import { type InstallMode, installModeOfEnvironment, recordInstallMode } from './ops/install-mode.ts';
+import { type InstallMode, installModeOfEnvironment, recordInstallMode } from './install-mode.ts';
 import { serverSecret } from './platform/security/secret-key.ts';
 import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
 
@@ -51,7 +51,7 @@ export interface ServerOptions {
   staticDir?: string;
   /** Seed the demo user and announcements into an empty database (default true) */
   seed?: boolean;
-  /** Demo (seeded, the CLI's conveniences on) or production (nothing seeded); default: production when NODE_ENV=production. server/ops/install-mode.ts */
+  /** Demo (seeded, the CLI's conveniences on) or production (nothing seeded); default: production when NODE_ENV=production. server/install-mode.ts */
   installMode?: InstallMode;
   rateLimits?: Partial<RateLimits>;
   /** Log every request (LOG=1); otherwise only errors are logged, as JSON lines with the request id */

@@ -6,7 +6,7 @@ import { buildServer } from './app.ts';
 import { databaseLocation } from './core/db/index.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { findUserByEmail } from './platform/sessions/users.ts';
-import { type InstallMode, installMode, installModeOfEnvironment } from './ops/install-mode.ts';
+import { type InstallMode, installMode, installModeOfEnvironment } from './install-mode.ts';
 
 export interface BannerFacts {
   url: string;

@@ -11,7 +11,7 @@ import { applyAdminDeposit } from './funds/admin-deposit.ts';
 import { createUser } from './platform/sessions/users.ts';
 import { seedFunds } from './seed-products.ts';
 import { seedIeoProjects } from './earn/ops/ieo.ts';
-import type { InstallMode } from './ops/install-mode.ts';
+import type { InstallMode } from './install-mode.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';
 export const DEMO_PHONE = '13800138000';

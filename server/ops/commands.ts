@@ -49,7 +49,7 @@ function summary(user: UserRow): UserSummary {
   };
 }
 
-async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
+export async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
   if (!ref) throw new OpsError('Name the user: email, phone or numeric id.');
   const user = await findUser(db, ref);
   if (!user) throw new OpsError(`No user "${ref}".`);
