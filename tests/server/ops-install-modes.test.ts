@@ -162,7 +162,8 @@ describe('as processes', () => {
   const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
     spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
 
-  it('npm start with NODE_ENV=production prints the production banner and seeds no demo account', async () => {
+  // a server start on a shared 2-core machine takes 10 s and more
+  it('npm start with NODE_ENV=production prints the production banner and seeds no demo account', { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
@@ -187,7 +188,7 @@ describe('as processes', () => {
     expect(user.stderr).toContain(`No user "${DEMO_EMAIL}"`);
   });
 
-  it('the CLI exits 1 on a refused convenience, and 0 as a named operator with OPS_PASSWORD and OPS_TOTP', async () => {
+  it('the CLI exits 1 on a refused convenience, and 0 as a named operator with OPS_PASSWORD and OPS_TOTP', { timeout: 60_000 }, async () => {
     const { withdrawalId } = await customerWithdrawal('100');
     const refused = tsx('server/ops/cli.ts', ['approve', 'withdrawal', String(withdrawalId)], { DATA_DIR: demo.dataDir, NODE_ENV: 'production' });
     expect(refused.status).toBe(1);
