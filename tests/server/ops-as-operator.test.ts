@@ -128,6 +128,26 @@ describe('approve and reject --as NAME', () => {
   });
 });
 
+describe('valuing an amount without a current price', () => {
+  it('takes two approvals for a small BTC withdrawal when the server has recorded no fresh price', async () => {
+    const { token, user } = await registerByEmail(s.app, 'cli-btc@example.com', LOGIN);
+    await verifyIdentity(s.app.db, user.ID);
+    expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
+    await adminDeposit(s.app.db, user.ID, 'BTC', '1', s.clock.now());
+    const btcId = (await call(s.app, 'GET', '/coin/getCoinList', {})).data.list.find((c: { coin: string }) => c.coin === 'BTC').ID;
+    const r = await call(s.app, 'POST', '/withdraw/createWithdraw', {
+      token,
+      body: { coinname: 'BTC', coin_id: btcId, czline: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', num: '0.002', pay_password: PAY },
+    });
+    expect(r.code, r.msg).toBe(0);
+    // the test clock moves 30 s a code and the market does not tick with it: the last recorded price is stale
+    const first = await cliAs(fin1, ['approve', 'withdrawal', String(r.data.ID)]);
+    expect(first.code, first.out).toBe(0);
+    expect(first.out).toContain('approvals 1 of 2');
+    expect(await statusOf(r.data.ID)).toBe(1);
+  });
+});
+
 describe('signing in with --as', () => {
   it('counts a wrong password or code like the console, locks after five, and changes nothing', async () => {
     const op = await operator(s, 'cli-typo', ['finance']);
