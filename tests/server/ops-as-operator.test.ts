@@ -128,6 +128,25 @@ describe('approve and reject --as NAME', () => {
   });
 });
 
+describe('kyc approve --as NAME', () => {
+  it('verifies an identity record by a compliance operator, and refuses a finance operator', async () => {
+    const { user } = await registerByEmail(s.app, 'cli-kyc@example.com', LOGIN);
+    const card = await s.app.db
+      .insertInto('user_cards')
+      .values({ user_id: user.ID, type: 1, name: 'Ana Lopez', card_front: '', card_end: '', card_hand: '', status: 1, reason: '', created_at: s.clock.now(), updated_at: s.clock.now(), reviewed_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cardStatus = async () => Number((await s.app.db.selectFrom('user_cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status);
+    expect(await cliAs(fin1, ['kyc', 'approve', String(card.id)])).toEqual({ code: 1, out: 'Your role does not permit this.' });
+    expect(await cardStatus()).toBe(1);
+    const compliance = await operator(s, 'cli-compliance', ['compliance']);
+    const r = await cliAs(compliance, ['kyc', 'approve', String(card.id)]);
+    expect(r.code, r.out).toBe(0);
+    expect(await cardStatus()).toBe(2);
+    expect(await lastAudit()).toMatchObject({ actor: `operator ${compliance.name}`, ip: 'cli', action: 'review.approve', target_id: String(card.id) });
+  });
+});
+
 describe('valuing an amount without a current price', () => {
   it('takes two approvals for a small BTC withdrawal when the server has recorded no fresh price', async () => {
     const { token, user } = await registerByEmail(s.app, 'cli-btc@example.com', LOGIN);
