@@ -128,6 +128,24 @@ describe('approve and reject --as NAME', () => {
   });
 });
 
+describe('act loan repay --as NAME', () => {
+  it("records a repayment by a finance operator, naming them; refuses another role and an amount with too many decimals", async () => {
+    const { token, user } = await registerByEmail(s.app, 'cli-loan@example.com', LOGIN);
+    await verifyIdentity(s.app.db, user.ID);
+    const loanId = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 1, amount: '150' } })).data.ID as number;
+    expect((await cliAs(fin1, ['approve', 'loan', String(loanId)])).code).toBe(0);
+    const lent = await usdtOf(user.ID);
+    expect(await cliAs(support, ['act', 'loan', 'repay', String(loanId), '10'])).toMatchObject({ code: 1, out: expect.stringContaining('it takes the role finance') });
+    expect(await cliAs(fin1, ['act', 'loan', 'repay', String(loanId), '1.1234567'])).toEqual({ code: 1, out: 'USDT amounts have at most 6 decimals.' });
+    expect(await usdtOf(user.ID)).toEqual(lent);
+    const r = await cliAs(fin1, ['act', 'loan', 'repay', String(loanId), '10']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(`by operator ${fin1.name}`);
+    expect(BigInt((await usdtOf(user.ID)).available)).toBe(BigInt(lent.available) - 1_000_000_000n);
+    expect(await lastAudit()).toMatchObject({ actor: `operator ${fin1.name}`, ip: 'cli', action: 'loan.repay', target_id: String(loanId) });
+  });
+});
+
 describe('kyc approve --as NAME', () => {
   it('verifies an identity record by a compliance operator, and refuses a finance operator', async () => {
     const { user } = await registerByEmail(s.app, 'cli-kyc@example.com', LOGIN);
