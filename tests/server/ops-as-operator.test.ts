@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../server/core/ledger.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { MAX_FAILURES } from '../../server/platform/operators/operators.ts';
+import { totpCode } from '../../server/platform/security/totp.ts';
 import { type CliOptions, runCli } from '../../server/ops/cli.ts';
 import { call, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 import { freshCode, operator, type SignedInOperator } from './backoffice/operators.ts';
@@ -177,8 +178,13 @@ describe('valuing an amount without a current price', () => {
       body: { coinname: 'BTC', coin_id: btcId, czline: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', num: '0.002', pay_password: PAY },
     });
     expect(r.code, r.msg).toBe(0);
-    // the test clock moves 30 s a code and the market does not tick with it: the last recorded price is stale
-    const first = await cliAs(fin1, ['approve', 'withdrawal', String(r.data.ID)]);
+    // a minute after the server's clock: the server records no price after its own now, so the last one is stale
+    const op = await operator(s, 'cli-fin-btc', ['finance']);
+    const later = s.clock.now() + 60_000;
+    const first = await runCli(['approve', 'withdrawal', String(r.data.ID), '--as', op.name], s.dataDir, {
+      env: { NODE_ENV: 'test', OPS_PASSWORD: op.password, OPS_TOTP: totpCode(op.secret, later) },
+      now: () => later,
+    });
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain('approvals 1 of 2');
     expect(await statusOf(r.data.ID)).toBe(1);
