@@ -32,12 +32,11 @@ import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
 import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
 import { openApiDocument } from './platform/http/openapi.ts';
-import { seedFunds } from './seed-products.ts';
-import { seedIeoProjects } from './earn/ops/ieo.ts';
 import { registerUploadRoutes } from './platform/uploads/uploads.ts';
 import { importUploadFiles } from './platform/uploads/upload-files.ts';
 import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
-import { seedIfEmpty } from './seed.ts';
+import { seedInstallation } from './seed.ts';
+import { type InstallMode, installModeOfEnvironment, recordInstallMode } from './install-mode.ts';
 import { serverSecret } from './platform/security/secret-key.ts';
 import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
 
@@ -52,6 +51,8 @@ export interface ServerOptions {
   staticDir?: string;
   /** Seed the demo user and announcements into an empty database (default true) */
   seed?: boolean;
+  /** Demo (seeded, the CLI's conveniences on) or production (nothing seeded); default: production when NODE_ENV=production. server/install-mode.ts */
+  installMode?: InstallMode;
   rateLimits?: Partial<RateLimits>;
   /** Log every request (LOG=1); otherwise only errors are logged, as JSON lines with the request id */
   logger?: boolean;
@@ -166,9 +167,8 @@ async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db
   try {
     await migrateToLatest(db);
     await importUploadFiles(db, resolve(opts.dataDir));
-    await seedFunds(db, now());
-    await seedIeoProjects(db, now());
-    if (opts.seed !== false) await seedIfEmpty(db, now());
+    const mode = await recordInstallMode(db, opts.installMode ?? installModeOfEnvironment(process.env), now());
+    await seedInstallation(db, now(), mode, { demoAccount: opts.seed !== false });
     return { db, roles: await startInstance(db, opts, now) };
   } catch (error) {
     await db.destroy();

@@ -1,5 +1,7 @@
 // Demo data for an empty database: one demo user (whose invitation code lets others
 // register) with a demo balance, and the announcements. Never runs again once a user exists.
+// A production install seeds none of it, nor the demo coins (their deposit addresses are not the
+// operator's) and products: its operators add their own.
 import type { Db } from './core/db/index.ts';
 import { toCount } from './core/db/index.ts';
 import { CardType, KycStatus } from './core/db/tables/kyc.ts';
@@ -7,6 +9,9 @@ import { SEED_ANNOUNCEMENTS } from './content/seed-articles.ts';
 import { hashPassword } from './platform/security/password.ts';
 import { applyAdminDeposit } from './funds/admin-deposit.ts';
 import { createUser } from './platform/sessions/users.ts';
+import { seedFunds } from './seed-products.ts';
+import { seedIeoProjects } from './earn/ops/ieo.ts';
+import type { InstallMode } from './install-mode.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';
 export const DEMO_PHONE = '13800138000';
@@ -52,4 +57,12 @@ export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
     await trx.insertInto('articles').values(rows).execute();
   });
   return true;
+}
+
+/** What a start seeds: a demo install its coins and products, and (unless `demoAccount` is false) the demo account; a production install nothing. */
+export async function seedInstallation(db: Db, now: number, mode: InstallMode, opts: { demoAccount: boolean }): Promise<void> {
+  if (mode === 'production') return;
+  await seedFunds(db, now);
+  await seedIeoProjects(db, now);
+  if (opts.demoAccount) await seedIfEmpty(db, now);
 }

@@ -24,6 +24,10 @@ import { cliAudit } from './cli-audit.ts';
 import { ProductRuleError } from '../core/product-catalogue.ts';
 import { ApiError } from '../core/errors.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
+import { type Prompt, signInOperator, takeAs, terminalPrompt } from './cli-operator.ts';
+import { adjustmentList, NAMED_HELP, namedCommand, runNamed } from './as-operator.ts';
+import { conveniencesRefusal } from './conveniences.ts';
+import { installMode } from '../install-mode.ts';
 
 const english = new I18n();
 
@@ -46,7 +50,7 @@ Commands:
 ${PASSWORD_LINK_HELP}
   invite-code         an invitation code that registration accepts (the demo user's)
   credit <user> <coin> <amount>
-                      administrator deposit: add an exact positive amount (ledger agent_deposit)
+                      administrator deposit: add an exact positive amount (ledger agent_deposit); demo install only
   balance <user>      each coin's available, frozen and total
   reviews             everything waiting for review: kind, id, user, what, since
   approve <kind> <id> [args]
@@ -66,7 +70,11 @@ ${AUDIT_HELP}
 ${UPLOADS_HELP}
   help                this list
 
-Every command that writes appends a row to the audit trail (actor "cli <OS user>").
+${NAMED_HELP}
+
+Every command that writes appends a row to the audit trail (actor "cli <OS user>", or "operator NAME" with --as).
+A demo install (the default) runs credit, approve, reject, act, captcha and outbox as the host in one step; a
+production install (NODE_ENV=production, or a database that ran in production) refuses them without --as.
 
 <user> is an email, a phone number or a numeric user id.`;
 
@@ -160,6 +168,9 @@ const COMMANDS = new Map<string, Command>([
   ['operator', subcommands(operatorCommand)],
   ['audit', auditCommand],
   ['uploads', uploadsCommand],
+  ['adjustments', async (db, args) => done(table(await adjustmentList(db, args), 'No manual credit or debit.'))],
+  ['debit', async () => refused('debit takes a named operator: debit <user> <coin> <amount> <reason…> --as NAME (a second finance operator approves it).')],
+  ['adjustment', async () => refused('adjustment approve|reject takes a named operator: adjustment approve <id> --as NAME (not the one who asked for it).')],
 ]);
 
 async function uploadsCommand(db: Db, [sub]: string[]): Promise<CliResult> {
@@ -184,7 +195,7 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
 }
 
 /** Commands and subcommands that only read; every other successful command is audited. */
-const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help']);
+const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help', 'adjustments', 'debit', 'adjustment']);
 const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator', 'uploads']);
 const READ_SUBCOMMANDS = new Set(['list', 'show', 'orphans', undefined]);
 /** Families whose writes are the back office's domain functions: each appends its own audit row, with the rows before and after. */
@@ -202,11 +213,31 @@ function cliTarget(command: string, args: string[]): { action: string; targetId:
   return { action: command, targetId: args[0] ?? '' };
 }
 
-export async function runCli(args: string[], dataDir: string): Promise<CliResult> {
-  const [command, ...rest] = args;
+export interface CliOptions {
+  /** NODE_ENV (the install mode), OPS_PASSWORD and OPS_TOTP (default: the process's) */
+  env?: NodeJS.ProcessEnv;
+  /** How --as asks for the password and code without OPS_PASSWORD and OPS_TOTP (default: on the terminal) */
+  prompt?: Prompt;
+  /** The clock of the commands that sign in an operator (default: Date.now) */
+  now?: () => number;
+}
+
+/** `--as NAME`: the command checked, the operator signed in as in the console, then the console's function. */
+async function runAsOperator(db: Db, name: string, command: string, rest: string[], opts: CliOptions): Promise<CliResult> {
+  const named = namedCommand(command, rest);
+  if (!named) return refused(`--as applies to the commands that move money or decide a review, not "${command}".\n\n${NAMED_HELP}`);
+  const now = opts.now ?? Date.now;
+  const as = await signInOperator(db, name, opts.env ?? process.env, opts.prompt ?? terminalPrompt, now());
+  return done(await runNamed(db, named, as, now()));
+}
+
+export async function runCli(args: string[], dataDir: string, opts: CliOptions = {}): Promise<CliResult> {
+  const { rest: words, as } = takeAs(args);
+  const [command, ...rest] = words;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
   const run = COMMANDS.get(command);
   if (!run) return refused(`Unknown command "${command}".\n\n${HELP}`);
+  if (as === null) return refused('--as takes the name of the operator who signs in: --as NAME.');
   if (!(await databaseExists(resolve(dataDir))))
     return refused(`No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.`);
 
@@ -214,6 +245,9 @@ export async function runCli(args: string[], dataDir: string): Promise<CliResult
   try {
     await migrateToLatest(db);
     await importUploadFiles(db, resolve(dataDir));
+    if (as !== undefined) return await runAsOperator(db, as, command, rest, opts);
+    const refusal = conveniencesRefusal(await installMode(db, opts.env ?? process.env), command, rest);
+    if (refusal) return refused(refusal);
     const audit = writes(command, rest) ? await cliAudit(db, command, rest) : undefined;
     await audit?.before();
     const result = await run(db, rest, resolve(dataDir));

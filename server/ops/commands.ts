@@ -49,7 +49,7 @@ function summary(user: UserRow): UserSummary {
   };
 }
 
-async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
+export async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
   if (!ref) throw new OpsError('Name the user: email, phone or numeric id.');
   const user = await findUser(db, ref);
   if (!user) throw new OpsError(`No user "${ref}".`);
@@ -116,7 +116,7 @@ export async function inviteCode(db: Db): Promise<string> {
   const demo = await findUser(db, DEMO_EMAIL);
   if (demo) return demo.invitation_code;
   const any = await db.selectFrom('users').select('invitation_code').where('barred', '=', 0).where('frozen', '=', 0).orderBy('id').executeTakeFirst();
-  if (!any) throw new OpsError('No user yet: start the server once to seed the demo user.');
+  if (!any) throw new OpsError('No user yet: a demo install seeds the demo user at its first start; a production install seeds none.');
   return any.invitation_code;
 }
 

@@ -1,9 +1,11 @@
-// Who an audit row names: a signed-in operator (with the request's address) or the CLI's OS user.
+// Who an audit row names: a signed-in operator (with the request's address, or "cli" when they signed
+// in to the operator CLI with --as) or the CLI's OS user.
 // Here in the platform so that every domain's back-office handlers and CLI commands name them the same way.
 import { userInfo } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from './audit.ts';
 import type { OperatorSession } from '../operators/operator-sessions.ts';
+import type { OperatorRow } from '../../core/db/types.ts';
 
 export type Actor = AuditActor;
 
@@ -22,4 +24,9 @@ function osUser(): string {
 
 export function cliActor(): Actor {
   return { actor: `cli ${osUser()}`, operatorId: null, ip: 'local' };
+}
+
+/** An operator who signed in to the CLI (`--as NAME`): named like in the console, from the address "cli". */
+export function cliOperatorActor(operator: Pick<OperatorRow, 'id' | 'name'>): Actor {
+  return { actor: `operator ${operator.name}`, operatorId: Number(operator.id), ip: 'cli' };
 }
