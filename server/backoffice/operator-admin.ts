@@ -11,7 +11,7 @@ import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { issueEnrolment } from '../platform/operators/enrolment.ts';
 import { endOperatorSessions } from '../platform/operators/operator-sessions.ts';
-import { createUnenrolledOperator, findOperator, rolesOf } from '../platform/operators/operators.ts';
+import { createUnenrolledOperator, findOperator, OPERATOR_ROLES, rolesOf } from '../platform/operators/operators.ts';
 import {
   assertAdminRemains,
   DutyRefusal,
@@ -66,8 +66,9 @@ export async function operatorDetail(db: Db, name: string, now: number): Promise
 
 /** The roles asked for, split into those that apply at once and those that wait for a second admin. */
 function splitGrant(asked: readonly OperatorRole[], held: readonly OperatorRole[]): { now: OperatorRole[]; waiting: OperatorRole[] } {
-  const waiting = asked.filter((r) => SECOND_ADMIN_ROLES.includes(r) && !held.includes(r));
-  return { now: asked.filter((r) => !waiting.includes(r)), waiting };
+  const inOrder = OPERATOR_ROLES.filter((r) => asked.includes(r));
+  const waiting = inOrder.filter((r) => SECOND_ADMIN_ROLES.includes(r) && !held.includes(r));
+  return { now: inOrder.filter((r) => !waiting.includes(r)), waiting };
 }
 
 export async function addOperator(db: Db, actor: Actor, name: string, roles: OperatorRole[], now: number): Promise<AdminNewOperator> {

@@ -9,9 +9,9 @@ import type { OperatorRole } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
-import { type EnrolmentLink, issueEnrolment } from '../platform/operators/enrolment.ts';
+import { issueEnrolment } from '../platform/operators/enrolment.ts';
 import { endOperatorSessions } from '../platform/operators/operator-sessions.ts';
-import { findOperator, OPERATOR_ROLES, rolesOf } from '../platform/operators/operators.ts';
+import { findOperator, forgetCredentials, OPERATOR_ROLES, rolesOf } from '../platform/operators/operators.ts';
 import { operatorRow } from './operator-admin.ts';
 import {
   assertApproverIsAdmin,
@@ -74,7 +74,7 @@ export async function decideRoleGrant(db: Db, actor: Actor, d: GrantDecision, no
   );
 }
 
-export type OperatorTotpResetResult = { step: 'requested' } | ({ step: 'done' } & EnrolmentLink);
+export type OperatorTotpResetResult = { step: 'requested' } | { step: 'done'; enrolLink: string; validUntil: string };
 
 /** The first admin's call asks for the reset; a second, other admin's call carries it out. Nobody resets their own here. */
 export async function resetOperatorTotp(db: Db, actor: Actor, name: string, reason: string, now: number): Promise<OperatorTotpResetResult> {
@@ -98,6 +98,7 @@ export async function resetOperatorTotp(db: Db, actor: Actor, name: string, reas
       if (Number(pending.first_operator_id) === actor.operatorId) throw new DutyRefusal('selfApproval', 'name', 'admin.operatorTotpResetSameAdmin');
       await assertApproverIsAdmin(trx, actor);
       if (!(await closeApproval(trx, Number(pending.id), 'done', actor, why, now))) throw new DutyRefusal('notWaiting', 'name', 'admin.grantNotWaiting');
+      await forgetCredentials(trx, target.id);
       const link = await issueEnrolment(trx, target.id, 'reset', actor.operatorId ?? null, now);
       await endOperatorSessions(trx, target.id);
       await appendAudit(
@@ -112,7 +113,7 @@ export async function resetOperatorTotp(db: Db, actor: Actor, name: string, reas
         },
         now,
       );
-      return { step: 'done', ...link };
+      return { step: 'done', enrolLink: link.link, validUntil: link.validUntil };
     }),
   );
 }

@@ -8,6 +8,7 @@ import { createOperator, findOperator, OperatorError, parseRoles, resetOperator,
 import { table } from '../../platform/ops/format.ts';
 import { recordHostChange } from '../../platform/operators/host-changes.ts';
 import { cliActor } from '../../platform/audit/actor.ts';
+import { assertAdminRemains, lockAdmins } from '../operator-duties.ts';
 
 export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
                       a back-office operator (roles: admin, finance, compliance, support, content,
@@ -15,9 +16,11 @@ export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
                       be changed at the first sign-in
   operator list       name, roles, status, created
   operator disable|enable <name>
-                      a disabled operator cannot sign in; their sessions end at once
+                      a disabled operator cannot sign in; their sessions end at once (never the
+                      last active admin)
   operator roles <name> <role>[,<role>…]
-                      replace an operator's roles; their sessions end
+                      replace an operator's roles; their sessions end (the last active admin keeps admin)
+                      every operator command is shown to each admin in the back office until acknowledged
   operator reset <name>
                       a new initial password and authenticator secret (a lost phone); prints both once`;
 
@@ -53,11 +56,15 @@ async function list(db: Db): Promise<string> {
 
 async function setDisabled(db: Db, name: string | undefined, disabled: boolean, now: number): Promise<string> {
   const operator = await operatorNamed(db, name);
-  await db
-    .updateTable('operators')
-    .set({ disabled: disabled ? 1 : 0, failures: 0, locked_until: null })
-    .where('id', '=', operator.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockAdmins(trx);
+    await assertAdminRemains(trx, operator, { roles: rolesOf(operator), disabled });
+    await trx
+      .updateTable('operators')
+      .set({ disabled: disabled ? 1 : 0, failures: 0, locked_until: null })
+      .where('id', '=', operator.id)
+      .execute();
+  });
   if (disabled) await endOperatorSessions(db, operator.id);
   await recordHostChange(db, cliActor().actor, operator.name, disabled ? 'disable' : 'enable', operator.roles, now);
   return `Operator ${operator.name} ${disabled ? 'disabled; their sessions ended' : 'enabled'}.`;
@@ -66,11 +73,15 @@ async function setDisabled(db: Db, name: string | undefined, disabled: boolean, 
 async function setRoles(db: Db, name: string | undefined, roles: string | undefined, now: number): Promise<string> {
   const operator = await operatorNamed(db, name);
   const parsed = parseRoles(roles);
-  await db
-    .updateTable('operators')
-    .set({ roles: parsed.join(',') })
-    .where('id', '=', operator.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockAdmins(trx);
+    await assertAdminRemains(trx, operator, { roles: parsed, disabled: Number(operator.disabled) === 1 });
+    await trx
+      .updateTable('operators')
+      .set({ roles: parsed.join(',') })
+      .where('id', '=', operator.id)
+      .execute();
+  });
   await endOperatorSessions(db, operator.id);
   await recordHostChange(db, cliActor().actor, operator.name, 'roles', parsed.join(','), now);
   return `Operator ${operator.name} now has the roles ${parsed.join(', ')}; their sessions ended.`;

@@ -98,6 +98,15 @@ export async function createUnenrolledOperator(db: Db, name: string, roles: Oper
     .executeTakeFirstOrThrow();
 }
 
+/** The old password and authenticator stop working (an authenticator reset in the console: the operator enrols again). */
+export async function forgetCredentials(db: Db, operatorId: number): Promise<void> {
+  await db
+    .updateTable('operators')
+    .set({ password_hash: NO_PASSWORD, totp_secret: newTotpSecret(), failures: 0, locked_until: null })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
 /** New initial credentials for an operator who lost them: the code step, failures and lock start again, the password must be changed. */
 export async function resetOperator(db: Db, operator: Pick<OperatorRow, 'id' | 'name'>): Promise<{ password: string; totp: string }> {
   const c = await initialCredentials(operator.name);
