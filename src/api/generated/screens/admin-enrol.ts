@@ -57,6 +57,11 @@ export const screen: ScreenDef = {
     "totp.required": "admin.totpFormat",
     "totp.type": "admin.totpFormat",
     "totp.pattern": "admin.totpFormat"
+  },
+  "ui": {
+    "password": {
+      "ui:widget": "password"
+    }
   }
 };
 
