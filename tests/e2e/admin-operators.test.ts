@@ -82,6 +82,8 @@ describe('operators in the back office', () => {
     const bob = await adminPage('bob');
     await bob.goto(`${app.running.url}/admin/operator?name=jules`);
     const decide = formWith(bob, en.admin.grantDecideSubmit);
+    await bob.getByText(en.admin.pendingRolesLabel).first().waitFor();
+    await bob.screenshot({ path: 'tests/e2e/artifacts/admin-operator-waiting-grant.png', fullPage: true });
     await decide.locator('#root_decision').selectOption({ label: en.admin.decision.approve });
     await decide.getByRole('button', { name: en.admin.grantDecideSubmit }).click();
     await bob.getByText(en.admin.grantDecided).waitFor();
