@@ -34,6 +34,15 @@ export interface AddressWhitelistPayload {
 }
 
 /**
+ * This admin has read the host changes up to this id.
+ */
+export interface AdminAcknowledgeHostChangesPayload {
+  upTo: number;
+}
+
+export type AdminAcknowledgeHostChangesResult = null;
+
+/**
  * A loan being repaid (disbursed, not yet repaid in full) as the back office sees it; amounts are decimal strings in the coin's decimals, owed as the customer's loan screen computes it now
  */
 export interface AdminActiveLoan {
@@ -105,7 +114,7 @@ export interface AdminAddCoinPayload {
 }
 
 /**
- * Adds an operator; the answer carries the initial password and the authenticator URI, shown this once.
+ * Adds an operator without a password or authenticator: the answer carries a one-time enrolment link (24 hours) with which the operator chooses a password and enrols an authenticator. The admin and finance roles wait for a second admin's approval; other roles apply at once.
  */
 export interface AdminAddOperatorPayload {
   name: string;
@@ -555,6 +564,15 @@ export interface AdminDecidePayload {
   coin?: string;
 }
 
+/**
+ * A second admin approves the operator's waiting admin or finance role (it applies now and their sessions end), or any admin rejects it. Nobody approves their own request or a grant to themself.
+ */
+export interface AdminDecideRoleGrantPayload {
+  name: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+}
+
 export interface AdminDecision {
   state: 'done' | 'rejected' | 'awaitingSecond';
   approvals: number;
@@ -576,6 +594,45 @@ export interface AdminEndSessionsPayload {
 }
 
 export type AdminEndSessionsResult = null;
+
+/**
+ * Enrols the link's operator: a new password (8–64 characters, not a common one) and a current code of the link's authenticator. The link is used up and the operator is signed in.
+ */
+export interface AdminEnrolPayload {
+  /**
+   * The token of the enrolment link (after the #)
+   */
+  token: string;
+  password: string;
+  totp: string;
+}
+
+export interface AdminEnrolStart {
+  name: string;
+  purpose: 'new' | 'reset';
+  /**
+   * otpauth://totp/… for the QR code
+   */
+  otpauthUrl: string;
+  /**
+   * The same secret in base32, to type in
+   */
+  secret: string;
+  /**
+   * ISO time
+   */
+  validUntil: string;
+}
+
+/**
+ * What an enrolment link's page shows: whose link it is, the authenticator to scan and until when it works. Uses nothing up.
+ */
+export interface AdminEnrolStartPayload {
+  /**
+   * The token of the enrolment link (after the #)
+   */
+  token: string;
+}
 
 /**
  * A financing product as the back office lists it: the editable fields as the update form takes them, and what the list shows
@@ -636,6 +693,30 @@ export interface AdminFreezePayload {
   uid: number;
   what: 'login' | 'withdraw';
   reason: string;
+}
+
+export interface AdminHostChanges {
+  /**
+   * Operator changes made with npm run ops on the server host that this admin has not acknowledged, oldest first
+   */
+  list: AdminHostChange[];
+}
+export interface AdminHostChange {
+  id: number;
+  /**
+   * The operator the command named
+   */
+  name: string;
+  what: 'add' | 'reset' | 'roles' | 'disable' | 'enable';
+  roles: string[];
+  /**
+   * cli <OS user>
+   */
+  actor: string;
+  /**
+   * ISO time
+   */
+  at: string;
 }
 
 /**
@@ -863,15 +944,22 @@ export interface AdminNameLoanProductPayload {
 
 export interface AdminNewOperator {
   name: string;
+  /**
+   * The roles the operator holds now
+   */
   roles: string[];
   /**
-   * The initial password: it must be changed at the first sign-in
+   * admin or finance as asked for, waiting for a second admin
    */
-  password: string;
+  pendingRoles: string[];
   /**
-   * otpauth://totp/… for the operator's authenticator app
+   * The one-time link the new operator opens to choose a password and enrol an authenticator; shown this once
    */
-  totp: string;
+  enrolLink: string;
+  /**
+   * ISO time the link stops working
+   */
+  validUntil: string;
 }
 
 export interface AdminOperator {
@@ -887,8 +975,21 @@ export interface AdminOperatorArgs {
   name: string;
 }
 
+export interface AdminOperatorChange {
+  name: string;
+  roles: string[];
+  /**
+   * Roles now waiting for a second admin's approval
+   */
+  pendingRoles: string[];
+  /**
+   * What happened, in the operator's language
+   */
+  note: string;
+}
+
 /**
- * An operator as the console lists them
+ * An operator as the console lists them, with what waits for a second admin
  */
 export interface AdminOperatorRow {
   name: string;
@@ -899,6 +1000,10 @@ export interface AdminOperatorRow {
    */
   mustChangePassword: boolean;
   /**
+   * Made or reset in the console and not enrolled through the link yet: cannot sign in until then
+   */
+  enrolling: boolean;
+  /**
    * Locked for 15 minutes after five failed sign-ins
    */
   locked: boolean;
@@ -906,6 +1011,53 @@ export interface AdminOperatorRow {
    * ISO time
    */
   created: string;
+  /**
+   * Roles (admin, finance) asked for and waiting for a second admin's approval
+   */
+  pendingRoles: string[];
+  /**
+   * The admin who asked for the waiting roles
+   */
+  grantRequestedBy: string | null;
+  /**
+   * ISO time the waiting roles were asked for
+   */
+  grantRequestedAt: string | null;
+  /**
+   * The admin who asked for an authenticator reset that waits for a second admin
+   */
+  totpResetRequestedBy: string | null;
+  /**
+   * ISO time of that request
+   */
+  totpResetRequestedAt: string | null;
+}
+
+/**
+ * Resets another operator's authenticator with a second admin: the first admin's call asks for it, another admin's same call carries it out and is answered a fresh one-time enrolment link (the old password and authenticator stop working). Nobody resets their own here.
+ */
+export interface AdminOperatorTotpResetPayload {
+  name: string;
+  /**
+   * Why (a lost phone…), kept in the audit trail
+   */
+  reason: string;
+}
+
+export interface AdminOperatorTotpResetResult {
+  step: 'requested' | 'done';
+  /**
+   * What happened, in the operator's language
+   */
+  note: string;
+  /**
+   * done: the one-time link to hand over; shown this once
+   */
+  enrolLink?: string;
+  /**
+   * done: ISO time the link stops working
+   */
+  validUntil?: string;
 }
 
 /**
@@ -993,6 +1145,15 @@ export interface AdminReviewItem {
    */
   approvals: number;
   firstApprover: string | null;
+}
+
+export interface AdminRoleGrantDecision {
+  name: string;
+  /**
+   * The operator's roles after the decision
+   */
+  roles: string[];
+  decision: 'approve' | 'reject';
 }
 
 export interface AdminSession {
@@ -1333,7 +1494,7 @@ export interface AdminUpdateMiningPayload {
 }
 
 /**
- * Re-roles, disables or enables an operator; their sessions end at once. An admin cannot disable themself nor take away their own admin role.
+ * Re-roles, disables or enables an operator; their sessions end at once. Removals and other roles apply at once; admin and finance wait for a second admin's approval. Nobody changes their own roles or disables themself, and the last active admin keeps the role and access.
  */
 export interface AdminUpdateOperatorPayload {
   name: string;

@@ -16,6 +16,7 @@ import { OverlayHost } from '../ui/overlays';
 import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
+import { HostChanges } from './HostChanges';
 import { menuScreens } from './menu';
 import { routeScreens } from './routeScreens';
 import type { ScreenEntry } from '../engine/types';
@@ -29,6 +30,9 @@ const HOME = routeOf('admin-dashboard');
 
 /** Hand-written parts drawn under a route's schema screens: the dashboard's chart (the engine has no chart kind). */
 const DashboardChart = lazy(() => import('./dashboard/DashboardChart'));
+/** The page an operator's enrolment link opens (outside the guard: they have no session yet). */
+const EnrolScreen = lazy(() => import('./enrol/EnrolScreen'));
+const ENROL = '/admin/enrol';
 const extras = new Map([
   [
     HOME,
@@ -103,6 +107,7 @@ function Shell({ roles }: { roles: string[] }) {
           </button>
         </header>
         <main className="admin-content">
+          {roles.includes('admin') && <HostChanges />}
           <ErrorBoundary>
             <Suspense fallback={<Loading />}>
               <Outlet />
@@ -141,8 +146,17 @@ function SignIn() {
   );
 }
 
+function Enrol() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <EnrolScreen home={HOME} />
+    </Suspense>
+  );
+}
+
 const router = createBrowserRouter([
   { path: LOGIN, element: <SignIn /> },
+  { path: ENROL, element: <Enrol /> },
   {
     path: '/admin',
     element: <Guarded />,

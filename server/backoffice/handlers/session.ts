@@ -1,4 +1,5 @@
-// Operator sign-in, sign-out, who am I, and the password change every new operator makes first.
+// Operator sign-in, sign-out, who am I, the password change an operator made on the host makes
+// first, and the enrolment link of an operator made or reset in the console (which signs them in).
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { appendAudit } from '../../platform/audit/audit.ts';
@@ -6,6 +7,7 @@ import { changeOperatorPassword, checkSignIn, rolesOf } from '../../platform/ope
 import { endOperatorSession, endOperatorSessions, startOperatorSession } from '../../platform/operators/operator-sessions.ts';
 import type { OperatorRow } from '../../core/db/types.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
+import { completeEnrolment, enrolmentStart } from '../../platform/operators/enrolment.ts';
 
 const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
 
@@ -27,6 +29,31 @@ export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
             action: 'operator.signIn',
             targetKind: 'operator',
             targetId: operator.name,
+          },
+          ctx.now(),
+        );
+        return { token, ...view(operator) };
+      },
+    },
+    adminEnrolStart: {
+      limits: [{ bucket: 'adminEnrol', limit: (c) => c.limits.adminLogin }],
+      run: async (input) => enrolmentStart(db, input.token, ctx.now()),
+    },
+    adminEnrol: {
+      limits: [{ bucket: 'adminEnrol', limit: (c) => c.limits.adminLogin }],
+      run: async (input, { req }) => {
+        const operator = await completeEnrolment(db, input.token, input.password, input.totp, ctx.now());
+        const token = await startOperatorSession(db, operator.id, req.ip, ctx.now());
+        await appendAudit(
+          db,
+          {
+            actor: `operator ${operator.name}`,
+            operatorId: operator.id,
+            ip: req.ip,
+            action: 'operator.enrol',
+            targetKind: 'operator',
+            targetId: operator.name,
+            after: { enrolled: true },
           },
           ctx.now(),
         );

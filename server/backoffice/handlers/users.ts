@@ -1,16 +1,17 @@
-// The back office's customers (search, detail, freezes, sessions) and operators (admins only).
+// The back office's customers (search, detail, freezes, sessions); operators are in operators.ts.
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
-import { addOperator, listOperators, operatorDetail, updateOperator } from '../operator-admin.ts';
 import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail, userSignIns } from '../users.ts';
 import { resetTotp } from '../totp-reset.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { validationError } from '../../core/errors.ts';
+import { operatorAdminHandlers } from './operators.ts';
 
 export function userAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
+    ...operatorAdminHandlers(ctx),
     adminUsers: async (input) => {
       const list = await searchUsers(db, input.q ?? '');
       return { list, total: list.length, page: 1, pageSize: list.length };
@@ -34,12 +35,5 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
       await endUserSessions(db, operatorActor(session, req), input.uid, ctx.now());
       return null;
     },
-    adminOperators: async () => {
-      const list = await listOperators(db, ctx.now());
-      return { list, total: list.length, page: 1, pageSize: list.length };
-    },
-    adminOperator: async (input) => operatorDetail(db, input.name, ctx.now()),
-    adminAddOperator: async (input, { session, req }) => addOperator(db, operatorActor(session, req), input.name, input.roles, ctx.now()),
-    adminUpdateOperator: async (input, { session, req }) => updateOperator(db, operatorActor(session, req), input, ctx.now()),
   };
 }

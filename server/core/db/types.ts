@@ -3,6 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerType } from '../../../contract/generated/types.ts';
 import type { BackofficeTables } from './tables/backoffice.ts';
+import type { OperatorDutyTables } from './tables/operator-duties.ts';
 import type { FundsTables } from './tables/funds.ts';
 import type { FinancingTables } from './tables/financing.ts';
 import type { IeoTables } from './tables/ieo.ts';
@@ -23,6 +24,7 @@ export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
 export * from './tables/sessions.ts';
 export * from './tables/backoffice.ts';
+export * from './tables/operator-duties.ts';
 export * from './tables/support.ts';
 export * from './tables/security.ts';
 
@@ -295,7 +297,7 @@ export interface ClusterLeaseTable {
 }
 
 export interface Database
-  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables, SecurityTables {
+  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables, SecurityTables, OperatorDutyTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -17,6 +17,8 @@ export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 export const TOTP_ISSUER = 'CoinApp';
 const NAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+/** What password_hash holds until the operator enrols: verifyPassword() never accepts it. */
+const NO_PASSWORD = '';
 
 /** A refusal the CLI prints as it is (a bad name, an unknown role…). */
 export class OperatorError extends OpsError {}
@@ -56,10 +58,16 @@ async function initialCredentials(name: string): Promise<{ password: string; pas
   return { password, passwordHash: await hashPassword(password), secret, totp: otpauthUri(TOTP_ISSUER, name, secret) };
 }
 
-export async function createOperator(db: Db, name: string | undefined, roles: OperatorRole[], now: number): Promise<NewOperator> {
+async function assertNewName(db: Db, name: string | undefined): Promise<string> {
   if (!name || !NAME.test(name))
     throw new OperatorError(`An operator name is 3–32 of a–z, 0–9, ".", "_" and "-", starting with a letter or digit, not "${name ?? ''}".`);
   if (await findOperator(db, name)) throw new OperatorError(`There is already an operator "${name}".`);
+  return name;
+}
+
+/** The host's way (`ops operator add`): the initial password and authenticator URI are answered, to be printed once. */
+export async function createOperator(db: Db, name: string | undefined, roles: OperatorRole[], now: number): Promise<NewOperator> {
+  name = await assertNewName(db, name);
   const c = await initialCredentials(name);
   const operator = await db
     .insertInto('operators')
@@ -69,14 +77,54 @@ export async function createOperator(db: Db, name: string | undefined, roles: Op
   return { operator, password: c.password, totp: c.totp };
 }
 
+/**
+ * The console's way: no password and no authenticator yet (sign-in refuses until the operator
+ * enrols through the link the caller issues), so the admin who makes it never learns either.
+ */
+export async function createUnenrolledOperator(db: Db, name: string, roles: OperatorRole[], now: number): Promise<OperatorRow> {
+  await assertNewName(db, name);
+  return db
+    .insertInto('operators')
+    .values({
+      name,
+      password_hash: NO_PASSWORD,
+      roles: roles.join(','),
+      totp_secret: newTotpSecret(),
+      must_change_password: 0,
+      enrol_required: 1,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The old password and authenticator stop working (an authenticator reset in the console: the operator enrols again). */
+export async function forgetCredentials(db: Db, operatorId: number): Promise<void> {
+  await db
+    .updateTable('operators')
+    .set({ password_hash: NO_PASSWORD, totp_secret: newTotpSecret(), failures: 0, locked_until: null })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
 /** New initial credentials for an operator who lost them: the code step, failures and lock start again, the password must be changed. */
 export async function resetOperator(db: Db, operator: Pick<OperatorRow, 'id' | 'name'>): Promise<{ password: string; totp: string }> {
   const c = await initialCredentials(operator.name);
   await db
     .updateTable('operators')
-    .set({ password_hash: c.passwordHash, totp_secret: c.secret, totp_last_step: 0, must_change_password: 1, failures: 0, locked_until: null })
+    .set({
+      password_hash: c.passwordHash,
+      totp_secret: c.secret,
+      totp_last_step: 0,
+      must_change_password: 1,
+      enrol_required: 0,
+      failures: 0,
+      locked_until: null,
+    })
     .where('id', '=', operator.id)
     .execute();
+  // a console enrolment link still open would set other credentials over these
+  await db.deleteFrom('operator_enrolments').where('operator_id', '=', operator.id).where('used_at', 'is', null).execute();
   return { password: c.password, totp: c.totp };
 }
 
@@ -118,7 +166,8 @@ export async function checkSignIn(db: Db, name: string, password: string, code: 
   if (operator.locked_until !== null && Number(operator.locked_until) > now) throw lockedError(Number(operator.locked_until));
   const passwordOk = await verifyPassword(password, operator.password_hash);
   const step = matchTotp(operator.totp_secret, code, now);
-  if (!passwordOk || step === null || step <= Number(operator.totp_last_step) || operator.disabled) throw await recordFailure(db, operator, now);
+  if (!passwordOk || step === null || step <= Number(operator.totp_last_step) || operator.disabled || Number(operator.enrol_required) === 1)
+    throw await recordFailure(db, operator, now);
   // compare-and-set on the step: of two sign-ins with the same code at once, one wins
   const claimed = await db
     .updateTable('operators')

@@ -42,6 +42,7 @@ describe('the role matrix', () => {
   it('covers every operator endpoint', () => {
     // every schema file under schemas/admin/ but the sign-in
     expect(endpoints.map((e) => e.name).sort()).toEqual([
+      'adminAcknowledgeHostChanges',
       'adminActiveLoan',
       'adminActiveLoans',
       'adminAddArticle',
@@ -65,10 +66,12 @@ describe('the role matrix', () => {
       'adminDashboard',
       'adminDecideAdjustment',
       'adminDecideReview',
+      'adminDecideRoleGrant',
       'adminEndSessions',
       'adminFinancingProduct',
       'adminFinancingProducts',
       'adminFreeze',
+      'adminHostChanges',
       'adminIeoProject',
       'adminIeoProjects',
       'adminLoanProduct',
@@ -82,6 +85,7 @@ describe('the role matrix', () => {
       'adminOperators',
       'adminRemoveNetwork',
       'adminRepayLoan',
+      'adminResetOperatorTotp',
       'adminResetTotp',
       'adminReviewDetail',
       'adminReviews',

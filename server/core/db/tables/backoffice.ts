@@ -22,6 +22,10 @@ export interface OperatorsTable {
   failures: Generated<number>;
   locked_until: number | null;
   created_at: number;
+  /** 1 until the operator enrols through their link (made or reset in the console): sign-in refuses until then (migration 0027) */
+  enrol_required: Generated<number>;
+  /** The newest operator_host_changes id this admin acknowledged */
+  host_changes_seen: Generated<number>;
 }
 
 export interface OperatorSessionsTable {

@@ -30,7 +30,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminAddOperatorPayload",
-    "description": "Adds an operator; the answer carries the initial password and the authenticator URI, shown this once.",
+    "description": "Adds an operator without a password or authenticator: the answer carries a one-time enrolment link (24 hours) with which the operator chooses a password and enrols an authenticator. The admin and finance roles wait for a second admin's approval; other roles apply at once.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -92,25 +92,30 @@ export const screen: ScreenDef = {
           "admin.role.content",
           "admin.role.product"
         ]
-      }
+      },
+      "ui:help": "admin.rolesSecondAdminHelp"
     }
   },
   "success": {
-    "toast": "admin.operatorAdded",
+    "toast": "admin.operatorAddedEnrol",
     "show": [
       {
         "field": "name",
         "label": "admin.nameLabel"
       },
       {
-        "field": "password",
-        "label": "admin.initialPasswordLabel",
+        "field": "pendingRoles",
+        "label": "admin.pendingRolesLabel"
+      },
+      {
+        "field": "enrolLink",
+        "label": "admin.enrolLinkLabel",
         "copy": true
       },
       {
-        "field": "totp",
-        "label": "admin.totpUriLabel",
-        "copy": true
+        "field": "validUntil",
+        "label": "admin.enrolLinkUntilLabel",
+        "format": "datetime"
       }
     ]
   },

@@ -56,8 +56,35 @@ export const screen: ScreenDef = {
         "label": "admin.rolesLabel"
       },
       {
+        "field": "pendingRoles",
+        "label": "admin.pendingRolesLabel"
+      },
+      {
+        "field": "grantRequestedBy",
+        "label": "admin.requestedByLabel"
+      },
+      {
+        "field": "grantRequestedAt",
+        "label": "admin.requestedAtLabel",
+        "format": "datetime"
+      },
+      {
+        "field": "totpResetRequestedBy",
+        "label": "admin.totpResetRequestedByLabel"
+      },
+      {
+        "field": "totpResetRequestedAt",
+        "label": "admin.requestedAtLabel",
+        "format": "datetime"
+      },
+      {
         "field": "disabled",
         "label": "admin.disabledLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "enrolling",
+        "label": "admin.enrollingLabel",
         "values": "admin.yesNo"
       },
       {

@@ -4,10 +4,10 @@ import { api } from '../../admin-base';
 import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
-import type { AdminOperatorRow, AdminUpdateOperatorPayload } from '../../../../contract/generated/types';
+import type { AdminOperatorChange, AdminUpdateOperatorPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/admin-operator-update.js';
 
-export type { AdminOperatorRow, AdminUpdateOperatorPayload };
+export type { AdminOperatorChange, AdminUpdateOperatorPayload };
 
 export const screen: ScreenDef = {
   "id": "admin-operator-update",
@@ -30,7 +30,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminUpdateOperatorPayload",
-    "description": "Re-roles, disables or enables an operator; their sessions end at once. An admin cannot disable themself nor take away their own admin role.",
+    "description": "Re-roles, disables or enables an operator; their sessions end at once. Removals and other roles apply at once; admin and finance wait for a second admin's approval. Nobody changes their own roles or disables themself, and the last active admin keeps the role and access.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -108,7 +108,7 @@ export const screen: ScreenDef = {
     }
   },
   "success": {
-    "toast": "admin.operatorUpdated",
+    "toast": "admin.operatorChangedToast",
     "navigate": "/admin/operators"
   },
   "validatorId": "adminOperatorUpdate"
@@ -116,7 +116,7 @@ export const screen: ScreenDef = {
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    adminUpdateOperator: build.mutation<AdminOperatorRow, AdminUpdateOperatorPayload & Idempotent>({
+    adminUpdateOperator: build.mutation<AdminOperatorChange, AdminUpdateOperatorPayload & Idempotent>({
       query: (arg) => ({ path: '/admin/operators/update', method: 'POST', auth: true, fieldErrors: {"fields":["name","roles","disabled"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminOperators'],
     }),

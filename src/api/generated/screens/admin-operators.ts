@@ -35,8 +35,29 @@ export const screen: ScreenDef = {
         "label": "admin.rolesLabel"
       },
       {
+        "field": "pendingRoles",
+        "label": "admin.pendingRolesLabel",
+        "omitEmpty": true
+      },
+      {
+        "field": "grantRequestedBy",
+        "label": "admin.requestedByLabel",
+        "omitEmpty": true
+      },
+      {
+        "field": "grantRequestedAt",
+        "label": "admin.requestedAtLabel",
+        "format": "datetime",
+        "omitEmpty": true
+      },
+      {
         "field": "disabled",
         "label": "admin.disabledLabel",
+        "values": "admin.yesNo"
+      },
+      {
+        "field": "enrolling",
+        "label": "admin.enrollingLabel",
         "values": "admin.yesNo"
       },
       {
