@@ -78,6 +78,7 @@ describe('the role matrix', () => {
       'adminMiningMachine',
       'adminMiningMachines',
       'adminNameLoanProduct',
+      'adminNetworkChanges',
       'adminOperator',
       'adminOperators',
       'adminRemoveNetwork',
