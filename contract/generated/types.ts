@@ -894,6 +894,10 @@ export interface AdminNetworkProposal {
   withdrawBefore: boolean;
   withdrawAfter: boolean;
   /**
+   * What goes from off to on: deposits, withdrawals, both or neither
+   */
+  switchesOn: 'none' | 'deposit' | 'withdraw' | 'both';
+  /**
    * Who proposed it: "operator <name>" or "cli <os user>"
    */
   proposedBy: string;

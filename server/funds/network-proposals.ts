@@ -88,6 +88,9 @@ function proposalView(p: CoinNetworkProposalRow, coin: CoinRow, current: CoinNet
   const before = p.status === 'pending' ? (current ? gatedOf(current) : null) : proposed.before;
   const after = { ...(before ?? { deposit_address: '', deposit_enabled: 0, withdraw_enabled: 0 }), ...proposed.set };
   const mine = viewer !== null && (viewer.operatorId != null ? viewer.operatorId === p.proposer_operator_id : p.proposer_operator_id === null && viewer.actor === p.proposed_by);
+  const turnsOn = (field: 'deposit_enabled' | 'withdraw_enabled') => Number(before?.[field] ?? 0) !== 1 && Number(after[field]) === 1;
+  const deposit = turnsOn('deposit_enabled');
+  const withdraw = turnsOn('withdraw_enabled');
   return {
     ID: Number(p.id),
     coin: coin.coin,
@@ -100,6 +103,7 @@ function proposalView(p: CoinNetworkProposalRow, coin: CoinRow, current: CoinNet
     depositAfter: Number(after.deposit_enabled) === 1,
     withdrawBefore: Number(before?.withdraw_enabled ?? 0) === 1,
     withdrawAfter: Number(after.withdraw_enabled) === 1,
+    switchesOn: deposit && withdraw ? 'both' : deposit ? 'deposit' : withdraw ? 'withdraw' : 'none',
     proposedBy: p.proposed_by,
     created: iso(p.created_at)!,
     decidedBy: p.decided_by,

@@ -93,7 +93,7 @@ describe('a new deposit address waits for a second operator', () => {
 
   it('a new network and switching deposits on wait too; limits and switching off apply at once', async () => {
     const added = await propose(ana, { coin: 'BTC', network: 'ERC20', address: NEW_ERC20, depositMin: '0.001', withdrawMin: '0.01', withdrawMax: '5', withdrawFee: '0.001' });
-    expect(added.data).toMatchObject({ network: null, proposal: { kind: 'add', addressBefore: '', addressAfter: NEW_ERC20, depositAfter: true } });
+    expect(added.data).toMatchObject({ network: null, proposal: { kind: 'add', addressBefore: '', addressAfter: NEW_ERC20, depositAfter: true, switchesOn: 'both' } });
     expect(await depositNetworks('BTC')).not.toHaveProperty('ERC20');
     expect((await as(ana, 'GET', '/admin/coins/detail', { coin: 'BTC' })).data.list.map((n: Loose) => n.network)).toEqual(['BTC']);
     expect((await approve(cid, added.data.proposal.ID)).code).toBe(0);
@@ -104,7 +104,7 @@ describe('a new deposit address waits for a second operator', () => {
     expect(off.data).toMatchObject({ network: { depositEnabled: false, withdrawFee: '0.002' }, proposal: null });
     expect(await depositNetworks('BTC')).not.toHaveProperty('ERC20');
     const on = await propose(ana, { coin: 'BTC', network: 'ERC20', deposit: 'on', withdrawFee: '0.003' });
-    expect(on.data).toMatchObject({ network: { depositEnabled: false, withdrawFee: '0.003' }, proposal: { depositBefore: false, depositAfter: true } });
+    expect(on.data).toMatchObject({ network: { depositEnabled: false, withdrawFee: '0.003' }, proposal: { depositBefore: false, depositAfter: true, switchesOn: 'deposit' } });
     expect(await depositNetworks('BTC')).not.toHaveProperty('ERC20');
     expect((await approve(ben, on.data.proposal.ID)).code).toBe(0);
     expect((await depositNetworks('BTC')).ERC20).toMatchObject({ depositEnabled: true, withdrawFee: '0.003' });

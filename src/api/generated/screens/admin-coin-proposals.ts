@@ -65,41 +65,23 @@ export const screen: ScreenDef = {
   "list": {
     "titleField": "network",
     "titleLabel": "admin.networkLabel",
-    "subtitleField": "addressAfter",
-    "subtitleLabel": "admin.addressAfterLabel",
     "fields": [
       {
         "field": "coin",
         "label": "admin.coinLabel"
       },
       {
-        "field": "kind",
-        "label": "admin.networkChangeKindLabel",
-        "values": "admin.networkChangeKind"
-      },
-      {
         "field": "addressBefore",
         "label": "admin.addressBeforeLabel"
       },
       {
-        "field": "depositBefore",
-        "label": "admin.depositBeforeLabel",
-        "values": "admin.yesNo"
+        "field": "addressAfter",
+        "label": "admin.addressAfterLabel"
       },
       {
-        "field": "depositAfter",
-        "label": "admin.depositAfterLabel",
-        "values": "admin.yesNo"
-      },
-      {
-        "field": "withdrawBefore",
-        "label": "admin.withdrawBeforeLabel",
-        "values": "admin.yesNo"
-      },
-      {
-        "field": "withdrawAfter",
-        "label": "admin.withdrawAfterLabel",
-        "values": "admin.yesNo"
+        "field": "switchesOn",
+        "label": "admin.switchesOnLabel",
+        "values": "admin.switchesOn"
       },
       {
         "field": "status",
@@ -114,10 +96,6 @@ export const screen: ScreenDef = {
         "field": "created",
         "label": "admin.createdLabel",
         "format": "datetime"
-      },
-      {
-        "field": "decidedBy",
-        "label": "admin.decidedByLabel"
       }
     ],
     "rowActions": [
