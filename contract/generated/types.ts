@@ -484,6 +484,10 @@ export interface AdminDashboard {
    */
   waitingAdjustments: number;
   /**
+   * Coin network changes (a new network, address or switching on) waiting for a second operator
+   */
+  waitingNetworkChanges: number;
+  /**
    * Deposits credited today, exactly, in USDT at the current prices
    */
   depositsUsdt: string;

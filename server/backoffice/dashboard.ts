@@ -70,7 +70,7 @@ function valued(rows: CoinDay[], price: (coin: string) => string | null, unprice
   return out;
 }
 
-/** How many items wait per review kind, and manual adjustments waiting for their second approval. */
+/** How many items wait per review kind, and manual adjustments and coin network changes waiting for their second approval. */
 async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const k of kinds) counts[k.kind] = (await k.pending(db)).length;
@@ -81,6 +81,12 @@ async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<Record<str
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   counts.adjustment = Number(adjustments.n);
+  const networkChanges = await db
+    .selectFrom('coin_network_proposals')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  counts.networkChange = Number(networkChanges.n);
   return counts;
 }
 
@@ -122,6 +128,7 @@ export async function dashboard(db: Db, kinds: readonly ReviewKind[], market: Ma
     waitingKyc: w.kyc ?? 0,
     waitingMining: w.mining ?? 0,
     waitingAdjustments: w.adjustment,
+    waitingNetworkChanges: w.networkChange,
     depositsUsdt: plainUnits(deposits.usdt.get(today) ?? 0n),
     depositsCount: deposits.count.get(today) ?? 0,
     withdrawalsUsdt: plainUnits(withdrawals.usdt.get(today) ?? 0n),

@@ -286,13 +286,3 @@ export async function networkProposals(db: Tx, viewer: AuditActor | null, filter
   );
   return [...views.filter((v) => v.waiting), ...views.filter((v) => !v.waiting)];
 }
-
-/** How many proposals wait for their second approval (the dashboard's count). */
-export async function waitingNetworkChanges(db: Tx): Promise<number> {
-  const r = await db
-    .selectFrom('coin_network_proposals')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}

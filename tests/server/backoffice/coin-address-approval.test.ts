@@ -61,7 +61,8 @@ describe('a new deposit address waits for a second operator', () => {
     });
     expect((await depositNetworks('USDT')).TRC20.address).toBe(OLD_TRC20);
 
-    // the other operators see it waiting, with before and after and who proposed it
+    // the other operators see it waiting (on the dashboard too), with before and after and who proposed it
+    expect((await as(ben, 'GET', '/admin/dashboard')).data.waitingNetworkChanges).toBe(1);
     const listed = await as(ben, 'GET', '/admin/coins/changes', { coin: 'usdt', status: 'pending' });
     expect(listed.data.list).toEqual([expect.objectContaining({ ID: id, addressBefore: OLD_TRC20, addressAfter: NEW_TRC20, proposedBy: 'operator ana', mine: false, waiting: true })]);
 
@@ -73,6 +74,7 @@ describe('a new deposit address waits for a second operator', () => {
 
     expect((await approve(ben, id)).code).toBe(0);
     expect((await depositNetworks('USDT')).TRC20.address).toBe(NEW_TRC20);
+    expect((await as(ben, 'GET', '/admin/dashboard')).data.waitingNetworkChanges).toBe(0);
 
     const [proposal] = await auditOf('coin.network.propose');
     expect(proposal).toMatchObject({ actor: 'operator ana', target_id: 'USDT/TRC20' });
