@@ -19,7 +19,7 @@ export interface JsonFile {
 export type LocaleKinds = Map<string, { kind: string[]; waiting: string[] }>;
 
 /** Counts that share the admin.waiting family without being a review kind. */
-const WAITING_NOT_KINDS = new Set(['adjustments']);
+const WAITING_NOT_KINDS = new Set(['adjustments', 'networkChanges']);
 const KIND_LINK = /\/admin\/reviews\?(?:[^"]*&)?kind=([^&"]*)/g;
 
 const kinds = new Set<string>(REVIEW_KIND_NAMES);

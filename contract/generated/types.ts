@@ -493,6 +493,10 @@ export interface AdminDashboard {
    */
   waitingAdjustments: number;
   /**
+   * Coin network changes (a new network, address or switching on) waiting for a second operator
+   */
+  waitingNetworkChanges: number;
+  /**
    * Deposits credited today, exactly, in USDT at the current prices
    */
   depositsUsdt: string;
@@ -942,6 +946,68 @@ export interface AdminNameLoanProductPayload {
   name?: string;
 }
 
+/**
+ * What a network change did: the network as customers see it now (null for a new network until it is approved) and the proposal that waits for a second operator (null when everything applied at once).
+ */
+export interface AdminNetworkChange {
+  network: CoinNetwork | null;
+  proposal: AdminNetworkProposal | null;
+}
+
+/**
+ * A new coin network, or a network's new deposit address or switching deposits or withdrawals on, and where its second approval stands. Before is the network as customers see it now; after is what approval makes of it.
+ */
+export interface AdminNetworkProposal {
+  ID: number;
+  coin: string;
+  network: string;
+  /**
+   * add: a network the coin does not have yet
+   */
+  kind: 'add' | 'change';
+  /**
+   * pending: 1 of 2 approvals; withdrawn: the network was removed while it waited
+   */
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  /**
+   * The deposit address customers are shown now ('' for a new network)
+   */
+  addressBefore: string;
+  addressAfter: string;
+  depositBefore: boolean;
+  depositAfter: boolean;
+  withdrawBefore: boolean;
+  withdrawAfter: boolean;
+  /**
+   * What goes from off to on: deposits, withdrawals, both or neither
+   */
+  switchesOn: 'none' | 'deposit' | 'withdraw' | 'both';
+  /**
+   * Who proposed it: "operator <name>" or "cli <os user>"
+   */
+  proposedBy: string;
+  /**
+   * ISO time
+   */
+  created: string;
+  /**
+   * Who approved or rejected it
+   */
+  decidedBy: string | null;
+  /**
+   * ISO time of the decision
+   */
+  decided: string | null;
+  /**
+   * The operator asking proposed it (and so may reject it, not approve it)
+   */
+  mine: boolean;
+  /**
+   * status pending: it can still be approved or rejected
+   */
+  waiting: boolean;
+}
+
 export interface AdminNewOperator {
   name: string;
   /**
@@ -1255,7 +1321,7 @@ export interface AdminSetMiningOpenPayload {
 }
 
 /**
- * Adds a network to a coin (every field but the on/off switches is then needed) or changes the fields given of an existing one. Amounts are decimal strings with at most the coin's decimals; withdrawMin is not above withdrawMax.
+ * Adds a network to a coin (every field but the on/off switches is then needed) or changes the fields given of an existing one. Amounts are decimal strings with at most the coin's decimals; withdrawMin is not above withdrawMax. Limits, the fee and switching off apply at once; a new network, a new address and switching deposits or withdrawals on wait as a proposal for a second operator's approval (adminNetworkChanges), and one waiting proposal per network is the most.
  */
 export interface AdminSetNetworkPayload {
   coin: string;

@@ -71,9 +71,9 @@ function valued(rows: CoinDay[], price: (coin: string) => string | null, unprice
   return out;
 }
 
-type WaitingCounts = Pick<AdminDashboard, ReviewCountField | 'waitingAdjustments'>;
+type WaitingCounts = Pick<AdminDashboard, ReviewCountField | 'waitingAdjustments' | 'waitingNetworkChanges'>;
 
-/** How many items wait per review kind (a tile each, named from the registry), and manual adjustments waiting for their second approval. */
+/** How many items wait per review kind (a tile each, named from the registry), and manual adjustments and coin network changes waiting for their second approval. */
 async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<WaitingCounts> {
   const counts = Object.fromEntries(REVIEW_KIND_NAMES.map((name) => [reviewCountField(name), 0])) as WaitingCounts;
   for (const k of kinds) counts[reviewCountField(k.kind)] = (await k.pending(db)).length;
@@ -84,6 +84,12 @@ async function waiting(db: Db, kinds: readonly ReviewKind[]): Promise<WaitingCou
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   counts.waitingAdjustments = Number(adjustments.n);
+  const networkChanges = await db
+    .selectFrom('coin_network_proposals')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  counts.waitingNetworkChanges = Number(networkChanges.n);
   return counts;
 }
 

@@ -1,8 +1,9 @@
 // The coin table as operators change it, from the back office or `npm run ops -- coin …`: every
 // change is checked whole before anything is written, and written with one audit row holding the
-// rows before and after, in the same transaction. Amount columns hold units (10^-8).
+// rows before and after, in the same transaction. Where customers send money (a new network, a new
+// deposit address, switching on) waits for a second operator instead. Amount columns hold units (10^-8).
 import { parseAmount } from '../../contract/decimal.ts';
-import type { AdminCoin, AdminSetNetworkPayload, CoinNetwork } from '../../contract/generated/types.ts';
+import type { AdminCoin, AdminNetworkChange, AdminSetNetworkPayload, CoinNetwork } from '../../contract/generated/types.ts';
 import type { Db } from '../core/db/index.ts';
 import { lockNamed } from '../core/db/locks.ts';
 import type { CoinNetworkRow, CoinRow } from '../core/db/types.ts';
@@ -11,6 +12,7 @@ import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
 import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
 import { networkFormats, toCoinNetwork } from './coins.ts';
+import { gatedPart, lockNetwork, propose, withdrawProposals } from './network-proposals.ts';
 
 export const COIN_CODE = /^[A-Z0-9]{2,16}$/;
 export const MAX_COIN_DECIMALS = 8;
@@ -159,41 +161,55 @@ function mergedNetwork(change: NetworkChange, coin: CoinRow, existing: CoinNetwo
   return merged;
 }
 
-/** Adds a network to a coin, or changes the fields given of one it has. */
-export async function setNetwork(db: Db, actor: AuditActor, change: NetworkChange, now: number): Promise<CoinNetwork> {
+/**
+ * Adds a network to a coin, or changes the fields given of one it has. Limits, the fee and
+ * switching off apply at once; a new network, a new address and switching on become a proposal
+ * that a second operator approves (./network-proposals.ts), and customers keep seeing what they
+ * saw until then. Either all of it is taken or, refused, none of it.
+ */
+export async function setNetwork(db: Db, actor: AuditActor, change: NetworkChange, now: number): Promise<AdminNetworkChange> {
   return db.transaction().execute(async (trx) => {
     const c = await requireCoinRow(trx, change.coin);
     const network = knownNetwork(change.network).network;
+    await lockNetwork(trx, c.coin, network);
     const existing = (await networksOf(trx, c.id)).find((n) => n.network === network);
     const merged = mergedNetwork(change, c, existing);
-    if (existing) await trx.updateTable('coin_networks').set(merged).where('id', '=', existing.id).execute();
-    else
-      await trx
-        .insertInto('coin_networks')
-        .values({ coin_id: c.id, network, ...merged, created_at: now })
-        .execute();
-    const row = (await networksOf(trx, c.id)).find((n) => n.network === network)!;
-    const after = toCoinNetwork(c, row);
-    const before = existing ? toCoinNetwork(c, existing) : null;
-    await appendAudit(
-      trx,
-      { ...actor, action: existing ? 'coin.network.change' : 'coin.network.add', targetKind: 'coin', targetId: `${c.coin}/${network}`, before, after },
-      now,
-    );
-    return after;
+    const gated = gatedPart(merged, existing);
+    const proposal = gated ? await propose(trx, actor, c, network, gated, existing, now) : null;
+    if (existing) {
+      const atOnce = { ...merged, deposit_address: existing.deposit_address, ...onlyOff(merged, existing) };
+      await trx.updateTable('coin_networks').set(atOnce).where('id', '=', existing.id).execute();
+      const row = (await networksOf(trx, c.id)).find((n) => n.network === network)!;
+      const before = toCoinNetwork(c, existing);
+      const after = toCoinNetwork(c, row);
+      if (JSON.stringify(before) !== JSON.stringify(after))
+        await appendAudit(trx, { ...actor, action: 'coin.network.change', targetKind: 'coin', targetId: `${c.coin}/${network}`, before, after }, now);
+      return { network: after, proposal };
+    }
+    return { network: null, proposal };
   });
+}
+
+/** The switches as they apply at once: off goes through, on waits for the second approval. */
+function onlyOff(merged: { deposit_enabled: number; withdraw_enabled: number }, existing: CoinNetworkRow) {
+  return {
+    deposit_enabled: Math.min(merged.deposit_enabled, Number(existing.deposit_enabled)),
+    withdraw_enabled: Math.min(merged.withdraw_enabled, Number(existing.withdraw_enabled)),
+  };
 }
 
 export async function removeNetwork(db: Db, actor: AuditActor, code: string, networkText: string, now: number): Promise<AdminCoin> {
   return db.transaction().execute(async (trx) => {
     const c = await requireCoinRow(trx, code);
     const network = networkText.trim().toUpperCase();
+    await lockNetwork(trx, c.coin, network);
     const existing = (await networksOf(trx, c.id)).find((n) => n.network === network);
     if (!existing) throw validationError('network', 'admin.networkNotOfCoin', { coin: c.coin, network });
+    const withdrawn = await withdrawProposals(trx, actor, c.id, network, now);
     await trx.deleteFrom('coin_networks').where('id', '=', existing.id).execute();
     await appendAudit(
       trx,
-      { ...actor, action: 'coin.network.remove', targetKind: 'coin', targetId: `${c.coin}/${network}`, before: toCoinNetwork(c, existing), after: null },
+      { ...actor, action: 'coin.network.remove', targetKind: 'coin', targetId: `${c.coin}/${network}`, before: toCoinNetwork(c, existing), after: withdrawn.length ? { withdrawnProposals: withdrawn } : null },
       now,
     );
     return coinSnapshot(trx, c);

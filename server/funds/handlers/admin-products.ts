@@ -1,9 +1,11 @@
 // The back office's coin table and loan products (roles product and admin): the same domain
 // functions as `npm run ops -- coin …` and `… loan …`, each write audited with the operator.
+// Network changes that wait for a second operator are listed, approved and rejected here too.
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { addCoin, adminCoinNetworks, adminCoins, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
+import { approveNetworkChange, networkProposals, rejectNetworkChange } from '../network-proposals.ts';
 import { adminLoanProductById, adminLoanProducts, createLoanProduct, nameLoanProduct, setLoanProductOpen, updateLoanProduct } from '../loan-admin.ts';
 
 /** A list answered whole, as one page. */
@@ -18,6 +20,15 @@ export function adminCoinHandlers(ctx: AppContext): HandlerTable {
     adminSetCoinEnabled: async (input, { session, req }) => setCoinEnabled(db, operatorActor(session, req), input.coin, input.state === 'enabled', ctx.now()),
     adminSetNetwork: async (input, { session, req }) => setNetwork(db, operatorActor(session, req), input, ctx.now()),
     adminRemoveNetwork: async (input, { session, req }) => removeNetwork(db, operatorActor(session, req), input.coin, input.network, ctx.now()),
+    adminNetworkChanges: async (input, { session, req }) => onePage(await networkProposals(db, operatorActor(session, req), input)),
+    adminApproveNetworkChange: async (input, { session, req }) => {
+      await approveNetworkChange(db, operatorActor(session, req), input.ID, ctx.now());
+      return null;
+    },
+    adminRejectNetworkChange: async (input, { session, req }) => {
+      await rejectNetworkChange(db, operatorActor(session, req), input.ID, ctx.now());
+      return null;
+    },
   };
 }
 

@@ -3,8 +3,9 @@
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { AuditActor } from '../../platform/audit/audit.ts';
-import { keyValues, OpsError } from '../../platform/ops/format.ts';
-import { addCoin, adminCoins, type NetworkChange, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
+import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
+import { addCoin, type NetworkChange, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
+import { approveNetworkChange, networkProposals, rejectNetworkChange } from '../network-proposals.ts';
 
 export const COIN_HELP = `  coin list           every coin and network: limits, fee, deposit address, on/off
   coin add <COIN> <name> <decimals>
@@ -13,7 +14,12 @@ export const COIN_HELP = `  coin list           every coin and network: limits, 
   coin network <COIN> <NETWORK> [key=value …]
                       add or change a network; keys: address, depositMin, withdrawMin,
                       withdrawMax, withdrawFee, deposit=on|off, withdraw=on|off
-  coin remove-network <COIN> <NETWORK>`;
+                      a new network, a new address and deposit=on or withdraw=on wait
+                      for a second operator's approval in the back office
+  coin remove-network <COIN> <NETWORK>
+  coin changes        network changes waiting for approval
+  coin approve|reject <ID>
+                      decide a waiting network change (approving takes a named operator)`;
 
 const NETWORK_KEYS = ['address', 'depositMin', 'withdrawMin', 'withdrawMax', 'withdrawFee', 'deposit', 'withdraw'] as const;
 
@@ -82,10 +88,33 @@ function networkChange(coin: string, network: string, pairs: string[]): NetworkC
 
 async function setNetworkCommand(db: Db, actor: AuditActor, code: string | undefined, [network, ...pairs]: string[], now: number): Promise<string> {
   if (!network) throw new OpsError(`Usage:\n${COIN_HELP}`);
-  const before = (await adminCoins(db)).find((c) => c.coin === named(code).toUpperCase());
-  const n = await setNetwork(db, actor, networkChange(named(code), network, pairs), now);
-  const existed = before?.networks.split(', ').includes(n.network);
-  return `${existed ? 'Changed' : 'Added'} ${n.coin} on ${n.network}.`;
+  const { network: n, proposal: p } = await setNetwork(db, actor, networkChange(named(code), network, pairs), now);
+  const lines = n ? [`Changed ${n.coin} on ${n.network}.`] : [];
+  if (p)
+    lines.push(
+      `Proposal ${p.ID} (${p.coin} on ${p.network}: address ${p.addressAfter}, deposits ${p.depositAfter ? 'on' : 'off'}, withdrawals ${p.withdrawAfter ? 'on' : 'off'}) waits for a second operator's approval in the back office; customers see the network as before until then.`,
+    );
+  return lines.join('\n');
+}
+
+export async function listChanges(db: Db, actor: AuditActor): Promise<Record<string, string>[]> {
+  return (await networkProposals(db, actor, { status: 'pending' })).map((p) => ({
+    id: String(p.ID),
+    coin: p.coin,
+    network: p.network,
+    kind: p.kind,
+    addressBefore: p.addressBefore,
+    addressAfter: p.addressAfter,
+    deposit: `${p.depositBefore ? 'on' : 'off'} -> ${p.depositAfter ? 'on' : 'off'}`,
+    withdraw: `${p.withdrawBefore ? 'on' : 'off'} -> ${p.withdrawAfter ? 'on' : 'off'}`,
+    proposedBy: p.proposedBy,
+    created: p.created,
+  }));
+}
+
+function proposalId(text: string | undefined): number {
+  if (!/^[1-9]\d{0,9}$/.test(text ?? '')) throw new OpsError('Name the change by its number, e.g. coin approve 3 (coin changes lists them).');
+  return Number(text);
 }
 
 /** Runs `coin <sub> …`; returns what changed. */
@@ -99,6 +128,14 @@ export async function coinCommand(db: Db, actor: AuditActor, args: string[], now
       return `${(await setCoinEnabled(db, actor, named(code), sub === 'enable', now)).coin} ${sub}d.`;
     case 'network':
       return setNetworkCommand(db, actor, code, rest, now);
+    case 'changes':
+      return table(await listChanges(db, actor), 'No network change waits for approval.');
+    case 'approve': {
+      const p = await approveNetworkChange(db, actor, proposalId(code), now);
+      return `Approved change ${p.ID}: customers now see ${p.coin} on ${p.network} with address ${p.addressAfter}.`;
+    }
+    case 'reject':
+      return `Rejected change ${(await rejectNetworkChange(db, actor, proposalId(code), now)).ID}; customers see no change.`;
     case 'remove-network': {
       const c = await removeNetwork(db, actor, named(code), rest[0] ?? '', now);
       return `Removed ${c.coin} on ${(rest[0] ?? '').toUpperCase()}.`;

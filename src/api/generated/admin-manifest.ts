@@ -23,6 +23,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-coin-enabled","kind":"form","routes":["/admin/coin"],"title":"admin.coinEnabledTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-enabled') },
   { "id":"admin-coin-network-remove","kind":"form","routes":["/admin/coin"],"title":"admin.networkRemoveTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-network-remove') },
   { "id":"admin-coin-network","kind":"form","routes":["/admin/coin"],"title":"admin.networkSetTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-network') },
+  { "id":"admin-coin-proposals","kind":"list","routes":["/admin/networkChanges","/admin/coin"],"title":"admin.networkChangesTitle","roles":["admin","product"], load: () => import('./screens/admin-coin-proposals') },
   { "id":"admin-coins","kind":"list","routes":["/admin/coins"],"title":"admin.coinsTitle","roles":["admin","product"], load: () => import('./screens/admin-coins') },
   { "id":"admin-dashboard","kind":"detail","routes":["/admin/dashboard"],"title":"admin.dashboardTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-dashboard') },
   { "id":"admin-decide-adjustment","kind":"form","routes":["/admin/adjustment"],"title":"admin.decideAdjustmentTitle","roles":["finance"], load: () => import('./screens/admin-decide-adjustment') },

@@ -1,18 +1,22 @@
 // The coin table in the back office (role product): list, a coin's networks, adding a coin,
 // enabling and disabling it, adding, changing and removing a network. Customers' coin lists
-// follow at once; each write is one audit row with the rows before and after; bad input from a
-// signed-in product operator is refused with a translated message and writes nothing.
+// follow at once, but a new network only after a second operator approved it
+// (coin-address-approval.test.ts holds that rule); each write is one audit row with the rows
+// before and after; bad input from a signed-in product operator is refused with a translated
+// message and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Loose, msg, startServer, type TestServer } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';
 
 let s: TestServer;
 let product: SignedInOperator;
+let second: SignedInOperator;
 const TRC20 = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
   product = await operator(s, 'coins-op', ['product']);
+  second = await operator(s, 'coins-second', ['product']);
 });
 afterAll(() => s.app.close());
 
@@ -56,13 +60,17 @@ describe('coins in the back office', () => {
     expect((await customerCoins()).map((c) => c.coin)).not.toContain('SOL');
 
     const network = { coin: 'SOL', network: 'trc20', address: TRC20, depositMin: '1', withdrawMin: '2', withdrawMax: '500.5', withdrawFee: 0.25 };
-    expect((await as('POST', '/admin/coins/setNetwork', network)).data).toMatchObject({ network: 'TRC20', withdrawMax: '500.5', withdrawFee: '0.25' });
+    const proposed = (await as('POST', '/admin/coins/setNetwork', network)).data;
+    expect(proposed).toMatchObject({ network: null, proposal: { coin: 'SOL', network: 'TRC20', kind: 'add', addressAfter: TRC20, status: 'pending' } });
+    const approved = await call(s.app, 'POST', '/admin/coins/approveChange', { adminToken: second.token, body: { ID: proposed.proposal.ID } });
+    expect(approved.code, approved.msg).toBe(0);
+    expect((await as('GET', '/admin/coins/detail', { coin: 'SOL' })).data.list[0]).toMatchObject({ network: 'TRC20', withdrawMax: '500.5', withdrawFee: '0.25' });
     const shown = (await customerCoins(1)).find((c) => c.coin === 'SOL')!;
     expect(shown.networks).toEqual([expect.objectContaining({ network: 'TRC20', address: TRC20, depositMin: '1', withdrawMin: '2', withdrawFee: '0.25' })]);
 
     // a change names only what changes; deposits off takes it off the deposit list only
     const changed = await as('POST', '/admin/coins/setNetwork', { coin: 'SOL', network: 'TRC20', withdrawFee: '0.5', deposit: 'off' });
-    expect(changed.data).toMatchObject({ withdrawFee: '0.5', withdrawMax: '500.5', depositEnabled: false, withdrawEnabled: true });
+    expect(changed.data).toMatchObject({ network: { withdrawFee: '0.5', withdrawMax: '500.5', depositEnabled: false, withdrawEnabled: true }, proposal: null });
     const audit = await lastAudit();
     expect(audit.action).toBe('coin.network.change');
     expect(JSON.parse(audit.before_json!)).toMatchObject({ withdrawFee: '0.25', depositEnabled: true });

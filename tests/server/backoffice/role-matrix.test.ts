@@ -81,6 +81,7 @@ describe('the role matrix', () => {
       'adminMiningMachine',
       'adminMiningMachines',
       'adminNameLoanProduct',
+      'adminNetworkChanges',
       'adminOperator',
       'adminOperators',
       'adminRemoveNetwork',

@@ -8,7 +8,7 @@ const ids = (roles: string[]) => menuScreens(ADMIN_SCREENS, roles).map((s) => s.
 
 describe('the side menu', () => {
   it('offers a product operator the product lists, not a coin’s networks', () => {
-    expect(ids(['product'])).toEqual(['admin-coins', 'admin-financing-list', 'admin-ieo-list', 'admin-loan-products', 'admin-mining-list']);
+    expect(ids(['product'])).toEqual(['admin-coin-proposals', 'admin-coins', 'admin-financing-list', 'admin-ieo-list', 'admin-loan-products', 'admin-mining-list']);
   });
 
   it('puts the home screen first for every role', () => {

@@ -25,6 +25,7 @@ import * as m0024 from './0024_account_security.ts';
 import * as m0025 from './0025_signin_lang.ts';
 import * as m0026 from './0026_upload_store.ts';
 import * as m0027ops from './0027_operators_duties.ts';
+import * as m0028 from './0028_addresses_network_proposals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0025_signin_lang': m0025,
   '0026_upload_store': m0026,
   '0027_operators_duties': m0027ops,
+  '0028_addresses_network_proposals': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,6 +35,28 @@ export interface CoinNetworksTable {
   created_at: number;
 }
 
+/** What a proposal would do: add the network, or change its address or switch it on. */
+export type NetworkProposalKind = 'add' | 'change';
+export type NetworkProposalStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
+
+/** A new network or a change of a network's address or switches, waiting for a second operator (migration 0027). */
+export interface CoinNetworkProposalsTable {
+  id: Generated<number>;
+  coin_id: number;
+  network: string;
+  kind: NetworkProposalKind;
+  /** The coin_networks columns approval writes (every one for an add) */
+  proposed_json: string;
+  status: NetworkProposalStatus;
+  /** The audit actor who proposed it: "operator <name>" or "cli <os user>" */
+  proposed_by: string;
+  proposer_operator_id: number | null;
+  created_at: number;
+  decided_by: string | null;
+  decider_operator_id: number | null;
+  decided_at: number | null;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   user_id: number;
@@ -173,6 +195,7 @@ export interface LoanOrdersTable {
 export interface FundsTables {
   coins: CoinsTable;
   coin_networks: CoinNetworksTable;
+  coin_network_proposals: CoinNetworkProposalsTable;
   uploads: UploadsTable;
   upload_blobs: UploadBlobsTable;
   deposits: DepositsTable;
@@ -185,6 +208,7 @@ export interface FundsTables {
 
 export type CoinRow = Selectable<CoinsTable>;
 export type CoinNetworkRow = Selectable<CoinNetworksTable>;
+export type CoinNetworkProposalRow = Selectable<CoinNetworkProposalsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type DepositRow = Selectable<DepositsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;

@@ -74,6 +74,14 @@ export const screen: ScreenDef = {
         "values": "admin.yesNo"
       }
     ],
+    "rowActions": [
+      {
+        "id": "copy",
+        "kind": "copy",
+        "field": "address",
+        "label": "admin.copyAddress"
+      }
+    ],
     "empty": "admin.networksEmpty",
     "layout": "table"
   }

@@ -4,10 +4,10 @@ import { api } from '../../admin-base';
 import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
-import type { AdminSetNetworkPayload, CoinNetwork } from '../../../../contract/generated/types';
+import type { AdminNetworkChange, AdminSetNetworkPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/admin-coin-network.js';
 
-export type { AdminSetNetworkPayload, CoinNetwork };
+export type { AdminNetworkChange, AdminSetNetworkPayload };
 
 export const screen: ScreenDef = {
   "id": "admin-coin-network",
@@ -31,7 +31,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminSetNetworkPayload",
-    "description": "Adds a network to a coin (every field but the on/off switches is then needed) or changes the fields given of an existing one. Amounts are decimal strings with at most the coin's decimals; withdrawMin is not above withdrawMax.",
+    "description": "Adds a network to a coin (every field but the on/off switches is then needed) or changes the fields given of an existing one. Amounts are decimal strings with at most the coin's decimals; withdrawMin is not above withdrawMax. Limits, the fee and switching off apply at once; a new network, a new address and switching deposits or withdrawals on wait as a proposal for a second operator's approval (adminNetworkChanges), and one waiting proposal per network is the most.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -168,14 +168,14 @@ export const screen: ScreenDef = {
     }
   },
   "success": {
-    "toast": "admin.saved"
+    "toast": "admin.networkSaved"
   },
   "validatorId": "adminCoinNetwork"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    adminSetNetwork: build.mutation<CoinNetwork, AdminSetNetworkPayload & Idempotent>({
+    adminSetNetwork: build.mutation<AdminNetworkChange, AdminSetNetworkPayload & Idempotent>({
       query: (arg) => ({ path: '/admin/coins/setNetwork', method: 'POST', auth: true, fieldErrors: {"fields":["coin","network","address","depositMin","withdrawMin","withdrawMax","withdrawFee","deposit","withdraw"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminCoins'],
     }),

@@ -83,6 +83,11 @@ export const screen: ScreenDef = {
         "link": "/admin/adjustments?status=pending"
       },
       {
+        "field": "waitingNetworkChanges",
+        "label": "admin.waiting.networkChanges",
+        "link": "/admin/networkChanges?status=pending"
+      },
+      {
         "field": "depositsUsdt",
         "label": "admin.todayDepositsUsdt",
         "format": "amount",
