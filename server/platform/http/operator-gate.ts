@@ -9,7 +9,7 @@ import { rolesOf } from '../operators/operators.ts';
 import { authenticateOperator, type OperatorSession } from '../operators/operator-sessions.ts';
 import type { AppContext } from './context.ts';
 
-/** What an operator may still call before changing the initial password. */
+/** What an operator may call before changing the initial password, and whatever roles they hold. */
 export const BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set(['adminMe', 'adminChangePassword', 'adminLogout']);
 
 export async function admitOperator(ctx: AppContext, req: FastifyRequest, endpoint: { name: string; roles: readonly string[] }): Promise<OperatorSession> {
@@ -17,6 +17,9 @@ export async function admitOperator(ctx: AppContext, req: FastifyRequest, endpoi
   const { operator } = session;
   if (operator.must_change_password && !BEFORE_PASSWORD_CHANGE.has(endpoint.name)) throw businessError(OperatorCode.passwordChangeRequired);
   const held = rolesOf(operator);
+  // an operator whose only roles still wait for a second admin holds none, and can still see who
+  // they are, change their password and sign out
+  if (BEFORE_PASSWORD_CHANGE.has(endpoint.name)) return session;
   if (!endpoint.roles.some((r) => (held as string[]).includes(r))) {
     await appendAudit(
       ctx.db,

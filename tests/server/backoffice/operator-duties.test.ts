@@ -327,6 +327,16 @@ describe('an operator made in the console', () => {
     expect(await call(s.app, 'POST', '/admin/enrol/start', { body: { token }, lang: 'de' })).toMatchObject({ code: 7, msg: msg('de', 'admin.enrolLinkUsed') });
   });
 
+  it('an operator whose only role waits for a second admin can still see who they are and sign out, and nothing else', async () => {
+    const added = await as(alice, 'POST', '/admin/operators/add', { name: 'quinn', roles: ['finance'] });
+    expect(added.data).toMatchObject({ roles: [], pendingRoles: ['finance'] });
+    const { session } = await enrol(added.data.enrolLink, 'quinn-passphrase-12');
+    const me = await call(s.app, 'GET', '/admin/me', { adminToken: session.token });
+    expect(me, me.msg).toMatchObject({ code: 0, data: { name: 'quinn', roles: [] } });
+    expect((await call(s.app, 'GET', '/admin/reviews', { adminToken: session.token })).code).not.toBe(0);
+    expect((await call(s.app, 'POST', '/admin/logout', { adminToken: session.token, body: {} })).code).toBe(0);
+  });
+
   it('says so for an expired, unknown or malformed link, and for a disabled operator', async () => {
     const added = await as(alice, 'POST', '/admin/operators/add', { name: 'kim', roles: ['content'] });
     const token = new URL(added.data.enrolLink).hash.slice(1);
