@@ -24,6 +24,7 @@ import * as m0023 from './0023_bank_routing.ts';
 import * as m0024 from './0024_account_security.ts';
 import * as m0025 from './0025_signin_lang.ts';
 import * as m0026 from './0026_upload_store.ts';
+import * as m0027 from './0027_audit_keyed_chain.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0024_account_security': m0024,
   '0025_signin_lang': m0025,
   '0026_upload_store': m0026,
+  '0027_audit_keyed_chain': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {
