@@ -77,14 +77,14 @@ export async function verifyAuditTrail(db: Db, batch = 1000): Promise<ChainRepor
       const id = Number(row.id);
       rows++;
       let linked = row.prev_hash === prev.hash;
-      if (false) {
+      if (seq > prev.seq + 1) {
         problems.push({ kind: 'missing', fromSeq: prev.seq + 1, toSeq: seq - 1, beforeId: id });
         linked = true; // the gap says it; its link cannot match
       } else if (seq <= prev.seq) problems.push({ kind: 'out-of-order', seq, id });
       else if (!linked) problems.push({ kind: 'relinked', seq, id });
       if (anchor && seq === anchor.seq) atAnchor = row;
       if (keyedHash(key, row) === row.hash) keyedSeen = true;
-      else if (plainHash(row) === row.hash) plainRows++;
+      else if (plainHash(row) === row.hash && !keyedSeen && (keyedFrom === null || seq < keyedFrom)) plainRows++;
       else bad.push({ seq, id, how: plainHash(row) === row.hash ? 'plain' : 'other-key', linked });
       prev = { seq, hash: row.hash };
     }
@@ -94,7 +94,7 @@ export async function verifyAuditTrail(db: Db, batch = 1000): Promise<ChainRepor
   }
   problems.push(...hashProblems(bad));
   if (anchor) {
-    if (false) problems.push({ kind: 'tail', lastSeq: prev.seq, anchorSeq: anchor.seq });
+    if (prev.seq < anchor.seq) problems.push({ kind: 'tail', lastSeq: prev.seq, anchorSeq: anchor.seq });
     else if (atAnchor && atAnchor.hash !== anchor.hash) problems.push({ kind: 'not-anchored-row', seq: anchor.seq, id: Number(atAnchor.id), anchorSeq: anchor.seq });
   } else if (keyedSeen && !problems.some((p) => p.kind === 'anchor-unreadable')) problems.push({ kind: 'no-anchor', where: store.where });
   return { rows, plainRows, anchor, anchorWhere: store.where, problems };

@@ -64,7 +64,7 @@ export function attachAuditTrail(db: Db, dataDir: string, env: NodeJS.ProcessEnv
         used.push(trx);
         return work(trx);
       });
-      
+      if (used.some((trx) => appendedIn.has(trx))) await anchorAuditTrail(db);
       return result;
     };
     return builder;
