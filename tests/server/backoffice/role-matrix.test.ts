@@ -53,6 +53,7 @@ describe('the role matrix', () => {
       'adminArticle',
       'adminArticles',
       'adminAudit',
+      'adminAuditExport',
       'adminBroadcastNotice',
       'adminBroadcasts',
       'adminChangePassword',
