@@ -5,14 +5,19 @@
 // row can be added after them. The anchor is 0600, only moves forward, and with AUDIT_EXPORT_DIR
 // is an append-only export of every row.
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { migrateToLatest } from '../../../server/core/db/index.ts';
+import { migrationProvider } from '../../../server/core/db/migrations/index.ts';
+import { openUnprepared, postgresSchemaOf } from '../../../server/core/db/postgres.ts';
 import type { AuditRow } from '../../../server/core/db/types.ts';
 import { runCli } from '../../../server/ops/cli.ts';
 import { CHECKPOINT_FILE, EXPORT_FILE } from '../../../server/platform/audit/anchor-store.ts';
 import { appendAudit } from '../../../server/platform/audit/audit.ts';
 import { GENESIS_HASH, plainHash } from '../../../server/platform/audit/chain-hash.ts';
+import { anchorAuditTrail } from '../../../server/platform/audit/trail.ts';
 import { startServer, tempDir, type TestServer } from '../helpers.ts';
 
 let s: TestServer | undefined;
@@ -152,7 +157,6 @@ describe('ops audit verify against tampering', () => {
     writeFileSync(join(dataDir, CHECKPOINT_FILE), '');
     // an unreadable anchor is named, not trusted
     expect((await runCli(['audit', 'verify'], dataDir)).out).toContain('the anchor cannot be read');
-    const { rmSync } = await import('node:fs');
     rmSync(join(dataDir, CHECKPOINT_FILE));
     // the new release's first start anchors the old trail: from row 5 every row must be keyed
     t = s = await startServer({ scheduler: false, seed: false, dataDir });
@@ -166,6 +170,35 @@ describe('ops audit verify against tampering', () => {
     const r = await verify(t);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/row 6 \(id \d+\): plain SHA-256 where the server's keyed hash belongs/);
+  });
+});
+
+describe('migration 0027', () => {
+  it('numbers the rows of an older trail in id order, and they verify as they were', async () => {
+    const t = await trailOf(0);
+    const db = t.app.db;
+    const own = openUnprepared(db);
+    try {
+      const down = await new Migrator({ db: own ?? db, provider: migrationProvider, migrationTableSchema: postgresSchemaOf(db) }).migrateTo('0026_upload_store');
+      expect(down.error).toBeUndefined();
+      let prev = GENESIS_HASH;
+      for (let i = 1; i <= 3; i++) {
+        const row = { at: 1_700_000_000_000 + i, actor: 'cli root', operator_id: null, ip: 'local', action: 'cli.freeze', target_kind: 'users', target_id: String(i), before_json: null, after_json: null, prev_hash: prev };
+        const hash = plainHash({ ...row, seq: 0 });
+        await sql`insert into audit_log (at, actor, operator_id, ip, action, target_kind, target_id, before_json, after_json, prev_hash, hash) values (${row.at}, ${row.actor}, ${null}, ${row.ip}, ${row.action}, ${row.target_kind}, ${row.target_id}, ${null}, ${null}, ${prev}, ${hash})`.execute(own ?? db);
+        prev = hash;
+      }
+    } finally {
+      await own?.destroy();
+    }
+    // as the older release left it: no anchor yet (this server's start anchored the empty trail)
+    rmSync(join(t.dataDir, CHECKPOINT_FILE));
+    await migrateToLatest(db);
+    expect((await rows(t)).map((r) => [Number(r.seq), r.target_id])).toEqual([[1, '1'], [2, '2'], [3, '3']]);
+    expect((await verify(t)).out).toBe('Audit trail whole: 3 rows (the first 3 from before keyed hashes), every hash and link matches.');
+    await anchorAuditTrail(db);
+    expect(checkpoint(t)).toMatchObject({ seq: 3, keyedFrom: 4 });
+    expect((await verify(t)).out).toContain('Audit trail whole: 3 rows (the first 3 from before keyed hashes), every hash and link matches; its head matches the anchor');
   });
 });
 
