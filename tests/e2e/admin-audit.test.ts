@@ -1,5 +1,7 @@
 // The back office's audit screen at 1280×800: an operator's write shows as a diff of its before and
-// after (key: old → new), and the operator filter, sent to the server, leaves that operator's rows only.
+// after (key: old → new), the operator filter, sent to the server, leaves that operator's rows only,
+// and the CSV export of them is made and audited by the server.
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { createOperator } from '../../server/platform/operators/operators';
@@ -48,6 +50,16 @@ it("shows a write's before and after as a diff, and filters by operator on the s
     await expect.poll(() => freeze.textContent()).toContain('withdrawFrozen: false → true');
     await expect.poll(() => freeze.textContent()).toContain('withdrawFrozenReason: — → Card reported stolen');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+    // the export is the server's: the filtered rows, and a row of its own naming who exported what
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.common.export }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.trim().split('\r\n')).toHaveLength(4);
+    expect(csv).toContain('user.freeze.withdraw');
+    await page.getByText(en.admin.auditExported.replace('{{rows}}', '3')).waitFor();
+    const exported = await app.running.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'audit.export').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(exported.actor).toBe(`operator audit-ada-${n}`);
+    expect(JSON.parse(exported.after_json!)).toEqual({ filter: { operator: finn }, rows: 3 });
   } finally {
     await context.close();
   }
