@@ -38,6 +38,7 @@ import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
 import { seedInstallation } from './seed.ts';
 import { type InstallMode, installModeOfEnvironment, recordInstallMode } from './install-mode.ts';
 import { serverSecret } from './platform/security/secret-key.ts';
+import { anchorAuditTrail, attachAuditTrail } from './platform/audit/trail.ts';
 import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
 
 export type { RateLimits } from './core/config.ts';
@@ -164,8 +165,11 @@ function loadRoutes(opts: ServerOptions, validator: Validator): { screens: Loade
 /** The database migrated and seeded, and this instance's part with its market; a failed step closes the database. */
 async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db: Db; roles: InstanceRoles }> {
   const db = openDatabase(resolve(opts.dataDir));
+  attachAuditTrail(db, resolve(opts.dataDir));
   try {
     await migrateToLatest(db);
+    // a trail from an older release is anchored before anything is appended to it
+    await anchorAuditTrail(db);
     await importUploadFiles(db, resolve(opts.dataDir));
     const mode = await recordInstallMode(db, opts.installMode ?? installModeOfEnvironment(process.env), now());
     await seedInstallation(db, now(), mode, { demoAccount: opts.seed !== false });

@@ -164,9 +164,9 @@ export interface FilterDef {
     label?: Key;
   }[];
   /**
-   * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json), text (free text of at most 64 characters, e.g. a back-office search)
+   * Filter kind from the engine's filter registry (src/engine/filters.ts): select (the options), coin (all + every coin of config/coins.json), pair (all + every market of config/markets.json), text (free text of at most 64 characters, e.g. a back-office search), date (a day, YYYY-MM-DD, from a date picker)
    */
-  kind?: 'select' | 'coin' | 'pair' | 'text';
+  kind?: 'select' | 'coin' | 'pair' | 'text' | 'date';
   /**
    * The option the list opens on when the route's query names none (spec §4: mining orders are listed with status filter 1); choosing All then writes the field empty into the query (?status=) so it stays chosen. Must be one of the filter's values
    */
@@ -327,12 +327,29 @@ export interface ListDef {
    * Fetched again every this many seconds while the screen is open (a support inbox or conversation)
    */
   refreshSeconds?: number;
+  /**
+   * table layout: a click on a heading sorts on the server (the endpoint's `sort` query: the field, or -field for descending; only the fields its payload's sort enum names are sortable), across every page rather than the rows loaded
+   */
+  serverSort?: boolean;
+  exportEndpoint?: ExportEndpoint;
 }
 export interface RowActionEndpoint {
   name: string;
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   invalidates?: Tags;
+}
+/**
+ * With export: the server makes the CSV (POST of the current filters, answering {csv}), so it can record who exported what
+ */
+export interface ExportEndpoint {
+  name: string;
+  method: 'POST';
+  path: string;
+  /**
+   * Shown after the download, with {{rows}}
+   */
+  toast?: string;
 }
 export interface DetailDef {
   titleField: string;

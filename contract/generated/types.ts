@@ -278,21 +278,38 @@ export interface AdminArticleDetail {
   tw: string;
 }
 
+/**
+ * Besides the filters (operator name, customer id/email/phone, action prefix, from/to days YYYY-MM-DD, both inclusive, in UTC): a target and the order
+ */
 export interface AdminAuditArgs {
-  /**
-   * An operator's name (or cli)
-   */
-  operator?: string;
   targetKind?: string;
   targetId?: string;
   /**
-   * Epoch ms, inclusive
+   * A column, ascending; with '-' before it, descending (default -at: newest first)
    */
-  from?: number;
+  sort?: '-at' | 'at' | '-action' | 'action' | '-actor' | 'actor' | '-targetKind' | 'targetKind';
+}
+
+/**
+ * The audit rows the list's filters select, as CSV (at most 10,000, in the list's order). The export appends an audit row naming the operator and the filter.
+ */
+export interface AdminAuditExportPayload {
+  operator?: string;
+  customer?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  targetKind?: string;
+  targetId?: string;
+  sort?: '-at' | 'at' | '-action' | 'action' | '-actor' | 'actor' | '-targetKind' | 'targetKind';
+}
+
+export interface AdminAuditExportResult {
   /**
-   * Epoch ms, exclusive
+   * The CSV text, with a header line
    */
-  to?: number;
+  csv: string;
+  rows: number;
 }
 
 export interface AdminAuditRow {
@@ -309,6 +326,10 @@ export interface AdminAuditRow {
   action: string;
   targetKind: string;
   targetId: string;
+  /**
+   * What the write changed, one line per changed key: key: before → after (— where there was none); nested objects by dotted keys
+   */
+  changes: string;
   /**
    * The row before (secrets masked), or null
    */

@@ -20,6 +20,7 @@ import { ResultCode } from '../../contract/result-codes.ts';
 import { OPERATOR_HELP, operatorCommand } from '../backoffice/ops/operators.ts';
 import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
+import { attachAuditTrail } from '../platform/audit/trail.ts';
 import { cliAudit } from './cli-audit.ts';
 import { ProductRuleError } from '../core/product-catalogue.ts';
 import { ApiError } from '../core/errors.ts';
@@ -242,6 +243,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     return refused(`No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.`);
 
   const db = openDatabase(resolve(dataDir));
+  attachAuditTrail(db, resolve(dataDir));
   try {
     await migrateToLatest(db);
     await importUploadFiles(db, resolve(dataDir));

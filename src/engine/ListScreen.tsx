@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { filterQueryValue, filtersFromQuery } from './filters';
 import { ListRows, type Row } from './ListRows';
-import { ListTable } from './ListTable';
+import { ListTable, serverSortValues } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { ScreenDef, ScreenModule } from './types';
@@ -79,12 +79,35 @@ function useQueryFilters(screen: ScreenDef): [Record<string, string>, (f: Record
   return [filters, setFilters];
 }
 
+/** The server-side order, read from and written to the route's query string (?sort=-at). */
+function useQuerySort(screen: ScreenDef): [string | undefined, (sort: string | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('sort') ?? undefined;
+  const sort = value !== undefined && serverSortValues(screen).includes(value) ? value : undefined;
+  const setSort = useCallback(
+    (next: string | undefined) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          if (next === undefined) p.delete('sort');
+          else p.set('sort', next);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [sort, setSort];
+}
+
 export default function ListScreen({ module }: { module: ScreenModule }) {
   const paged = Boolean(module.screen.endpoint.paging);
   const [filters, setFilters] = useQueryFilters(module.screen);
+  const [sort, setSort] = useQuerySort(module.screen);
+  const args = useMemo(() => (sort ? { ...filters, sort } : filters), [filters, sort]);
   // The screen's paging mode never changes while it is mounted, so the hook order is stable.
-  const state = (paged ? usePagedList : usePlainList)(module, filters);
-  return <ListView module={module} state={state} filters={filters} setFilters={setFilters} />;
+  const state = (paged ? usePagedList : usePlainList)(module, args);
+  return <ListView module={module} state={state} filters={args} setFilters={setFilters} sort={sort} setSort={setSort} />;
 }
 
 const SKELETON_ROWS = 3;
@@ -173,11 +196,15 @@ export function ListView({
   state,
   filters,
   setFilters,
+  sort,
+  setSort,
 }: {
   module: ScreenModule;
   state: ListState;
   filters: Record<string, string>;
   setFilters(f: Record<string, string>): void;
+  sort?: string;
+  setSort?(sort: string | undefined): void;
 }) {
   const { screen } = module;
   const list = screen.list!;
@@ -195,7 +222,7 @@ export function ListView({
       {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} />}
       {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
       {!state.isLoading &&
-        (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} /> : <ListRows module={module} rows={state.rows} />)}
+        (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} serverSort={setSort && { sort, setSort }} /> : <ListRows module={module} rows={state.rows} />)}
       {state.hasMore && <LoadMore sentinel={sentinel} state={state} />}
       {!state.hasMore && state.rows.length > 0 && screen.endpoint.paging && <p className="state muted">{t('common.noMore')}</p>}
     </div>

@@ -1,6 +1,7 @@
 // A record list as a table (list.layout "table", for the desktop back office): a column per shown
 // field, sorted by a click on its heading (ascending, then descending) over the rows loaded so
-// far, each row's title a link to its detail, the row actions in the last column.
+// far, or, with list.serverSort, by the server across every page (only the columns its sort query
+// names), each row's title a link to its detail, the row actions in the last column.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { compare } from '../../contract/decimal';
 import { formatRecordField } from './formats';
 import { detailHref, RowActionButton, type Row } from './ListRows';
 import { actionShown } from './rowActions';
-import type { FieldView, ScreenModule } from './types';
+import type { FieldView, ScreenDef, ScreenModule } from './types';
 
 type Sort = { field: string; dir: 1 | -1 } | null;
 
@@ -24,20 +25,41 @@ function order(a: unknown, b: unknown, locale: string): number {
   return x.localeCompare(y, locale);
 }
 
-export function ListTable({ module, rows }: { module: ScreenModule; rows: Row[] }) {
+/** The values the endpoint's `sort` query takes (list.serverSort): "field" ascending, "-field" descending. */
+export function serverSortValues(screen: ScreenDef): string[] {
+  if (!screen.list?.serverSort) return [];
+  const sort = (screen.payload?.properties as Record<string, { enum?: unknown[] }> | undefined)?.sort;
+  return (sort?.enum ?? []).map(String);
+}
+
+export interface ServerSort {
+  sort?: string;
+  setSort(sort: string | undefined): void;
+}
+
+const sortOf = (value: string | undefined): Sort => (value ? { field: value.replace(/^-/, ''), dir: value.startsWith('-') ? -1 : 1 } : null);
+
+export function ListTable({ module, rows, serverSort }: { module: ScreenModule; rows: Row[]; serverSort?: ServerSort }) {
   const list = module.screen.list!;
   const { t, i18n } = useTranslation();
-  const [sort, setSort] = useState<Sort>(null);
+  const [localSort, setLocalSort] = useState<Sort>(null);
+  const sortable = serverSort ? serverSortValues(module.screen) : undefined;
+  const sort = serverSort ? sortOf(serverSort.sort) : localSort;
   const columns: FieldView[] = [
     { field: list.titleField, label: list.titleLabel ?? '', format: list.titleFormat },
     ...(list.subtitleField ? [{ field: list.subtitleField, label: list.subtitleLabel ?? '' }] : []),
     ...(list.fields ?? []),
   ];
   const sorted = useMemo(
-    () => (sort ? [...rows].sort((a, b) => order(a[sort.field], b[sort.field], i18n.language) * sort.dir) : rows),
-    [rows, sort, i18n.language],
+    () => (sort && !serverSort ? [...rows].sort((a, b) => order(a[sort.field], b[sort.field], i18n.language) * sort.dir) : rows),
+    [rows, sort, serverSort, i18n.language],
   );
-  const toggle = (field: string) => setSort((s) => (s?.field !== field ? { field, dir: 1 } : s.dir === 1 ? { field, dir: -1 } : null));
+  const next = (s: Sort, field: string): Sort => (s?.field !== field ? { field, dir: 1 } : s.dir === 1 ? { field, dir: -1 } : null);
+  const toggle = (field: string) => {
+    if (!serverSort) return setLocalSort((s) => next(s, field));
+    const n = next(sort, field);
+    serverSort.setSort(n ? `${n.dir === -1 ? '-' : ''}${n.field}` : undefined);
+  };
   const actions = (list.rowActions ?? []).length > 0;
   return (
     <div className="list-table-wrap">
@@ -46,10 +68,14 @@ export function ListTable({ module, rows }: { module: ScreenModule; rows: Row[] 
           <tr>
             {columns.map((c) => (
               <th key={c.field} scope="col" aria-sort={sort?.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
-                <button type="button" onClick={() => toggle(c.field)}>
-                  {c.label ? t(c.label) : ''}
-                  <span aria-hidden="true">{sort?.field === c.field ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
-                </button>
+                {sortable && !sortable.includes(c.field) ? (
+                  c.label ? t(c.label) : ''
+                ) : (
+                  <button type="button" onClick={() => toggle(c.field)}>
+                    {c.label ? t(c.label) : ''}
+                    <span aria-hidden="true">{sort?.field === c.field ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                )}
               </th>
             ))}
             {actions && <th scope="col" />}

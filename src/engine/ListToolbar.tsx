@@ -3,11 +3,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from '../ui/overlays';
+import { callApi } from '../api/baseQuery';
 import { download, fetchAll, toCsv } from './csv';
 import { filterOptions, TEXT_FILTER_MAX } from './filters';
 import type { FilterDef, ScreenDef } from './types';
 
 type Filters = Record<string, string>;
+
+/** The CSV of the filtered records: made by the server when the list names an export endpoint (so it can record the export), else here from every page. */
+async function exportCsv(screen: ScreenDef, filters: Filters, locale: string, t: (key: string, vars?: Record<string, unknown>) => string): Promise<void> {
+  const endpoint = screen.list!.exportEndpoint;
+  if (!endpoint) return download(screen.id, toCsv(screen, await fetchAll(screen, filters), locale, t));
+  const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const res = await callApi({ path: endpoint.path, method: endpoint.method, body });
+  // a refusal (a bad filter) was shown by the api layer already
+  if ('error' in res) return;
+  const data = res.data as { csv: string; rows: number };
+  download(screen.id, data.csv);
+  if (endpoint.toast) toast(t(endpoint.toast, { rows: data.rows }));
+}
 
 function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Filters }) {
   const { t, i18n } = useTranslation();
@@ -15,7 +29,7 @@ function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Filters
   const onClick = async () => {
     setBusy(true);
     try {
-      download(screen.id, toCsv(screen, await fetchAll(screen, filters), i18n.language, t));
+      await exportCsv(screen, filters, i18n.language, t);
     } catch {
       toast(t('common.loadFailed'));
     } finally {
@@ -31,6 +45,14 @@ function ExportButton({ screen, filters }: { screen: ScreenDef; filters: Filters
 
 function FilterSelect({ filter, filters, setFilters }: { filter: FilterDef; filters: Filters; setFilters(f: Filters): void }) {
   const { t } = useTranslation();
+  if (filter.kind === 'date') {
+    return (
+      <label className="filter">
+        <span>{t(filter.label)}</span>
+        <input className="input" type="date" value={filters[filter.field] ?? ''} onChange={(e) => setFilters({ ...filters, [filter.field]: e.target.value })} />
+      </label>
+    );
+  }
   if (filter.kind === 'text') {
     return (
       <label className="filter">

@@ -25,10 +25,15 @@ export const FILTER_KINDS = {
   pair: () => [ALL, ...configMarkets.map((m) => ({ value: m.symbol, text: pairName(m.symbol) }))],
   // free text: no options (ListToolbar draws a search field)
   text: () => [],
+  // a day, YYYY-MM-DD: no options (ListToolbar draws a date picker)
+  date: () => [],
 } satisfies Record<KindName, FilterKind>; // every FilterKind name, and no other
 
 /** The longest text a text filter takes (the server's query schema says the same). */
 export const TEXT_FILTER_MAX = 64;
+
+/** A date filter's value (the server's query schema says the same). */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Every filter kind a screen file may use. */
 export const FILTER_KIND_NAMES = Object.keys(FILTER_KINDS) as KindName[];
@@ -50,7 +55,7 @@ export function filtersFromQuery(filters: FilterDef[] | undefined, params: URLSe
       out[f.field] = '';
       continue;
     }
-    if (f.kind === 'text' ? v.length <= TEXT_FILTER_MAX : filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
+    if (f.kind === 'date' ? DAY.test(v) : f.kind === 'text' ? v.length <= TEXT_FILTER_MAX : filterOptions(f).some((o) => o.value === v)) out[f.field] = v;
   }
   return out;
 }

@@ -33,7 +33,7 @@ describe('check:schemas and the registries', () => {
       'countdown',
       'country',
     ]);
-    expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair', 'text']);
+    expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair', 'text', 'date']);
     expect(ROW_ACTION_KIND_NAMES).toEqual(['mutation', 'copy']);
     for (const w of WIDGET_NAMES) expect(REGISTRIES.widgets).toContain(w);
   });

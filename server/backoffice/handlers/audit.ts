@@ -1,14 +1,25 @@
-// GET /admin/audit: the audit trail, newest first, filtered by operator, action, target and time.
+// GET /admin/audit: the audit trail filtered, ordered and paged on the server; POST
+// /admin/audit/export: the same rows as CSV, the export itself appended to the trail with who
+// asked and for which filter.
 import type { AdminAuditRow } from '../../../contract/generated/types.ts';
+import { toCount } from '../../core/db/index.ts';
 import type { AuditRow } from '../../core/db/types.ts';
+import { operatorActor } from '../../platform/audit/actor.ts';
+import { appendAudit } from '../../platform/audit/audit.ts';
+import { auditChanges } from '../../platform/audit/audit-changes.ts';
+import { type AuditFilter, filteredAudit, orderedAudit } from '../../platform/audit/audit-query.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
-import { pageOfRows } from '../../platform/http/records.ts';
-import { sql } from 'kysely';
+import { pageOf } from '../../platform/http/records.ts';
+
+/** The most rows one export holds (as the console's other exports). */
+export const AUDIT_EXPORT_MAX = 10_000;
 
 const parsed = (text: string | null): Record<string, unknown> | null => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
 
 function toRow(r: AuditRow): AdminAuditRow {
+  const before = parsed(r.before_json);
+  const after = parsed(r.after_json);
   return {
     id: Number(r.id),
     at: new Date(Number(r.at)).toISOString(),
@@ -17,24 +28,47 @@ function toRow(r: AuditRow): AdminAuditRow {
     action: r.action,
     targetKind: r.target_kind,
     targetId: r.target_id,
-    before: parsed(r.before_json),
-    after: parsed(r.after_json),
+    changes: auditChanges(before, after),
+    before,
+    after,
     hash: r.hash,
   };
 }
 
+const CSV_COLUMNS = ['id', 'at', 'actor', 'ip', 'action', 'targetKind', 'targetId', 'changes', 'hash'] as const;
+
+function cell(text: string): string {
+  // a spreadsheet would run =, +, -, @ at the start as a formula
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvOf(rows: AdminAuditRow[]): string {
+  const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(String(r[c]))).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The filter as given, without empty fields, for the export's own audit row. */
+const filterOf = (input: AuditFilter) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
+
 export function auditHandlers(ctx: AppContext): HandlerTable {
   return {
     adminAudit: async (input) => {
-      let q = ctx.db.selectFrom('audit_log');
-      if (input.operator) q = q.where('actor', 'in', [`operator ${input.operator}`, `cli ${input.operator}`]);
-      // a prefix, compared as text (no LIKE wildcards to escape): "review." lists every review decision
-      if (input.action) q = q.where(sql<boolean>`substr(${sql.ref('action')}, 1, ${input.action.length}) = ${input.action}`);
-      if (input.targetKind) q = q.where('target_kind', '=', input.targetKind);
-      if (input.targetId) q = q.where('target_id', '=', input.targetId);
-      if (input.from !== undefined) q = q.where('at', '>=', input.from);
-      if (input.to !== undefined) q = q.where('at', '<', input.to);
-      return pageOfRows(q, input, toRow);
+      const { page, pageSize, offset } = pageOf(input);
+      const q = await filteredAudit(ctx.db, input);
+      const { n } = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const rows = await orderedAudit(q, input.sort).limit(pageSize).offset(offset).execute();
+      return { list: rows.map(toRow), total: toCount(n), page, pageSize };
+    },
+    adminAuditExport: async (input, { session, req }) => {
+      const q = await filteredAudit(ctx.db, input);
+      const rows = (await orderedAudit(q, input.sort).limit(AUDIT_EXPORT_MAX).execute()).map(toRow);
+      await appendAudit(
+        ctx.db,
+        { ...operatorActor(session, req), action: 'audit.export', targetKind: 'audit', targetId: '', after: { filter: filterOf(input), rows: rows.length } },
+        ctx.now(),
+      );
+      return { csv: csvOf(rows), rows: rows.length };
     },
   };
 }

@@ -1,25 +1,33 @@
-// `ops audit verify` walks the hash chain; `ops audit list [n]` prints the latest rows.
+// `ops audit verify` walks the keyed hash chain and checks its head against the anchor outside
+// the database; `ops audit list [n]` prints the latest rows.
 import type { Db } from '../../core/db/index.ts';
-import { verifyAuditChain } from '../../platform/audit/audit.ts';
+import { describeProblem, verifyAuditTrail } from '../../platform/audit/audit-verify.ts';
 import { OpsError, table } from '../../platform/ops/format.ts';
 
-export const AUDIT_HELP = `  audit verify        walk the audit trail's hash chain: exit 0 when whole, else 1 naming the first
-                      row whose content or link does not match
+export const AUDIT_HELP = `  audit verify        check the audit trail: every row's keyed hash and link, and its head against the
+                      anchor outside the database (DATA_DIR/audit-checkpoint.json, or AUDIT_EXPORT_DIR's
+                      export); exit 0 when whole, else 1 naming each edited, removed or re-hashed row and
+                      how many rows are missing
   audit list [n]      the latest n audit rows (default 20)`;
 
 export async function auditVerify(db: Db): Promise<{ ok: boolean; out: string }> {
-  const check = await verifyAuditChain(db);
-  if (check.ok) return { ok: true, out: `Audit trail whole: ${check.rows} rows, every hash and link matches.` };
-  return { ok: false, out: `Audit trail broken at row ${check.id}: ${check.problem}. ${check.rows - 1} rows before it are whole.` };
+  const report = await verifyAuditTrail(db);
+  if (report.problems.length === 0) {
+    const plain = report.plainRows > 0 ? ` (the first ${report.plainRows} from before keyed hashes)` : '';
+    const anchored = report.anchor ? `; its head matches the anchor in ${report.anchorWhere} (row ${report.anchor.seq})` : '';
+    return { ok: true, out: `Audit trail whole: ${report.rows} rows${plain}, every hash and link matches${anchored}.` };
+  }
+  const lines = report.problems.map((p) => `  - ${describeProblem(p)}`);
+  return { ok: false, out: `Audit trail broken (${report.rows} rows read, anchor ${report.anchorWhere}):\n${lines.join('\n')}` };
 }
 
 export async function auditList(db: Db, count: string | undefined): Promise<string> {
   const n = count === undefined ? 20 : Number(count);
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new OpsError(`audit list [n]: n is a whole number from 1 to 1000, not "${count}".`);
-  const rows = await db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(n).execute();
+  const rows = await db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(n).execute();
   return table(
     rows.map((r) => ({
-      id: Number(r.id),
+      row: Number(r.seq),
       at: new Date(Number(r.at)).toISOString(),
       actor: r.actor,
       ip: r.ip,

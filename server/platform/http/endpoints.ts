@@ -78,6 +78,7 @@ const FILTER_KINDS: Record<NonNullable<FilterDef['kind']>, (f: FilterDef, v: Fil
   coin: (_f, v) => ['', ...v.coins],
   pair: (_f, v) => ['', ...v.pairs],
   text: () => [],
+  date: () => [],
 };
 
 /** The longest value a text filter takes (src/engine/filters.ts TEXT_FILTER_MAX). */
@@ -103,6 +104,12 @@ function listQuery(
     if (f.kind === 'text') {
       properties[f.field] = { type: 'string', maxLength: TEXT_FILTER_MAX };
       for (const k of ['type', 'maxLength']) messages[`${f.field}.${k}`] = 'validation.queryText';
+      continue;
+    }
+    if (f.kind === 'date') {
+      // a day (the handler checks it is one on the calendar), or empty for any
+      properties[f.field] = { type: 'string', pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' };
+      for (const k of ['type', 'pattern']) messages[`${f.field}.${k}`] = 'validation.queryDate';
       continue;
     }
     properties[f.field] = { enum: FILTER_KINDS[f.kind ?? 'select'](f, values) };

@@ -9,7 +9,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 
 /** What a derived key is for; each purpose gets a key of its own. */
-export type SecretPurpose = 'withdrawal-pin' | 'verification-code' | 'totp-secret' | 'recovery-code';
+export type SecretPurpose = 'withdrawal-pin' | 'verification-code' | 'totp-secret' | 'recovery-code' | 'audit-chain';
 
 export const SECRET_FILE = 'secret.key';
 const MIN_BYTES = 32;

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // A record list as a table (list.layout "table", the back office): a column per field, sorted by a
 // click on its heading (ascending, descending, then as loaded), amounts by exact value, each row's
-// title a link to its detail.
+// title a link to its detail. With list.serverSort a heading click asks the server for the order
+// (only for the fields its sort query names) and leaves the rows as the server sent them.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +73,32 @@ describe('list table', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Second' }).getAttribute('href')).toBe('/admin/review?kind=withdrawal&id=2');
+  });
+
+  it('with serverSort asks the server for the order, and offers only the columns its sort query names', () => {
+    const serverModule = {
+      ...module,
+      screen: { ...module.screen, list: { ...module.screen.list, serverSort: true }, payload: { type: 'object', properties: { sort: { enum: ['-amount', 'amount'] } } } },
+    } as unknown as ScreenModule;
+    const asked: (string | undefined)[] = [];
+    const { rerender } = render(
+      <MemoryRouter>
+        <ListTable module={serverModule} rows={rows} serverSort={{ sort: undefined, setSort: (s) => asked.push(s) }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: 'Customer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
+    expect(asked).toEqual(['amount']);
+    // the rows stay in the server's order; the heading says which order it is
+    expect(column(1)).toEqual(['9.5', '10', '100000000000000000.1']);
+    rerender(
+      <MemoryRouter>
+        <ListTable module={serverModule} rows={[...rows].reverse()} serverSort={{ sort: 'amount', setSort: (s) => asked.push(s) }} />
+      </MemoryRouter>,
+    );
+    expect(column(0)).toEqual(['Third', 'Second', 'First']);
+    expect(screen.getAllByRole('columnheader')[1].getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Amount' }));
+    expect(asked).toEqual(['amount', '-amount']);
   });
 });

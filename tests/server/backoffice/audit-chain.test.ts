@@ -1,6 +1,6 @@
-// The audit trail: console and CLI writes each append a row chained by hashes; `ops audit verify`
-// exits 0 on a whole chain and 1 naming the first row that was edited, or whose predecessor was
-// removed. Secrets never reach a row.
+// The audit trail: console and CLI writes each append a row chained by keyed hashes; `ops audit
+// verify` exits 0 on a whole chain and 1 naming the row that was edited, or removed (more kinds of
+// tampering: audit-tamper.test.ts). Secrets never reach a row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../server/ops/cli.ts';
 import { call, registerByEmail, startServer, type TestServer } from '../helpers.ts';
@@ -43,7 +43,7 @@ describe('the audit trail', () => {
     expect(JSON.parse(all[3].after_json!).row).toMatchObject({ user_id: customer.user.ID, coin: 'USDT', available: expect.stringMatching(/^25/) });
     expect(JSON.parse(all[0].after_json!).row).toMatchObject({ name: 'root', password_hash: '***', totp_secret: '***' });
     expect(all[0].prev_hash).toBe('0'.repeat(64));
-    for (let i = 1; i < all.length; i++) expect(all[i].prev_hash).toBe(all[i - 1].hash);
+    for (let i = 1; i < all.length; i++) expect(all[i]).toMatchObject({ seq: i + 1, prev_hash: all[i - 1].hash });
   });
 
   it('keeps the customer row before and after a CLI freeze', async () => {
@@ -62,13 +62,13 @@ describe('the audit trail', () => {
     await s.app.db.updateTable('audit_log').set({ target_id: 'someone-else' }).where('id', '=', second.id).execute();
     const broken = await runCli(['audit', 'verify'], s.dataDir);
     expect(broken.code).toBe(1);
-    expect(broken.out).toContain(`broken at row ${second.id}: its content does not match its hash`);
+    expect(broken.out).toContain(`row ${second.seq} (id ${second.id}) was edited: its content does not match its hash`);
     await s.app.db.updateTable('audit_log').set({ target_id: second.target_id }).where('id', '=', second.id).execute();
     expect((await runCli(['audit', 'verify'], s.dataDir)).code).toBe(0);
 
     await s.app.db.deleteFrom('audit_log').where('id', '=', second.id).execute();
     const removed = await runCli(['audit', 'verify'], s.dataDir);
     expect(removed.code).toBe(1);
-    expect(removed.out).toContain(`broken at row ${third.id}: its link to the row before does not match`);
+    expect(removed.out).toContain(`row ${second.seq} is missing (removed): the trail goes on at row ${third.seq} (id ${third.id})`);
   });
 });

@@ -54,6 +54,7 @@ describe('the role matrix', () => {
       'adminArticle',
       'adminArticles',
       'adminAudit',
+      'adminAuditExport',
       'adminBroadcastNotice',
       'adminBroadcasts',
       'adminChangePassword',

@@ -41,6 +41,8 @@ export interface OperatorSessionsTable {
 
 export interface AuditLogTable {
   id: Generated<number>;
+  /** 1, 2, 3… in append order, without gaps (migration 0029) */
+  seq: number;
   at: number;
   /** "operator <name>" or "cli <os user>" */
   actor: string;
@@ -54,7 +56,7 @@ export interface AuditLogTable {
   after_json: string | null;
   /** The previous row's hash (64 zeros for the first row) */
   prev_hash: string;
-  /** sha256 over this row's content and prev_hash */
+  /** HMAC-SHA256 (a key derived from SECRET_KEY) over this row's seq, content and prev_hash; rows from before migration 0029: plain sha256 without seq */
   hash: string;
 }
 

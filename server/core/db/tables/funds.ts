@@ -39,7 +39,7 @@ export interface CoinNetworksTable {
 export type NetworkProposalKind = 'add' | 'change';
 export type NetworkProposalStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
-/** A new network or a change of a network's address or switches, waiting for a second operator (migration 0027). */
+/** A new network or a change of a network's address or switches, waiting for a second operator (migration 0028). */
 export interface CoinNetworkProposalsTable {
   id: Generated<number>;
   coin_id: number;

@@ -29,6 +29,16 @@ export const screen: ScreenDef = {
   },
   "filters": [
     {
+      "field": "operator",
+      "label": "admin.auditOperatorFilter",
+      "kind": "text"
+    },
+    {
+      "field": "customer",
+      "label": "admin.auditCustomerFilter",
+      "kind": "text"
+    },
+    {
       "field": "action",
       "label": "admin.actionLabel",
       "options": [
@@ -65,18 +75,24 @@ export const screen: ScreenDef = {
           "label": "admin.actionGroup.refused"
         }
       ]
+    },
+    {
+      "field": "from",
+      "label": "admin.auditFromFilter",
+      "kind": "date"
+    },
+    {
+      "field": "to",
+      "label": "admin.auditToFilter",
+      "kind": "date"
     }
   ],
   "payload": {
     "title": "AdminAuditArgs",
     "type": "object",
     "additionalProperties": false,
+    "description": "Besides the filters (operator name, customer id/email/phone, action prefix, from/to days YYYY-MM-DD, both inclusive, in UTC): a target and the order",
     "properties": {
-      "operator": {
-        "type": "string",
-        "maxLength": 32,
-        "description": "An operator's name (or cli)"
-      },
       "targetKind": {
         "type": "string",
         "maxLength": 32
@@ -85,29 +101,26 @@ export const screen: ScreenDef = {
         "type": "string",
         "maxLength": 64
       },
-      "from": {
-        "type": "integer",
-        "minimum": 0,
-        "description": "Epoch ms, inclusive"
-      },
-      "to": {
-        "type": "integer",
-        "minimum": 0,
-        "description": "Epoch ms, exclusive"
+      "sort": {
+        "enum": [
+          "-at",
+          "at",
+          "-action",
+          "action",
+          "-actor",
+          "actor",
+          "-targetKind",
+          "targetKind"
+        ],
+        "description": "A column, ascending; with '-' before it, descending (default -at: newest first)"
       }
     }
   },
   "messages": {
-    "operator.type": "admin.filterTooLong",
-    "operator.maxLength": "admin.filterTooLong",
     "targetKind.type": "admin.filterTooLong",
     "targetKind.maxLength": "admin.filterTooLong",
     "targetId.type": "admin.filterTooLong",
-    "targetId.maxLength": "admin.filterTooLong",
-    "from.type": "admin.timeInvalid",
-    "from.minimum": "admin.timeInvalid",
-    "to.type": "admin.timeInvalid",
-    "to.minimum": "admin.timeInvalid"
+    "targetId.maxLength": "admin.filterTooLong"
   },
   "list": {
     "titleField": "action",
@@ -129,18 +142,30 @@ export const screen: ScreenDef = {
         "label": "admin.idLabel"
       },
       {
+        "field": "changes",
+        "label": "admin.changesLabel"
+      },
+      {
         "field": "ip",
         "label": "admin.ipLabel"
       }
     ],
     "empty": "admin.auditEmpty",
-    "layout": "table"
+    "layout": "table",
+    "serverSort": true,
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminAuditExport",
+      "method": "POST",
+      "path": "/admin/audit/export",
+      "toast": "admin.auditExported"
+    }
   }
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    adminAudit: build.infiniteQuery<Page<AdminAuditRow>, { action?: string | number }, number>({
+    adminAudit: build.infiniteQuery<Page<AdminAuditRow>, { operator?: string | number; customer?: string | number; action?: string | number; from?: string | number; to?: string | number }, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (last, _all, lastParam) => (lastParam * last.pageSize < last.total ? lastParam + 1 : undefined),
