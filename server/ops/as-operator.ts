@@ -3,6 +3,7 @@
 // (a second, other operator completes a large payout and every manual credit or debit) and the
 // same audit rows, naming the operator. Each command's words are checked before the sign-in, so a
 // typo does not use up an authenticator code.
+import type { ReviewKindName } from '../../contract/review-kinds.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import type { Db } from '../core/db/index.ts';
 import { reviewId } from '../core/review-kind.ts';
@@ -42,7 +43,7 @@ function words(rest: string[]): string {
 }
 
 /** approve's words after the id, as the console's decision fields (the inverse of review-decisions' approveArgs). */
-function approvalFields(kind: string, args: string[]): Pick<Decision, 'amount' | 'fee' | 'coin'> {
+function approvalFields(kind: ReviewKindName, args: string[]): Pick<Decision, 'amount' | 'fee' | 'coin'> {
   switch (kind) {
     case 'deposit': {
       const fee = args.find((a) => a.startsWith('fee='))?.slice('fee='.length);
@@ -69,7 +70,7 @@ function reviewDecision(decision: 'approve' | 'reject', [kind, id, ...rest]: str
   if (decision === 'reject') {
     d.reason = words(rest);
     if (!d.reason) usage(`reject ${kind} <id> <reason…> --as NAME: the customer sees the reason`);
-  } else Object.assign(d, approvalFields(kind, rest));
+  } else Object.assign(d, approvalFields(kind as ReviewKindName, rest));
   return {
     endpoint: 'adminDecideReview',
     async run(db, as, now) {

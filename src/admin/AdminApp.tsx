@@ -60,10 +60,10 @@ function Guarded() {
   if (!token) return <Navigate to={LOGIN} replace />;
   // not while the answer is being fetched again: the password change has just lifted it
   if (who.data?.mustChangePassword && !who.isFetching && where !== PASSWORD) return <Navigate to={PASSWORD} replace />;
-  return <Shell roles={who.data?.roles ?? []} />;
+  return <Shell roles={who.data?.roles ?? []} loaded={who.isSuccess} />;
 }
 
-function Shell({ roles }: { roles: string[] }) {
+function Shell({ roles, loaded }: { roles: string[]; loaded: boolean }) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
   const name = useSelector((s: AdminState) => s.session.name);
@@ -108,11 +108,18 @@ function Shell({ roles }: { roles: string[] }) {
         </header>
         <main className="admin-content">
           {roles.includes('admin') && <HostChanges />}
-          <ErrorBoundary>
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
+          {loaded && roles.length === 0 ? (
+            // a new operator whose roles wait for a second admin: nothing to open yet
+            <p className="state" role="status">
+              {t('admin.noRolesYet')}
+            </p>
+          ) : (
+            <ErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          )}
         </main>
       </div>
     </div>

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { runCli } from '../../server/ops/cli';
+import type { OperatorRole } from '../../server/core/db/types';
 import { createOperator } from '../../server/platform/operators/operators';
 import { totpCode } from '../../server/platform/security/totp';
 import { call } from '../server/helpers';
@@ -16,8 +17,8 @@ import { appAndBrowser } from './harness';
 const app = appAndBrowser();
 
 /** An admin signed in (the initial password changed), as a 1280×800 page of the back office. */
-async function adminPage(name: string): Promise<Page> {
-  const made = await createOperator(app.running.app.db, name, ['admin'], Date.now());
+async function adminPage(name: string, roles: OperatorRole[] = ['admin']): Promise<Page> {
+  const made = await createOperator(app.running.app.db, name, roles, Date.now());
   const secret = new URL(made.totp).searchParams.get('secret')!;
   const signedIn = await call(app.running.app, 'POST', '/admin/login', { body: { name, password: made.password, totp: totpCode(secret, Date.now()) } });
   expect(signedIn.code, signedIn.msg).toBe(0);
@@ -93,5 +94,12 @@ describe('operators in the back office', () => {
     const again = await own.newPage();
     await again.goto(link.replace('http://localhost:8080', app.running.url));
     await again.getByText(en.admin.enrolLinkUsed).waitFor();
+  });
+
+  it('tells an operator whose roles still wait for a second admin that there is nothing to open yet', async () => {
+    const page = await adminPage('waiting-op', []);
+    await page.goto(`${app.running.url}/admin/dashboard`);
+    await page.getByText(en.admin.noRolesYet).waitFor();
+    expect(await page.locator('.admin-menu li').count()).toBe(0);
   });
 });

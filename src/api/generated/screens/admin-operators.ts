@@ -45,12 +45,6 @@ export const screen: ScreenDef = {
         "omitEmpty": true
       },
       {
-        "field": "grantRequestedAt",
-        "label": "admin.requestedAtLabel",
-        "format": "datetime",
-        "omitEmpty": true
-      },
-      {
         "field": "disabled",
         "label": "admin.disabledLabel",
         "values": "admin.yesNo"
@@ -61,19 +55,9 @@ export const screen: ScreenDef = {
         "values": "admin.yesNo"
       },
       {
-        "field": "mustChangePassword",
-        "label": "admin.mustChangePasswordLabel",
-        "values": "admin.yesNo"
-      },
-      {
         "field": "locked",
         "label": "admin.lockedLabel",
         "values": "admin.yesNo"
-      },
-      {
-        "field": "created",
-        "label": "admin.addedLabel",
-        "format": "datetime"
       }
     ],
     "detailRoute": "/admin/operator",
