@@ -69,6 +69,30 @@ function openApproval(db: Db, kind: string, id: number): Promise<ApprovalRow | u
     .executeTakeFirst();
 }
 
+/**
+ * Closes the first approval of an item that is being decided, whichever path decides it (the
+ * console, `ops … --as`, or a demo install's one-step `ops approve|reject`), in the deciding
+ * transaction: an item is never decided with an approval record still waiting on it.
+ */
+export async function settleOpenApproval(
+  trx: Db,
+  kind: string,
+  id: number,
+  status: 'done' | 'rejected',
+  by: number | null,
+  reason: string | null,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('approvals')
+    .set({ status, second_operator_id: by, decided_at: now, reason })
+    .where('action', '=', 'approve')
+    .where('target_kind', '=', kind)
+    .where('target_id', '=', String(id))
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export async function waitingReviews(
   db: Db,
   kinds: readonly ReviewKind[],
@@ -153,13 +177,7 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     const firstBy = open ? await operatorName(trx, open.first_operator_id) : null;
     const audit = (action: string, after: object) =>
       appendAudit(trx, { ...ctx.actor, action, targetKind: kind.kind, targetId: d.id, before: { ...waiting, approvals: open ? 1 : 0 }, after }, ctx.now);
-    const settle = (status: 'done' | 'rejected') =>
-      open &&
-      trx
-        .updateTable('approvals')
-        .set({ status, second_operator_id: me, decided_at: ctx.now, reason: d.reason ?? null })
-        .where('id', '=', open.id)
-        .execute();
+    const settle = (status: 'done' | 'rejected') => settleOpenApproval(trx, kind.kind, d.id, status, me, d.reason ?? null, ctx.now);
 
     if (d.decision === 'reject') {
       const message = await kind.reject(trx, d.id, d.reason ?? '', ctx.now).catch(refused);

@@ -8,6 +8,7 @@ import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabas
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
+import { settleOpenApproval } from '../backoffice/review-decisions.ts';
 import * as ops from './commands.ts';
 import { table } from '../platform/ops/format.ts';
 import { LOAN_HELP, loanCommand } from '../funds/ops/loan.ts';
@@ -117,7 +118,25 @@ async function creditCommand(db: Db, [ref, coin, amount]: string[]): Promise<Cli
 async function rejectCommand(db: Db, [kind, id, ...words]: string[]): Promise<CliResult> {
   const reason = words.join(' ').trim();
   if (!reason) return refused('Usage: reject <kind> <id> <reason>: the customer sees the reason.');
-  return done(await reviewKind(kind).reject(db, reviewId(id), reason, Date.now()));
+  const k = reviewKind(kind);
+  const n = reviewId(id);
+  return done(await hostDecision(db, k.kind, n, 'rejected', reason, (trx, now) => k.reject(trx, n, reason, now)));
+}
+
+/** A demo install's one-step decision as the host: the kind's own, with any first approval closed in the same transaction. */
+function hostDecision(db: Db, kind: string, id: number, status: 'done' | 'rejected', reason: string | null, run: (trx: Db, now: number) => Promise<string>) {
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const message = await run(trx, now);
+    await settleOpenApproval(trx, kind, id, status, null, reason, now);
+    return message;
+  });
+}
+
+async function approveCommand(db: Db, [kind, id, ...rest]: string[]): Promise<CliResult> {
+  const k = reviewKind(kind);
+  const n = reviewId(id);
+  return done(await hostDecision(db, k.kind, n, 'done', null, (trx, now) => k.approve(trx, n, rest, now)));
 }
 
 async function actCommand(db: Db, [kindName, actionName, id, ...rest]: string[], dataDir: string): Promise<CliResult> {
@@ -153,7 +172,7 @@ const COMMANDS = new Map<string, Command>([
   ['credit', creditCommand],
   ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
   ['reviews', async (db) => done(table((await pendingReviews(db)).map((r) => ({ ...r }))))],
-  ['approve', async (db, [kind, id, ...rest]) => done(await reviewKind(kind).approve(db, reviewId(id), rest, Date.now()))],
+  ['approve', approveCommand],
   ['reject', rejectCommand],
   ['act', actCommand],
   ['coin', coinListOrCommand],

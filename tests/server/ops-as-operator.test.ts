@@ -56,10 +56,13 @@ async function customerWithdrawal(amount: string): Promise<{ userId: number; wit
 
 const usdtOf = async (userId: number) =>
   s.app.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', 'USDT').executeTakeFirstOrThrow();
-const statusOf = async (id: number) => Number((await s.app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
-const lastAudit = async () => s.app.db.selectFrom('audit_log').select(['actor', 'operator_id', 'ip', 'action', 'target_id']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+const statusOf = async (id: number) =>
+  Number((await s.app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
+const lastAudit = async () =>
+  s.app.db.selectFrom('audit_log').select(['actor', 'operator_id', 'ip', 'action', 'target_id']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 const operatorRow = (name: string) => s.app.db.selectFrom('operators').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-const pendingAdjustments = async () => (await s.app.db.selectFrom('approvals').select('id').where('action', '=', 'adjust').where('status', '=', 'pending').execute()).length;
+const pendingAdjustments = async () =>
+  (await s.app.db.selectFrom('approvals').select('id').where('action', '=', 'adjust').where('status', '=', 'pending').execute()).length;
 
 describe('approve and reject --as NAME', () => {
   it('pays a withdrawal of 1,000 USDT or more only on a second, other operator: the first approval moves nothing, the same name cannot give the second', async () => {
@@ -73,7 +76,13 @@ describe('approve and reject --as NAME', () => {
     expect(await usdtOf(userId)).toEqual(before);
     expect(await statusOf(withdrawalId)).toBe(1);
     const fin1Id = Number((await operatorRow(fin1.name)).id);
-    expect(await lastAudit()).toEqual({ actor: `operator ${fin1.name}`, operator_id: fin1Id, ip: 'cli', action: 'review.approve.first', target_id: String(withdrawalId) });
+    expect(await lastAudit()).toEqual({
+      actor: `operator ${fin1.name}`,
+      operator_id: fin1Id,
+      ip: 'cli',
+      action: 'review.approve.first',
+      target_id: String(withdrawalId),
+    });
 
     const again = await cliAs(fin1, ['approve', 'withdrawal', String(withdrawalId)]);
     expect(again).toEqual({ code: 1, out: 'You gave the first approval; a second finance operator must give the other.' });
@@ -90,10 +99,16 @@ describe('approve and reject --as NAME', () => {
 
   it('refuses the second approval to the operator who gave the first in the back office', async () => {
     const { userId, withdrawalId } = await customerWithdrawal('1200');
-    const inConsole = await call(s.app, 'POST', '/admin/reviews/decide', { adminToken: fin1.token, body: { kind: 'withdrawal', id: withdrawalId, decision: 'approve' } });
+    const inConsole = await call(s.app, 'POST', '/admin/reviews/decide', {
+      adminToken: fin1.token,
+      body: { kind: 'withdrawal', id: withdrawalId, decision: 'approve' },
+    });
     expect(inConsole.data.state).toBe('awaitingSecond');
     const before = await usdtOf(userId);
-    expect(await cliAs(fin1, ['approve', 'withdrawal', String(withdrawalId)])).toMatchObject({ code: 1, out: expect.stringContaining('You gave the first approval') });
+    expect(await cliAs(fin1, ['approve', 'withdrawal', String(withdrawalId)])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('You gave the first approval'),
+    });
     expect(await usdtOf(userId)).toEqual(before);
     expect(await statusOf(withdrawalId)).toBe(1);
   });
@@ -104,7 +119,10 @@ describe('approve and reject --as NAME', () => {
     expect(await statusOf(small.withdrawalId)).toBe(2);
 
     const rejected = await customerWithdrawal('300');
-    expect(await cliAs(fin1, ['reject', 'withdrawal', String(rejected.withdrawalId)])).toMatchObject({ code: 1, out: expect.stringContaining('Usage: reject') });
+    expect(await cliAs(fin1, ['reject', 'withdrawal', String(rejected.withdrawalId)])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('Usage: reject'),
+    });
     const r = await cliAs(fin1, ['reject', 'withdrawal', String(rejected.withdrawalId), 'Address', 'is', 'on', 'a', 'sanctions', 'list']);
     expect(r.code, r.out).toBe(0);
     expect(await statusOf(rejected.withdrawalId)).toBe(3);
@@ -129,14 +147,34 @@ describe('approve and reject --as NAME', () => {
   });
 });
 
+describe('a demo install’s one-step decision after a first approval --as NAME', () => {
+  it('closes the waiting first approval in the same step, so no approval record waits on a decided item', async () => {
+    const { withdrawalId } = await customerWithdrawal('1500');
+    expect((await cliAs(fin1, ['approve', 'withdrawal', String(withdrawalId)])).out).toContain('1 of 2 approvals');
+    const host = await runCli(['approve', 'withdrawal', String(withdrawalId)], s.dataDir, { env: { NODE_ENV: 'test' }, now: s.clock.now });
+    expect(host.code, host.out).toBe(0);
+    expect(await statusOf(withdrawalId)).toBe(2);
+    const approvals = await s.app.db
+      .selectFrom('approvals')
+      .select('status')
+      .where('target_kind', '=', 'withdrawal')
+      .where('target_id', '=', String(withdrawalId))
+      .execute();
+    expect(approvals).toEqual([{ status: 'done' }]);
+  });
+});
+
 describe('act loan repay --as NAME', () => {
-  it("records a repayment by a finance operator, naming them; refuses another role and an amount with too many decimals", async () => {
+  it('records a repayment by a finance operator, naming them; refuses another role and an amount with too many decimals', async () => {
     const { token, user } = await registerByEmail(s.app, 'cli-loan@example.com', LOGIN);
     await verifyIdentity(s.app.db, user.ID);
     const loanId = (await call(s.app, 'POST', '/loan_order/createLoan_order', { token, body: { loan_id: 1, amount: '150' } })).data.ID as number;
     expect((await cliAs(fin1, ['approve', 'loan', String(loanId)])).code).toBe(0);
     const lent = await usdtOf(user.ID);
-    expect(await cliAs(support, ['act', 'loan', 'repay', String(loanId), '10'])).toMatchObject({ code: 1, out: expect.stringContaining('it takes the role finance') });
+    expect(await cliAs(support, ['act', 'loan', 'repay', String(loanId), '10'])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('it takes the role finance'),
+    });
     expect(await cliAs(fin1, ['act', 'loan', 'repay', String(loanId), '1.1234567'])).toEqual({ code: 1, out: 'USDT amounts have at most 6 decimals.' });
     expect(await usdtOf(user.ID)).toEqual(lent);
     const r = await cliAs(fin1, ['act', 'loan', 'repay', String(loanId), '10']);
@@ -152,10 +190,23 @@ describe('kyc approve --as NAME', () => {
     const { user } = await registerByEmail(s.app, 'cli-kyc@example.com', LOGIN);
     const card = await s.app.db
       .insertInto('user_cards')
-      .values({ user_id: user.ID, type: 1, name: 'Ana Lopez', card_front: '', card_end: '', card_hand: '', status: 1, reason: '', created_at: s.clock.now(), updated_at: s.clock.now(), reviewed_at: null })
+      .values({
+        user_id: user.ID,
+        type: 1,
+        name: 'Ana Lopez',
+        card_front: '',
+        card_end: '',
+        card_hand: '',
+        status: 1,
+        reason: '',
+        created_at: s.clock.now(),
+        updated_at: s.clock.now(),
+        reviewed_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const cardStatus = async () => Number((await s.app.db.selectFrom('user_cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status);
+    const cardStatus = async () =>
+      Number((await s.app.db.selectFrom('user_cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status);
     expect(await cliAs(fin1, ['kyc', 'approve', String(card.id)])).toEqual({ code: 1, out: 'Your role does not permit this.' });
     expect(await cardStatus()).toBe(1);
     const compliance = await operator(s, 'cli-compliance', ['compliance']);
@@ -199,7 +250,10 @@ describe('signing in with --as', () => {
     const wrong = await cliAs(op, ['approve', 'withdrawal', String(withdrawalId)], { password: 'not-the-password' });
     expect(wrong).toEqual({ code: 1, out: 'Sign-in failed: the name, password or authenticator code is wrong.' });
     expect(Number((await operatorRow(op.name)).failures)).toBe(1);
-    expect(await cliAs(op, ['approve', 'withdrawal', String(withdrawalId)], { code: '000000' })).toMatchObject({ code: 1, out: expect.stringContaining('Sign-in failed') });
+    expect(await cliAs(op, ['approve', 'withdrawal', String(withdrawalId)], { code: '000000' })).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('Sign-in failed'),
+    });
     expect(Number((await operatorRow(op.name)).failures)).toBe(2);
     for (let i = 2; i < MAX_FAILURES; i++) await cliAs(op, ['approve', 'withdrawal', String(withdrawalId)], { password: 'still-wrong' });
     const locked = await cliAs(op, ['approve', 'withdrawal', String(withdrawalId)]);
@@ -218,7 +272,11 @@ describe('signing in with --as', () => {
     await s.app.db.updateTable('operators').set({ disabled: 1 }).where('name', '=', gone.name).execute();
     expect(await cliAs(gone, ['approve', 'withdrawal', id])).toMatchObject({ code: 1, out: expect.stringContaining('Operator "cli-disabled" is disabled') });
 
-    const noCreds = await runCli(['approve', 'withdrawal', id, '--as', fin1.name], s.dataDir, { env: { NODE_ENV: 'test' }, now: s.clock.now, prompt: async () => undefined });
+    const noCreds = await runCli(['approve', 'withdrawal', id, '--as', fin1.name], s.dataDir, {
+      env: { NODE_ENV: 'test' },
+      now: s.clock.now,
+      prompt: async () => undefined,
+    });
     expect(noCreds).toMatchObject({ code: 1, out: expect.stringContaining('set OPS_PASSWORD and OPS_TOTP, or run on a terminal') });
     expect(await runCli(['approve', 'withdrawal', id, '--as'], s.dataDir)).toMatchObject({ code: 1, out: expect.stringContaining('--as NAME') });
 
@@ -242,9 +300,15 @@ describe('signing in with --as', () => {
 
   it('checks the words before signing in, and applies --as only to money and review commands', async () => {
     const before = Number((await operatorRow(fin1.name)).totp_last_step);
-    expect(await cliAs(fin1, ['approve', 'withdrawal', 'x'])).toMatchObject({ code: 1, out: expect.stringContaining('The id must be a positive whole number') });
+    expect(await cliAs(fin1, ['approve', 'withdrawal', 'x'])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('The id must be a positive whole number'),
+    });
     expect(await cliAs(fin1, ['approve', 'nothing', '1'])).toMatchObject({ code: 1, out: expect.stringContaining('kinds: deposit, withdrawal') });
-    expect(await cliAs(fin1, ['user', 'demo@coinapp.test'])).toMatchObject({ code: 1, out: expect.stringContaining('--as applies to the commands that move money') });
+    expect(await cliAs(fin1, ['user', 'demo@coinapp.test'])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('--as applies to the commands that move money'),
+    });
     // no code was used up by these
     expect(Number((await operatorRow(fin1.name)).totp_last_step)).toBe(before);
   });
@@ -257,13 +321,20 @@ describe('credit and debit --as NAME (four eyes)', () => {
     expect(asked.code, asked.out).toBe(0);
     expect(asked.out).toContain('Nothing moved yet');
     const id = /adjustment (\d+)/.exec(asked.out)![1];
-    expect(await s.app.db.selectFrom('balances').select('available').where('user_id', '=', user.ID).where('coin', '=', 'USDT').executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.app.db.selectFrom('balances').select('available').where('user_id', '=', user.ID).where('coin', '=', 'USDT').executeTakeFirst(),
+    ).toBeUndefined();
     expect(await lastAudit()).toMatchObject({ actor: `operator ${fin1.name}`, ip: 'cli', action: 'money.credit.request' });
 
-    expect(await cliAs(fin1, ['adjustment', 'approve', id])).toEqual({ code: 1, out: 'You gave the first approval; a second finance operator must give the other.' });
+    expect(await cliAs(fin1, ['adjustment', 'approve', id])).toEqual({
+      code: 1,
+      out: 'You gave the first approval; a second finance operator must give the other.',
+    });
     expect(await runCli(['adjustment', 'approve', id], s.dataDir)).toMatchObject({ code: 1, out: expect.stringContaining('takes a named operator') });
     expect(await cliAs(support, ['adjustment', 'approve', id])).toMatchObject({ code: 1, out: expect.stringContaining('it takes the role finance') });
-    expect(await s.app.db.selectFrom('balances').select('available').where('user_id', '=', user.ID).where('coin', '=', 'USDT').executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.app.db.selectFrom('balances').select('available').where('user_id', '=', user.ID).where('coin', '=', 'USDT').executeTakeFirst(),
+    ).toBeUndefined();
 
     const done = await cliAs(fin2, ['adjustment', 'approve', id]);
     expect(done.code, done.out).toBe(0);
@@ -282,7 +353,10 @@ describe('credit and debit --as NAME (four eyes)', () => {
     });
     expect(await cliAs(fin1, ['credit', 'cli-credit@example.com', 'USDT', '10'])).toMatchObject({ code: 1, out: expect.stringContaining('<reason…>') });
     expect(await cliAs(fin1, ['debit', 'ghost@example.com', 'USDT', '10', 'Mistake'])).toEqual({ code: 1, out: 'No user "ghost@example.com".' });
-    expect(await runCli(['debit', 'cli-credit@example.com', 'USDT', '10', 'x'], s.dataDir)).toMatchObject({ code: 1, out: expect.stringContaining('--as NAME') });
+    expect(await runCli(['debit', 'cli-credit@example.com', 'USDT', '10', 'x'], s.dataDir)).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('--as NAME'),
+    });
     expect(await pendingAdjustments()).toBe(before);
   });
 });
