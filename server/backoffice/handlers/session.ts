@@ -6,33 +6,26 @@ import { appendAudit } from '../../platform/audit/audit.ts';
 import { changeOperatorPassword, checkSignIn, rolesOf } from '../../platform/operators/operators.ts';
 import { endOperatorSession, endOperatorSessions, startOperatorSession } from '../../platform/operators/operator-sessions.ts';
 import type { OperatorRow } from '../../core/db/types.ts';
-import { operatorActor } from '../../platform/audit/actor.ts';
+import { operatorActor, operatorAt } from '../../platform/audit/actor.ts';
 import { completeEnrolment, enrolmentStart } from '../../platform/operators/enrolment.ts';
 
 const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
 
 export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
+  /** A session for an operator who proved who they are (sign-in, enrolment), with its audit row. */
+  const signedIn = async (operator: OperatorRow, ip: string, action: string, after?: object) => {
+    const token = await startOperatorSession(db, operator.id, ip, ctx.now());
+    await appendAudit(db, { ...operatorAt(operator, ip), action, targetKind: 'operator', targetId: operator.name, after }, ctx.now());
+    return { token, ...view(operator) };
+  };
   return {
     adminLogin: {
       limits: [{ bucket: 'adminLogin', limit: (c) => c.limits.adminLogin }],
       run: async (input, { req }) => {
         await ctx.limiter.hit('adminLoginPerName', input.name, ctx.limits.adminLoginPerName);
         const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now());
-        const token = await startOperatorSession(db, operator.id, req.ip, ctx.now());
-        await appendAudit(
-          db,
-          {
-            actor: `operator ${operator.name}`,
-            operatorId: operator.id,
-            ip: req.ip,
-            action: 'operator.signIn',
-            targetKind: 'operator',
-            targetId: operator.name,
-          },
-          ctx.now(),
-        );
-        return { token, ...view(operator) };
+        return signedIn(operator, req.ip, 'operator.signIn');
       },
     },
     adminEnrolStart: {
@@ -43,21 +36,7 @@ export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
       limits: [{ bucket: 'adminEnrol', limit: (c) => c.limits.adminLogin }],
       run: async (input, { req }) => {
         const operator = await completeEnrolment(db, input.token, input.password, input.totp, ctx.now());
-        const token = await startOperatorSession(db, operator.id, req.ip, ctx.now());
-        await appendAudit(
-          db,
-          {
-            actor: `operator ${operator.name}`,
-            operatorId: operator.id,
-            ip: req.ip,
-            action: 'operator.enrol',
-            targetKind: 'operator',
-            targetId: operator.name,
-            after: { enrolled: true },
-          },
-          ctx.now(),
-        );
-        return { token, ...view(operator) };
+        return signedIn(operator, req.ip, 'operator.enrol', { enrolled: true });
       },
     },
     adminMe: async (_input, { session }) => view(session.operator),

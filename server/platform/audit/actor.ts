@@ -9,8 +9,13 @@ import type { OperatorRow } from '../../core/db/types.ts';
 
 export type Actor = AuditActor;
 
+/** An operator from an address: how every audit row names one (console, CLI --as, sign-in). */
+export function operatorAt(operator: Pick<OperatorRow, 'id' | 'name'>, ip: string): Actor {
+  return { actor: `operator ${operator.name}`, operatorId: Number(operator.id), ip };
+}
+
 export function operatorActor(session: OperatorSession, req: Pick<FastifyRequest, 'ip'>): Actor {
-  return { actor: `operator ${session.operator.name}`, operatorId: session.operator.id, ip: req.ip };
+  return operatorAt(session.operator, req.ip);
 }
 
 function osUser(): string {
@@ -28,5 +33,5 @@ export function cliActor(): Actor {
 
 /** An operator who signed in to the CLI (`--as NAME`): named like in the console, from the address "cli". */
 export function cliOperatorActor(operator: Pick<OperatorRow, 'id' | 'name'>): Actor {
-  return { actor: `operator ${operator.name}`, operatorId: Number(operator.id), ip: 'cli' };
+  return operatorAt(operator, 'cli');
 }

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { businessError } from '../../core/errors.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
 import { appendAudit } from '../audit/audit.ts';
+import { operatorActor } from '../audit/actor.ts';
 import { rolesOf } from '../operators/operators.ts';
 import { authenticateOperator, type OperatorSession } from '../operators/operator-sessions.ts';
 import type { AppContext } from './context.ts';
@@ -24,9 +25,7 @@ export async function admitOperator(ctx: AppContext, req: FastifyRequest, endpoi
     await appendAudit(
       ctx.db,
       {
-        actor: `operator ${operator.name}`,
-        operatorId: operator.id,
-        ip: req.ip,
+        ...operatorActor(session, req),
         action: 'refused.notPermitted',
         targetKind: 'endpoint',
         targetId: endpoint.name,
