@@ -2,21 +2,21 @@
 // finance, and two finance operators complete it (the first approval pays nothing out); a deposit
 // that one operator credits above what the customer reported waits for a second, who sees the claim
 // beside the credit before approving.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/funds/admin-deposit';
 import { SEED_COINS } from '../../server/funds/coins';
 import { call, registerByEmail, verifyIdentity } from '../server/helpers';
 import { dataUrl, pngImage } from '../fixtures/images';
-import { appAndBrowser, signInOperator } from './harness';
+import { appAndBrowser, operatorDesktop } from './harness';
 
 const app = appAndBrowser();
 const PAY = '418263';
 let customerId = 0;
 let bankWithdrawalId = 0;
 let depositId = 0;
-const contexts: BrowserContext[] = [];
+const pages: Page[] = [];
 
 beforeAll(async () => {
   const { token, user } = await registerByEmail(app.running.app, 'e2e-four-eyes@example.com', 'Secret-pass-123');
@@ -50,18 +50,15 @@ beforeAll(async () => {
   depositId = d.data.ID;
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close();
+  for (const p of pages) await p.context().close();
 });
 
 let attempt = 0;
+/** A finance operator's back office on its dashboard; a retried test signs in operators of its own. */
 async function finance(base: string): Promise<Page> {
-  // a retried test signs in operators of its own
-  const name = `${base}-${++attempt}`;
-  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInOperator(page, app.running, name, ['finance']);
-  await page.waitForURL('**/admin/dashboard');
+  const page = await operatorDesktop(app.running, app.browser, `${base}-${++attempt}`, ['finance']);
+  pages.push(page);
+  await page.goto(`${app.running.url}/admin/dashboard`);
   return page;
 }
 

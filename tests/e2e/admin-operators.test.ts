@@ -9,28 +9,13 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { runCli } from '../../server/ops/cli';
 import type { OperatorRole } from '../../server/core/db/types';
-import { createOperator } from '../../server/platform/operators/operators';
 import { totpCode } from '../../server/platform/security/totp';
-import { call } from '../server/helpers';
-import { appAndBrowser } from './harness';
+import { appAndBrowser, operatorDesktop } from './harness';
 
 const app = appAndBrowser();
 
 /** An admin signed in (the initial password changed), as a 1280×800 page of the back office. */
-async function adminPage(name: string, roles: OperatorRole[] = ['admin']): Promise<Page> {
-  const made = await createOperator(app.running.app.db, name, roles, Date.now());
-  const secret = new URL(made.totp).searchParams.get('secret')!;
-  const signedIn = await call(app.running.app, 'POST', '/admin/login', { body: { name, password: made.password, totp: totpCode(secret, Date.now()) } });
-  expect(signedIn.code, signedIn.msg).toBe(0);
-  const changed = await call(app.running.app, 'POST', '/admin/changePassword', {
-    adminToken: signedIn.data.token,
-    body: { oldPassword: made.password, newPassword: 'operator-passphrase-42' },
-  });
-  expect(changed.code, changed.msg).toBe(0);
-  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  await context.addInitScript((saved) => sessionStorage.setItem('adminSession', saved), JSON.stringify({ token: signedIn.data.token, name }));
-  return context.newPage();
-}
+const adminPage = (name: string, roles: OperatorRole[] = ['admin']): Promise<Page> => operatorDesktop(app.running, app.browser, name, roles);
 
 const formWith = (page: Page, submit: string) => page.locator('form').filter({ has: page.getByRole('button', { name: submit }) });
 const rolesOf = async (name: string) =>

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer, type ServerOptions } from '../../server/app';
 import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
 import type { OperatorRole } from '../../server/core/db/types';
 import { createOperator } from '../../server/platform/operators/operators';
 import { totpCode } from '../../server/platform/security/totp';
+import { call } from '../server/helpers';
 
 export interface Running {
   url: string;
@@ -150,4 +151,24 @@ export async function signInOperator(page: Page, running: Running, name: string,
   await page.fill('#root_newPassword', OPERATOR_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForURL((url) => !url.pathname.endsWith('/password'));
+}
+
+/**
+ * Makes the operator `name`, signs them in through the API (the initial password changed) and
+ * opens a 1280×800 back-office page holding that session: for tests about what an operator does
+ * once signed in (signInOperator drives the sign-in form itself).
+ */
+export async function operatorDesktop(running: Running, browser: Browser, name: string, roles: OperatorRole[]): Promise<Page> {
+  const made = await createOperator(running.app.db, name, roles, Date.now());
+  const secret = new URL(made.totp).searchParams.get('secret')!;
+  const signedIn = await call(running.app, 'POST', '/admin/login', { body: { name, password: made.password, totp: totpCode(secret, Date.now()) } });
+  expect(signedIn.code, signedIn.msg).toBe(0);
+  const changed = await call(running.app, 'POST', '/admin/changePassword', {
+    adminToken: signedIn.data.token,
+    body: { oldPassword: made.password, newPassword: OPERATOR_PASSWORD },
+  });
+  expect(changed.code, changed.msg).toBe(0);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await context.addInitScript((saved) => sessionStorage.setItem('adminSession', saved), JSON.stringify({ token: signedIn.data.token, name }));
+  return context.newPage();
 }
