@@ -11,6 +11,7 @@ import { buildServer, type RateLimits, type ServerOptions } from '../../server/a
 import { captchaAnswer } from '../../server/platform/codes/captcha.ts';
 import { I18n, localizeNumbers } from '../../server/platform/i18n/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
+import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -231,4 +232,27 @@ export async function verifyIdentity(db: import('../../server/core/db/index.ts')
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ status: 2, reason: '' }))
     .execute();
   await db.updateTable('users').set({ real_name_status: 2 }).where('id', '=', userId).execute();
+}
+
+/** The withdrawal password customerWithdrawal sets. */
+export const WITHDRAWAL_PIN = '418263';
+
+/**
+ * A new verified customer (`email`, password Secret-pass-123) with a withdrawal password and
+ * 5,000 USDT, who asks to withdraw `amount` USDT on TRC20: what operator reviews start from.
+ */
+export async function customerWithdrawal(s: TestServer, email: string, amount: string): Promise<{ userId: number; withdrawalId: number; token: string }> {
+  const password = 'Secret-pass-123';
+  const { token, user } = await registerByEmail(s.app, email, password);
+  await verifyIdentity(s.app.db, user.ID);
+  expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: password, password: WITHDRAWAL_PIN } })).code).toBe(0);
+  await adminDeposit(s.app.db, user.ID, 'USDT', '5000', s.clock.now());
+  const coins = await call(s.app, 'GET', '/coin/getCoinList', {});
+  const coinId = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
+  const r = await call(s.app, 'POST', '/withdraw/createWithdraw', {
+    token,
+    body: { coinname: 'USDT', coin_id: coinId, czline: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', num: amount, pay_password: WITHDRAWAL_PIN },
+  });
+  expect(r.code, r.msg).toBe(0);
+  return { userId: user.ID, withdrawalId: r.data.ID, token };
 }

@@ -8,7 +8,7 @@ import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { MAX_FAILURES } from '../../server/platform/operators/operators.ts';
 import { totpCode } from '../../server/platform/security/totp.ts';
 import { type CliOptions, runCli } from '../../server/ops/cli.ts';
-import { call, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
+import { call, customerWithdrawal as withdrawal, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 import { freshCode, operator, type SignedInOperator } from './backoffice/operators.ts';
 
 let s: TestServer;
@@ -17,14 +17,10 @@ let fin2: SignedInOperator;
 let support: SignedInOperator;
 const LOGIN = 'Secret-pass-123';
 const PAY = '418263';
-const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-let usdtId = 0;
 let seq = 0;
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
-  const coins = await call(s.app, 'GET', '/coin/getCoinList', {});
-  usdtId = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
   fin1 = await operator(s, 'cli-fin-one', ['finance']);
   fin2 = await operator(s, 'cli-fin-two', ['finance']);
   support = await operator(s, 'cli-support', ['support']);
@@ -41,18 +37,7 @@ function cliAs(op: SignedInOperator, args: string[], creds: { password?: string;
   return runCli([...args, '--as', op.name], s.dataDir, opts);
 }
 
-async function customerWithdrawal(amount: string): Promise<{ userId: number; withdrawalId: number }> {
-  const { token, user } = await registerByEmail(s.app, `cli-as${++seq}@example.com`, LOGIN);
-  await verifyIdentity(s.app.db, user.ID);
-  expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
-  await adminDeposit(s.app.db, user.ID, 'USDT', '5000', s.clock.now());
-  const r = await call(s.app, 'POST', '/withdraw/createWithdraw', {
-    token,
-    body: { coinname: 'USDT', coin_id: usdtId, czline: 'TRC20', address: TRON, num: amount, pay_password: PAY },
-  });
-  expect(r.code, r.msg).toBe(0);
-  return { userId: user.ID, withdrawalId: r.data.ID };
-}
+const customerWithdrawal = (amount: string) => withdrawal(s, `cli-as${++seq}@example.com`, amount);
 
 const usdtOf = async (userId: number) =>
   s.app.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', 'USDT').executeTakeFirstOrThrow();

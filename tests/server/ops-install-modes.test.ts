@@ -4,18 +4,14 @@
 // nothing changed), also to a later CLI call without NODE_ENV; with --as the console's rules hold.
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { startBanner } from '../../server/main.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { totpCode } from '../../server/platform/security/totp.ts';
 import { DEMO_EMAIL } from '../../server/seed.ts';
-import { call, count, registerByEmail, ROOT, startServer, type TestServer, tempDir, verifyIdentity } from './helpers.ts';
+import { call, count, customerWithdrawal as withdrawal, ROOT, startServer, type TestServer, tempDir } from './helpers.ts';
 import { freshCode, operator, type SignedInOperator } from './backoffice/operators.ts';
 
 const PRODUCTION = { NODE_ENV: 'production' };
-const LOGIN = 'Secret-pass-123';
-const PAY = '418263';
-const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 let demo: TestServer;
 let fin1: SignedInOperator;
@@ -29,20 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => demo.app.close());
 
-async function customerWithdrawal(amount: string): Promise<{ userId: number; withdrawalId: number }> {
-  const { token, user } = await registerByEmail(demo.app, `mode${++seq}@example.com`, LOGIN);
-  await verifyIdentity(demo.app.db, user.ID);
-  expect((await call(demo.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
-  await adminDeposit(demo.app.db, user.ID, 'USDT', '5000', demo.clock.now());
-  const coins = await call(demo.app, 'GET', '/coin/getCoinList', {});
-  const coinId = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
-  const r = await call(demo.app, 'POST', '/withdraw/createWithdraw', {
-    token,
-    body: { coinname: 'USDT', coin_id: coinId, czline: 'TRC20', address: TRON, num: amount, pay_password: PAY },
-  });
-  expect(r.code, r.msg).toBe(0);
-  return { userId: user.ID, withdrawalId: r.data.ID };
-}
+const customerWithdrawal = (amount: string) => withdrawal(demo, `mode${++seq}@example.com`, amount);
 
 const statusOf = async (id: number) => Number((await demo.app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status);
 const usdtOf = async (userId: number) =>

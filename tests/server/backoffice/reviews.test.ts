@@ -3,10 +3,9 @@
 // give the second, a rejection by either ends it), roles per kind, and bad input changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
-import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
 import { SEED_COINS } from '../../../server/funds/coins.ts';
 import { dataUrl, pngImage } from '../../fixtures/images.ts';
-import { call, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
+import { call, customerWithdrawal as withdrawal, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';
 
 let s: TestServer;
@@ -14,33 +13,17 @@ let finance1: SignedInOperator;
 let finance2: SignedInOperator;
 let compliance: SignedInOperator;
 const LOGIN = 'Secret-pass-123';
-const PAY = '418263';
-const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-let usdtId = 0;
 let seq = 0;
 
 beforeAll(async () => {
   s = await startServer({ scheduler: false });
-  const coins = await call(s.app, 'GET', '/coin/getCoinList', {});
-  usdtId = coins.data.list.find((c: { coin: string }) => c.coin === 'USDT').ID;
   finance1 = await operator(s, 'fin-one', ['finance']);
   finance2 = await operator(s, 'fin-two', ['finance']);
   compliance = await operator(s, 'kyc-one', ['compliance']);
 });
 afterAll(() => s.app.close());
 
-async function customerWithdrawal(amount: string): Promise<{ userId: number; withdrawalId: number }> {
-  const { token, user } = await registerByEmail(s.app, `bo${++seq}@example.com`, LOGIN);
-  await verifyIdentity(s.app.db, user.ID);
-  expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: LOGIN, password: PAY } })).code).toBe(0);
-  await adminDeposit(s.app.db, user.ID, 'USDT', '5000', s.clock.now());
-  const r = await call(s.app, 'POST', '/withdraw/createWithdraw', {
-    token,
-    body: { coinname: 'USDT', coin_id: usdtId, czline: 'TRC20', address: TRON, num: amount, pay_password: PAY },
-  });
-  expect(r.code, r.msg).toBe(0);
-  return { userId: user.ID, withdrawalId: r.data.ID };
-}
+const customerWithdrawal = (amount: string) => withdrawal(s, `bo${++seq}@example.com`, amount);
 
 const decide = (op: SignedInOperator, body: unknown, lang?: string) => call(s.app, 'POST', '/admin/reviews/decide', { adminToken: op.token, body, lang });
 const balanceOf = async (userId: number) =>
