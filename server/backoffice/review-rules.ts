@@ -6,8 +6,7 @@ import { loadConfig } from '../../contract/loader.ts';
 import { compare, formatUnits, multiply, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { reviewKindEntry } from '../../contract/review-kinds.ts';
 import type { OperatorRole } from '../core/db/types.ts';
-import type { ReviewMoves } from '../core/review-kind.ts';
-import type { ReviewKind } from '../core/review-kind.ts';
+import type { ReviewKind, ReviewMoves } from '../core/review-kind.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { usdtPriceOf } from '../platform/market/usdt-price.ts';
 
@@ -54,8 +53,9 @@ export function fourEyesReason(
   now: number,
   config = reviewRules(),
 ): FourEyesReason | null {
-  if (reviewKindEntry(kind.kind).money === 'none' || !moves) return null;
-  if (reviewKindEntry(kind.kind).money === 'credit' && aboveClaim(market, moves, now)) return 'aboveClaim';
+  const { money } = reviewKindEntry(kind.kind);
+  if (money === 'none' || !moves) return null;
+  if (money === 'credit' && aboveClaim(market, moves, now)) return 'aboveClaim';
   const value = usdtValue(market, moves.coin, moves.units, now);
   if (value === null) return 'noPrice';
   return compare(value, config.fourEyes.minimumUsdt) >= 0 ? 'threshold' : null;
