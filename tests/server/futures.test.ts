@@ -198,6 +198,12 @@ describe('bad input changes nothing', () => {
     });
   }
 
+  it('a stake outside the range states the range in the reader’s numbers', async () => {
+    const send = (lang: string) => call(s.app, 'POST', '/hyorder/createHyorder', { token, lang, body: { ...ok, usdt: '50000.01' } });
+    expect((await send('en-US')).msg).toBe('Enter an amount from 10 to 50,000 USDT');
+    expect((await send('de-DE')).msg).toBe('Geben Sie einen Betrag von 10 bis 50.000 USDT ein');
+  });
+
   it('outside trading hours: 4026', async () => {
     market.setOpen('eurusd', false);
     const before = await tradingState(s.app.db);
