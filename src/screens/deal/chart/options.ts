@@ -45,13 +45,18 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeA
 interface TooltipRow {
   label: string;
   value: string;
+  /** the value's colour (a candle's close: up or down) */
   color?: string;
+  /** a line's colour, as a dot before its label */
+  dot?: string;
 }
+
+const dot = (color: string) => `<i style="display:inline-block;width:8px;height:8px;border-radius:50%;margin-right:6px;background:${color}"></i>`;
 
 function tooltipHtml(title: string, rows: TooltipRow[]): string {
   const lines = rows.map(
     (r) =>
-      `<div style="display:flex;justify-content:space-between;gap:16px"><span>${escape(r.label)}</span><b style="font-variant-numeric:tabular-nums${r.color ? `;color:${r.color}` : ''}">${escape(r.value)}</b></div>`,
+      `<div style="display:flex;justify-content:space-between;gap:16px"><span>${r.dot ? dot(r.dot) : ''}${escape(r.label)}</span><b style="font-variant-numeric:tabular-nums${r.color ? `;color:${r.color}` : ''}">${escape(r.value)}</b></div>`,
   );
   return `<div style="font-size:12px;line-height:18px"><div style="opacity:.75">${escape(title)}</div>${lines.join('')}</div>`;
 }
@@ -76,7 +81,7 @@ export function tooltipRows(
   ];
   MA.forEach((m, i) => {
     const v = averages[i][index];
-    if (v !== null && v !== undefined) rows.push({ label: `MA${m.n}`, value: price(v), color: m.color });
+    if (v !== null && v !== undefined) rows.push({ label: `MA${m.n}`, value: price(v), dot: m.color });
   });
   rows.push({ label: text.labels.volume, value: formatPlotted(Number(bar.vol), text.volumeDecimals, text.locale) });
   return rows;
@@ -99,6 +104,7 @@ export function chartOption(bars: readonly BarLike[], colors: ChartColors, text:
       trigger: 'axis',
       axisPointer: { type: 'cross', label: pointerLabel },
       confine: true,
+      className: 'chart-tooltip',
       backgroundColor: colors.surface,
       borderColor: colors.grid,
       textStyle: { color: colors.strong },
