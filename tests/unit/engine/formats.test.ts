@@ -22,6 +22,8 @@ describe('field formats', () => {
     expect(show({ field: 'price', format: 'amount', coinField: 'priceCoin' }, { price: '0.05', coin: 'NOVA', priceCoin: 'USDT', decimals: 0 })?.text).toBe(
       '0.05 USDT',
     );
+    // …and without one, the decimals the server wrote the amount with (an IEO order: "1000.00")
+    expect(show({ field: 'amount', format: 'amount', coinField: 'coin' }, { amount: '1000.00', coin: 'NOVA' })?.text).toBe('1,000.00 NOVA');
     expect(show({ field: 'v', format: 'amount' }, { v: '0.123456789', coin: 'BTC' })?.text).toBe('0.12345678 BTC');
     expect(show({ field: 'fee', format: 'amount', coinField: 'feeCoin' }, { fee: '0.00000333', feeCoin: 'BTC', symbol: 'btcusdt' })?.text).toBe(
       '0.00000333 BTC',
