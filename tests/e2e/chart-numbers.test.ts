@@ -126,7 +126,7 @@ describe.each(CASES)('$locale, $theme', ({ locale, theme, labels, foreign, price
 });
 
 describe('screenshots', () => {
-  it.runIf(process.env.E2E_SHOTS)('chart with its tooltip, spot, IEO and Assets at 390×844', async () => {
+  it.runIf(process.env.E2E_SHOTS)('chart with its tooltip, spot, IEO, Assets, exchange and the futures range at 390×844', async () => {
     const dir = process.env.E2E_SHOTS!;
     mkdirSync(dir, { recursive: true });
     for (const [theme, locale] of [
@@ -148,6 +148,11 @@ describe('screenshots', () => {
         await p.waitForTimeout(800);
         await p.screenshot({ path: join(dir, `${name}-${theme}-${locale}.png`) });
       }
+      await p.goto(`${app.running.url}/#/contract/contract?symbol=btcusdt`);
+      await p.locator('.futures-actions .btn').first().click();
+      await p.locator('.futures-dialog input[name=stake]').fill('60000');
+      await p.locator('.futures-dialog .field-message').waitFor();
+      await p.screenshot({ path: join(dir, `futures-range-${theme}-${locale}.png`) });
       await p.context().close();
     }
   });
