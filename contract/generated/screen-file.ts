@@ -238,11 +238,11 @@ export interface FieldView {
    */
   values?: string;
   /**
-   * amount/signedAmount decimals: a number, or the record market's price or amount decimals (markets.json). Default: the record's coin (coinField, coin, coinname) or its market's quote coin, else 6
+   * amount/signedAmount decimals: a number, "price" for the record market's price decimals (markets.json), or "amount" for its base coin's (the display rule). Default: the record's coin (coinField, coin, coinname; a coin coins.json does not list takes the record's own decimals) or its market's quote coin, else 6
    */
   decimals?: number | ('price' | 'amount');
   /**
-   * The record field naming the coin the amount is in: its decimals from coins.json, and the coin shown after the value
+   * The record field naming the coin the amount is in: its decimals by the display rule (coins.json, else the record's decimals when it is the record's coin), and the coin shown after the value
    */
   coinField?: string;
   /**

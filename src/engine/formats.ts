@@ -4,10 +4,9 @@
 // and the meta-schema's fieldView.format enum (the type below keeps the three in step).
 import { DEFAULT_DECIMALS, decimalsOf, roundDown } from '../../contract/decimal';
 import { groupIban } from '../../contract/iban';
-import { displayDecimals } from '../../contract/display-rule';
+import { coinDecimals } from '../../contract/display-rule';
 import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
-// named imports: the files' descriptions stay out of the bundle
-import { coins as configCoins } from '../../schemas/config/coins.json';
+// a named import: the file's description stays out of the bundle
 import { markets as configMarkets } from '../../schemas/config/markets.json';
 import type { FieldView } from './types';
 
@@ -44,7 +43,6 @@ interface Market {
   amountDecimals: number;
 }
 
-const COINS = new Map(configCoins.map((c) => [c.coin.toUpperCase(), c]));
 const MARKETS = new Map((configMarkets as Market[]).map((m) => [m.symbol.toLowerCase(), m]));
 
 export function marketOf(symbol: unknown): Market | undefined {
@@ -57,10 +55,15 @@ export function pairName(symbol: string): string {
   return m ? `${m.base}/${m.quote}` : symbol.toUpperCase();
 }
 
-/** The decimals an amount of `coin` is shown with (number-format's displayDecimals over coins.json); undefined for no coin. */
-function coinDecimals(coin: unknown): number | undefined {
+/**
+ * The decimals an amount of `coin` is shown with: the display rule over coins.json; a coin the list
+ * does not hold takes the record's own decimals (when it is the record's coin), else the decimals
+ * the server wrote `value` with (it writes a coin's amounts in that coin's decimals). Undefined for no coin.
+ */
+function amountDecimals(coin: unknown, record: Rec, value: string | undefined): number | undefined {
   if (typeof coin !== 'string' || coin === '') return undefined;
-  return displayDecimals(coin, COINS.get(coin.toUpperCase())?.decimals);
+  const own = coin === record.coin && typeof record.decimals === 'number' ? record.decimals : value === undefined ? undefined : decimalsOf(value);
+  return coinDecimals(coin, own);
 }
 
 /** The coin of a record's amount: coinField's, else the record's coin or coinname. */
@@ -69,16 +72,17 @@ function recordCoin(view: FieldView, record: Rec): unknown {
 }
 
 /**
- * The decimals an amount is shown with: the view's number; its "price"/"amount" of the record's
- * market; else the coin of coinField, coin or coinname by the display rule (2 for USDT, USDC and
- * fiat, the coin's decimals in coins.json otherwise); else the record market's quote coin; else 6.
+ * The decimals an amount is shown with: the view's number; the record market's price decimals for
+ * "price", its base coin's for "amount"; else the coin of coinField, coin or coinname by the display
+ * rule (2 for USDT, USDC and fiat, the coin's decimals in coins.json, a coin not listed its record's
+ * or its value's decimals); else the record market's quote coin; else 6.
  */
-export function decimalsFor(view: FieldView, record: Rec): number {
+export function decimalsFor(view: FieldView, record: Rec, value?: string): number {
   const market = marketOf(record.symbol);
   if (typeof view.decimals === 'number') return view.decimals;
   if (view.decimals === 'price' && market) return market.priceDecimals;
-  if (view.decimals === 'amount' && market) return market.amountDecimals;
-  return coinDecimals(recordCoin(view, record)) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
+  if (view.decimals === 'amount' && market) return coinDecimals(market.base);
+  return amountDecimals(recordCoin(view, record), record, value) ?? (market ? coinDecimals(market.quote) : undefined) ?? DEFAULT_DECIMALS;
 }
 
 /**
@@ -147,7 +151,7 @@ export const FORMATS = {
   text: (value) => ({ text: value }),
   datetime: (value, { locale }) => ({ text: formatDateTime(value, locale) }),
   amount: (value, { view, record, locale }) => ({
-    text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record), locale), value), view, record),
+    text: withUnit(orRaw(formatAmount(value, decimalsFor(view, record, value), locale), value), view, record),
   }),
   // every digit the value has but trailing zeros, never rounded: the back office shows what an operator set
   decimal: (value, { view, record, locale }) => {
@@ -155,7 +159,7 @@ export const FORMATS = {
     return { text: withUnit(orRaw(formatAmount(plain, decimalsOf(plain), locale), value), view, record) };
   },
   signedAmount: (value, { view, record, locale }) => ({
-    text: withUnit(orRaw(formatSigned(value, decimalsFor(view, record), locale), value), view, record),
+    text: withUnit(orRaw(formatSigned(value, decimalsFor(view, record, value), locale), value), view, record),
     tone: toneOf(value),
   }),
   percent: (value, { view, locale }) => ({ text: orRaw(formatPercent(view.ratio ? ratioToPercent(value) : value, locale), value) }),

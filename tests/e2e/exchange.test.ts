@@ -95,7 +95,7 @@ describe('exchange', () => {
     await page.goto(`${running.url}/#/bitcoin/exchange`);
     expect(await page.locator('.navbar-title').textContent()).toBe(en.route.bitcoin.exchange);
     await page.locator('[data-testid=quote-rate]').waitFor();
-    expect(await page.locator('[data-testid=quote-rate]').textContent()).toBe('1 USDT ≈ 0.0000333333 BTC');
+    expect(await page.locator('[data-testid=quote-rate]').textContent()).toBe('1 USDT ≈ 0.00003333 BTC');
     await page.fill('#root_num', '100');
     const receive = page.locator('[data-testid=quote-receive]');
     await page.waitForFunction(() => document.querySelector('[data-testid=quote-receive]')?.textContent !== '—');

@@ -98,7 +98,13 @@ async function journey({ locale, theme, texts }: (typeof CASES)[number]): Promis
   await page.click(`.futures-actions >> text=${texts.futures.buyUp}`);
   const dialog = page.locator('.futures-dialog');
   await dialog.locator('.choices button').first().click();
+  // a stake outside the allowed range: the range is stated, nothing can be sent
+  await dialog.locator('input[name=stake]').fill('60000');
+  const range = texts.futures.stakeOutOfRange.replace('{{min}}', '10').replace('{{max}}', locale === 'de-DE' ? '50.000' : '50,000');
+  await expect.poll(() => dialog.locator('.field-message[role=alert]').textContent()).toBe(range);
+  expect(await dialog.locator('button[type=submit]').isDisabled()).toBe(true);
   await dialog.locator('input[name=stake]').fill('10');
+  expect(await dialog.locator('.field-message').count()).toBe(0);
   const created = page.waitForResponse((r) => r.url().includes('/hyorder/createHyorder'));
   await dialog.locator('button[type=submit]').click();
   const { ID: id, openPrice } = ((await (await created).json()) as { data: { ID: number; openPrice: string } }).data;

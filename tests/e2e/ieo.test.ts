@@ -83,7 +83,7 @@ describe('IEO', () => {
     await order.waitFor();
     const text = (await order.textContent()) ?? '';
     expect(text).toContain(en.ieo.status['1']);
-    expect(text).toContain('1,000.000000 NOVA');
+    expect(text).toContain('1,000.00 NOVA');
     expect(text).toContain('50.00 USDT');
     expect(text).toContain(en.ieo.thawAt);
     expect(await width()).toBeLessThanOrEqual(375);

@@ -15,7 +15,9 @@ const t = (key: string, params?: Record<string, string | number>) => i18n.t('en-
 const futures = loadConfig<{ hy_time: number[]; hy_tzed: string[]; hy_ykbl: string[] }>('futures');
 
 const entityDir = join(ROOT, 'schemas/entities');
-const validateOrder = new Ajv({ strict: false }).compile(inlineRefs(JSON.parse(readFileSync(join(entityDir, 'futures-order.json'), 'utf8')), entityDir) as object);
+const validateOrder = new Ajv({ strict: false }).compile(
+  inlineRefs(JSON.parse(readFileSync(join(entityDir, 'futures-order.json'), 'utf8')), entityDir) as object,
+);
 function expectOrder(value: unknown): void {
   expect(validateOrder(value), JSON.stringify(validateOrder.errors)).toBe(true);
 }
@@ -198,6 +200,12 @@ describe('bad input changes nothing', () => {
     });
   }
 
+  it('a stake outside the range states the range in the reader’s numbers', async () => {
+    const send = (lang: string) => call(s.app, 'POST', '/hyorder/createHyorder', { token, lang, body: { ...ok, usdt: '50000.01' } });
+    expect((await send('en-US')).msg).toBe('Enter an amount from 10 to 50,000 USDT');
+    expect((await send('de-DE')).msg).toBe('Geben Sie einen Betrag von 10 bis 50.000 USDT ein');
+  });
+
   it('outside trading hours: 4026', async () => {
     market.setOpen('eurusd', false);
     const before = await tradingState(s.app.db);
@@ -237,7 +245,16 @@ describe('restart', () => {
       expect(await runDueWork({ db: second.app.db, market: m2, now: c2.now })).toEqual({ settled: 1, filled: 0 });
       const done = await call(second.app, 'GET', '/hyorder/findHyorder', { token: a.token, query: { ID: r.data.ID } });
       // No price was recorded at its due second: never the price of a later time.
-      expect(done.data).toMatchObject({ status: 'invalid', result: '', reason: 'no_price', openPrice: '150.00', closePrice: '', closeTime: '', payout: '20.000000', pnl: '0.000000' });
+      expect(done.data).toMatchObject({
+        status: 'invalid',
+        result: '',
+        reason: 'no_price',
+        openPrice: '150.00',
+        closePrice: '',
+        closeTime: '',
+        payout: '20.000000',
+        pnl: '0.000000',
+      });
       expect((await balanceOf(second.app.db, a.user.ID, 'USDT')).available).toBe(10_000_000_000n);
       expect(await ledgerMismatches(second.app.db)).toEqual([]);
     } finally {
@@ -254,7 +271,10 @@ describe('restart', () => {
       const a = await registerByEmail(srv.app, 'auto@example.com');
       await adminDeposit(srv.app.db, a.user.ID, 'USDT', '1000', c3.now());
       const f = await call(srv.app, 'POST', '/hyorder/createHyorder', { token: a.token, body: { cate: 1, usdt: '10', coinname: 'btcusdt', ctime_num: 30 } });
-      const l = await call(srv.app, 'POST', '/bborder/upbbbuy', { token: a.token, body: { symbol: 'btcusdt', buytype: 'limit', mprice: '49000', mnum: '0.001' } });
+      const l = await call(srv.app, 'POST', '/bborder/upbbbuy', {
+        token: a.token,
+        body: { symbol: 'btcusdt', buytype: 'limit', mprice: '49000', mnum: '0.001' },
+      });
       expect([f.code, l.code]).toEqual([0, 0]);
       c3.advance(30_000);
       m.setPrice('btcusdt', '48000.00'); // recorded at the order's due second; a tick: the scheduler runs without waiting for its timer

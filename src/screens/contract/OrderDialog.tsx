@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decimalsOf, isPositive, multiply, payoutOf } from '../../../contract/decimal';
+import { compare, decimalsOf, isPositive, multiply, payoutOf } from '../../../contract/decimal';
 import { formatAmount } from '../../../contract/number-format';
+import { maxStake, minStake } from '../../../schemas/config/futures.json';
 import type { FuturesConfig } from '../../api/generated/screens/futures-config';
 import { useDialogKeys } from '../../ui/DialogBox';
 import { AmountInput } from '../../ui/AmountInput';
@@ -79,6 +80,18 @@ function ExpectedPayout({ stake, ratio, valid }: { stake: string; ratio: string;
   );
 }
 
+/** The allowed stakes as the server's message states them, when the typed stake is outside them. */
+function StakeRange({ stake }: { stake: string }) {
+  const { t, i18n } = useTranslation();
+  if (!isPositive(stake) || (compare(stake, minStake) >= 0 && compare(stake, maxStake) <= 0)) return null;
+  const shown = (v: string) => formatAmount(v, decimalsOf(v), i18n.language);
+  return (
+    <p className="field-message" role="alert">
+      {t('futures.stakeOutOfRange', { min: shown(minStake), max: shown(maxStake) })}
+    </p>
+  );
+}
+
 function DialogActions({ direction, disabled, onCancel }: { direction: Direction; disabled: boolean; onCancel(): void }) {
   const { t } = useTranslation();
   return (
@@ -112,7 +125,7 @@ export function OrderDialog({
   const [index, setIndex] = useState(0);
   const [stake, setStake] = useState(config.hy_tzed[0] ?? '');
   const ratio = config.hy_ykbl[index] ?? '0';
-  const valid = isPositive(stake);
+  const valid = isPositive(stake) && compare(stake, minStake) >= 0 && compare(stake, maxStake) <= 0;
   const ref = useDialogKeys(onCancel);
   return (
     <div className="dialog-backdrop">
@@ -133,6 +146,7 @@ export function OrderDialog({
         <p className="field-label">{t('futures.stake')}</p>
         <StakeChoices stakes={config.hy_tzed} stake={stake} setStake={setStake} />
         <AmountInput className="input" name="stake" aria-label={t('futures.stake')} value={stake} onValue={setStake} />
+        <StakeRange stake={stake} />
         <ExpectedPayout stake={stake} ratio={ratio} valid={valid} />
         <p className="risk-note">{t('futures.riskNote')}</p>
         <DialogActions direction={direction} disabled={!valid || busy} onCancel={onCancel} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roundDown } from '../../../contract/decimal';
+import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { useTopic } from '../../feed';
 import type { MarketInfo } from '../market/markets';
@@ -20,15 +21,17 @@ export function DepthLadder({ market, onPick }: { market: MarketInfo; onPick(pri
   useTopic(`market.${market.symbol}.depth.step0`, (tick) => setDepth(tick as Depth));
   const asks = depth.asks.slice(0, ROWS).reverse();
   const bids = depth.bids.slice(0, ROWS);
-  const level = (side: 'ask' | 'bid') => ([price, size]: Level) => {
-    const p = roundDown(price, market.priceDecimals);
-    return (
-      <button type="button" key={`${side}${price}`} className={`depth-row depth-${side}`} onClick={() => onPick(p)}>
-        <span>{formatAmount(p, market.priceDecimals, i18n.language)}</span>
-        <span className="muted">{formatAmount(size, market.amountDecimals, i18n.language)}</span>
-      </button>
-    );
-  };
+  const level =
+    (side: 'ask' | 'bid') =>
+    ([price, size]: Level) => {
+      const p = roundDown(price, market.priceDecimals);
+      return (
+        <button type="button" key={`${side}${price}`} className={`depth-row depth-${side}`} onClick={() => onPick(p)}>
+          <span>{formatAmount(p, market.priceDecimals, i18n.language)}</span>
+          <span className="muted">{formatAmount(size, coinDecimals(market.base), i18n.language)}</span>
+        </button>
+      );
+    };
   return (
     <div className="depth" aria-label={t('trade.depthPrice')}>
       <div className="depth-head muted">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../contract/decimal';
+import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
 import { endpoint as cancelOrder } from '../../api/generated/screens/spot-cancel';
@@ -10,7 +11,8 @@ import { confirmDialog, toast } from '../../ui/overlays';
 /** The user's open limit orders on this pair (pair, side, price, how much has filled, when placed); cancel asks for confirmation. */
 export function OpenOrders({ symbol }: { symbol: string }) {
   const { t, i18n } = useTranslation();
-  const num = (value: string) => formatAmount(value, decimalsOf(value), i18n.language);
+  const price = (value: string, symbol: string) => formatAmount(value, marketOf(symbol)?.priceDecimals ?? decimalsOf(value), i18n.language);
+  const amount = (value: string, symbol: string) => formatAmount(value, coinDecimals(marketOf(symbol)?.base), i18n.language);
   // limit orders fill on the server's schedule, so the list refreshes on its own
   const orders = openOrders.useQuery({ symbol }, { pollingInterval: 3000 });
   const [cancel, { isLoading }] = cancelOrder.useMutation();
@@ -38,9 +40,9 @@ export function OpenOrders({ symbol }: { symbol: string }) {
                 {pairName(o.symbol)}
               </p>
               <p className="row-field">
-                <span className="muted">{t('trade.price')}</span> {num(o.price)} · <span className="muted">{t('trade.filled')}</span>{' '}
+                <span className="muted">{t('trade.price')}</span> {price(o.price, o.symbol)} · <span className="muted">{t('trade.filled')}</span>{' '}
                 <span data-testid="order-filled">
-                  {num(o.filled)} / {num(o.amount)} {marketOf(o.symbol)?.base ?? ''}
+                  {amount(o.filled, o.symbol)} / {amount(o.amount, o.symbol)} {marketOf(o.symbol)?.base ?? ''}
                 </span>
               </p>
               <p className="row-field muted">

@@ -1,10 +1,11 @@
 // The spot ticket's form: side and type switches, price and amount inputs, percent shortcuts,
 // what is available, the estimate, the check's message and the submit button.
 import { useTranslation } from 'react-i18next';
+import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { AmountInput } from '../../ui/AmountInput';
 import type { MarketInfo } from '../market/markets';
-import { type OrderType, QUOTE_DECIMALS, type Side, type SpotOrder } from './useSpotOrderForm';
+import { type OrderType, type Side, type SpotOrder } from './useSpotOrderForm';
 
 const SHORTCUTS = [25, 50, 75, 100];
 
@@ -89,8 +90,8 @@ function AvailableLine({ market, order }: { market: MarketInfo; order: SpotOrder
       {t('trade.available')}:{' '}
       <span className="available">
         {order.side === 'buy'
-          ? `${formatAmount(order.available.quote, QUOTE_DECIMALS, i18n.language)} ${market.quote}`
-          : `${formatAmount(order.available.base, market.amountDecimals, i18n.language)} ${market.base}`}
+          ? `${formatAmount(order.available.quote, coinDecimals(market.quote), i18n.language)} ${market.quote}`
+          : `${formatAmount(order.available.base, coinDecimals(market.base), i18n.language)} ${market.base}`}
       </span>
     </p>
   );
@@ -113,7 +114,7 @@ export function SpotOrderForm({ market, order }: { market: MarketInfo; order: Sp
       <OrderAmount market={market} order={order} />
       <Shortcuts onPick={order.shortcut} />
       <AvailableLine market={market} order={order} />
-      {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, QUOTE_DECIMALS, i18n.language) })}</p>}
+      {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, coinDecimals(market.quote), i18n.language) })}</p>}
       {error && (
         <p className="field-message" role="alert">
           {error}

@@ -9,11 +9,11 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalsOf } from '../../../contract/decimal';
-import { displayDecimals } from '../../../contract/display-rule';
+import { displayDecimals, formatRate } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { endpoint as exchangeFind } from '../../api/generated/screens/exchange-find';
 import { formContextOf } from '../formContext';
-import { exchangeAmounts, isAmount, ratioPercent, trimmed } from './quote';
+import { exchangeAmounts, isAmount, ratioPercent } from './quote';
 import './exchange-quote.css';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -63,13 +63,12 @@ export function ExchangeQuoteWidget({ id, options, registry }: WidgetProps) {
     );
   } else {
     const amounts = isAmount(num) ? exchangeAmounts(num, quote.fromPrice, quote.toPrice, quote.feeRate, quote.toDecimals) : null;
-    const rate = trimmed(quote.rate);
     const feePercent = ratioPercent(quote.feeRate);
     const at = new Date(quote.at);
     body = (
       <>
         <p className="quote-rate" data-testid="quote-rate">
-          1 {quote.from_coin} ≈ {formatAmount(rate, decimalsOf(rate), locale)} {quote.to_coin}
+          1 {quote.from_coin} ≈ {formatRate(quote.rate, locale)} {quote.to_coin}
         </p>
         <dl className="quote-lines">
           <div>

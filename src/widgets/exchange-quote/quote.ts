@@ -1,6 +1,6 @@
 // What the exchange quote shows: the amounts (contract/exchange.ts, the server's own arithmetic)
-// and how a rate and a fee rate are written.
-import { compare, toPlain, toScaled, tryScaled } from '../../../contract/decimal';
+// and how a fee rate is written.
+import { compare, toPlain, tryScaled } from '../../../contract/decimal';
 
 export { type ExchangeAmounts as QuoteAmounts, exchangeAmounts } from '../../../contract/exchange';
 
@@ -13,9 +13,4 @@ export function isAmount(value: unknown): value is string {
 export function ratioPercent(ratio: string): string {
   const v = tryScaled(ratio, 18);
   return v === null ? '' : toPlain(v * 100n, 18);
-}
-
-/** A decimal without trailing zeros, for a rate ("68250.0000000000" → "68250"). */
-export function trimmed(value: string): string {
-  return toPlain(toScaled(value, 18), 18);
 }

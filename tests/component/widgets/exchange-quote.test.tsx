@@ -79,7 +79,7 @@ async function balance(coin: string): Promise<bigint> {
 describe('exchangeQuote widget', () => {
   it('shows the live rate and, for the typed amount, the fee and what you get, to the coin’s decimals', async () => {
     show();
-    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.0000333333 BTC'));
+    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00003333 BTC'));
     expect(shown('quote-receive')).toBe('—');
     fireEvent.change(amount(), { target: { value: '100' } });
     // 100 / 30000 = 0.00333333 BTC; fee 0.2 % rounded up 0.00000667; you get 0.00332666
@@ -97,20 +97,20 @@ describe('exchangeQuote widget', () => {
     market.setPrice('btcusdt', '40000.00');
     // 100 / 40000 = 0.0025; fee 0.000005
     await waitFor(() => expect(shown('quote-receive')).toBe('0.00249500 BTC'), { timeout: 3000 });
-    expect(shown('quote-rate')).toBe('1 USDT ≈ 0.000025 BTC');
+    expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00002500 BTC');
   });
 
   it('swaps the pair with its button, and when the to-coin is chosen as the from-coin', async () => {
     market.setPrice('btcusdt', '30000.00');
     show();
-    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.0000333333 BTC'));
+    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00003333 BTC'));
     fireEvent.click(screen.getByRole('button', { name: /Swap/ }));
-    await waitFor(() => expect(shown('quote-rate')).toBe('1 BTC ≈ 30,000 USDT'));
+    await waitFor(() => expect(shown('quote-rate')).toBe('1 BTC ≈ 30,000.00 USDT'));
     expect(select(/From/).value).toBe('BTC');
     expect(select(/To/).value).toBe('USDT');
     fireEvent.change(select(/From/), { target: { value: 'USDT' } });
     await waitFor(() => expect(select(/To/).value).toBe('BTC'));
-    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.0000333333 BTC'));
+    await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00003333 BTC'));
   });
 
   it('says when a coin has no current price', async () => {

@@ -14,7 +14,16 @@ describe('field formats', () => {
     expect(show({ field: 'v', format: 'amount' }, { v: '1234.5678919' })?.text).toBe('1,234.567891');
     expect(show({ field: 'v', format: 'amount', decimals: 2 }, { v: '1234.5678' }, 'de-DE')?.text).toBe('1.234,56');
     expect(show({ field: 'p', format: 'amount', decimals: 'price' }, { p: '0.52349', symbol: 'xrpusdt' })?.text).toBe('0.5234');
-    expect(show({ field: 'a', format: 'amount', decimals: 'amount' }, { a: '1.23', symbol: 'xrpusdt' })?.text).toBe('1.2 XRP');
+    expect(show({ field: 'a', format: 'amount', decimals: 'amount' }, { a: '1.23', symbol: 'xrpusdt' })?.text).toBe('1.230000 XRP');
+    // a coin coins.json does not list (a new IEO coin) takes the record's own decimals
+    expect(show({ field: 'total', format: 'amount', coinField: 'coin' }, { total: '1000000.00000000', coin: 'NOVA', decimals: 2 })?.text).toBe(
+      '1,000,000.00 NOVA',
+    );
+    expect(show({ field: 'price', format: 'amount', coinField: 'priceCoin' }, { price: '0.05', coin: 'NOVA', priceCoin: 'USDT', decimals: 0 })?.text).toBe(
+      '0.05 USDT',
+    );
+    // …and without one, the decimals the server wrote the amount with (an IEO order: "1000.00")
+    expect(show({ field: 'amount', format: 'amount', coinField: 'coin' }, { amount: '1000.00', coin: 'NOVA' })?.text).toBe('1,000.00 NOVA');
     expect(show({ field: 'v', format: 'amount' }, { v: '0.123456789', coin: 'BTC' })?.text).toBe('0.12345678 BTC');
     expect(show({ field: 'fee', format: 'amount', coinField: 'feeCoin' }, { fee: '0.00000333', feeCoin: 'BTC', symbol: 'btcusdt' })?.text).toBe(
       '0.00000333 BTC',

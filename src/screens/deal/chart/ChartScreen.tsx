@@ -1,6 +1,7 @@
 // Candlestick chart of a pair; the last bar follows the live feed.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coinDecimals } from '../../../../contract/display-rule';
 import { formatAmount } from '../../../../contract/number-format';
 import { Link, useSearchParams } from 'react-router-dom';
 import periods from '../../../../schemas/config/chart-periods.json';
@@ -8,13 +9,41 @@ import { endpoint as klineEndpoint } from '../../../api/generated/screens/kline'
 import { useTheme } from '../../../ui/theme';
 import { useTopic } from '../../../feed';
 import { useTickers } from '../../../store/marketHooks';
-import { marketOf, pairLabel } from '../../market/markets';
+import { type MarketInfo, marketOf, pairLabel } from '../../market/markets';
 import { ChangeChip } from '../../market/PairRow';
 import { PriceAnnouncer } from '../../market/PriceAnnouncer';
 import { echarts } from './echarts';
 import { type BarLike, mergeBar } from './indicators';
-import { chartOption } from './options';
+import { type ChartColors, type ChartText, chartOption, timeFormats } from './options';
 import { cssColor, useChart } from '../../../ui/useChart';
+
+/** The chart's colours as the page's theme has them now. */
+function themeColors(): ChartColors {
+  return {
+    up: cssColor('--up'),
+    down: cssColor('--down'),
+    text: cssColor('--muted'),
+    grid: cssColor('--line'),
+    surface: cssColor('--surface'),
+    strong: cssColor('--text'),
+  };
+}
+
+/** How the chart writes its numbers, times and labels: the reader's language and format, the pair's decimals. */
+function useChartText(market: MarketInfo, period: string): ChartText {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return useMemo(
+    () => ({
+      locale,
+      priceDecimals: market.priceDecimals,
+      volumeDecimals: coinDecimals(market.quote),
+      labels: { open: t('chart.open'), high: t('chart.high'), low: t('chart.low'), close: t('chart.close'), volume: t('chart.volume') },
+      ...timeFormats(period, locale),
+    }),
+    [t, locale, market, period],
+  );
+}
 
 export default function ChartScreen() {
   const { t, i18n } = useTranslation();
@@ -29,20 +58,27 @@ export default function ChartScreen() {
   const theme = useTheme();
   const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
 
-  useTopic(`market.${market.symbol}.kline.${period}`, (tick) => setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })));
+  useTopic(`market.${market.symbol}.kline.${period}`, (tick) =>
+    setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })),
+  );
   const bars = useMemo(() => {
     let out: BarLike[] = history.data ?? [];
     if (live.key === key) for (const bar of live.bars) out = mergeBar(out, bar);
     return out;
   }, [history.data, live, key]);
 
+  const text = useChartText(market, period);
+
   useEffect(() => {
-    const colors = { up: cssColor('--up'), down: cssColor('--down'), text: cssColor('--muted'), grid: cssColor('--line') };
-    chart.current?.setOption(chartOption(bars, period, colors) as never, { lazyUpdate: true });
-  }, [bars, period, theme, chart]);
+    chart.current?.setOption(chartOption(bars, themeColors(), text) as never, { lazyUpdate: true });
+  }, [bars, text, theme, chart]);
 
   const last = bars[bars.length - 1];
-  const shownPrice = ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : last ? formatAmount(last.close, market.priceDecimals, i18n.language) : '--';
+  const shownPrice = ticker
+    ? formatAmount(ticker.close, market.priceDecimals, i18n.language)
+    : last
+      ? formatAmount(last.close, market.priceDecimals, i18n.language)
+      : '--';
   return (
     <div className="chart-screen">
       <header className="chart-head">
@@ -65,7 +101,14 @@ export default function ChartScreen() {
       </header>
       <div className="periods" role="tablist">
         {periods.map((p) => (
-          <button key={p.id} type="button" role="tab" aria-selected={period === p.id} className={period === p.id ? 'active' : ''} onClick={() => setPeriod(p.id)}>
+          <button
+            key={p.id}
+            type="button"
+            role="tab"
+            aria-selected={period === p.id}
+            className={period === p.id ? 'active' : ''}
+            onClick={() => setPeriod(p.id)}
+          >
             {t(p.label)}
           </button>
         ))}
