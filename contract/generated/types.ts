@@ -3456,17 +3456,20 @@ export interface SiteDocumentsPayload {
 
 export interface SpotBuyPayload {
   symbol: string;
-  buytype: 'limit' | 'market';
   /**
-   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   * Order type: "limit" or "market"; the original app's numbers are accepted too: 1 (or "1") limit, 2 (or "2") market
+   */
+  buytype: 'limit' | 'market' | 1 | 2 | '1' | '2';
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mprice?: string | number;
   /**
-   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mnum?: string | number;
   /**
-   * USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals
+   * USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   musdt?: string | number;
   /**
@@ -3525,13 +3528,16 @@ export interface SpotOrderPage {
 
 export interface SpotSellPayload {
   symbol: string;
-  type: 'limit' | 'market';
   /**
-   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   * Order type: "limit" or "market"; the original app's numbers are accepted too: 1 (or "1") limit, 2 (or "2") market
+   */
+  type: 'limit' | 'market' | 1 | 2 | '1' | '2';
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mprice?: string | number;
   /**
-   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mnum?: string | number;
   /**

@@ -1,0 +1,80 @@
+// A client written to spec §7 alone, with the payloads the original app sends: spot order types
+// as numbers and market orders with their unused fields empty. Each is accepted beside the
+// app's own form and lands exactly as that form would.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
+import { call, clock, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+
+const c = clock();
+const market = createFakeMarket(c.now);
+
+let s: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  s = await startServer({ market, scheduler: false }, c);
+  const r = await registerByEmail(s.app, 'spec-client@example.com');
+  token = r.token;
+  await adminDeposit(s.app.db, r.user.ID, 'USDT', '10000', c.now());
+  await adminDeposit(s.app.db, r.user.ID, 'BTC', '1', c.now());
+  market.setPrice('btcusdt', '30000');
+});
+afterAll(() => s.app.close());
+afterEach(async () => {
+  c.advance(2000);
+  expect(await ledgerMismatches(s.app.db)).toEqual([]);
+});
+
+async function openApi(): Promise<Loose> {
+  return (await s.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+}
+const bodyOf = (doc: Loose, path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
+const queryOf = (doc: Loose, path: string, name: string) => doc.paths[path].get.parameters.find((p: Loose) => p.name === name);
+
+const post = (path: string, body: Record<string, unknown>, lang?: string) => call(s.app, 'POST', path, { token, body, lang });
+
+describe('spot orders in the original app’s form', () => {
+  it('takes buytype 2 with empty mprice and mnum as a market buy of musdt', async () => {
+    const r = await post('/bborder/upbbbuy', { symbol: 'btcusdt', mprice: '', mnum: '', musdt: '300', buytype: 2 });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ side: 'buy', type: 'market', amount: '0.010000', total: '300.000000', status: 'filled' });
+  });
+
+  it('takes buytype 1 (and "1") as a limit buy', async () => {
+    for (const buytype of [1, '1']) {
+      const r = await post('/bborder/upbbbuy', { symbol: 'btcusdt', mprice: '29900', mnum: '0.01', musdt: '', buytype });
+      expect(r.code, r.msg).toBe(0);
+      expect(r.data).toMatchObject({ side: 'buy', type: 'limit', price: '29900.00', amount: '0.010000', status: 'open' });
+      c.advance(2000);
+    }
+  });
+
+  it('takes sell type 2 with an empty mprice as a market sell, type 1 as a limit sell', async () => {
+    const m = await post('/bborder/upbbsell', { symbol: 'btcusdt', mprice: '', mnum: '0.01', type: 2 });
+    expect(m.code, m.msg).toBe(0);
+    expect(m.data).toMatchObject({ side: 'sell', type: 'market', amount: '0.010000', status: 'filled' });
+    c.advance(2000);
+    const l = await post('/bborder/upbbsell', { symbol: 'btcusdt', mprice: '30100', mnum: '0.01', type: '1' });
+    expect(l.code, l.msg).toBe(0);
+    expect(l.data).toMatchObject({ side: 'sell', type: 'limit', price: '30100.00', status: 'open' });
+  });
+
+  it('answers a limit order with an empty price "Enter the limit price", and another type with the accepted ones', async () => {
+    const noPrice = await post('/bborder/upbbbuy', { symbol: 'btcusdt', mprice: '', mnum: '0.01', buytype: 1 });
+    expect(noPrice.code).toBe(4014);
+    const bad = await post('/bborder/upbbbuy', { symbol: 'btcusdt', musdt: '10', buytype: 3 }, 'en');
+    expect(bad.code).toBe(7);
+    expect(bad.msg).toBe(msg('en', 'validation.queryEnum', { field: 'buytype', allowed: 'limit, market, 1, 2' }));
+    const orders = await call(s.app, 'GET', '/bborder/myBborderList', { token, query: { page: 1, pageSize: 20 } });
+    expect(orders.data.list.map((o: Loose) => o.type)).toEqual(['limit', 'market', 'limit', 'limit', 'market']);
+  });
+
+  it('documents the numbers and the empty fields in the OpenAPI document', async () => {
+    const doc = await openApi();
+    const buy = bodyOf(doc, '/bborder/upbbbuy').properties;
+    expect(buy.buytype.enum).toEqual(['limit', 'market', 1, 2, '1', '2']);
+    expect(buy.buytype.description).toMatch(/1 \(or "1"\) limit, 2 \(or "2"\) market/);
+    expect(buy.mprice.description).toMatch(/empty/);
+    expect(bodyOf(doc, '/bborder/upbbsell').properties.type.enum).toEqual(['limit', 'market', 1, 2, '1', '2']);
+  });
+});
