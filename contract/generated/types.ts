@@ -2126,7 +2126,7 @@ export type EmailAddress = string;
 
 export interface ExchangeFindArgs {
   /**
-   * A pair FROM_TO ("USDT_BTC"): the answer then carries its quote. Without it only the coins.
+   * The pair FROM_TO ("USDT_BTC"): the answer then carries its quote. Also taken, in any case: FROM/TO or FROM-TO ("BTC/USDT"), the two codes run together as a market symbol ("btcusdt"), and one coin ("BTC"), meaning that coin into USDT. Without it only the coins.
    */
   symbol?: string;
 }

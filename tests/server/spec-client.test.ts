@@ -78,3 +78,28 @@ describe('spot orders in the original app’s form', () => {
     expect(bodyOf(doc, '/bborder/upbbsell').properties.type.enum).toEqual(['limit', 'market', 1, 2, '1', '2']);
   });
 });
+
+describe('exchangeFind {symbol} in the forms a spec client sends', () => {
+  const find = (symbol: string) => call(s.app, 'GET', '/recharge/exchangeFind', { token, query: { symbol } });
+
+  it('reads FROM_TO, FROM/TO, FROM-TO, a market symbol and one coin (into USDT) as the same pair', async () => {
+    for (const symbol of ['BTC_USDT', 'btc_usdt', 'BTC/USDT', 'btc-usdt', 'btcusdt', 'BTC']) {
+      const r = await find(symbol);
+      expect(r.code, `${symbol}: ${r.msg}`).toBe(0);
+      expect(r.data.quote, symbol).toMatchObject({ symbol: 'BTC_USDT', from_coin: 'BTC', to_coin: 'USDT', status: 'ok', rate: '30000.0000000000' });
+    }
+    expect((await find('usdtbtc')).data.quote).toMatchObject({ from_coin: 'USDT', to_coin: 'BTC' });
+  });
+
+  it('answers 4019 for a coin that cannot be exchanged, and code 7 stating the form for a malformed symbol', async () => {
+    expect((await find('dogeusdt')).code).toBe(4019);
+    expect((await find('XYZ')).code).toBe(4019);
+    const r = await call(s.app, 'GET', '/recharge/exchangeFind', { token, query: { symbol: 'BTC USDT' }, lang: 'de' });
+    expect(r).toMatchObject({ code: 7, data: { field: 'symbol' } });
+    expect(r.msg).toBe(msg('de', 'exchange.symbolInvalid'));
+  });
+
+  it('documents the forms in the OpenAPI document', async () => {
+    expect(queryOf(await openApi(), '/recharge/exchangeFind', 'symbol').schema.description).toMatch(/"btcusdt"/);
+  });
+});
