@@ -1828,6 +1828,9 @@ export interface BankCardPayload {
   routing?: string;
   swift?: string;
   payeeaddress: string;
+  /**
+   * The country: its ISO 3166-1 alpha-2 code ("DE"), or its name in English or another of the app's languages ("Germany", "Deutschland"), stored as the code
+   */
   country: string;
 }
 

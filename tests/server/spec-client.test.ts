@@ -103,3 +103,37 @@ describe('exchangeFind {symbol} in the forms a spec client sends', () => {
     expect(queryOf(await openApi(), '/recharge/exchangeFind', 'symbol').schema.description).toMatch(/"btcusdt"/);
   });
 });
+
+describe('a bank card’s country as a name', () => {
+  const card = { bankname: 'Example Bank', accountname: 'Alice Example', payeeaddress: '1 Main Street, Berlin', ibna: 'DE89370400440532013000' };
+  const create = (country: unknown, lang = 'en') => call(s.app, 'POST', '/user_bank/createUser_bank', { token, body: { ...card, country }, lang });
+
+  it('stores "Germany", "germany" and "Deutschland" as DE, under DE’s rules (the IBAN)', async () => {
+    for (const country of ['Germany', ' germany ', 'Deutschland']) {
+      const r = await create(country);
+      expect(r.code, `${country}: ${r.msg}`).toBe(0);
+      expect(r.data).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000' });
+    }
+    const us = await call(s.app, 'POST', '/user_bank/createUser_bank', {
+      token,
+      body: { ...card, ibna: undefined, country: 'United States', bankcard: '000123456789', routing: '021000021' },
+    });
+    expect(us.code, us.msg).toBe(0);
+    expect(us.data).toMatchObject({ country: 'US', routing: '021000021' });
+  });
+
+  it('refuses a country it does not know with a message stating both forms, writing nothing', async () => {
+    const before = (await call(s.app, 'GET', '/user_bank/getUser_bankList', { token, query: { page: 1, pageSize: 100 } })).data.list.length;
+    for (const country of ['Atlantis', 'XX', 'D']) {
+      const r = await create(country, 'de');
+      expect(r, country).toMatchObject({ code: 7, data: { field: 'country' } });
+      expect(r.msg).toBe(msg('de', 'bank.countryUnknown'));
+    }
+    const after = (await call(s.app, 'GET', '/user_bank/getUser_bankList', { token, query: { page: 1, pageSize: 100 } })).data.list.length;
+    expect(after).toBe(before);
+  });
+
+  it('documents the forms in the OpenAPI document', async () => {
+    expect(bodyOf(await openApi(), '/user_bank/createUser_bank').properties.country.description).toMatch(/"Germany"/);
+  });
+});
