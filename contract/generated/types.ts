@@ -2749,6 +2749,14 @@ export interface LoanOrder {
    */
   amount: string;
   /**
+   * The smallest amount the customer accepts (the range asked for); empty where one amount was asked
+   */
+  requestedMin: string;
+  /**
+   * The largest amount the customer accepts: the approved amount is at most this (the amount asked where no range was)
+   */
+  requestedMax: string;
+  /**
    * Amount paid out on approval; empty before
    */
   approvedAmount: string;
@@ -2804,20 +2812,20 @@ export interface LoanOrder {
 }
 
 /**
- * An application for a loan product (spec payload {loan_id, min, max}). The amount asked is `amount`; min and max, when sent, echo the product's range the customer saw and must equal its current range (a changed product is refused, never applied for under terms not shown).
+ * An application for a loan product: an amount (`amount`, the app's form), or the range the customer accepts (spec payload {loan_id, min, max}), each within the product's min and max. The amount asked is `amount`, or max without it; the operator approves an amount within the range (without one: up to the amount asked).
  */
 export interface LoanOrderPayload {
   loan_id: number;
   /**
-   * Amount asked for: a plain decimal string within the product's min and max, at most the coin's decimals (or a JSON number)
+   * Amount asked for: a plain decimal string within the product's min and max (and within min and max when sent), at most the coin's decimals (or a JSON number); required without max
    */
-  amount: string;
+  amount?: string;
   /**
-   * The product's smallest amount as shown (optional echo) (or a JSON number)
+   * The smallest amount the customer accepts: not below the product's min, not above max (or a JSON number)
    */
   min?: string;
   /**
-   * The product's largest amount as shown (optional echo) (or a JSON number)
+   * The largest amount the customer accepts: not above the product's max; the amount asked when amount is left out (or a JSON number)
    */
   max?: string;
 }
