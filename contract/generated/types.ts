@@ -2466,7 +2466,15 @@ export interface FuturesOrder {
   ID: number;
   symbol: string;
   direction: 'up' | 'down';
+  /**
+   * The contract's type as the spec names it (buy up or buy down): the same as direction
+   */
+  type: 'up' | 'down';
   stake: string;
+  /**
+   * Open quantity: the base coin the stake bought at the open price (stake ÷ openPrice, rounded down to the pair's amount decimals)
+   */
+  openQuantity: string;
   /**
    * Seconds
    */
@@ -2511,7 +2519,7 @@ export interface IeoBuyPayload {
 }
 
 /**
- * The caller's IEO subscription, with the terms copied from the project at purchase. amount is frozen until thawAt, then released (status 1 frozen, 2 released). profit is the current market value of the coins less the payment, at the live price where the coin trades against USDT (empty where it does not); profitRatio is profit / payment (a ratio).
+ * The caller's IEO subscription, with the terms copied from the project at purchase. amount is frozen until thawAt, then released (status 1 frozen, 2 released). profit is the current value of the coins less the payment: at the live price where the coin trades against USDT, else at the project's current subscription price (so 0 until that price changes); profitRatio is profit / payment (a ratio).
  */
 export interface IeoOrder {
   ID: number;
@@ -2541,11 +2549,11 @@ export interface IeoOrder {
    */
   status: 1 | 2;
   /**
-   * Market value now − payment, in priceCoin; empty without a market price
+   * Value now − payment, in priceCoin (value at the market price, else at the project's current price); empty without either
    */
   profit: string;
   /**
-   * profit / payment as a ratio; empty without a market price
+   * profit / payment as a ratio; empty when profit is
    */
   profitRatio: string;
   CreatedAt: string;
@@ -2975,6 +2983,10 @@ export interface MiningMachine {
    * Minimum holding: days the machine runs and pays
    */
   termDays: number;
+  /**
+   * The spec's minimum holding, in days: the machine's term (termDays), the days a purchase runs and pays
+   */
+  minHolding: number;
   /**
    * Per-order limit: machines (sole) or percent of one machine (shared)
    */

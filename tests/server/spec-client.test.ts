@@ -1,9 +1,15 @@
 // A client written to spec §7 alone, with the payloads the original app sends: spot order types
-// as numbers and market orders with their unused fields empty. Each is accepted beside the
-// app's own form and lands exactly as that form would.
+// as numbers and market orders with their unused fields empty, exchangeFind's pair in other
+// spellings, a bank card's country by name. Each is accepted beside the app's own form and lands
+// exactly as that form would. And the fields the spec names are filled from real data: IEO
+// profit, futures type and open quantity, mining minimum holding, metals and forex logos.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
+import { ieoCommand } from '../../server/earn/ops/ieo.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
-import { call, clock, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, clock, type Loose, msg, registerByEmail, ROOT, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();
 const market = createFakeMarket(c.now);
@@ -135,5 +141,50 @@ describe('a bank card’s country as a name', () => {
 
   it('documents the forms in the OpenAPI document', async () => {
     expect(bodyOf(await openApi(), '/user_bank/createUser_bank').properties.country.description).toMatch(/"Germany"/);
+  });
+});
+
+describe('fields the spec names, from real data', () => {
+  it('IEO: profit and profit ratio of a coin without a market, at the project’s current price', async () => {
+    const list = await call(s.app, 'GET', '/issue/list', { token, query: { page: 1, pageSize: 20 } });
+    const nova = list.data.list.find((p: Loose) => p.coin === 'NOVA');
+    const bought = await post('/issue/buySubmit', { pid: nova.ID, num: '200' });
+    expect(bought.code, bought.msg).toBe(0);
+    // 200 NOVA at 0.05 USDT: worth what was paid
+    expect(bought.data).toMatchObject({ payment: '10.000000', profit: '0.000000', profitRatio: '0.0000' });
+    await ieoCommand(s.app.db, ['update', String(nova.ID), 'price=0.0625'], c.now());
+    const records = await call(s.app, 'GET', '/issue/issueRecordList', { token, query: { page: 1, pageSize: 20 } });
+    // 200 × 0.0625 − 10 = 2.5 USDT, 2.5 / 10 = 0.25
+    expect(records.data.list.find((o: Loose) => o.ID === bought.data.ID)).toMatchObject({ profit: '2.500000', profitRatio: '0.2500' });
+  });
+
+  it('futures: the type (up or down) and the open quantity (stake ÷ open price)', async () => {
+    market.setPrice('ethusdt', '3200.00');
+    const r = await post('/hyorder/createHyorder', { cate: 2, usdt: '100', coinname: 'ethusdt', ctime_num: 60 });
+    expect(r.code, r.msg).toBe(0);
+    const quantity = formatUnits(roundTo(div(units('100'), units('3200.00'), 'down'), 4, 'down'), 4);
+    expect(quantity).toBe('0.0312');
+    expect(r.data).toMatchObject({ direction: 'down', type: 'down', openPrice: '3200.00', openQuantity: quantity });
+    const listed = await call(s.app, 'GET', '/hyorder/myHyorderList', { token, query: { page: 1, pageSize: 10 } });
+    expect(listed.data.list[0]).toMatchObject({ type: 'down', openQuantity: '0.0312' });
+    expect(mul(units(quantity), units('3200.00'), 'down') <= units('100')).toBe(true);
+  });
+
+  it('mining: every machine states its minimum holding (days)', async () => {
+    const r = await call(s.app, 'GET', '/mining_machine/getMining_machineList', { token, query: { page: 1, pageSize: 20 } });
+    expect(r.data.list.length).toBeGreaterThan(0);
+    for (const m of r.data.list) expect(m.minHolding, m.name).toBe(m.termDays);
+    const one = await call(s.app, 'GET', '/mining_machine/findMining_machine', { token, query: { ID: r.data.list[0].ID } });
+    expect(one.data.minHolding).toBeGreaterThan(0);
+  });
+
+  it('the metals and forex list has a logo on every row, each a file of the app’s public assets', async () => {
+    const r = await call(s.app, 'POST', '/base/tradelist', { body: { from: 2, page: 1, pageSize: 100 } });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data.list.map((p: Loose) => [p.symbol, p.logo])).toContainEqual(['xauusd', '/static/coins/xau.svg']);
+    for (const p of r.data.list) {
+      expect(p.logo, p.symbol).toMatch(/^\/static\/coins\/[a-z]+\.svg$/);
+      expect(existsSync(join(ROOT, 'public', p.logo)), p.logo).toBe(true);
+    }
   });
 });
