@@ -159,6 +159,11 @@ describe('coin faces', () => {
           await p.screenshot({ path: join(dir, `${name}-${theme}-${locale}.png`) });
           expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         }
+        await p.goto(`${app.running.url}/#/market/market`);
+        await p.getByRole('tab').nth(2).click();
+        await p.locator('.pair-row[data-symbol="xauusd"] img.coin-icon').waitFor();
+        await p.waitForTimeout(500);
+        await p.screenshot({ path: join(dir, `market-metals-${theme}-${locale}.png`) });
         await p.context().close();
       }
     },
