@@ -95,7 +95,7 @@ export interface Endpoints {
   createBankWithdrawal: { auth: true; input: Omit<BankWithdrawPayload, 'num'> & { num: string | number }; output: BankWithdrawal };
   createFinancingOrder: { auth: true; input: Omit<FinancingOrderPayload, 'money'> & { money: string | number }; output: FinancingOrder };
   createFuturesOrder: { auth: true; input: FuturesCreatePayload; output: FuturesOrder };
-  createLoanOrder: { auth: true; input: Omit<LoanOrderPayload, 'amount' | 'min' | 'max'> & { amount: string | number; min?: string | number; max?: string | number }; output: LoanOrder };
+  createLoanOrder: { auth: true; input: Omit<LoanOrderPayload, 'amount' | 'min' | 'max'> & { amount?: string | number; min?: string | number; max?: string | number }; output: LoanOrder };
   createLoanOrderSpec: { auth: true; input: Omit<LoanOrderSpecPayload, 'min' | 'max'> & { min: string | number; max: string | number }; output: LoanOrder };
   createRecharge: { auth: true; input: Omit<DepositPayload, 'num'> & { num: string | number }; output: Deposit };
   createUserCard: { auth: true; input: UserCardPayload; output: UserCard };

@@ -1828,6 +1828,9 @@ export interface BankCardPayload {
   routing?: string;
   swift?: string;
   payeeaddress: string;
+  /**
+   * The country: its ISO 3166-1 alpha-2 code ("DE"), or its name in English or another of the app's languages ("Germany", "Deutschland"), stored as the code
+   */
   country: string;
 }
 
@@ -2126,7 +2129,7 @@ export type EmailAddress = string;
 
 export interface ExchangeFindArgs {
   /**
-   * A pair FROM_TO ("USDT_BTC"): the answer then carries its quote. Without it only the coins.
+   * The pair FROM_TO ("USDT_BTC"): the answer then carries its quote. Also taken, in any case: FROM/TO or FROM-TO ("BTC/USDT"), the two codes run together as a market symbol ("btcusdt"), and one coin ("BTC"), meaning that coin into USDT. Without it only the coins.
    */
   symbol?: string;
 }
@@ -2463,7 +2466,15 @@ export interface FuturesOrder {
   ID: number;
   symbol: string;
   direction: 'up' | 'down';
+  /**
+   * The contract's type as the spec names it (buy up or buy down): the same as direction
+   */
+  type: 'up' | 'down';
   stake: string;
+  /**
+   * Open quantity: the base coin the stake bought at the open price (stake ÷ openPrice, rounded down to the pair's amount decimals)
+   */
+  openQuantity: string;
   /**
    * Seconds
    */
@@ -2508,7 +2519,7 @@ export interface IeoBuyPayload {
 }
 
 /**
- * The caller's IEO subscription, with the terms copied from the project at purchase. amount is frozen until thawAt, then released (status 1 frozen, 2 released). profit is the current market value of the coins less the payment, at the live price where the coin trades against USDT (empty where it does not); profitRatio is profit / payment (a ratio).
+ * The caller's IEO subscription, with the terms copied from the project at purchase. amount is frozen until thawAt, then released (status 1 frozen, 2 released). profit is the current value of the coins less the payment: at the live price where the coin trades against USDT, else at the project's current subscription price (so 0 until that price changes); profitRatio is profit / payment (a ratio).
  */
 export interface IeoOrder {
   ID: number;
@@ -2538,11 +2549,11 @@ export interface IeoOrder {
    */
   status: 1 | 2;
   /**
-   * Market value now − payment, in priceCoin; empty without a market price
+   * Value now − payment, in priceCoin (value at the market price, else at the project's current price); empty without either
    */
   profit: string;
   /**
-   * profit / payment as a ratio; empty without a market price
+   * profit / payment as a ratio; empty when profit is
    */
   profitRatio: string;
   CreatedAt: string;
@@ -2746,6 +2757,14 @@ export interface LoanOrder {
    */
   amount: string;
   /**
+   * The smallest amount the customer accepts (the range asked for); empty where one amount was asked
+   */
+  requestedMin: string;
+  /**
+   * The largest amount the customer accepts: the approved amount is at most this (the amount asked where no range was)
+   */
+  requestedMax: string;
+  /**
    * Amount paid out on approval; empty before
    */
   approvedAmount: string;
@@ -2801,20 +2820,20 @@ export interface LoanOrder {
 }
 
 /**
- * An application for a loan product (spec payload {loan_id, min, max}). The amount asked is `amount`; min and max, when sent, echo the product's range the customer saw and must equal its current range (a changed product is refused, never applied for under terms not shown).
+ * An application for a loan product: an amount (`amount`, the app's form), or the range the customer accepts (spec payload {loan_id, min, max}), each within the product's min and max. The amount asked is `amount`, or max without it; the operator approves an amount within the range (without one: up to the amount asked).
  */
 export interface LoanOrderPayload {
   loan_id: number;
   /**
-   * Amount asked for: a plain decimal string within the product's min and max, at most the coin's decimals (or a JSON number)
+   * Amount asked for: a plain decimal string within the product's min and max (and within min and max when sent), at most the coin's decimals (or a JSON number); required without max
    */
-  amount: string;
+  amount?: string;
   /**
-   * The product's smallest amount as shown (optional echo) (or a JSON number)
+   * The smallest amount the customer accepts: not below the product's min, not above max (or a JSON number)
    */
   min?: string;
   /**
-   * The product's largest amount as shown (optional echo) (or a JSON number)
+   * The largest amount the customer accepts: not above the product's max; the amount asked when amount is left out (or a JSON number)
    */
   max?: string;
 }
@@ -2964,6 +2983,10 @@ export interface MiningMachine {
    * Minimum holding: days the machine runs and pays
    */
   termDays: number;
+  /**
+   * The spec's minimum holding, in days: the machine's term (termDays), the days a purchase runs and pays
+   */
+  minHolding: number;
   /**
    * Per-order limit: machines (sole) or percent of one machine (shared)
    */
@@ -3456,17 +3479,20 @@ export interface SiteDocumentsPayload {
 
 export interface SpotBuyPayload {
   symbol: string;
-  buytype: 'limit' | 'market';
   /**
-   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   * Order type: "limit" or "market"; the original app's numbers are accepted too: 1 (or "1") limit, 2 (or "2") market
+   */
+  buytype: 'limit' | 'market' | 1 | 2 | '1' | '2';
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mprice?: string | number;
   /**
-   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mnum?: string | number;
   /**
-   * USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals
+   * USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   musdt?: string | number;
   /**
@@ -3525,13 +3551,16 @@ export interface SpotOrderPage {
 
 export interface SpotSellPayload {
   symbol: string;
-  type: 'limit' | 'market';
   /**
-   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals
+   * Order type: "limit" or "market"; the original app's numbers are accepted too: 1 (or "1") limit, 2 (or "2") market
+   */
+  type: 'limit' | 'market' | 1 | 2 | '1' | '2';
+  /**
+   * Limit price: a plain decimal string or a JSON number, at most the pair's price decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mprice?: string | number;
   /**
-   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals
+   * Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals; empty ("") is the same as leaving it out (the original app sends the unused fields of a market order empty)
    */
   mnum?: string | number;
   /**

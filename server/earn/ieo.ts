@@ -278,9 +278,9 @@ export async function buyIeo(ctx: AppContext, user: Pick<UserRow, 'id'>, input: 
     ];
     await applyChanges(trx, changes, now);
     await payReferralRewards(trx, row, decimals, now);
-    return { row, name: localName(p, lang), decimals: Number(p.decimals), priceDecimals: decimals };
+    return { row, name: localName(p, lang), decimals: Number(p.decimals), priceDecimals: decimals, project: { price: p.price, coin: p.price_coin } };
   });
-  return toIeoOrder(ctx, order.row, order.name, order.decimals, order.priceDecimals);
+  return toIeoOrder(ctx, order.row, order.name, order.decimals, order.priceDecimals, order.project);
 }
 
 // ---- records -----------------------------------------------------------------------------
@@ -296,9 +296,34 @@ function marketValue(ctx: Pick<JobDeps, 'market'>, coin: string, amount: bigint)
   }
 }
 
-export function toIeoOrder(ctx: Pick<JobDeps, 'market'>, o: IeoOrderRow, name: string, decimals: number, priceCoinDecimals: number): IeoOrder {
+/** The project's price now, for the value of a holding whose coin has no market yet: units of `coin` per coin. */
+export interface ProjectPrice {
+  price: string;
+  coin: string;
+}
+
+/**
+ * What the order's coins are worth now in its price coin: at the live market price where the coin
+ * trades against USDT (and was paid in USDT), else at the project's current subscription price
+ * (paid in the same coin); null without either.
+ */
+function holdingValue(ctx: Pick<JobDeps, 'market'>, o: IeoOrderRow, project: ProjectPrice | undefined): bigint | null {
+  const amount = BigInt(o.amount);
+  const market = o.price_coin === 'USDT' ? marketValue(ctx, o.coin, amount) : null;
+  if (market !== null) return market;
+  return project && project.coin === o.price_coin ? mul(amount, BigInt(project.price), 'down') : null;
+}
+
+export function toIeoOrder(
+  ctx: Pick<JobDeps, 'market'>,
+  o: IeoOrderRow,
+  name: string,
+  decimals: number,
+  priceCoinDecimals: number,
+  project?: ProjectPrice,
+): IeoOrder {
   const payment = BigInt(o.payment);
-  const value = o.price_coin === 'USDT' ? marketValue(ctx, o.coin, BigInt(o.amount)) : null;
+  const value = holdingValue(ctx, o, project);
   const profit = value === null ? null : roundTo(value, priceCoinDecimals, 'down') - payment;
   return {
     ID: Number(o.id),

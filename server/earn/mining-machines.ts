@@ -50,6 +50,7 @@ export function toMiningMachine(m: MiningMachineRow, priceDecimals: number, t: T
     frozenRatio: m.frozen_ratio,
     releaseDays: Number(m.release_days),
     termDays: Number(m.term_days),
+    minHolding: Number(m.term_days),
     maxPerOrder: sole ? plainUnits(max) : sharePercent(max),
     quantityDecimals: sole ? 0 : SHARE_DECIMALS,
     rewardRatio: m.reward_ratio,

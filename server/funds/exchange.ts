@@ -26,6 +26,7 @@ import { isoTime } from '../core/db/index.ts';
 import type { CoinRow, UserRow } from '../core/db/types.ts';
 import { ApiError, businessError } from '../core/errors.ts';
 import { positiveAmount } from '../core/amounts.ts';
+import { USDT } from '../core/coins.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 
 import { fundsRules } from './rules.ts';
@@ -61,6 +62,24 @@ export function usdtPrice(ctx: AppContext, coin: string): string | null {
   return usdtPriceOf(ctx.market, coin, ctx.now());
 }
 
+/**
+ * The pair a symbol names, in any case: FROM_TO (the app's form), FROM/TO, FROM-TO, the two codes
+ * run together as a market symbol ("btcusdt"), or one coin (into USDT). 4019 when a coin of it
+ * cannot be exchanged.
+ */
+export function exchangePair(coins: CoinRow[], symbol: string): [CoinRow, CoinRow] {
+  const text = symbol.trim().toUpperCase();
+  const parts = text.split(/[_/-]/);
+  if (parts.length === 2) return [pick(coins, parts[0]), pick(coins, parts[1])];
+  const single = coins.find((c) => c.coin === text);
+  if (single) return [single, pick(coins, USDT)];
+  for (const from of coins) {
+    const to = text.startsWith(from.coin) ? coins.find((c) => c.coin === text.slice(from.coin.length)) : undefined;
+    if (to) return [from, to];
+  }
+  throw businessError(ResultCode.unsupportedCoin);
+}
+
 function quoteOf(ctx: AppContext, from: CoinRow, to: CoinRow): ExchangeQuote {
   const fromPrice = usdtPrice(ctx, from.coin);
   const toPrice = usdtPrice(ctx, to.coin);
@@ -83,17 +102,14 @@ function quoteOf(ctx: AppContext, from: CoinRow, to: CoinRow): ExchangeQuote {
 
 /**
  * GET /recharge/exchangeFind {symbol?}: the exchangeable coins with their current USDT price
- * ('' without one) and, for symbol "FROM_TO", the pair's quote. An unknown coin in the symbol
+ * ('' without one) and, for a symbol (exchangePair), the pair's quote. An unknown coin in the symbol
  * answers 4019; a pair without a current price is a quote with status noPrice (not an error:
  * the screen polls it).
  */
 export async function exchangeInfo(ctx: AppContext, symbol: string | undefined): Promise<ExchangeInfo> {
   const coins = await exchangeCoins(ctx.db);
   let quote: ExchangeQuote | null = null;
-  if (symbol) {
-    const [from, to] = symbol.split('_');
-    quote = quoteOf(ctx, pick(coins, from), pick(coins, to));
-  }
+  if (symbol) quote = quoteOf(ctx, ...exchangePair(coins, symbol));
   return {
     list: coins.map((c) => ({ ID: Number(c.id), coin: c.coin, name: c.name, logo: c.logo, decimals: Number(c.decimals), price: usdtPrice(ctx, c.coin) ?? '' })),
     feeRate: fundsRules().exchangeFeeRate,

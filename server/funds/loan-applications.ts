@@ -2,17 +2,16 @@
 // sees them. Applying changes no balance: the order waits for review (loan-review.ts) with
 // the product's terms copied onto it.
 import type { LoanOrder } from '../../contract/generated/types.ts';
-import { formatUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
+import { formatUnits } from '../../contract/decimal.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import { isoTime } from '../core/db/index.ts';
 import type { LoanOrderRow, UserRow } from '../core/db/types.ts';
 import { LoanStatus } from '../core/db/types.ts';
-import { ApiError, validationError } from '../core/errors.ts';
+import { validationError } from '../core/errors.ts';
 import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import { requireCoin } from '../core/coins.ts';
 import { loanBalance, loanDueAt, repayBlock } from './loan-interest.ts';
 import { openProducts } from './loan-products.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
 
 export type LoanStatusValue = (typeof LoanStatus)[keyof typeof LoanStatus];
 
@@ -28,6 +27,8 @@ export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now
     name,
     coin: o.coin,
     amount: f(BigInt(o.amount)),
+    requestedMin: o.requested_min === null ? '' : f(BigInt(o.requested_min)),
+    requestedMax: f(BigInt(o.requested_max ?? o.amount)),
     approvedAmount: approved ? f(b.principal) : '',
     status,
     freeDays: Number(o.free_days),
@@ -49,39 +50,58 @@ export function toLoanOrder(o: LoanOrderRow, name: string, decimals: number, now
 
 export interface LoanApplication {
   loan_id: number;
-  amount: AmountInput;
+  amount?: AmountInput;
   min?: AmountInput;
   max?: AmountInput;
 }
 
-/** A JSON number or decimal string echo of a product bound, as units; code 7 when malformed. */
-function echoUnits(value: AmountInput, field: string, decimals: number): bigint {
-  return positiveAmount(value, field, decimals, 'loan.amountInvalid');
+/** What an application asks for, in units: `amount`, and the range the approved amount must lie in (min null: no lower bound). */
+interface Asked {
+  amount: bigint;
+  min: bigint | null;
+  max: bigint;
 }
 
 /**
- * POST /loan_order/createLoan_order: an application for `amount` of an open product, within its
- * range and the coin's decimals. min and max, when sent, must equal the product's range now.
- * Copies the product's terms onto the order; status waiting for review; no balance changes.
+ * The amount and range of an application, within the product's limits [lower, upper]: min and max
+ * are the range the customer accepts (spec §5), amount the amount asked (default: max). A range
+ * outside the limits, a min above the max or an amount outside the range is refused with code 7
+ * on the field, stating the limits or the range.
+ */
+function askedOf(input: LoanApplication, decimals: number, lower: bigint, upper: bigint, shown: (v: bigint) => string, coin: string): Asked {
+  const read = (field: 'amount' | 'min' | 'max') => {
+    const value = input[field];
+    return value === undefined || value === '' ? undefined : positiveAmount(value, field, decimals, 'loan.amountInvalid');
+  };
+  const [amount, min, max] = [read('amount'), read('min'), read('max')];
+  const limits = { min: shown(lower), max: shown(upper), coin };
+  for (const [field, value] of [['min', min] as const, ['max', max] as const]) {
+    if (value !== undefined && (value < lower || value > upper)) throw validationError(field, 'loan.rangeOutside', limits);
+  }
+  if (min !== undefined && max !== undefined && min > max) throw validationError('min', 'loan.rangeOrder', { min: shown(min), max: shown(max), coin });
+  const asked = amount ?? max;
+  if (asked === undefined) throw validationError('amount', 'loan.amountRequired');
+  if (min === undefined && max === undefined) {
+    if (asked < lower) throw validationError('amount', 'loan.amountMin', { limit: shown(lower) });
+    if (asked > upper) throw validationError('amount', 'loan.amountMax', { limit: shown(upper) });
+    return { amount: asked, min: null, max: asked };
+  }
+  const [from, to] = [min ?? lower, max ?? upper];
+  if (asked < from || asked > to) throw validationError('amount', 'loan.amountOutsideRange', { min: shown(from), max: shown(to), coin });
+  return { amount: asked, min: min ?? null, max: max ?? asked };
+}
+
+/**
+ * POST /loan_order/createLoan_order: an application to an open product for an amount, or a range
+ * {min, max} within the product's limits (askedOf), at most the coin's decimals. Copies the
+ * product's terms onto the order; status waiting for review; no balance changes.
  */
 export async function applyForLoan(ctx: AppContext, user: Pick<UserRow, 'id'>, input: LoanApplication): Promise<LoanOrder> {
   const product = await openProducts(ctx.db).selectAll('loan_products').where('loan_products.id', '=', input.loan_id).executeTakeFirst();
   if (!product) throw validationError('loan_id', 'loan.productUnknown');
   const coin = await requireCoin(ctx.db, product.coin);
   const decimals = Number(coin.decimals);
-  const min = BigInt(product.min_amount);
-  const max = BigInt(product.max_amount);
-  const amount = positiveAmount(input.amount, 'amount', decimals, 'loan.amountInvalid');
-  const shown = {
-    min: formatUnits(min, decimals),
-    max: formatUnits(max, decimals),
-    coin: product.coin,
-  };
-  for (const [field, value, current] of [['min', input.min, min] as const, ['max', input.max, max] as const]) {
-    if (value !== undefined && echoUnits(value, field, STORAGE_SCALE) !== current) throw new ApiError(ResultCode.error, 'loan.termsChanged', { field }, shown);
-  }
-  if (amount < min) throw validationError('amount', 'loan.amountMin', { limit: shown.min });
-  if (amount > max) throw validationError('amount', 'loan.amountMax', { limit: shown.max });
+  const asked = askedOf(input, decimals, BigInt(product.min_amount), BigInt(product.max_amount), (v) => formatUnits(v, decimals), product.coin);
   const now = ctx.now();
   const row = await ctx.db
     .insertInto('loan_orders')
@@ -89,7 +109,9 @@ export async function applyForLoan(ctx: AppContext, user: Pick<UserRow, 'id'>, i
       user_id: user.id,
       loan_id: Number(product.id),
       coin: product.coin,
-      amount: amount.toString(),
+      amount: asked.amount.toString(),
+      requested_min: asked.min === null ? null : asked.min.toString(),
+      requested_max: asked.max.toString(),
       approved_amount: null,
       free_days: Number(product.free_days),
       daily_rate: product.daily_rate,

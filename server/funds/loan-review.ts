@@ -13,15 +13,24 @@ import { coinDecimalsMap, ratePercent } from './loan-products.ts';
 import { repayLoan } from './loan-repayment.ts';
 import { utcMinute } from './rules.ts';
 
-/** The amount approving grants (default: what was asked), or a ReviewError: not above the request nor the product's max. */
+/**
+ * The amount approving grants (default: what was asked), or a ReviewError: within the range the
+ * customer asked for (not below its min, not above its max; without a range not above the amount
+ * asked) and not above the product's max.
+ */
 async function grantedAmount(db: Db, order: LoanOrderRow, decimals: number, args: string[]): Promise<bigint> {
   if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
   const asked = BigInt(order.amount);
+  const top = BigInt(order.requested_max ?? order.amount);
+  const bottom = order.requested_min === null ? null : BigInt(order.requested_min);
   const product = await db.selectFrom('loan_products').select('max_amount').where('id', '=', order.loan_id).executeTakeFirst();
-  const max = product ? BigInt(product.max_amount) : asked;
+  const max = product ? BigInt(product.max_amount) : top;
   const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
+  const range = bottom === null ? show(top) : `${show(bottom)} to ${show(top)}`;
   const amount = args[0] === undefined ? asked : operatorAmount(args[0], 'The approved amount', order.coin, decimals);
-  if (amount > asked) throw new ReviewError(`Loan ${order.id}: ${show(amount)} is more than the customer asked for (${show(asked)}); nothing changed.`);
+  if (amount > top) throw new ReviewError(`Loan ${order.id}: ${show(amount)} is more than the customer asked for (${range}); nothing changed.`);
+  if (bottom !== null && amount < bottom)
+    throw new ReviewError(`Loan ${order.id}: ${show(amount)} is less than the customer asked for (${range}); nothing changed.`);
   if (amount > max)
     throw new ReviewError(
       `Loan ${order.id}: ${show(amount)} is above the product's max (${show(max)}); approve at most that: approve loan ${order.id} ${formatUnits(max, decimals)}. Nothing changed.`,
@@ -29,9 +38,16 @@ async function grantedAmount(db: Db, order: LoanOrderRow, decimals: number, args
   return amount;
 }
 
+/** "1000 USDT", or with a range asked for "1000 USDT (accepts 500 to 1000)" */
+function askedText(r: Pick<LoanOrderRow, 'amount' | 'requested_min' | 'requested_max' | 'coin'>, decimals: number): string {
+  const f = (v: string) => formatUnits(BigInt(v), decimals);
+  const range = r.requested_min === null ? '' : ` (accepts ${f(r.requested_min)} to ${f(r.requested_max ?? r.amount)})`;
+  return `${f(r.amount)} ${r.coin}${range}`;
+}
+
 export const loanReview: ReviewKind = {
   kind: 'loan',
-  approveArgs: '[amount]   (default: the amount asked; not above it nor the product max)',
+  approveArgs: '[amount]   (default: the amount asked; within the range asked for, not above the product max)',
 
   async pending(db: Db): Promise<ReviewItem[]> {
     const rows = await db
@@ -41,6 +57,8 @@ export const loanReview: ReviewKind = {
       .select([
         'loan_orders.id',
         'loan_orders.amount',
+        'loan_orders.requested_min',
+        'loan_orders.requested_max',
         'loan_orders.coin',
         'loan_orders.free_days',
         'loan_orders.daily_rate',
@@ -59,7 +77,7 @@ export const loanReview: ReviewKind = {
       kind: 'loan',
       id: Number(r.id),
       user: userLabel(r),
-      summary: `${formatUnits(BigInt(r.amount), decimals.get(r.coin) ?? 8)} ${r.coin} · ${r.name ?? 'loan'}: ${Number(r.free_days)} days free, ${ratePercent(r.daily_rate)} % a day, due ${Number(r.term_days)} days after approval`,
+      summary: `${askedText(r, decimals.get(r.coin) ?? 8)} · ${r.name ?? 'loan'}: ${Number(r.free_days)} days free, ${ratePercent(r.daily_rate)} % a day, due ${Number(r.term_days)} days after approval`,
       created: new Date(Number(r.created_at)).toISOString(),
     }));
   },
@@ -110,7 +128,7 @@ export const loanReview: ReviewKind = {
     const order = await db.selectFrom('loan_orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!order) return undefined;
     const amount = await grantedAmount(db, order, await coinDecimalsOf(db, order.coin), args);
-    return { coin: order.coin, units: amount, claimed: { coin: order.coin, units: BigInt(order.amount) } };
+    return { coin: order.coin, units: amount, claimed: { coin: order.coin, units: BigInt(order.requested_max ?? order.amount) } };
   },
 
   reject(db: Db, id: number, reason: string, now: number): Promise<string> {

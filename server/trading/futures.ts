@@ -15,7 +15,8 @@ import { USDT } from '../core/coins.ts';
 import { anyMarket, checkOrderRate, checkTradingHours } from './checks.ts';
 import { tradingConfig } from './config.ts';
 import { applyChanges } from '../core/ledger.ts';
-import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
+import { div, formatUnits, plainUnits, roundTo, STORAGE_SCALE, units } from '../../contract/decimal.ts';
+import { MARKETS } from '../platform/market/index.ts';
 import { settle } from './settle.ts';
 import { notify } from '../core/notify.ts';
 
@@ -25,6 +26,13 @@ export const FUTURES_STATUS_BY_FILTER: Record<string, FuturesOrderRow['status']>
   '3': 'invalid',
 };
 
+/** The base coin the stake bought at the open price (stake ÷ open price), rounded down to the pair's amount decimals (all of them for a pair not in the config). */
+function openQuantity(row: FuturesOrderRow): string {
+  const decimals = MARKETS.find((m) => m.symbol === row.symbol)?.amountDecimals ?? STORAGE_SCALE;
+  const open = BigInt(row.open_price);
+  return open > 0n ? formatUnits(roundTo(div(BigInt(row.stake), open, 'down'), decimals, 'down'), decimals) : '';
+}
+
 export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
   const qd = tradingConfig().spot.quoteDecimals;
   const pd = Number(row.price_decimals);
@@ -32,7 +40,9 @@ export function toFuturesOrder(row: FuturesOrderRow): FuturesOrder {
     ID: Number(row.id),
     symbol: row.symbol,
     direction: row.direction,
+    type: row.direction,
     stake: formatUnits(BigInt(row.stake), qd),
+    openQuantity: openQuantity(row),
     duration: Number(row.duration),
     profitRatio: row.profit_ratio,
     openPrice: formatUnits(BigInt(row.open_price), pd),

@@ -22,6 +22,13 @@ import { ResultCode } from '../../contract/result-codes.ts';
 
 export type OrderType = SpotOrder['type'];
 
+/** The order type as a request names it: the clear name, or the original app's number (1 limit, 2 market). */
+export function orderTypeOf(wire: SpotBuyPayload['buytype'] | SpotSellPayload['type']): OrderType {
+  if (wire === 1 || wire === '1') return 'limit';
+  if (wire === 2 || wire === '2') return 'market';
+  return wire;
+}
+
 export const SPOT_STATUS_BY_FILTER: Record<string, SpotOrderRow['status']> = { '1': 'open', '2': 'filled', '3': 'cancelled' };
 
 export function toSpotOrder(row: SpotOrderRow): SpotOrder {
@@ -147,7 +154,7 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   const now = ctx.now();
   const clientOrderId = input.clientOrderId;
 
-  if (input.buytype === 'limit') {
+  if (orderTypeOf(input.buytype) === 'limit') {
     const price = spotPrice(input.mprice, m.priceDecimals);
     const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
     const market = bandedMarketPrice(ctx, m, price);
@@ -215,7 +222,7 @@ export async function placeSpotSell(ctx: AppContext, user: UserRow, input: SpotS
   const now = ctx.now();
   const clientOrderId = input.clientOrderId;
 
-  if (input.type === 'limit') {
+  if (orderTypeOf(input.type) === 'limit') {
     const price = spotPrice(input.mprice, m.priceDecimals);
     const amount = spotAmount(input.mnum, 'mnum', m.amountDecimals);
     const market = bandedMarketPrice(ctx, m, price);

@@ -186,7 +186,7 @@ describe('GET /recharge/exchangeFind', () => {
 
   it('4019 for a coin that cannot be exchanged; code 7 for a malformed symbol', async () => {
     expect((await find(alice.token, 'USDT_DOGE')).code).toBe(4019);
-    const r = await find(alice.token, 'USDTBTC');
+    const r = await find(alice.token, 'USDT_BTC_ETH');
     expect(r).toMatchObject({ code: 7, data: { field: 'symbol' } });
     expect(r.msg).toBe(msg('en', 'exchange.symbolInvalid'));
   });

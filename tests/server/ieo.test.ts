@@ -362,7 +362,7 @@ describe('thaw', () => {
       expect(order.status).toBe(2);
       expect(Number(order.released_at)).toBe(thawAt);
       const history = await call(s2.app, 'GET', '/issue/issueRecordList', { token: u.token, query: { status: 2 } });
-      expect(history.data.list[0]).toMatchObject({ status: 2, releasedAt: new Date(thawAt).toISOString(), profit: '' });
+      expect(history.data.list[0]).toMatchObject({ status: 2, releasedAt: new Date(thawAt).toISOString(), profit: '0.000000', profitRatio: '0.0000' });
       expect(await ledgerMismatches(db2)).toEqual([]);
 
       // a second order thaws while the server is down; the restarted server releases it once

@@ -119,7 +119,7 @@ describe('GET /loan/getLoanList and /loan/findLoan', () => {
 describe('POST /loan_order/createLoan_order', () => {
   it('applies for an amount within the range: waiting for review, the product terms copied, no balance change', async () => {
     const before = await counts();
-    const r = await apply(alice.token, { loan_id: 1, amount: '1000', min: '100', max: '5000' });
+    const r = await apply(alice.token, { loan_id: 1, amount: '1000' });
     expect(r.code, r.msg).toBe(0);
     expect(r.data).toMatchObject({
       loan_id: 1,
@@ -173,8 +173,8 @@ describe('POST /loan_order/createLoan_order', () => {
       [{ loan_id: 'one', amount: '500' }, 'loan_id', 'loan.productRequired'],
       [{ loan_id: 0, amount: '500' }, 'loan_id', 'loan.productRequired'],
       [{ loan_id: 999, amount: '500' }, 'loan_id', 'loan.productUnknown'],
-      [{ loan_id: 1, amount: '500', min: '50', max: '5000' }, 'min', 'loan.termsChanged', { min: '100.000000', max: '5000.000000', coin: 'USDT' }],
-      [{ loan_id: 1, amount: '500', max: '9000' }, 'max', 'loan.termsChanged', { min: '100.000000', max: '5000.000000', coin: 'USDT' }],
+      [{ loan_id: 1, amount: '500', min: '50', max: '5000' }, 'min', 'loan.rangeOutside', { min: '100.000000', max: '5000.000000', coin: 'USDT' }],
+      [{ loan_id: 1, amount: '500', max: '9000' }, 'max', 'loan.rangeOutside', { min: '100.000000', max: '5000.000000', coin: 'USDT' }],
       [{ loan_id: 1, amount: '500', rate: '0' }, 'rate', 'validation.unknownField', { field: 'rate' }],
     ];
     for (const [body, field, key, params] of cases) {

@@ -41,12 +41,15 @@ export function ieoHandlers(ctx: AppContext): HandlerTable {
       if (input.status !== undefined && input.status !== '' && STATUS_FILTER.has(Number(input.status))) base = base.where('status', '=', Number(input.status));
       const page = await pageOfRows(base, input, (row: IeoOrderRow) => row);
       const ids = [...new Set(page.list.map((o) => Number(o.project_id)))];
-      const projects = ids.length ? await db.selectFrom('ieo_projects').select(['id', 'name', 'names', 'decimals']).where('id', 'in', ids).execute() : [];
+      const projects = ids.length
+        ? await db.selectFrom('ieo_projects').select(['id', 'name', 'names', 'decimals', 'price', 'price_coin']).where('id', 'in', ids).execute()
+        : [];
       const byId = new Map(projects.map((p) => [Number(p.id), p]));
       const list = [];
       for (const o of page.list) {
         const p = byId.get(Number(o.project_id));
-        list.push(toIeoOrder(ctx, o, p ? localName(p, req.headers.lang) : o.coin, p ? Number(p.decimals) : 8, await priceDecimals(db, o.price_coin)));
+        const project = p ? { price: p.price, coin: p.price_coin } : undefined;
+        list.push(toIeoOrder(ctx, o, p ? localName(p, req.headers.lang) : o.coin, p ? Number(p.decimals) : 8, await priceDecimals(db, o.price_coin), project));
       }
       return { ...page, list };
     },

@@ -5,12 +5,12 @@
 import type { BankCard } from '../../../contract/generated/types.ts';
 import { ibanLength, ibanProblem, normalizeIban } from '../../../contract/iban.ts';
 import { accountRules, checkBankAccount } from '../../../contract/bank-account.ts';
-import countryCodes from '../../../schemas/config/country-codes.json';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { BankCardRow } from '../../core/db/types.ts';
 import { notFound, validationError } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { isoTime, pageOfRows } from '../../platform/http/records.ts';
+import { BANK_COUNTRIES, bankCountryCode } from '../bank-country.ts';
 
 export function toBankCard(row: BankCardRow): BankCard {
   return {
@@ -37,17 +37,15 @@ export function checkedIban(text: string, field = 'ibna'): string {
   return iban;
 }
 
-/** The countries the bank-card form offers (its country widget's list). */
-const BANK_COUNTRIES = [...new Set(countryCodes.map((c) => c.iso))];
-
 export function bankHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   const ownCards = (userId: number, input: { page?: number; pageSize?: number }) =>
     pageOfRows(db.selectFrom('bank_cards').where('user_id', '=', userId), input, toBankCard);
   return {
     createBankCard: async (input, { user }) => {
+      const country = bankCountryCode(input.country);
       // the country's rules (contract/bank-account.ts), the same the form shows and requires its fields by
-      const checked = checkBankAccount(input);
+      const checked = checkBankAccount({ ...input, country });
       if ('problem' in checked) throw validationError(checked.problem.field, checked.problem.key, checked.problem.params);
       const { bankcard, ibna, routing, swift } = checked.ok;
       const row = await db
@@ -61,7 +59,7 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
           routing,
           swift,
           payeeaddress: input.payeeaddress.trim(),
-          country: input.country,
+          country,
           created_at: ctx.now(),
         })
         .returningAll()

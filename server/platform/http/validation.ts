@@ -65,7 +65,7 @@ function describe(check: Check, error: ErrorObject): ApiError {
   const params: Params = { field };
   const { limit, allowedValues, allowedValue } = error.params as { limit?: unknown; allowedValues?: unknown[]; allowedValue?: unknown };
   if (typeof limit === 'number' || typeof limit === 'string') params.limit = limit;
-  if (Array.isArray(allowedValues)) params.allowed = allowedValues.filter((v) => v !== '').join(', ');
+  if (Array.isArray(allowedValues)) params.allowed = [...new Set(allowedValues.filter((v) => v !== '').map(String))].join(', ');
   if (error.keyword === 'const') params.allowed = String(allowedValue);
   const prop = (check.schema.properties as Record<string, JsonSchema> | undefined)?.[field];
   if (typeof prop?.minimum === 'number') params.min = prop.minimum;

@@ -1,4 +1,4 @@
-// Coin faces: every configured coin and every market's base crypto coin has a logo file, a coin
+// Coin faces: every configured coin and every market's base (crypto, metals, currencies) has a logo file, a coin
 // without one gets a monogram whose colour is the same each time and differs between coins.
 import { existsSync, readFileSync } from 'node:fs';
 import { createElement } from 'react';
@@ -10,8 +10,8 @@ import markets from '../../../schemas/config/markets.json';
 import { CoinIcon, monogram } from '../../../src/ui/CoinIcon';
 
 describe('coin logos', () => {
-  it('every configured coin and crypto market has a logo, a readable SVG file, and a full name', () => {
-    const needed = [...coins.coins.map((c) => c.coin), ...markets.markets.filter((m) => m.from === 1).map((m) => m.base)];
+  it('every configured coin and every market’s base has a logo, a readable SVG file, and a full name', () => {
+    const needed = [...coins.coins.map((c) => c.coin), ...markets.markets.map((m) => m.base)];
     for (const coin of needed) {
       expect(COIN_LOGOS, coin).toContain(coin);
       const file = `public${coinLogo(coin)}`;

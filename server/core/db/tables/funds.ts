@@ -178,6 +178,9 @@ export interface LoanOrdersTable {
   coin: string;
   /** Units asked for */
   amount: string;
+  /** The range the applicant asked for, in units: the approved amount lies within it; null where one amount was named (up to it) */
+  requested_min: string | null;
+  requested_max: string | null;
   approved_amount: string | null;
   /** The product's terms when the user applied: they never change afterwards */
   free_days: number;

@@ -79,7 +79,9 @@ export const screen: ScreenDef = {
       },
       "country": {
         "type": "string",
-        "pattern": "^[A-Z]{2}$"
+        "minLength": 2,
+        "maxLength": 64,
+        "description": "The country: its ISO 3166-1 alpha-2 code (\"DE\"), or its name in English or another of the app's languages (\"Germany\", \"Deutschland\"), stored as the code"
       }
     }
   },
@@ -145,6 +147,8 @@ export const screen: ScreenDef = {
     "swift.required": "bank.swiftRequired",
     "payeeaddress.required": "bank.payeeaddressRequired",
     "country.required": "bank.countryRequired",
+    "country.minLength": "bank.countryUnknown",
+    "country.maxLength": "bank.countryUnknown",
     "bankname.minLength": "validation.tooShort",
     "accountname.minLength": "validation.tooShort",
     "payeeaddress.minLength": "validation.tooShort",

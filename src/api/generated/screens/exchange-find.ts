@@ -24,8 +24,8 @@ export const screen: ScreenDef = {
     "properties": {
       "symbol": {
         "type": "string",
-        "pattern": "^[A-Za-z0-9]{2,16}_[A-Za-z0-9]{2,16}$",
-        "description": "A pair FROM_TO (\"USDT_BTC\"): the answer then carries its quote. Without it only the coins."
+        "pattern": "^([A-Za-z0-9]{2,16}[_/-][A-Za-z0-9]{2,16}|[A-Za-z0-9]{2,32})$",
+        "description": "The pair FROM_TO (\"USDT_BTC\"): the answer then carries its quote. Also taken, in any case: FROM/TO or FROM-TO (\"BTC/USDT\"), the two codes run together as a market symbol (\"btcusdt\"), and one coin (\"BTC\"), meaning that coin into USDT. Without it only the coins."
       }
     }
   },

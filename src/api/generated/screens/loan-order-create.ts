@@ -41,12 +41,11 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "LoanOrderPayload",
-    "description": "An application for a loan product (spec payload {loan_id, min, max}). The amount asked is `amount`; min and max, when sent, echo the product's range the customer saw and must equal its current range (a changed product is refused, never applied for under terms not shown).",
+    "description": "An application for a loan product: an amount (`amount`, the app's form), or the range the customer accepts (spec payload {loan_id, min, max}), each within the product's min and max. The amount asked is `amount`, or max without it; the operator approves an amount within the range (without one: up to the amount asked).",
     "type": "object",
     "additionalProperties": false,
     "required": [
-      "loan_id",
-      "amount"
+      "loan_id"
     ],
     "properties": {
       "loan_id": {
@@ -55,7 +54,7 @@ export const screen: ScreenDef = {
         "maximum": 2147483647
       },
       "amount": {
-        "description": "Amount asked for: a plain decimal string within the product's min and max, at most the coin's decimals (or a JSON number)",
+        "description": "Amount asked for: a plain decimal string within the product's min and max (and within min and max when sent), at most the coin's decimals (or a JSON number); required without max",
         "type": "string",
         "maxLength": 32,
         "pattern": "^[0-9]+(\\.[0-9]+)?$",
@@ -67,14 +66,14 @@ export const screen: ScreenDef = {
         "x-decimal": true
       },
       "min": {
-        "description": "The product's smallest amount as shown (optional echo) (or a JSON number)",
+        "description": "The smallest amount the customer accepts: not below the product's min, not above max (or a JSON number)",
         "type": "string",
         "maxLength": 32,
         "pattern": "^[0-9]+(\\.[0-9]+)?$",
         "x-decimal": true
       },
       "max": {
-        "description": "The product's largest amount as shown (optional echo) (or a JSON number)",
+        "description": "The largest amount the customer accepts: not above the product's max; the amount asked when amount is left out (or a JSON number)",
         "type": "string",
         "maxLength": 32,
         "pattern": "^[0-9]+(\\.[0-9]+)?$",

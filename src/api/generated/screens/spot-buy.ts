@@ -33,19 +33,23 @@ export const screen: ScreenDef = {
         "pattern": "^[a-z]{3,12}$"
       },
       "buytype": {
-        "type": "string",
+        "description": "Order type: \"limit\" or \"market\"; the original app's numbers are accepted too: 1 (or \"1\") limit, 2 (or \"2\") market",
         "enum": [
           "limit",
-          "market"
+          "market",
+          1,
+          2,
+          "1",
+          "2"
         ]
       },
       "mprice": {
-        "description": "Limit price: a plain decimal string or a JSON number, at most the pair's price decimals",
+        "description": "Limit price: a plain decimal string or a JSON number, at most the pair's price decimals; empty (\"\") is the same as leaving it out (the original app sends the unused fields of a market order empty)",
         "anyOf": [
           {
             "type": "string",
             "maxLength": 32,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$"
+            "pattern": "^([0-9]+(\\.[0-9]+)?)?$"
           },
           {
             "type": "number"
@@ -53,12 +57,12 @@ export const screen: ScreenDef = {
         ]
       },
       "mnum": {
-        "description": "Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals",
+        "description": "Quantity of the base coin: a plain decimal string or a JSON number, at most the pair's amount decimals; empty (\"\") is the same as leaving it out (the original app sends the unused fields of a market order empty)",
         "anyOf": [
           {
             "type": "string",
             "maxLength": 32,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$"
+            "pattern": "^([0-9]+(\\.[0-9]+)?)?$"
           },
           {
             "type": "number"
@@ -66,12 +70,12 @@ export const screen: ScreenDef = {
         ]
       },
       "musdt": {
-        "description": "USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals",
+        "description": "USDT to spend (market buy): a plain decimal string or a JSON number, at most 6 decimals; empty (\"\") is the same as leaving it out (the original app sends the unused fields of a market order empty)",
         "anyOf": [
           {
             "type": "string",
             "maxLength": 32,
-            "pattern": "^[0-9]+(\\.[0-9]+)?$"
+            "pattern": "^([0-9]+(\\.[0-9]+)?)?$"
           },
           {
             "type": "number"
@@ -94,7 +98,7 @@ export const screen: ScreenDef = {
     "mprice.maxLength": "validation.tooLong",
     "mnum.maxLength": "validation.tooLong",
     "musdt.maxLength": "validation.tooLong",
-    "buytype.enum": "validation.enum",
+    "buytype.enum": "validation.queryEnum",
     "mprice.type": "trade.plainDecimal",
     "mprice.anyOf": "trade.plainDecimal",
     "mnum.type": "trade.plainDecimal",
