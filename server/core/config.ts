@@ -49,7 +49,7 @@ export interface RateLimits {
   codeEmailTotal: Limit;
   /** POST /admin/login, per IP (every attempt) */
   adminLogin: Limit;
-  /** POST /admin/login, per operator name (every attempt; five failures in a row also lock the operator) */
+  /** POST /admin/login, failed attempts per operator and source address (each reserved before the password is checked); past it that address is locked for that operator */
   adminLoginPerName: Limit;
   /** Every check of an authenticator or recovery code (second step, setup, withdrawals…), per IP */
   codeCheckPerIp: Limit;
@@ -82,7 +82,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeSmsTotal: { max: 300, windowMs: HOUR },
   codeEmailTotal: { max: 1000, windowMs: HOUR },
   adminLogin: { max: 10, windowMs: MINUTE },
-  adminLoginPerName: { max: 10, windowMs: 15 * MINUTE },
+  adminLoginPerName: { max: 5, windowMs: 15 * MINUTE },
   codeCheckPerIp: { max: 30, windowMs: MINUTE },
   codeCheckPerAccount: { max: 30, windowMs: 15 * MINUTE },
   freezePerIp: { max: 10, windowMs: MINUTE },

@@ -11,7 +11,7 @@ import { businessError } from '../core/errors.ts';
 import { type Actor, cliOperatorActor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { OpsError } from '../platform/ops/format.ts';
-import { checkSignIn, findOperator, rolesOf } from '../platform/operators/operators.ts';
+import { checkSignIn, findOperator, hostFailureCounter, rolesOf } from '../platform/operators/operators.ts';
 
 export const PASSWORD_ENV = 'OPS_PASSWORD';
 export const TOTP_ENV = 'OPS_TOTP';
@@ -50,7 +50,7 @@ async function credentials(name: string, env: NodeJS.ProcessEnv, prompt: Prompt)
 }
 
 /**
- * Signs in as the console does (same failure count and lock); an unknown or disabled operator, or
+ * Signs in as the console does; failures count for the host (the fifth in a row locks the CLI for 15 minutes). An unknown or disabled operator, or
  * one whose initial password is unchanged, is refused. Unlike the console's sign-in it says which:
  * the CLI runs on the server host, whose user can read the operators table anyway.
  */
@@ -59,7 +59,7 @@ export async function signInOperator(db: Db, name: string, env: NodeJS.ProcessEn
   if (!known) throw new OpsError(`There is no operator "${name}". An admin adds operators in the back office (or: npm run ops -- operator add).`);
   if (known.disabled) throw new OpsError(`Operator "${name}" is disabled; an admin enables it again in the back office. Nothing changed.`);
   const { password, code } = await credentials(name, env, prompt);
-  const operator = await checkSignIn(db, name, password, code, now);
+  const operator = await checkSignIn(db, name, password, code, now, hostFailureCounter(db, now));
   if (operator.must_change_password) throw businessError(OperatorCode.passwordChangeRequired);
   const actor = cliOperatorActor(operator);
   await appendAudit(db, { ...actor, action: 'operator.signIn', targetKind: 'operator', targetId: operator.name }, now);
