@@ -53,7 +53,7 @@ export interface RateLimits {
   adminLoginPerName: Limit;
   /** Every check of an authenticator or recovery code (second step, setup, withdrawals…), per IP */
   codeCheckPerIp: Limit;
-  /** The same, per account (five wrong codes in a row also lock code checks for 15 minutes) */
+  /** The same, per account: inside its sessions every check, at the sign-in's second step the authenticator codes from every ticket (recovery codes are not counted) */
   codeCheckPerAccount: Limit;
   /** POST /user/freeze and the freeze link, per IP */
   freezePerIp: Limit;
