@@ -6,7 +6,8 @@ const TAGS = /<[a-z][^>]*>?/gi;
 const URL_ATTRIBUTES = /[\s/"'](href|src|action|formaction|xlink:href|background|poster|cite|srcset|ping)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 /** DOMPurify 3's ALLOWED_URI_REGEXP and ATTR_WHITESPACE. */
-const ALLOWED_URI = /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+const ALLOWED_URI = /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+// eslint-disable-next-line no-control-regex -- control characters are what a browser drops from a URL
 const ATTR_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 
 /** The named references that can spell a scheme; any other one before the scheme's end makes the URL suspect. */
