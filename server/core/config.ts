@@ -27,6 +27,10 @@ export interface RateLimits {
   passkeySignIn: Limit;
   /** POST /base/captcha, per IP */
   captcha: Limit;
+  /** POST /base/captcha from every address together: with the 5-minute expiry and the clean-up job, the captchas table stays bounded */
+  captchaTotal: Limit;
+  /** Passkey challenges (sign-in options and passkey setup) from everyone together, for the same reason */
+  passkeyChallengeTotal: Limit;
   /** POST /base/emailCode and /base/phoneCode, per target (email or phone) */
   codePerTarget: Limit;
   /** POST /base/emailCode and /base/phoneCode, per IP */
@@ -67,6 +71,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   passkeySignIn: { max: 30, windowMs: MINUTE },
   captcha: { max: 120, windowMs: MINUTE },
+  captchaTotal: { max: 3000, windowMs: MINUTE },
+  passkeyChallengeTotal: { max: 1000, windowMs: MINUTE },
   codePerTarget: { max: 1, windowMs: MINUTE },
   codePerIp: { max: 30, windowMs: MINUTE },
   registerPerIp: { max: 30, windowMs: HOUR },

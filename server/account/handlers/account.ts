@@ -93,7 +93,13 @@ const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codeP
 export function verificationCodeHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
-    getCaptcha: { run: async () => createCaptcha(db, ctx.now()), limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }] },
+    getCaptcha: {
+      run: async () => {
+        await ctx.limiter.hit('captcha-total', 'all', ctx.limits.captchaTotal);
+        return createCaptcha(db, ctx.now());
+      },
+      limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }],
+    },
     sendEmailCode: {
       limits: codeLimits,
       run: async (input, { req }) => {
