@@ -123,7 +123,8 @@ export interface FeedLimits {
 }
 
 export function feedConfig(): FeedLimits {
-  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } = loadConfig<FeedLimits>('feed');
+  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } =
+    loadConfig<FeedLimits>('feed');
   return { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs };
 }
 
@@ -142,7 +143,8 @@ export function marketSourceConfig(env: NodeJS.ProcessEnv = process.env): Market
   const upstreamUrl = env.MARKET_UPSTREAM_URL?.trim() || undefined;
   const staleText = env.MARKET_STALE_MS?.trim();
   const staleMs = staleText ? Number(staleText) : undefined;
-  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0)) throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
+  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0))
+    throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
   return { source, upstreamUrl, staleMs };
 }
 

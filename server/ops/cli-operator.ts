@@ -45,7 +45,9 @@ async function credentials(name: string, env: NodeJS.ProcessEnv, prompt: Prompt)
   const password = env[PASSWORD_ENV] ?? (await prompt(`Password of operator ${name}: `, true));
   const code = env[TOTP_ENV] ?? (await prompt(`Authenticator code of ${name}: `, false));
   if (password === undefined || code === undefined)
-    throw new OpsError(`--as ${name} needs the operator's password and a current authenticator code: set ${PASSWORD_ENV} and ${TOTP_ENV}, or run on a terminal to be asked.`);
+    throw new OpsError(
+      `--as ${name} needs the operator's password and a current authenticator code: set ${PASSWORD_ENV} and ${TOTP_ENV}, or run on a terminal to be asked.`,
+    );
   return { password, code: code.trim() };
 }
 
@@ -80,9 +82,15 @@ export function rolesOfEndpoint(name: string): readonly string[] {
 export async function requireEndpointRoles(db: Db, signedIn: SignedInOperator, endpoint: string, now: number): Promise<void> {
   const needed = rolesOfEndpoint(endpoint);
   if (needed.some((r) => (signedIn.roles as string[]).includes(r))) return;
-  await appendAudit(db, { ...signedIn.actor, action: 'refused.notPermitted', targetKind: 'endpoint', targetId: endpoint, after: { roles: signedIn.roles } }, now);
+  await appendAudit(
+    db,
+    { ...signedIn.actor, action: 'refused.notPermitted', targetKind: 'endpoint', targetId: endpoint, after: { roles: signedIn.roles } },
+    now,
+  );
   const name = signedIn.operator.name;
-  throw new OpsError(`Operator ${name} may not do this: it takes the role ${needed.join(' or ')}, and ${name} has ${signedIn.roles.join(', ') || 'none'}. Nothing changed.`);
+  throw new OpsError(
+    `Operator ${name} may not do this: it takes the role ${needed.join(' or ')}, and ${name} has ${signedIn.roles.join(', ') || 'none'}. Nothing changed.`,
+  );
 }
 
 /** Asks on the controlling terminal (standard input), the answer hidden or echoed; undefined without a terminal. */

@@ -10,15 +10,7 @@ import { businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
-import {
-  beginTotp,
-  checkSignInCode,
-  checkUserCode,
-  CODE_MAX_FAILURES,
-  enableTotp,
-  recoveryCodesLeft,
-  removeTotp,
-} from '../../platform/security/user-totp.ts';
+import { beginTotp, checkSignInCode, checkUserCode, CODE_MAX_FAILURES, enableTotp, recoveryCodesLeft, removeTotp } from '../../platform/security/user-totp.ts';
 import { hashToken } from '../../platform/security/tokens.ts';
 import { secondFactorsOf } from '../../platform/security/second-factors.ts';
 import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket, TICKET_TTL_MS } from '../sign-in-steps.ts';

@@ -29,7 +29,14 @@ export async function createCaptcha(db: Db, now: number, length = CAPTCHA_LENGTH
 
 /** Consumes the captcha and tells whether `answer` was right. Unknown, used or expired: false. */
 export async function checkCaptcha(db: Db, id: string, answer: string, now: number): Promise<boolean> {
-  const row = await db.updateTable('captchas').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning('answer').executeTakeFirst();
+  const row = await db
+    .updateTable('captchas')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('answer')
+    .executeTakeFirst();
   return row !== undefined && row.answer === answer.trim();
 }
 

@@ -109,7 +109,12 @@ async function takeTotpCode(ctx: TotpContext, row: UserTotpRow, code: string, no
   if (step === null) throw await wrong('security.codeWrong');
   if (step <= Number(row.last_step)) throw await wrong('security.codeUsed');
   // compare-and-set on the step: of two requests with the same code at once, one wins
-  const claimed = await ctx.db.updateTable('user_totp').set({ last_step: step }).where('user_id', '=', row.user_id).where('last_step', '<', step).executeTakeFirst();
+  const claimed = await ctx.db
+    .updateTable('user_totp')
+    .set({ last_step: step })
+    .where('user_id', '=', row.user_id)
+    .where('last_step', '<', step)
+    .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw await wrong('security.codeUsed');
 }
 

@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => s.app.close());
 
 const add = (content: string) =>
-  call(s.app, 'POST', '/admin/articles/add', { adminToken: editor.token, lang: 'de', body: { category: 'announcement', title: 'Links', summary: 'Links.', content } });
+  call(s.app, 'POST', '/admin/articles/add', {
+    adminToken: editor.token,
+    lang: 'de',
+    body: { category: 'announcement', title: 'Links', summary: 'Links.', content },
+  });
 const articles = async () => (await s.app.db.selectFrom('articles').select('content').execute()).map((a) => a.content);
 
 const HOSTILE = [
@@ -40,7 +44,7 @@ const KEPT = [
 ];
 
 describe('article URLs', () => {
-  it('refuses every link the apps\' sanitiser would drop, however it is encoded, and stores nothing', async () => {
+  it("refuses every link the apps' sanitiser would drop, however it is encoded, and stores nothing", async () => {
     const stored = await articles();
     for (const content of HOSTILE) {
       const r = await add(content);

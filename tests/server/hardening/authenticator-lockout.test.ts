@@ -39,8 +39,8 @@ async function ticketFrom(ip?: string): Promise<string> {
 }
 const secondStep = (ticket: string, c: string, ip?: string) => call(s.app, 'POST', '/base/loginSecondFactor', { userAgent: UA, ip, body: { ticket, code: c } });
 
-describe('wrong codes from outside the owner\'s session', () => {
-  it('never block the owner\'s session; past the per-account bound only a recovery code signs in, once', async () => {
+describe("wrong codes from outside the owner's session", () => {
+  it("never block the owner's session; past the per-account bound only a recovery code signs in, once", async () => {
     // the attacker uses up ticket after ticket, five wrong codes each, until authenticator codes from outside are refused
     let guesses = 0;
     while (guesses < OUTSIDE.max) {
@@ -65,7 +65,7 @@ describe('wrong codes from outside the owner\'s session', () => {
     expect(off.code, off.msg).toBe(0);
   });
 
-  it('five wrong codes on the attacker\'s ticket leave the owner\'s ticket and session untouched', async () => {
+  it("five wrong codes on the attacker's ticket leave the owner's ticket and session untouched", async () => {
     const theirs = await ticketFrom(ATTACKER);
     for (let i = 0; i < 5; i++) await secondStep(theirs, wrongCode(), ATTACKER);
     expect((await secondStep(theirs, code(), ATTACKER)).msg).toBe(msg(undefined, 'security.ticketCodesUsedUp'));

@@ -31,7 +31,10 @@ describe('parallel wrong logins', () => {
     expect(told).toHaveLength(1);
 
     // the right password from another address still signs in, and a success there forgets nothing of this one's lock
-    const other = await call(s.app, 'POST', '/base/login', { ip: '10.40.5.2', body: { username: DEMO_EMAIL, password: DEMO_PASSWORD, ...(await newCaptcha(s.app, '10.40.5.2')) } });
+    const other = await call(s.app, 'POST', '/base/login', {
+      ip: '10.40.5.2',
+      body: { username: DEMO_EMAIL, password: DEMO_PASSWORD, ...(await newCaptcha(s.app, '10.40.5.2')) },
+    });
     expect(other.code).toBe(0);
     const still = await call(s.app, 'POST', '/base/login', { ip, body: { username: DEMO_EMAIL, password: DEMO_PASSWORD, ...(await newCaptcha(s.app, ip)) } });
     expect(still.code).toBe(4024);

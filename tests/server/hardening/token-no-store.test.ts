@@ -27,7 +27,13 @@ describe('answers carrying a token are not cached', () => {
 
     const email = 'nostore@example.com';
     const emailCode = await sendEmailCode(s.app, email);
-    const register = await post('/base/registerUser', { email, emailCode, passWord: 'Secret-pass-123', invitationCode: DEMO_INVITATION_CODE, ...(await newCaptcha(s.app)) });
+    const register = await post('/base/registerUser', {
+      email,
+      emailCode,
+      passWord: 'Secret-pass-123',
+      invitationCode: DEMO_INVITATION_CODE,
+      ...(await newCaptcha(s.app)),
+    });
     expect(register.body.code).toBe(0);
     expect(register.cacheControl).toBe('no-store');
 
