@@ -63,7 +63,7 @@ describe("wrong codes from outside the owner's session", () => {
     // (signing in again ended the older session on this device; the new one takes the code)
     const off = await call(s.app, 'POST', '/user/totp/disable', { token: withRecovery.data.token, body: { totp: code() } });
     expect(off.code, off.msg).toBe(0);
-  });
+  }, 60_000);
 
   it("five wrong codes on the attacker's ticket leave the owner's ticket and session untouched", async () => {
     const theirs = await ticketFrom(ATTACKER);
@@ -74,5 +74,5 @@ describe("wrong codes from outside the owner's session", () => {
     s.clock.advance(30_000);
     const inside = await call(s.app, 'POST', '/user/totp/disable', { token: mine.data.token, body: { totp: code() } });
     expect(inside.code, inside.msg).toBe(0);
-  });
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ describe('operator sign-in locks per source address', () => {
     expect(await lockAudits()).toHaveLength(1);
     s.clock.advance(LOCK.windowMs);
     expect((await login(erin, '10.40.3.1')).code).toBe(0);
-  });
+  }, 60_000);
 
   it('20 parallel wrong sign-ins from one address check at most the limit of passwords', async () => {
     s = await startServer({ scheduler: false, rateLimits: { adminLoginPerName: LOCK } });
@@ -53,5 +53,5 @@ describe('operator sign-in locks per source address', () => {
     expect(verify).toHaveBeenCalledTimes(LOCK.max);
     expect(answers.every((a) => a.code === 4101 || a.code === 4102)).toBe(true);
     expect(answers.filter((a) => a.code === 4102).length).toBeGreaterThanOrEqual(20 - LOCK.max);
-  });
+  }, 60_000);
 });

@@ -38,5 +38,5 @@ describe('parallel wrong logins', () => {
     expect(other.code).toBe(0);
     const still = await call(s.app, 'POST', '/base/login', { ip, body: { username: DEMO_EMAIL, password: DEMO_PASSWORD, ...(await newCaptcha(s.app, ip)) } });
     expect(still.code).toBe(4024);
-  });
+  }, 60_000);
 });
