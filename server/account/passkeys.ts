@@ -2,7 +2,7 @@
 // with one alone, or uses one as the second step after the password. @simplewebauthn/server makes
 // the options and checks attestations and assertions; here are the rules around it. Every ceremony
 // has its own challenge (32 random bytes), issued once, stored with its purpose and user, good for
-// 5 minutes and spent by the one answer that passes. The RP ID and origins come from
+// 5 minutes and spent by the one answer that passes (a job deletes it after). The RP ID and origins come from
 // WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS, else from the request's own host and origin. A refusal
 // writes nothing but, for an account the answer names, a failed line of its sign-in history.
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Passkey, WebauthnOptions } from '../../contract/generated/types.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 import type { WebauthnConfig } from '../core/config.ts';
-import { isoTime } from '../core/db/index.ts';
+import { type Db, isoTime } from '../core/db/index.ts';
 import type { PasskeyRow, UserRow, WebauthnPurpose } from '../core/db/types.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import type { AppContext } from '../platform/http/context.ts';
@@ -117,14 +117,20 @@ const newChallenge = () => new Uint8Array(randomBytes(32));
 
 async function storeChallenge(ctx: AppContext, challenge: string, purpose: WebauthnPurpose, userId: number | null): Promise<void> {
   const now = ctx.now();
-  await ctx.db
-    .deleteFrom('webauthn_challenges')
-    .where('expires_at', '<', now - CHALLENGE_TTL_MS)
-    .execute();
+  await ctx.limiter.hit('passkey-challenge-total', 'all', ctx.limits.passkeyChallengeTotal);
   await ctx.db
     .insertInto('webauthn_challenges')
     .values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS, used_at: null })
     .execute();
+}
+
+/** Deletes the challenges no answer can use any more (spent or expired); returns how many. */
+export async function deleteSpentChallenges(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webauthn_challenges')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The unused, unexpired challenge of this purpose and user that the answer signed, or "start again". */

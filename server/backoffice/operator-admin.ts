@@ -98,10 +98,18 @@ export interface OperatorChange {
   disabled?: boolean;
 }
 
-/** Re-roles, disables or enables an operator; a grant of admin or finance is asked for, not applied. */
-export async function updateOperator(db: Db, actor: Actor, change: OperatorChange, now: number): Promise<Omit<AdminOperatorChange, 'note'>> {
+/** What updateOperator did: the answer, and whether the request asked for what the operator already had. */
+export type OperatorUpdate = Omit<AdminOperatorChange, 'note'> & { unchanged: boolean };
+
+/**
+ * Re-roles, disables or enables an operator; a grant of admin or finance is asked for, not applied.
+ * A request naming neither roles nor access is refused; one asking for what the operator already
+ * has writes nothing and ends no session (its audit row says unchanged).
+ */
+export async function updateOperator(db: Db, actor: Actor, change: OperatorChange, now: number): Promise<OperatorUpdate> {
   return withRefusalsAudited(db, actor, change.name, now, () =>
     db.transaction().execute(async (trx) => {
+      if (change.roles === undefined && change.disabled === undefined) throw new DutyRefusal('nothingToChange', 'roles', 'admin.nothingToChange');
       await lockAdmins(trx);
       const before = await lockOperator(trx, change.name);
       if (!before) throw validationError('name', 'admin.operatorUnknown');
@@ -113,7 +121,8 @@ export async function updateOperator(db: Db, actor: Actor, change: OperatorChang
       const disabled = change.disabled ?? Number(before.disabled) === 1;
       await assertAdminRemains(trx, before, { roles, disabled });
       if (waiting.length && (await lockPending(trx, ROLE_GRANT, before.id))) throw validationError('roles', 'admin.grantAlreadyWaiting');
-      if (change.roles || change.disabled !== undefined)
+      const unchanged = sameRoles(roles, held) && !waiting.length && disabled === (Number(before.disabled) === 1);
+      if (!unchanged)
         await trx
           .updateTable('operators')
           .set({
@@ -123,17 +132,24 @@ export async function updateOperator(db: Db, actor: Actor, change: OperatorChang
           .where('id', '=', before.id)
           .execute();
       if (waiting.length) await requestApproval(trx, ROLE_GRANT, before.id, { roles: waiting }, actor, now);
-      if (!self) await endOperatorSessions(trx, before.id);
+      if (!self && !unchanged) await endOperatorSessions(trx, before.id);
       const after = (await findOperator(trx, change.name))!;
       const row = await rowOf(trx, after, now);
       await appendAudit(
         trx,
-        { ...actor, action: 'operator.update', targetKind: 'operator', targetId: change.name, before: operatorRow(before, now), after: row },
+        {
+          ...actor,
+          action: 'operator.update',
+          targetKind: 'operator',
+          targetId: change.name,
+          before: operatorRow(before, now),
+          after: unchanged ? { ...row, unchanged: true } : row,
+        },
         now,
       );
       if (waiting.length)
         await appendAudit(trx, { ...actor, action: 'operator.roles.request', targetKind: 'operator', targetId: change.name, after: { grant: waiting } }, now);
-      return { name: row.name, roles: row.roles, pendingRoles: waiting };
+      return { name: row.name, roles: row.roles, pendingRoles: waiting, unchanged };
     }),
   );
 }

@@ -6,6 +6,7 @@
 import type { Article } from '../../contract/generated/types.ts';
 import { isoTime } from '../core/db/index.ts';
 import type { ArticleRow } from '../core/db/types.ts';
+import { unsafeUrlAttributeIn } from './url-attributes.ts';
 
 /** Article categories by the name the operator uses. */
 export const ARTICLE_CATES = { announcement: 1, terms: 2, privacy: 3 } as const;
@@ -50,17 +51,14 @@ export function toArticle(row: ArticleRow, prefix: string): Article {
 // them anyway; refusing them on the way in keeps stored content honest.
 const UNSAFE_MARKUP = [
   /<\s*(script|iframe|object|embed|style|link|meta|base|form|frame|frameset|svg|math|template)\b/i,
-  /\son[a-z]+\s*=/i,
+  /[\s/]on[a-z]+\s*=/i,
   /(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):/i,
 ];
 
-/** The markup in `text` that could run code, '' when there is none. */
+/** The markup in `text` that could run code, '' when there is none: the elements and attributes above, and URLs the sanitiser would drop however they are written. */
 export function unsafeMarkupIn(text: string): string {
-  return (
-    UNSAFE_MARKUP.map((re) => re.exec(text))
-      .find((m) => m !== null)?.[0]
-      .trim() ?? ''
-  );
+  const hit = UNSAFE_MARKUP.map((re) => re.exec(text)).find((m) => m !== null)?.[0];
+  return (hit ?? unsafeUrlAttributeIn(text)).trim();
 }
 
 /** Why this text may not be stored ('' when it may): markup that could run code. */

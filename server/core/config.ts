@@ -27,6 +27,10 @@ export interface RateLimits {
   passkeySignIn: Limit;
   /** POST /base/captcha, per IP */
   captcha: Limit;
+  /** POST /base/captcha from every address together: with the 5-minute expiry and the clean-up job, the captchas table stays bounded */
+  captchaTotal: Limit;
+  /** Passkey challenges (sign-in options and passkey setup) from everyone together, for the same reason */
+  passkeyChallengeTotal: Limit;
   /** POST /base/emailCode and /base/phoneCode, per target (email or phone) */
   codePerTarget: Limit;
   /** POST /base/emailCode and /base/phoneCode, per IP */
@@ -49,11 +53,11 @@ export interface RateLimits {
   codeEmailTotal: Limit;
   /** POST /admin/login, per IP (every attempt) */
   adminLogin: Limit;
-  /** POST /admin/login, per operator name (every attempt; five failures in a row also lock the operator) */
+  /** POST /admin/login, failed attempts per operator and source address (each reserved before the password is checked); past it that address is locked for that operator */
   adminLoginPerName: Limit;
   /** Every check of an authenticator or recovery code (second step, setup, withdrawals…), per IP */
   codeCheckPerIp: Limit;
-  /** The same, per account (five wrong codes in a row also lock code checks for 15 minutes) */
+  /** The same, per account: inside its sessions every check, at the sign-in's second step the authenticator codes from every ticket (recovery codes are not counted) */
   codeCheckPerAccount: Limit;
   /** POST /user/freeze and the freeze link, per IP */
   freezePerIp: Limit;
@@ -67,6 +71,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   passkeySignIn: { max: 30, windowMs: MINUTE },
   captcha: { max: 120, windowMs: MINUTE },
+  captchaTotal: { max: 3000, windowMs: MINUTE },
+  passkeyChallengeTotal: { max: 1000, windowMs: MINUTE },
   codePerTarget: { max: 1, windowMs: MINUTE },
   codePerIp: { max: 30, windowMs: MINUTE },
   registerPerIp: { max: 30, windowMs: HOUR },
@@ -82,7 +88,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeSmsTotal: { max: 300, windowMs: HOUR },
   codeEmailTotal: { max: 1000, windowMs: HOUR },
   adminLogin: { max: 10, windowMs: MINUTE },
-  adminLoginPerName: { max: 10, windowMs: 15 * MINUTE },
+  adminLoginPerName: { max: 5, windowMs: 15 * MINUTE },
   codeCheckPerIp: { max: 30, windowMs: MINUTE },
   codeCheckPerAccount: { max: 30, windowMs: 15 * MINUTE },
   freezePerIp: { max: 10, windowMs: MINUTE },
@@ -117,7 +123,8 @@ export interface FeedLimits {
 }
 
 export function feedConfig(): FeedLimits {
-  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } = loadConfig<FeedLimits>('feed');
+  const { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs } =
+    loadConfig<FeedLimits>('feed');
   return { messagesPerSecond, messageBurst, maxExcessMessages, maxSubscriptions, maxConnectionsPerIp, klineCacheEntries, sliceMessages, sliceMs };
 }
 
@@ -136,7 +143,8 @@ export function marketSourceConfig(env: NodeJS.ProcessEnv = process.env): Market
   const upstreamUrl = env.MARKET_UPSTREAM_URL?.trim() || undefined;
   const staleText = env.MARKET_STALE_MS?.trim();
   const staleMs = staleText ? Number(staleText) : undefined;
-  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0)) throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
+  if (staleMs !== undefined && !(Number.isSafeInteger(staleMs) && staleMs > 0))
+    throw new Error(`MARKET_STALE_MS must be a positive whole number of milliseconds, not ${staleText}`);
   return { source, upstreamUrl, staleMs };
 }
 

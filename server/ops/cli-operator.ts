@@ -11,7 +11,7 @@ import { businessError } from '../core/errors.ts';
 import { type Actor, cliOperatorActor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { OpsError } from '../platform/ops/format.ts';
-import { checkSignIn, findOperator, rolesOf } from '../platform/operators/operators.ts';
+import { checkSignIn, findOperator, hostFailureCounter, rolesOf } from '../platform/operators/operators.ts';
 
 export const PASSWORD_ENV = 'OPS_PASSWORD';
 export const TOTP_ENV = 'OPS_TOTP';
@@ -45,12 +45,14 @@ async function credentials(name: string, env: NodeJS.ProcessEnv, prompt: Prompt)
   const password = env[PASSWORD_ENV] ?? (await prompt(`Password of operator ${name}: `, true));
   const code = env[TOTP_ENV] ?? (await prompt(`Authenticator code of ${name}: `, false));
   if (password === undefined || code === undefined)
-    throw new OpsError(`--as ${name} needs the operator's password and a current authenticator code: set ${PASSWORD_ENV} and ${TOTP_ENV}, or run on a terminal to be asked.`);
+    throw new OpsError(
+      `--as ${name} needs the operator's password and a current authenticator code: set ${PASSWORD_ENV} and ${TOTP_ENV}, or run on a terminal to be asked.`,
+    );
   return { password, code: code.trim() };
 }
 
 /**
- * Signs in as the console does (same failure count and lock); an unknown or disabled operator, or
+ * Signs in as the console does; failures count for the host (the fifth in a row locks the CLI for 15 minutes). An unknown or disabled operator, or
  * one whose initial password is unchanged, is refused. Unlike the console's sign-in it says which:
  * the CLI runs on the server host, whose user can read the operators table anyway.
  */
@@ -59,7 +61,7 @@ export async function signInOperator(db: Db, name: string, env: NodeJS.ProcessEn
   if (!known) throw new OpsError(`There is no operator "${name}". An admin adds operators in the back office (or: npm run ops -- operator add).`);
   if (known.disabled) throw new OpsError(`Operator "${name}" is disabled; an admin enables it again in the back office. Nothing changed.`);
   const { password, code } = await credentials(name, env, prompt);
-  const operator = await checkSignIn(db, name, password, code, now);
+  const operator = await checkSignIn(db, name, password, code, now, hostFailureCounter(db, now));
   if (operator.must_change_password) throw businessError(OperatorCode.passwordChangeRequired);
   const actor = cliOperatorActor(operator);
   await appendAudit(db, { ...actor, action: 'operator.signIn', targetKind: 'operator', targetId: operator.name }, now);
@@ -80,9 +82,15 @@ export function rolesOfEndpoint(name: string): readonly string[] {
 export async function requireEndpointRoles(db: Db, signedIn: SignedInOperator, endpoint: string, now: number): Promise<void> {
   const needed = rolesOfEndpoint(endpoint);
   if (needed.some((r) => (signedIn.roles as string[]).includes(r))) return;
-  await appendAudit(db, { ...signedIn.actor, action: 'refused.notPermitted', targetKind: 'endpoint', targetId: endpoint, after: { roles: signedIn.roles } }, now);
+  await appendAudit(
+    db,
+    { ...signedIn.actor, action: 'refused.notPermitted', targetKind: 'endpoint', targetId: endpoint, after: { roles: signedIn.roles } },
+    now,
+  );
   const name = signedIn.operator.name;
-  throw new OpsError(`Operator ${name} may not do this: it takes the role ${needed.join(' or ')}, and ${name} has ${signedIn.roles.join(', ') || 'none'}. Nothing changed.`);
+  throw new OpsError(
+    `Operator ${name} may not do this: it takes the role ${needed.join(' or ')}, and ${name} has ${signedIn.roles.join(', ') || 'none'}. Nothing changed.`,
+  );
 }
 
 /** Asks on the controlling terminal (standard input), the answer hidden or echoed; undefined without a terminal. */

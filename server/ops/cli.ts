@@ -251,6 +251,9 @@ async function runAsOperator(db: Db, name: string, command: string, rest: string
   return done(await runNamed(db, named, as, now()));
 }
 
+/** How long a CLI statement waits for the server's write lock (a person at a terminal can wait; a server request cannot). */
+const CLI_BUSY_TIMEOUT_MS = 30_000;
+
 export async function runCli(args: string[], dataDir: string, opts: CliOptions = {}): Promise<CliResult> {
   const { rest: words, as } = takeAs(args);
   const [command, ...rest] = words;
@@ -261,7 +264,8 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
   if (!(await databaseExists(resolve(dataDir))))
     return refused(`No database at ${databaseLocation(resolve(dataDir))}. Start the server once, or set DATA_DIR.`);
 
-  const db = openDatabase(resolve(dataDir));
+  // the server may be writing: the CLI's transactions wait for their turn at the write lock, longer than a request would
+  const db = openDatabase(resolve(dataDir), { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS, immediateTransactions: true });
   attachAuditTrail(db, resolve(dataDir));
   try {
     await migrateToLatest(db);

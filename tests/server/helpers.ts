@@ -35,6 +35,8 @@ export const RELAXED: RateLimits = {
   login: { max: 10_000, windowMs: 60_000 },
   passkeySignIn: { max: 10_000, windowMs: 60_000 },
   captcha: { max: 10_000, windowMs: 60_000 },
+  captchaTotal: { max: 10_000, windowMs: 60_000 },
+  passkeyChallengeTotal: { max: 10_000, windowMs: 60_000 },
   codePerTarget: { max: 1, windowMs: 60_000 },
   codePerIp: { max: 10_000, windowMs: 60_000 },
   loginPerAccount: { max: 10_000, windowMs: 60_000 },

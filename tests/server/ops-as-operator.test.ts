@@ -228,7 +228,7 @@ describe('valuing an amount without a current price', () => {
 });
 
 describe('signing in with --as', () => {
-  it('counts a wrong password or code like the console, locks after five, and changes nothing', async () => {
+  it('counts a wrong password or code for the host, locks the CLI after five, and changes nothing', async () => {
     const op = await operator(s, 'cli-typo', ['finance']);
     const { userId, withdrawalId } = await customerWithdrawal('100');
     const before = await usdtOf(userId);

@@ -93,7 +93,13 @@ const codeLimits: IpLimit[] = [{ bucket: 'code-ip', limit: (c) => c.limits.codeP
 export function verificationCodeHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
-    getCaptcha: { run: async () => createCaptcha(db, ctx.now()), limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }] },
+    getCaptcha: {
+      run: async () => {
+        await ctx.limiter.hit('captcha-total', 'all', ctx.limits.captchaTotal);
+        return createCaptcha(db, ctx.now());
+      },
+      limits: [{ bucket: 'captcha', limit: (c) => c.limits.captcha }],
+    },
     sendEmailCode: {
       limits: codeLimits,
       run: async (input, { req }) => {
@@ -207,10 +213,8 @@ async function isLocked(ctx: AppContext, lock: string): Promise<boolean> {
   }
 }
 
-/** Counts a failed login under `lock`; the failure that locks it tells the owner, if the account exists. */
+/** A failed login (counted when it was reserved): the failure that filled `lock` tells the owner, if the account exists. */
 async function countFailedLogin(ctx: AppContext, lock: string, user: UserRow | undefined, ip: string): Promise<void> {
-  await ctx.limiter.record('login-account', lock, ctx.limits.loginPerAccount);
-  // check() passed before this failure, so a lock now is a new one
   if (user && (await isLocked(ctx, lock))) await warnOwnerOfLock(ctx, user, ip);
 }
 
@@ -226,6 +230,8 @@ export function signInHandlers(ctx: AppContext): HandlerTable {
     const lock = `${accountKey(input.username)} from ${req.ip}`;
     await ctx.limiter.check('login-account', lock, ctx.limits.loginPerAccount);
     await requireCaptcha(ctx, input);
+    // the attempt is counted before the password is hashed, so parallel attempts cannot pass the lock; a success forgets it
+    await ctx.limiter.hit('login-account', lock, ctx.limits.loginPerAccount);
     const user = await findLoginUser(ctx, input.username);
     // the same hashing work and the same answer whether or not the account exists
     const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));

@@ -1,7 +1,8 @@
 // /user/security (issue 25): the authenticator (set up, turn on with a code, turn off with a
 // code), the account's second factors, the sign-in history, the self-service freeze, and the
-// sign-in's second step. Every code check is limited per address and per account besides the
-// lock after five wrong codes (server/platform/security/user-totp.ts).
+// sign-in's second step. Every code check is limited per address; inside a session per account
+// besides the lock after five wrong codes, at the second step per ticket and address
+// (server/platform/security/user-totp.ts).
 import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -9,12 +10,15 @@ import { businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
-import { beginTotp, checkUserCode, enableTotp, recoveryCodesLeft, removeTotp } from '../../platform/security/user-totp.ts';
+import { beginTotp, checkSignInCode, checkUserCode, CODE_MAX_FAILURES, enableTotp, recoveryCodesLeft, removeTotp } from '../../platform/security/user-totp.ts';
+import { hashToken } from '../../platform/security/tokens.ts';
 import { secondFactorsOf } from '../../platform/security/second-factors.ts';
-import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in-steps.ts';
+import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket, TICKET_TTL_MS } from '../sign-in-steps.ts';
 import { freezeOwnAccount, takeFreezeLink } from '../account-freeze.ts';
 
 const SIGNIN_HISTORY = 50;
+/** Wrong codes one sign-in ticket takes from its address before the password step must be done again */
+const TICKET_CODE_LIMIT = { max: CODE_MAX_FAILURES, windowMs: TICKET_TTL_MS };
 
 export function securityHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
@@ -60,10 +64,10 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
       limits: [{ bucket: 'code-check-ip', limit: (c) => c.limits.codeCheckPerIp }],
       run: async (input, { req }) => {
         const user = await readLoginTicket(ctx, input.ticket, req);
-        await ctx.limiter.hit('code-check-account', String(user.id), ctx.limits.codeCheckPerAccount);
+        const counter = { limiter: ctx.limiter, perTicket: TICKET_CODE_LIMIT, perAccount: ctx.limits.codeCheckPerAccount };
         let kind;
         try {
-          kind = await checkUserCode(ctx, user.id, input.code, ctx.now(), true);
+          kind = await checkSignInCode(ctx, counter, user.id, `${hashToken(input.ticket)} from ${req.ip}`, input.code, ctx.now());
         } catch (error) {
           await recordSignIn(ctx, user.id, req, 'totp', 'badCode');
           throw error;

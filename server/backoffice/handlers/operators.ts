@@ -20,11 +20,11 @@ export function operatorAdminHandlers(ctx: AppContext): HandlerTable {
     adminOperator: async (input) => operatorDetail(db, input.name, ctx.now()),
     adminAddOperator: async (input, { session, req }) => addOperator(db, operatorActor(session, req), input.name, input.roles, ctx.now()),
     adminUpdateOperator: async (input, { session, req }) => {
-      const changed = await updateOperator(db, operatorActor(session, req), input, ctx.now());
+      const { unchanged, ...changed } = await updateOperator(db, operatorActor(session, req), input, ctx.now());
       const t = ctx.i18n.translator(req.headers.lang);
       const note = changed.pendingRoles.length
         ? t('admin.grantRequested', { roles: changed.pendingRoles.map((r) => t(`admin.role.${r}`)).join(', ') })
-        : t('admin.operatorUpdated');
+        : t(unchanged ? 'admin.operatorUnchanged' : 'admin.operatorUpdated');
       return { ...changed, note };
     },
     adminDecideRoleGrant: async (input, { session, req }) => decideRoleGrant(db, operatorActor(session, req), input, ctx.now()),

@@ -8,6 +8,7 @@ import { endOperatorSession, endOperatorSessions, startOperatorSession } from '.
 import type { OperatorRow } from '../../core/db/types.ts';
 import { operatorActor, operatorAt } from '../../platform/audit/actor.ts';
 import { completeEnrolment, enrolmentStart } from '../../platform/operators/enrolment.ts';
+import { consoleFailureCounter } from '../sign-in-lock.ts';
 
 const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
 
@@ -23,8 +24,7 @@ export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
     adminLogin: {
       limits: [{ bucket: 'adminLogin', limit: (c) => c.limits.adminLogin }],
       run: async (input, { req }) => {
-        await ctx.limiter.hit('adminLoginPerName', input.name, ctx.limits.adminLoginPerName);
-        const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now());
+        const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now(), consoleFailureCounter(ctx, req.ip));
         return signedIn(operator, req.ip, 'operator.signIn');
       },
     },

@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { openPostgres, openUnprepared, postgresHasTables, postgresSchemaOf, schemaFor } from './postgres.ts';
 import { retryTransactionConflicts } from './retry.ts';
 import { withStatementCache } from './sqlite-statements.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -40,8 +41,18 @@ export async function databaseExists(dataDir: string): Promise<boolean> {
   return url ? postgresHasTables(url, dataDir) : existsSync(databaseFile(dataDir));
 }
 
+/** How long a SQLite statement waits for another process's write lock before "database is locked" (the server's default). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** How a process opens SQLite: its wait for another process's write lock, and whether its transactions take that lock when they begin. */
+export interface SqliteOptions {
+  busyTimeoutMs?: number;
+  /** BEGIN IMMEDIATE (sqlite-immediate.ts): for a process that writes beside the server, the ops CLI */
+  immediateTransactions?: boolean;
+}
+
 /** Opens the database of a data dir (uploads stay in the data dir on PostgreSQL too). */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, immediateTransactions = false }: SqliteOptions = {}): Db {
   mkdirSync(dataDir, { recursive: true });
   const url = postgresUrl();
   if (url) {
@@ -54,8 +65,9 @@ export function openDatabase(dataDir: string): Db {
   // FULL: a commit is on disk before it returns, so a power loss cannot undo a ledger row (NORMAL in WAL mode can)
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
+  const config = { database: withStatementCache(sqlite) };
+  return new Kysely<Database>({ dialect: immediateTransactions ? new ImmediateSqliteDialect(config) : new SqliteDialect(config) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 // Image captchas: a PNG of jittered, warped digits under noise (server/platform/codes/captcha-image.ts), sent as
 // a data: URL. Each captcha is single use (consumed by its first check, right or wrong) and
-// expires after 5 minutes.
+// expires after 5 minutes; a job deletes the used and expired ones (deleteSpentCaptchas).
 import { captchaPng } from './captcha-image.ts';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS } from '../../core/config.ts';
 import type { Db } from '../../core/db/index.ts';
@@ -20,11 +20,6 @@ export interface NewCaptcha {
 export async function createCaptcha(db: Db, now: number, length = CAPTCHA_LENGTH): Promise<NewCaptcha> {
   const captchaId = randomId();
   const answer = randomDigits(length);
-  // Old captchas are of no use to anyone; keep the table small.
-  await db
-    .deleteFrom('captchas')
-    .where('expires_at', '<', now - 24 * 3_600_000)
-    .execute();
   await db
     .insertInto('captchas')
     .values({ id: captchaId, answer, created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null })
@@ -34,8 +29,24 @@ export async function createCaptcha(db: Db, now: number, length = CAPTCHA_LENGTH
 
 /** Consumes the captcha and tells whether `answer` was right. Unknown, used or expired: false. */
 export async function checkCaptcha(db: Db, id: string, answer: string, now: number): Promise<boolean> {
-  const row = await db.updateTable('captchas').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning('answer').executeTakeFirst();
+  const row = await db
+    .updateTable('captchas')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('answer')
+    .executeTakeFirst();
   return row !== undefined && row.answer === answer.trim();
+}
+
+/** Deletes the captchas that can no longer be solved (used or expired); returns how many. */
+export async function deleteSpentCaptchas(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('captchas')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The answer of a captcha (for the operator CLI and tests), used or not. */

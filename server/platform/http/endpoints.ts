@@ -281,8 +281,8 @@ export function registerEndpoints(app: FastifyInstance, ctx: AppContext, routes:
       url: route.path,
       config: { formEncoded: route.endpoints.some((e) => e.formEncoded) } satisfies FormRouteConfig,
       handler: (req, reply) => {
-        // a customer's data must not stay in a shared or browser cache
-        if (route.auth) reply.header('cache-control', 'no-store');
+        // a customer's data, and a token a sign-in answers, must not stay in a shared or browser cache
+        if (route.auth || route.method !== 'GET') reply.header('cache-control', 'no-store');
         return runInRequestScope({ deadline: Date.now() + REQUEST_DEADLINE_MS, gone: () => req.raw.socket?.destroyed === true }, () => handle(req));
       },
     });

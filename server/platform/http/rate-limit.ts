@@ -20,8 +20,8 @@ export function isRateLimited(error: unknown): error is ApiError {
 }
 
 export interface RateLimiter {
-  /** Records one hit for `bucket`/`key`; rejects with 4024 (nothing counted) when `limit` is already reached. */
-  hit(bucket: string, key: string, limit: Limit): Promise<void>;
+  /** Records one hit for `bucket`/`key` and answers the hits now in the window; rejects with 4024 (nothing counted) when `limit` is already reached. */
+  hit(bucket: string, key: string, limit: Limit): Promise<number>;
   /** Rejects with 4024 when `limit` is reached, without counting (for limits on failures only: count them with record()). */
   check(bucket: string, key: string, limit: Limit): Promise<void>;
   /** Counts one hit without checking. */
@@ -42,9 +42,9 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number) {}
 
-  async hit(bucket: string, key: string, limit: Limit): Promise<void> {
+  async hit(bucket: string, key: string, limit: Limit): Promise<number> {
     this.assertRoom(bucket, key, limit);
-    this.add(bucket, key, limit);
+    return this.add(bucket, key, limit);
   }
 
   async check(bucket: string, key: string, limit: Limit): Promise<void> {
@@ -65,12 +65,13 @@ export class MemoryRateLimiter implements RateLimiter {
     if (times.length >= limit.max) throw rateLimited(times[times.length - limit.max] + limit.windowMs - now);
   }
 
-  private add(bucket: string, key: string, limit: Limit): void {
+  private add(bucket: string, key: string, limit: Limit): number {
     const now = this.now();
     const times = this.recent(bucket, key, limit, now);
     times.push(now);
     this.windows.set(this.id(bucket, key), { times, windowMs: limit.windowMs });
     if (++this.calls % 1000 === 0) this.sweep(now);
+    return times.length;
   }
 
   private id(bucket: string, key: string): string {

@@ -12,8 +12,8 @@ import { MemoryRateLimiter, type RateLimiter, rateLimited } from './rate-limit.t
 
 /**
  * KEYS[1] the window; ARGV: now, windowMs, max, mode (check | hit | record), member.
- * Returns -1 when counted or allowed, else the wait in ms until the oldest hit that counts
- * leaves the window (the hit is then not counted).
+ * Returns -1 - (the hits now in the window) when counted or allowed, else the wait in ms until
+ * the oldest hit that counts leaves the window (the hit is then not counted).
  */
 const WINDOW_SCRIPT = `
 local now = tonumber(ARGV[1])
@@ -32,7 +32,7 @@ if mode ~= 'check' then
   redis.call('ZADD', KEYS[1], now, ARGV[5])
   redis.call('PEXPIRE', KEYS[1], window)
 end
-return -1
+return -1 - redis.call('ZCARD', KEYS[1])
 `;
 
 type Mode = 'check' | 'hit' | 'record';
@@ -53,27 +53,29 @@ export class RedisRateLimiter implements RateLimiter {
     this.commands = redis as unknown as WindowCommands;
   }
 
-  hit(bucket: string, key: string, limit: Limit): Promise<void> {
+  hit(bucket: string, key: string, limit: Limit): Promise<number> {
     return this.run('hit', bucket, key, limit);
   }
 
-  check(bucket: string, key: string, limit: Limit): Promise<void> {
-    return this.run('check', bucket, key, limit);
+  async check(bucket: string, key: string, limit: Limit): Promise<void> {
+    await this.run('check', bucket, key, limit);
   }
 
-  record(bucket: string, key: string, limit: Limit): Promise<void> {
-    return this.run('record', bucket, key, limit);
+  async record(bucket: string, key: string, limit: Limit): Promise<void> {
+    await this.run('record', bucket, key, limit);
   }
 
   async clear(bucket: string, key: string): Promise<void> {
     await this.reach(() => this.redis.del(this.keyOf(bucket, key)));
   }
 
-  private async run(mode: Mode, bucket: string, key: string, limit: Limit): Promise<void> {
+  /** The hits in the window after this one. */
+  private async run(mode: Mode, bucket: string, key: string, limit: Limit): Promise<number> {
     const now = this.now();
     const member = `${now}:${randomBytes(6).toString('base64url')}`;
     const wait = await this.reach(() => this.commands.rateLimitWindow(this.keyOf(bucket, key), now, limit.windowMs, limit.max, mode, member));
     if (wait >= 0) throw rateLimited(wait);
+    return -1 - wait;
   }
 
   /** The bucket comes first and holds no colon, so no two bucket/key pairs share a key. */

@@ -1,7 +1,7 @@
 // Operators: back-office accounts, never customers. Each has a name, roles, a password and a
-// TOTP secret; sign-in takes all three of name, password and a current authenticator code. Five
-// failures in a row lock the operator for 15 minutes. A new operator's password is random and
-// must be changed before any other endpoint answers.
+// TOTP secret; sign-in takes all three of name, password and a current authenticator code.
+// Failures lock the place they come from only (an address of the console, the host's CLI). A new
+// operator's password is random and must be changed before any other endpoint answers.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db/index.ts';
 import type { OperatorRole, OperatorRow } from '../../core/db/types.ts';
@@ -138,44 +138,71 @@ export function operatorById(db: Db, id: number): Promise<OperatorRow | undefine
 
 const signInFailed = () => businessError(OperatorCode.signInFailed);
 
-async function recordFailure(db: Db, operator: OperatorRow, now: number): Promise<ApiError> {
-  const failures = Number(operator.failures) + 1;
-  const lock = failures >= MAX_FAILURES;
-  await db
-    .updateTable('operators')
-    .set(lock ? { failures: 0, locked_until: now + LOCK_MS } : { failures })
-    .where('id', '=', operator.id)
-    .execute();
-  return lock ? lockedError(now + LOCK_MS) : signInFailed();
+export function lockedError(until: number, now: number): ApiError {
+  return new ApiError(OperatorCode.locked, `errors.${OperatorCode.locked}`, { until }, { minutes: Math.max(1, Math.ceil((until - now) / 60_000)) });
 }
 
-function lockedError(until: number): ApiError {
-  return new ApiError(OperatorCode.locked, `errors.${OperatorCode.locked}`, { until }, { minutes: Math.ceil(LOCK_MS / 60_000) });
+/**
+ * Where a sign-in's failures are counted: the place it comes from (a console address, the host's
+ * CLI). Failures from one place lock only that place out, so nobody elsewhere can keep the
+ * operator out by failing on purpose.
+ */
+export interface FailureCounter {
+  /** Refuses a locked place, else counts this attempt before the password is hashed (parallel attempts cannot pass the lock). */
+  reserve(operator: OperatorRow): Promise<void>;
+  /** The attempt failed: the refusal to answer (the lock when this one reached it). */
+  failed(operator: OperatorRow): Promise<ApiError>;
+  /** Every step passed: the place's count starts again. */
+  succeeded(operator: OperatorRow): Promise<void>;
+}
+
+/** The host's count (the CLI signing in with --as): the operator row's failures in a row; the fifth locks the CLI for 15 minutes. */
+export function hostFailureCounter(db: Db, now: number): FailureCounter {
+  return {
+    async reserve(operator) {
+      if (operator.locked_until !== null && Number(operator.locked_until) > now) throw lockedError(Number(operator.locked_until), now);
+    },
+    async failed(operator) {
+      const failures = Number(operator.failures) + 1;
+      const lock = failures >= MAX_FAILURES;
+      await db
+        .updateTable('operators')
+        .set(lock ? { failures: 0, locked_until: now + LOCK_MS } : { failures })
+        .where('id', '=', operator.id)
+        .execute();
+      return lock ? lockedError(now + LOCK_MS, now) : signInFailed();
+    },
+    async succeeded(operator) {
+      await db.updateTable('operators').set({ failures: 0, locked_until: null }).where('id', '=', operator.id).execute();
+    },
+  };
 }
 
 /**
  * Checks name, password and code; returns the operator. A wrong password or code counts as a
- * failure; a code is good once (its step must be newer than the last one that signed in).
+ * failure of the place `counter` counts for; a code is good once (its step must be newer than the
+ * last one that signed in).
  */
-export async function checkSignIn(db: Db, name: string, password: string, code: string, now: number): Promise<OperatorRow> {
+export async function checkSignIn(db: Db, name: string, password: string, code: string, now: number, counter: FailureCounter): Promise<OperatorRow> {
   const operator = await findOperator(db, name);
   if (!operator) {
     await verifyPassword(password, await dummyHash());
     throw signInFailed();
   }
-  if (operator.locked_until !== null && Number(operator.locked_until) > now) throw lockedError(Number(operator.locked_until));
+  await counter.reserve(operator);
   const passwordOk = await verifyPassword(password, operator.password_hash);
   const step = matchTotp(operator.totp_secret, code, now);
   if (!passwordOk || step === null || step <= Number(operator.totp_last_step) || operator.disabled || Number(operator.enrol_required) === 1)
-    throw await recordFailure(db, operator, now);
+    throw await counter.failed(operator);
   // compare-and-set on the step: of two sign-ins with the same code at once, one wins
   const claimed = await db
     .updateTable('operators')
-    .set({ failures: 0, locked_until: null, totp_last_step: step })
+    .set({ totp_last_step: step })
     .where('id', '=', operator.id)
     .where('totp_last_step', '<', step)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw signInFailed();
+  await counter.succeeded(operator);
   return operator;
 }
 

@@ -2,8 +2,10 @@
 // new secret (a pending one is replaced; one that is on must be turned off first); a current code
 // turns it on and gives ten recovery codes, shown once, each good once. From then on sign-in,
 // withdrawals and the security changes named in the issue take a code: of the current, previous
-// or next 30 s step, never a step already used; the fifth wrong code in a row locks code checks
-// for 15 minutes. The secret is stored sealed under the server secret; codes only as HMACs.
+// or next 30 s step, never a step already used. Inside the account's sessions the fifth wrong code
+// in a row locks authenticator codes for 15 minutes (a recovery code still works); the sign-in's
+// second step counts its wrong codes per ticket and address instead (issue 40), so neither blocks
+// the other. The secret is stored sealed under the server secret; codes only as HMACs.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db/index.ts';
 import type { UserTotpRow } from '../../core/db/types.ts';
@@ -12,6 +14,7 @@ import { ResultCode } from '../../../contract/result-codes.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { serverSecret } from './secret-key.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+import type { Limit } from '../../core/config.ts';
 
 export const TOTP_ISSUER = 'CoinApp';
 export const CODE_MAX_FAILURES = 5;
@@ -97,22 +100,25 @@ async function countWrongCode(ctx: TotpContext, row: UserTotpRow, key: string, n
   return codeError(key, { remaining: CODE_MAX_FAILURES - failures }, { remaining: CODE_MAX_FAILURES - failures });
 }
 
+/** The refusal of a wrong code (message key `key`), having counted it where the check counts. */
+type WrongCode = (key: string) => Promise<ApiError>;
+
 /** Takes an authenticator code of `row`'s secret: refused when wrong or of a step already used. */
-async function takeTotpCode(ctx: TotpContext, row: UserTotpRow, code: string, now: number): Promise<void> {
+async function takeTotpCode(ctx: TotpContext, row: UserTotpRow, code: string, now: number, wrong: WrongCode): Promise<void> {
   const step = matchTotp(openSecret(secretKey(ctx), row.secret_box), code, now);
-  if (step === null) throw await countWrongCode(ctx, row, 'security.codeWrong', now);
-  if (step <= Number(row.last_step)) throw await countWrongCode(ctx, row, 'security.codeUsed', now);
+  if (step === null) throw await wrong('security.codeWrong');
+  if (step <= Number(row.last_step)) throw await wrong('security.codeUsed');
   // compare-and-set on the step: of two requests with the same code at once, one wins
   const claimed = await ctx.db
     .updateTable('user_totp')
-    .set({ last_step: step, failures: 0, locked_until: null })
+    .set({ last_step: step })
     .where('user_id', '=', row.user_id)
     .where('last_step', '<', step)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw await countWrongCode(ctx, row, 'security.codeUsed', now);
+  if (Number(claimed.numUpdatedRows) !== 1) throw await wrong('security.codeUsed');
 }
 
-async function takeRecoveryCode(ctx: TotpContext, row: UserTotpRow, code: string, now: number): Promise<void> {
+async function takeRecoveryCode(ctx: TotpContext, row: UserTotpRow, code: string, now: number, wrong: WrongCode): Promise<void> {
   const used = await ctx.db
     .updateTable('recovery_codes')
     .set({ used_at: now })
@@ -120,8 +126,17 @@ async function takeRecoveryCode(ctx: TotpContext, row: UserTotpRow, code: string
     .where('code_hash', '=', recoveryHash(ctx, row.user_id, code))
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw await countWrongCode(ctx, row, 'security.codeWrong', now);
-  await ctx.db.updateTable('user_totp').set({ failures: 0 }).where('user_id', '=', row.user_id).execute();
+  if (Number(used.numUpdatedRows) !== 1) throw await wrong('security.codeWrong');
+}
+
+/** Inside the account's sessions: wrong codes in a row are counted on the account's row, and a right one starts the count again. */
+const insideWrongCode =
+  (ctx: TotpContext, row: UserTotpRow, now: number): WrongCode =>
+  (key) =>
+    countWrongCode(ctx, row, key, now);
+
+async function clearInsideFailures(ctx: TotpContext, userId: number): Promise<void> {
+  await ctx.db.updateTable('user_totp').set({ failures: 0, locked_until: null }).where('user_id', '=', userId).execute();
 }
 
 function assertNotLocked(row: UserTotpRow, now: number): void {
@@ -135,7 +150,8 @@ export async function enableTotp(ctx: TotpContext, userId: number, code: string,
   if (row.enabled_at != null) throw new ApiError(ResultCode.error, 'security.totpAlreadyOn');
   assertNotLocked(row, now);
   if (!/^\d{6}$/.test(code)) throw codeError('security.codeFormat');
-  await takeTotpCode(ctx, row, code, now);
+  await takeTotpCode(ctx, row, code, now, insideWrongCode(ctx, row, now));
+  await clearInsideFailures(ctx, userId);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('user_totp').set({ enabled_at: now }).where('user_id', '=', userId).execute();
@@ -148,24 +164,89 @@ export async function enableTotp(ctx: TotpContext, userId: number, code: string,
   return codes;
 }
 
+const isRecoveryCode = (text: string) => /^[a-z2-7]{10}$/.test(normalizeRecovery(text));
+
 /**
- * Checks a second-factor code of a user whose authenticator is on: six digits are an
- * authenticator code, anything else a recovery code when `recovery` allows one. Returns which it was.
+ * Checks a second-factor code inside one of the user's sessions (withdrawals, security changes), whose
+ * authenticator is on: six digits are an authenticator code, anything else a recovery code when
+ * `recovery` allows one. Wrong codes lock these checks only (never the sign-in's second step, nor
+ * the other way round). Returns which kind it was.
  */
 export async function checkUserCode(ctx: TotpContext, userId: number, code: string, now: number, recovery = false): Promise<CodeKind> {
   const row = await totpOf(ctx.db, userId);
   if (row?.enabled_at == null) throw new ApiError(ResultCode.error, 'security.totpNotOn');
-  assertNotLocked(row, now);
   const text = code.trim();
+  const wrong = insideWrongCode(ctx, row, now);
   if (/^\d{6}$/.test(text)) {
-    await takeTotpCode(ctx, row, text, now);
+    assertNotLocked(row, now);
+    await takeTotpCode(ctx, row, text, now, wrong);
+    await clearInsideFailures(ctx, userId);
     return 'totp';
   }
-  if (recovery && /^[a-z2-7]{10}$/.test(normalizeRecovery(text))) {
-    await takeRecoveryCode(ctx, row, text, now);
+  // a recovery code works once even while authenticator codes are locked
+  if (recovery && isRecoveryCode(text)) {
+    await takeRecoveryCode(ctx, row, text, now, wrong);
+    await clearInsideFailures(ctx, userId);
     return 'recovery';
   }
   throw codeError(recovery ? 'security.codeOrRecoveryFormat' : 'security.codeFormat');
+}
+
+/** What the sign-in's second step counts wrong codes with: the server's rate limiter (server/platform/http/rate-limit.ts) and two of its limits. */
+export interface SignInCodeCounter {
+  limiter: {
+    hit(bucket: string, key: string, limit: Limit): Promise<number>;
+    clear(bucket: string, key: string): Promise<void>;
+  };
+  /** Wrong codes of one ticket from one address: past it the ticket takes no more codes */
+  perTicket: Limit;
+  /** Authenticator codes tried at the second step of one account, from every ticket: past it only recovery codes are taken */
+  perAccount: Limit;
+}
+
+/**
+ * Checks the code of a sign-in's second step (an authenticator code or a recovery code). Wrong codes
+ * count for the ticket and its address (`ticketKey`), never for the account's sessions, so someone
+ * who has the password cannot lock its owner out of withdrawals or turning the authenticator off.
+ * Authenticator codes are also counted per account from every ticket (a password holder rotating
+ * tickets and addresses must not guess without end); past that only a recovery code is taken, and
+ * an unused recovery code always is.
+ */
+export async function checkSignInCode(
+  ctx: TotpContext,
+  counter: SignInCodeCounter,
+  userId: number,
+  ticketKey: string,
+  code: string,
+  now: number,
+): Promise<CodeKind> {
+  const row = await totpOf(ctx.db, userId);
+  if (row?.enabled_at == null) throw new ApiError(ResultCode.error, 'security.totpNotOn');
+  const text = code.trim();
+  const totp = /^\d{6}$/.test(text);
+  if (!totp && !isRecoveryCode(text)) throw codeError('security.codeOrRecoveryFormat');
+  const { limiter, perTicket, perAccount } = counter;
+  let tried: number;
+  try {
+    // counted before the check, so parallel guesses cannot pass the limit; a right code forgets it
+    tried = await limiter.hit('code-fail-ticket', ticketKey, perTicket);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ResultCode.rateLimited) throw codeError('security.ticketCodesUsedUp');
+    throw error;
+  }
+  const wrong: WrongCode = async (key) => {
+    const remaining = Math.max(0, perTicket.max - tried);
+    if (remaining === 0) return codeError('security.ticketCodesUsedUp');
+    return codeError(key === 'security.codeWrong' ? 'security.ticketCodeWrong' : key, { remaining }, { remaining });
+  };
+  if (totp) {
+    await limiter.hit('code-check-outside', String(userId), perAccount);
+    await takeTotpCode(ctx, row, text, now, wrong);
+  } else {
+    await takeRecoveryCode(ctx, row, text, now, wrong);
+  }
+  await limiter.clear('code-fail-ticket', ticketKey);
+  return totp ? 'totp' : 'recovery';
 }
 
 /** For withdrawals and security changes: nothing when the user has no authenticator; else the code in `totp` must be good. */

@@ -54,7 +54,7 @@ let server: TestServer;
 const api = apiOf(() => server);
 
 beforeAll(async () => {
-  server = await withEnv({ WEBAUTHN_RP_ID: RP_ID, WEBAUTHN_ORIGINS: ORIGIN }, () => startServer());
+  server = await withEnv({ WEBAUTHN_RP_ID: RP_ID, WEBAUTHN_ORIGINS: ORIGIN }, () => startServer({ scheduler: false }));
 });
 afterAll(async () => {
   await server.app.close();

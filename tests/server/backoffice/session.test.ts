@@ -1,6 +1,6 @@
 // Operator sign-in: `ops operator add` prints the initial password and the authenticator URI;
-// sign-in takes name, password and a current code (one answer for any wrong one); five failures
-// lock for 15 minutes; a code is good once; the initial password must be changed first; 30
+// sign-in takes name, password and a current code (one answer for any wrong one); failures lock
+// the address they come from (tests/server/hardening/operator-sign-in-lock.test.ts); a code is good once; the initial password must be changed first; 30
 // minutes idle end the session; customer and operator tokens never work on each other's endpoints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../server/ops/cli.ts';
@@ -63,16 +63,6 @@ describe('POST /admin/login', () => {
     expect((await login({ name: 'dave', password: op.password, totp: totpCode(op.secret, s.clock.now() + 30_000) })).code).toBe(0);
     s.clock.advance(60_000);
     expect((await login({ name: 'dave', password: op.password, totp: totpCode(op.secret, s.clock.now() - 60_000) })).code).toBe(4101);
-  });
-
-  it('locks the operator for 15 minutes after five failures, even with everything right', async () => {
-    const op = await operator(s, 'erin', ['support']);
-    for (let i = 0; i < 4; i++) expect((await login({ name: 'erin', password: 'wrong-password', totp: freshCode(s, op.secret) })).code).toBe(4101);
-    const fifth = await login({ name: 'erin', password: 'wrong-password', totp: freshCode(s, op.secret) });
-    expect(fifth).toMatchObject({ code: 4102, msg: msg('de', 'errors.4102', { minutes: 15 }) });
-    expect((await login({ name: 'erin', password: op.password, totp: freshCode(s, op.secret) })).code).toBe(4102);
-    s.clock.advance(15 * MINUTE);
-    expect((await login({ name: 'erin', password: op.password, totp: freshCode(s, op.secret) })).code).toBe(0);
   });
 
   it('refuses malformed, oversized and missing fields with the rule, and writes nothing', async () => {

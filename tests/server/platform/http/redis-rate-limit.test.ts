@@ -39,7 +39,7 @@ function instanceLimiter(now: () => number): RedisRateLimiter {
   return new RedisRateLimiter(client, now);
 }
 
-async function passes(attempt: Promise<void>): Promise<boolean> {
+async function passes(attempt: Promise<unknown>): Promise<boolean> {
   try {
     await attempt;
     return true;
@@ -98,10 +98,10 @@ describe('RedisRateLimiter', () => {
   it('hits in the same millisecond all count; a refused one does not; the wait is until the oldest counting hit leaves the window', async () => {
     const c = clock();
     const limiter = instanceLimiter(c.now);
-    await limiter.hit('b', 'k', limit);
-    await limiter.hit('b', 'k', limit);
+    expect(await limiter.hit('b', 'k', limit)).toBe(1);
+    expect(await limiter.hit('b', 'k', limit)).toBe(2);
     c.advance(10_000);
-    await limiter.hit('b', 'k', limit);
+    expect(await limiter.hit('b', 'k', limit)).toBe(3);
     c.advance(10_000);
     const refused = await limiter.hit('b', 'k', limit).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 4024, data: { retryAfter: 40 } });
