@@ -3,6 +3,7 @@
 // sign-in's second step. Every code check is limited per address and per account besides the
 // lock after five wrong codes (server/platform/security/user-totp.ts).
 import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
+import { spendBusinessLimit } from '../../platform/http/business-limits.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { businessError } from '../../core/errors.ts';
@@ -60,6 +61,7 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
       limits: [{ bucket: 'code-check-ip', limit: (c) => c.limits.codeCheckPerIp }],
       run: async (input, { req }) => {
         const user = await readLoginTicket(ctx, input.ticket, req);
+        await spendBusinessLimit(ctx, 'signInSecondSteps', `${user.id}/${req.ip}`);
         await ctx.limiter.hit('code-check-account', String(user.id), ctx.limits.codeCheckPerAccount);
         let kind;
         try {
