@@ -22,7 +22,7 @@ export async function runDueWork(deps: JobDeps, earn = true): Promise<WorkResult
   return { settled: counts[FUTURES_SETTLEMENT], filled: counts[LIMIT_FILLS] };
 }
 
-/** The scheduler of every job; start() returns a stop function. */
-export function scheduleJobs(deps: JobDeps): Scheduler {
-  return createScheduler(deps, SCHEDULED_JOBS);
+/** The scheduler of every job (and the install's own, such as its backups); start() returns a stop function. */
+export function scheduleJobs(deps: JobDeps, installJobs: readonly ScheduledJob[] = []): Scheduler {
+  return createScheduler(deps, [...SCHEDULED_JOBS, ...installJobs]);
 }
