@@ -62,7 +62,7 @@ describe('the restore drill', () => {
     writing = false;
     await writer;
     expect(taken.code, taken.out).toBe(0);
-    expect(taken.out).toContain('sqlite');
+    expect(taken.out).toContain(process.env.DATABASE_URL ? 'postgres' : 'sqlite');
     expect(acked.length).toBeGreaterThan(before.length);
 
     const live = await runCli(['verify'], s.dataDir);

@@ -13,13 +13,12 @@
 // anything else. Verify checks an install, restored or live: the ledger sums to the balances,
 // the audit chain is whole and matches its anchor, and every upload row has its bytes.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { databaseExists, databaseFile, type Db, postgresUrl } from '../../core/db/index.ts';
 import { isPostgres } from '../../core/db/locks.ts';
 import { schemaFor } from '../../core/db/postgres.ts';
@@ -33,8 +32,8 @@ const run = promisify(execFile);
 
 const DATABASE_PART = 'database';
 
-/** The PostgreSQL client tools: PG_BIN_DIR, else the PostgreSQL 15 packages' folder when it is there, else the PATH. */
-function pgTool(name: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv): string {
+/** The PostgreSQL client tools (pg_dump, pg_restore, psql): PG_BIN_DIR, else the PostgreSQL 15 packages' folder when it is there, else the PATH. */
+function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql', env: NodeJS.ProcessEnv): string {
   const dir = env.PG_BIN_DIR ?? (existsSync('/usr/lib/postgresql/15/bin') ? '/usr/lib/postgresql/15/bin' : undefined);
   return dir ? join(dir, name) : name;
 }
@@ -84,24 +83,25 @@ export async function backupInstall(dataDir: string, file: string, now: number, 
   }
 }
 
-async function schemaExists(url: string, schema: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return ((await client.query('select 1 from pg_catalog.pg_namespace where nspname = $1', [schema])).rowCount ?? 0) > 0;
-  } finally {
-    await client.end();
+/**
+ * pg_restore's script of `dump` with schema `from` renamed `to`, outside the rows' data (the lines
+ * between a COPY and its "\." are left exactly as dumped), for psql.
+ */
+async function renamedScript(dump: string, from: string, to: string, out: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const script = join(dirname(out), 'dump.sql');
+  await run(pgTool('pg_restore', env), ['--no-owner', '--no-privileges', `--file=${script}`, dump], { env });
+  const name = new RegExp(`(?<![\\w$])${from}(?![\\w$])`, 'g');
+  const lines = readFileSync(script, 'utf8').split('\n');
+  let inData = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (inData) {
+      if (lines[i] === '\\.') inData = false;
+      continue;
+    }
+    lines[i] = lines[i].replace(name, to);
+    if (/^COPY .* FROM stdin;$/.test(lines[i])) inData = true;
   }
-}
-
-async function renameSchema(url: string, from: string, to: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`alter schema "${from}" rename to "${to}"`);
-  } finally {
-    await client.end();
-  }
+  writeFileSync(out, lines.join('\n'));
 }
 
 /** Loads backup `file` into the empty install of `dataDir`; returns what it loaded. Throws BackupFileError with the reason it refuses. */
@@ -128,17 +128,17 @@ export async function restoreInstall(dataDir: string, file: string, env: NodeJS.
   if (url) {
     const target = schemaFor(dir);
     const dumped = manifest.schema ?? target;
-    if (dumped !== target && (await schemaExists(url, dumped))) {
-      throw new BackupFileError(
-        `The backup holds schema "${dumped}", which this database already has; restore into another database, or with the same DATABASE_SCHEMA_PER_DATA_DIR and DATA_DIR.`,
-      );
-    }
     const scratch = scratchDir();
     try {
       const dump = join(scratch, DATABASE_PART);
       await extractPart(file, DATABASE_PART, dump);
-      await run(pgTool('pg_restore', env), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, dump], { env });
-      if (dumped !== target) await renameSchema(url, dumped, target);
+      if (dumped === target) await run(pgTool('pg_restore', env), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, dump], { env });
+      else {
+        // another data dir's schema (DATABASE_SCHEMA_PER_DATA_DIR): the same dump, written into this one's
+        const script = join(scratch, 'renamed.sql');
+        await renamedScript(dump, dumped, target, script, env);
+        await run(pgTool('psql', env), ['--quiet', '--no-psqlrc', '--set=ON_ERROR_STOP=1', `--file=${script}`, `--dbname=${url}`], { env });
+      }
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
