@@ -90,7 +90,10 @@ const SECOND = 1000;
 const DAY = 24 * 3_600_000;
 
 /** The business limits of schemas/config/business-limits.json, as the limiter takes them. */
-export function businessLimits(): Pick<RateLimits, 'ordersPerSecond' | 'ordersPerDay' | 'withdrawalsPerDay' | 'withdrawalValuePerDay' | 'newAddressesPerDay' | 'signInSecondSteps'> {
+export function businessLimits(): Pick<
+  RateLimits,
+  'ordersPerSecond' | 'ordersPerDay' | 'withdrawalsPerDay' | 'withdrawalValuePerDay' | 'newAddressesPerDay' | 'signInSecondSteps'
+> {
   const file = loadConfig<BusinessLimitsFile>('business-limits');
   return {
     ordersPerSecond: { max: file.ordersPerSecond, windowMs: SECOND },
