@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { type Db, postgresUrl } from './core/db/index.ts';
 import { scheduleJobs } from './jobs.ts';
+import { backupJobs } from './platform/backup/backup-schedule.ts';
 import { type Fence, openFencedPostgres } from './platform/cluster/fenced-db.ts';
 import { assertNoOtherLeader, type Leadership, startLeadership } from './platform/cluster/leadership.ts';
 import { openRedis, openSubscriber } from './platform/cluster/redis.ts';
@@ -63,7 +64,7 @@ export function instanceId(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 function schedule(o: RoleOptions, db: Db, market: MarketData): () => void {
-  return o.scheduler ? scheduleJobs({ db, market, now: o.now }).start() : () => {};
+  return o.scheduler ? scheduleJobs({ db, market, now: o.now }, backupJobs(o.dataDir)).start() : () => {};
 }
 
 export async function startRoles(o: RoleOptions): Promise<InstanceRoles> {

@@ -61,6 +61,52 @@ export interface RateLimits {
   codeCheckPerAccount: Limit;
   /** POST /user/freeze and the freeze link, per IP */
   freezePerIp: Limit;
+  /** Business limits (schemas/config/business-limits.json): spot and futures orders per account, per second */
+  ordersPerSecond: Limit;
+  /** The same, per 24 hours */
+  ordersPerDay: Limit;
+  /** Crypto withdrawal requests per account, per 24 hours */
+  withdrawalsPerDay: Limit;
+  /** What an account's crypto withdrawals of 24 hours may be worth together */
+  withdrawalValuePerDay: ValueLimit;
+  /** New withdrawal addresses per account, per 24 hours */
+  newAddressesPerDay: Limit;
+  /** Sign-in second steps per account and source address, per 24 hours */
+  signInSecondSteps: Limit;
+}
+
+/** At most `maxUsdt` (a decimal string) of value per `windowMs`. */
+export interface ValueLimit {
+  maxUsdt: string;
+  windowMs: number;
+}
+
+interface BusinessLimitsFile {
+  ordersPerSecond: number;
+  ordersPerDay: number;
+  withdrawalsPerDay: number;
+  withdrawalValuePerDayUsdt: string;
+  newAddressesPerDay: number;
+  signInSecondStepsPerDay: number;
+}
+
+const SECOND = 1000;
+const DAY = 24 * 3_600_000;
+
+/** The business limits of schemas/config/business-limits.json, as the limiter takes them. */
+export function businessLimits(): Pick<
+  RateLimits,
+  'ordersPerSecond' | 'ordersPerDay' | 'withdrawalsPerDay' | 'withdrawalValuePerDay' | 'newAddressesPerDay' | 'signInSecondSteps'
+> {
+  const file = loadConfig<BusinessLimitsFile>('business-limits');
+  return {
+    ordersPerSecond: { max: file.ordersPerSecond, windowMs: SECOND },
+    ordersPerDay: { max: file.ordersPerDay, windowMs: DAY },
+    withdrawalsPerDay: { max: file.withdrawalsPerDay, windowMs: DAY },
+    withdrawalValuePerDay: { maxUsdt: file.withdrawalValuePerDayUsdt, windowMs: DAY },
+    newAddressesPerDay: { max: file.newAddressesPerDay, windowMs: DAY },
+    signInSecondSteps: { max: file.signInSecondStepsPerDay, windowMs: DAY },
+  };
 }
 
 const MINUTE = 60_000;
@@ -92,6 +138,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   codeCheckPerIp: { max: 30, windowMs: MINUTE },
   codeCheckPerAccount: { max: 30, windowMs: 15 * MINUTE },
   freezePerIp: { max: 10, windowMs: MINUTE },
+  ...businessLimits(),
 };
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;

@@ -18,6 +18,12 @@ import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
 import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, manualReviewNeeded, type PayPasswordContext, utcMinute } from './rules.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { spendBusinessLimit } from '../platform/http/business-limits.ts';
+import { holdWithdrawalValue } from './withdrawal-value.ts';
+
+/** What a withdrawal request needs besides the database: the server secret's dir, the business limits and the market that values them. */
+export type WithdrawalContext = PayPasswordContext & Pick<AppContext, 'limiter' | 'limits' | 'now' | 'market'>;
 
 /** What POST /withdraw/createWithdraw carries (the amount as a decimal string or a JSON number). */
 export type WithdrawInput = Endpoints['createWithdraw']['input'];
@@ -73,9 +79,10 @@ export async function savedAddress(
  * 4019 unknown coin; coin_id of another coin; network of another coin or closed for
  * withdrawals; an address not in the network's format; whitelist mode and an unsaved or
  * not yet active address; the amount's format; 4020 when amount +
- * fee exceed the available balance; 4023 a wrong withdrawal password (five in a row lock).
+ * fee exceed the available balance; 4023 a wrong withdrawal password (five in a row lock); 4024
+ * past the business limits on withdrawals per day, by number and by value.
  */
-export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
+export async function requestWithdrawal(ctx: WithdrawalContext, user: UserRow, input: WithdrawInput, now: number): Promise<WithdrawalRow> {
   const { db } = ctx;
   assertNotBlocked(user, now);
   const { coin, network } = await requireNetwork(db, input.coinname, input.czline);
@@ -97,13 +104,15 @@ export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, 
   const amount = positiveAmount(input.num, 'num', STORAGE_SCALE, 'withdraw.amountInvalid');
   const fee = BigInt(network.withdraw_fee);
   const total = amount + fee;
+  await spendBusinessLimit(ctx, 'withdrawalsPerDay', String(user.id));
   return submitFrozenRequest(
     ctx,
     user,
     { coin: coin.coin, total, type: 'withdrawal_request', payPassword: input.pay_password, secondFactor: input.totp },
     now,
-    (trx) =>
-      trx
+    async (trx) => {
+      await holdWithdrawalValue(trx, ctx, user.id, coin.coin, amount, now);
+      return trx
         .insertInto('withdrawals')
         .values({
           user_id: user.id,
@@ -119,7 +128,8 @@ export async function requestWithdrawal(ctx: PayPasswordContext, user: UserRow, 
           reviewed_at: null,
         })
         .returningAll()
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirstOrThrow();
+    },
   );
 }
 

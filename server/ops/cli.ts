@@ -30,6 +30,7 @@ import { type Prompt, signInOperator, takeAs, terminalPrompt } from './cli-opera
 import { adjustmentList, NAMED_HELP, namedCommand, runNamed } from './as-operator.ts';
 import { conveniencesRefusal } from './conveniences.ts';
 import { installMode } from '../install-mode.ts';
+import { BACKUP_HELP, backupCommand, restoreCommand, verifyCommand } from './backup-commands.ts';
 
 const english = new I18n();
 
@@ -70,6 +71,7 @@ ${CONTENT_HELP}
 ${OPERATOR_HELP}
 ${AUDIT_HELP}
 ${UPLOADS_HELP}
+${BACKUP_HELP}
   help                this list
 
 ${NAMED_HELP}
@@ -188,6 +190,8 @@ const COMMANDS = new Map<string, Command>([
   ['operator', subcommands(operatorCommand)],
   ['audit', auditCommand],
   ['uploads', uploadsCommand],
+  ['backup', async (_db, args, dataDir) => backupCommand(args, dataDir)],
+  ['verify', async (db) => verifyCommand(db)],
   ['adjustments', async (db, args) => done(table(await adjustmentList(db, args), 'No manual credit or debit.'))],
   ['debit', async () => refused('debit takes a named operator: debit <user> <coin> <amount> <reason…> --as NAME (a second finance operator approves it).')],
   ['adjustment', async () => refused('adjustment approve|reject takes a named operator: adjustment approve <id> --as NAME (not the one who asked for it).')],
@@ -215,7 +219,21 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
 }
 
 /** Commands and subcommands that only read; every other successful command is audited. */
-const READS = new Set(['outbox', 'captcha', 'user', 'invite-code', 'balance', 'reviews', 'audit', 'help', 'adjustments', 'debit', 'adjustment']);
+const READS = new Set([
+  'outbox',
+  'captcha',
+  'user',
+  'invite-code',
+  'balance',
+  'reviews',
+  'audit',
+  'help',
+  'adjustments',
+  'debit',
+  'adjustment',
+  'backup',
+  'verify',
+]);
 const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator', 'uploads']);
 const READ_SUBCOMMANDS = new Set(['list', 'show', 'orphans', undefined]);
 /** Families whose writes are the back office's domain functions: each appends its own audit row, with the rows before and after. */
@@ -258,6 +276,8 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
   const { rest: words, as } = takeAs(args);
   const [command, ...rest] = words;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
+  // restore is the one command that needs the database absent
+  if (command === 'restore') return restoreCommand(rest, resolve(dataDir));
   const run = COMMANDS.get(command);
   if (!run) return refused(`Unknown command "${command}".\n\n${HELP}`);
   if (as === null) return refused('--as takes the name of the operator who signs in: --as NAME.');

@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/http/context.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
 import type { MarketDef } from '../platform/market/types.ts';
 import { USDT } from '../core/coins.ts';
-import { ORDER_RATE_BUCKET, ORDER_RATE_LIMIT } from './config.ts';
+import { spendOrderLimits } from '../platform/http/business-limits.ts';
 import { formatUnits, mul, plainUnits, roundTo } from '../../contract/decimal.ts';
 import { positiveAmount, type AmountInput } from '../core/amounts.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -13,9 +13,9 @@ export function tradeError(code: number): ApiError {
   return businessError(code);
 }
 
-/** More than ORDER_RATE_LIMIT orders a second from one user: 4024 (nothing is placed). */
+/** Past the business limits on orders (spot and futures together) per second or per day: 4024 (nothing is placed). */
 export async function checkOrderRate(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.limiter.hit(ORDER_RATE_BUCKET, String(userId), ORDER_RATE_LIMIT);
+  await spendOrderLimits(ctx, userId);
 }
 
 /** A market quoted in USDT (spot trades only those); code 7 trade.unknownSymbol otherwise. */

@@ -1,6 +1,5 @@
 // Business constants of trading, read from schemas/config (the files the app reads too).
 import { loadConfig } from '../../contract/loader.ts';
-import type { Limit } from '../core/config.ts';
 import { div, units } from '../../contract/decimal.ts';
 
 export interface SpotConfig {
@@ -29,10 +28,6 @@ export interface TradingConfig {
   /** limitBandPercent / 100 as units (0.2 for "20") */
   limitBandUnits: bigint;
 }
-
-/** Orders (spot and futures together) a user may place: more answers 4024. */
-export const ORDER_RATE_LIMIT: Limit = { max: 10, windowMs: 1000 };
-export const ORDER_RATE_BUCKET = 'orders';
 
 let cached: TradingConfig | undefined;
 

@@ -217,7 +217,7 @@ describe('bad input changes nothing', () => {
   it('more than 10 orders a second: 4024', async () => {
     for (let i = 0; i < 10; i++) expect((await create(token, ok)).code).toBe(0);
     const before = await tradingState(s.app.db);
-    expect(await create(token, ok)).toMatchObject({ code: 4024, msg: t('checks.retryAfterSeconds', { seconds: 1 }) });
+    expect(await create(token, ok)).toMatchObject({ code: 4024, msg: t('limits.business.ordersPerSecond', { max: '10', seconds: 1 }) });
     expect(await tradingState(s.app.db)).toEqual(before);
   });
 });

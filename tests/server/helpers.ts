@@ -53,6 +53,13 @@ export const RELAXED: RateLimits = {
   codeCheckPerIp: { max: 10_000, windowMs: 60_000 },
   codeCheckPerAccount: { max: 10_000, windowMs: 60_000 },
   freezePerIp: { max: 10_000, windowMs: 60_000 },
+  // the server's own per-second order limit: the order tests are written against it
+  ordersPerSecond: { max: 10, windowMs: 1000 },
+  ordersPerDay: { max: 10_000, windowMs: 86_400_000 },
+  withdrawalsPerDay: { max: 10_000, windowMs: 86_400_000 },
+  withdrawalValuePerDay: { maxUsdt: '1000000000000', windowMs: 86_400_000 },
+  newAddressesPerDay: { max: 10_000, windowMs: 86_400_000 },
+  signInSecondSteps: { max: 10_000, windowMs: 86_400_000 },
 };
 
 export function tempDir(prefix = 'coinapp-test-'): string {

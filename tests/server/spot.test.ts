@@ -372,7 +372,7 @@ describe('bad input changes nothing', () => {
     }
     const before = await tradingState(s.app.db);
     const r = await sell(alice.token, { symbol: 'btcusdt', type: 'market', mnum: '0.001' });
-    expect(r).toMatchObject({ code: 4024, msg: t('checks.retryAfterSeconds', { seconds: 1 }) });
+    expect(r).toMatchObject({ code: 4024, msg: t('limits.business.ordersPerSecond', { max: '10', seconds: 1 }) });
     expect(await tradingState(s.app.db)).toEqual(before);
     // Another user is not limited; the same user is again a second later.
     expect((await buy(bob.token, { symbol: 'btcusdt', buytype: 'market', musdt: '10' })).code).toBe(0);

@@ -5,6 +5,7 @@
 import { webauthnConfig } from '../../core/config.ts';
 import { businessError, notFound } from '../../core/errors.ts';
 import type { AppContext } from '../../platform/http/context.ts';
+import { spendBusinessLimit } from '../../platform/http/business-limits.ts';
 import type { Handler, HandlerTable, IpLimit } from '../../platform/http/handler.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
@@ -23,6 +24,7 @@ export function passkeyHandlers(ctx: AppContext): HandlerTable {
   const loginPasskey: Handler<'loginPasskey'> = async (input, { req }) => {
     const rp = relyingPartyOf(config, req);
     const ticketUser = input.ticket === undefined ? undefined : await readLoginTicket(ctx, input.ticket, req);
+    if (ticketUser) await spendBusinessLimit(ctx, 'signInSecondSteps', `${ticketUser.id}/${req.ip}`);
     const userId = await verifySignIn(
       ctx,
       rp,

@@ -4,6 +4,7 @@
 // besides the lock after five wrong codes, at the second step per ticket and address
 // (server/platform/security/user-totp.ts).
 import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
+import { spendBusinessLimit } from '../../platform/http/business-limits.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { businessError } from '../../core/errors.ts';
@@ -64,6 +65,7 @@ export function securityHandlers(ctx: AppContext): HandlerTable {
       limits: [{ bucket: 'code-check-ip', limit: (c) => c.limits.codeCheckPerIp }],
       run: async (input, { req }) => {
         const user = await readLoginTicket(ctx, input.ticket, req);
+        await spendBusinessLimit(ctx, 'signInSecondSteps', `${user.id}/${req.ip}`);
         const counter = { limiter: ctx.limiter, perTicket: TICKET_CODE_LIMIT, perAccount: ctx.limits.codeCheckPerAccount };
         let kind;
         try {

@@ -7,6 +7,7 @@
 // addressActivationH hours after saving (active_at). Turning whitelist mode off needs the
 // withdrawal password.
 import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
+import { spendBusinessLimit } from '../../platform/http/business-limits.ts';
 import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 import type { WithdrawalAddress } from '../../../contract/generated/types.ts';
 import type { AppContext } from '../../platform/http/context.ts';
@@ -66,6 +67,7 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
         .executeTakeFirstOrThrow();
       if (toCount(n) >= MAX_ADDRESSES) throw validationError('addr', 'address.tooMany', { max: MAX_ADDRESSES });
       await requireCodeIfOn(ctx, user.id, input.totp, now);
+      await spendBusinessLimit(ctx, 'newAddressesPerDay', String(user.id));
       const whitelist = Number(user.address_whitelist) === 1;
       const row = await db
         .insertInto('withdrawal_addresses')
