@@ -2381,6 +2381,10 @@ export interface FinancingProduct {
    */
   dailyRate: string;
   /**
+   * The yearly rate (APR) as a ratio: the daily rate × 365, simple interest, not compounded
+   */
+  yearlyRate: string;
+  /**
    * Days from purchase until the principal comes back
    */
   termDays: number;
