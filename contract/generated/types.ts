@@ -1802,6 +1802,10 @@ export interface BankAccountRules {
    * The BIC/SWIFT is needed (no IBAN and no local code)
    */
   swift: boolean;
+  /**
+   * The form asks for the BIC/SWIFT: required where swift is, optional in a SEPA country
+   */
+  bic: boolean;
 }
 
 export interface BankCard {
