@@ -3990,6 +3990,10 @@ export interface Withdrawal {
    * ISO time of the decision; empty while under review
    */
   ReviewedAt: string;
+  /**
+   * The chain's transaction hash of a completed withdrawal once it is recorded; null before
+   */
+  txHash: string | null;
 }
 
 export interface WithdrawalAddress {

@@ -27,6 +27,7 @@ import * as m0026 from './0026_upload_store.ts';
 import * as m0027ops from './0027_operators_duties.ts';
 import * as m0028 from './0028_addresses_network_proposals.ts';
 import * as m0029 from './0029_audit_keyed_chain.ts';
+import * as m0030txhash from './0030_withdrawal_tx_hash.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0027_operators_duties': m0027ops,
   '0028_addresses_network_proposals': m0028,
   '0029_audit_keyed_chain': m0029,
+  '0030_withdrawal_tx_hash': m0030txhash,
 };
 
 export const migrationProvider: MigrationProvider = {
