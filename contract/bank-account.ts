@@ -20,6 +20,10 @@ export type RoutingKind = keyof typeof ROUTING_KINDS;
 /** The countries whose accounts are named by account number + a local routing code. GB (sort codes) uses IBANs for payments from abroad, so its customers give the IBAN, which holds the sort code. */
 const ROUTING_BY_COUNTRY: Readonly<Record<string, RoutingKind>> = { US: 'aba', IN: 'ifsc', AU: 'bsb', CA: 'transit' };
 
+/** The SEPA countries (EU, EEA, CH, GB and the microstates): their cards are IBANs, and the form also asks for the bank's BIC, optional. */
+export const SEPA_COUNTRIES: readonly string[] =
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO CH GB MC SM VA AD'.split(' ');
+
 /** What a country's bank card needs. */
 export interface AccountRules {
   country: string;
@@ -32,12 +36,15 @@ export interface AccountRules {
   routingKind: RoutingKind | '';
   /** BIC/SWIFT needed (no IBAN and no local code); otherwise optional */
   swift: boolean;
+  /** The form asks for the BIC/SWIFT: where it is needed, and (optional) in a SEPA country */
+  bic: boolean;
 }
 
 export function accountRules(country: string): AccountRules {
   const iban = IBAN_COUNTRIES.includes(country);
   const kind = iban ? undefined : ROUTING_BY_COUNTRY[country];
-  return { country, iban, account: !iban, routing: kind !== undefined, routingKind: kind ?? '', swift: !iban && kind === undefined };
+  const swift = !iban && kind === undefined;
+  return { country, iban, account: !iban, routing: kind !== undefined, routingKind: kind ?? '', swift, bic: swift || SEPA_COUNTRIES.includes(country) };
 }
 
 /** Whether nine digits are an ABA routing number: 3·d1 + 7·d2 + d3 + 3·d4 + … ≡ 0 (mod 10). */

@@ -3,7 +3,7 @@
 // x-limits binds a limit to a path into them ("asset.available"). The engine and the
 // server resolve the same declaration with these functions, so both enforce the same
 // limits. Values stay exact decimal strings: a limit is never a float.
-import { compare, DEFAULT_DECIMALS, decimalsOf, roundDown, sub, tryScaled } from './decimal.ts';
+import { compare, DEFAULT_DECIMALS, decimalsOf, divide, roundDown, sub, tryScaled } from './decimal.ts';
 import { displayDecimals } from './display-rule.ts';
 import type { JsonSchema } from './screen.ts';
 
@@ -11,8 +11,12 @@ import type { JsonSchema } from './screen.ts';
  * `coin` is the code the amount is in (a text, not a bound): it decides the decimals the limits are
  * shown with (the display rule). Without an x-limits "coin" it is the `coin` (else `currency`) of
  * the row whose `decimals` gives the field's decimals (an amount; a quantity's other decimals name none).
+ * `price` is what one unit of the field costs in the available balance's coin (an IEO coin, a mining
+ * machine): then `available` is that balance, and what it allows is available ÷ price units.
+ * `availableCoin` (a text) and `availableDecimals` name the balance's coin and its decimals for the hint.
  */
-export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee' | 'coin';
+export type LimitName = 'minimum' | 'maximum' | 'available' | 'decimals' | 'fee' | 'coin' | 'price' | 'availableCoin' | 'availableDecimals';
+const TEXT_LIMITS: readonly LimitName[] = ['coin', 'availableCoin'];
 /** The bounds that can be broken; decimals and fee shape the others. */
 export type BoundName = 'minimum' | 'maximum' | 'available' | 'decimals';
 export type FieldLimits = Partial<Record<LimitName, string>>;
@@ -21,7 +25,8 @@ export type ResolvedLimits = Record<string, FieldLimits>;
 /**
  * Where a screen's live data comes from: a GET endpoint of another schema file (by name),
  * called with `args`; `list` names the array in its response and `match` picks the row
- * whose fields equal the form's (`{"coin": "coin"}`: row.coin === form.coin).
+ * whose fields equal the form's (`{"coin": "coin"}`: row.coin === form.coin), or a value of a
+ * source declared before it (`{"coin": "product.coin"}`: the balance of the product's coin).
  */
 export interface SourceDef {
   endpoint: string;
@@ -35,13 +40,21 @@ export function valueAt(data: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 }
 
-/** The row (or the whole response) a source contributes for the current form values. */
-export function pickSource(def: SourceDef, response: unknown, formData: Record<string, unknown>): unknown {
+/** The row (or the whole response) a source contributes for the current form values and the sources picked before it. */
+export function pickSource(def: SourceDef, response: unknown, formData: Record<string, unknown>, picked: Record<string, unknown> = {}): unknown {
   if (!def.list) return response;
   const rows = valueAt(response, def.list);
   if (!Array.isArray(rows)) return undefined;
-  const match = Object.entries(def.match ?? {});
-  return rows.find((row) => match.every(([rowField, formField]) => String((row as Record<string, unknown>)[rowField]) === String(formData[formField] ?? '')));
+  const wanted = (name: string) => (name.includes('.') ? valueAt(picked, name) : formData[name]);
+  const match = Object.entries(def.match ?? {}).map(([rowField, name]) => [rowField, wanted(name)] as const);
+  return rows.find((row) => match.every(([rowField, value]) => String((row as Record<string, unknown>)[rowField]) === String(value ?? '')));
+}
+
+/** Every source's pick, in their declared order (a match may name a source declared before it). */
+export function pickSources(defs: Record<string, SourceDef>, responses: Record<string, unknown>, formData: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(defs)) picked[name] = pickSource(def, responses[name], formData, picked);
+  return picked;
 }
 
 const isDecimal = (v: unknown): v is string | number => (typeof v === 'string' || typeof v === 'number') && tryScaled(v, 18) !== null;
@@ -54,7 +67,7 @@ export function resolveLimits(schema: JsonSchema | undefined, data: unknown): Re
     if (!spec) continue;
     for (const [name, path] of Object.entries(spec) as [LimitName, string][]) {
       const value = valueAt(data, path);
-      const readable = name === 'coin' ? typeof value === 'string' && value !== '' : isDecimal(value);
+      const readable = TEXT_LIMITS.includes(name) ? typeof value === 'string' && value !== '' : isDecimal(value);
       if (path && readable) out[field] = { ...out[field], [name]: String(value) };
     }
     // the row that gives an amount's decimals ("network.decimals"; not a quantity's "machine.quantityDecimals")
@@ -85,14 +98,17 @@ export function shownLimit(value: string, limits?: FieldLimits): string {
   return limits?.coin === undefined ? value : roundDown(value, shownDecimals(limits));
 }
 
-/** What can be spent: the available amount less the fee, never below zero. */
+/** What can be spent: the available amount less the fee, never below zero; with a price, the units it pays for, rounded down to the field's decimals. */
 function spendable(limits: FieldLimits): string | undefined {
   if (limits.available === undefined) return undefined;
   const rest = limits.fee === undefined ? limits.available : sub(limits.available, limits.fee);
-  return compare(rest, '0') < 0 ? '0' : rest;
+  if (compare(rest, '0') < 0) return '0';
+  if (limits.price === undefined) return rest;
+  if (compare(limits.price, '0') <= 0) return undefined;
+  return divide(rest, limits.price, limits.decimals === undefined ? DEFAULT_DECIMALS : Number(limits.decimals));
 }
 
-/** What the All button fills: what can be spent, at most the maximum (a loan's repayment: what is owed). */
+/** What the All (Max) button fills: what can be spent, at most the maximum (a loan's repayment: what is owed; a staking product's largest amount). */
 export function allAmount(limits: FieldLimits): string | undefined {
   const rest = spendable(limits);
   return rest !== undefined && limits.maximum !== undefined && compare(rest, limits.maximum) > 0 ? limits.maximum : rest;

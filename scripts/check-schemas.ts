@@ -10,7 +10,16 @@ import { ROUTES } from '../src/routes/routes.ts';
 import { loadLocales } from './lib/locales.ts';
 import { passwordFields } from '../contract/limits.ts';
 import { resultCodeNamed } from '../contract/result-codes.ts';
-import { CUSTOM_KEYWORDS, type LoadedScreen, loadHandWrittenScreens, loadMetaSchema, loadScreens, SCHEMAS_DIR, SCREENS_DIR, type ScreenFile } from '../contract/loader.ts';
+import {
+  CUSTOM_KEYWORDS,
+  type LoadedScreen,
+  loadHandWrittenScreens,
+  loadMetaSchema,
+  loadScreens,
+  SCHEMAS_DIR,
+  SCREENS_DIR,
+  type ScreenFile,
+} from '../contract/loader.ts';
 import { FILTER_KIND_NAMES } from '../src/engine/filters.ts';
 import { FORMAT_NAMES } from '../src/engine/formats.ts';
 import { ROW_ACTION_KIND_NAMES } from '../src/engine/rowActions.ts';
@@ -25,7 +34,24 @@ export interface Registries {
 }
 
 /** rjsf's own widgets (@rjsf/core's registry, by their ui:widget names): they resolve without ours. */
-export const RJSF_WIDGETS = ['hidden', 'text', 'textarea', 'email', 'uri', 'url', 'date', 'time', 'datetime', 'checkbox', 'checkboxes', 'radio', 'updown', 'range', 'color', 'file'] as const;
+export const RJSF_WIDGETS = [
+  'hidden',
+  'text',
+  'textarea',
+  'email',
+  'uri',
+  'url',
+  'date',
+  'time',
+  'datetime',
+  'checkbox',
+  'checkboxes',
+  'radio',
+  'updown',
+  'range',
+  'color',
+  'file',
+] as const;
 
 export const REGISTRIES: Registries = {
   formats: FORMAT_NAMES,
@@ -49,7 +75,8 @@ function widgetsOf(ui: unknown, path = 'ui'): { path: string; name: unknown }[] 
 export function unregisteredNames(screen: ScreenFile, registries: Registries = REGISTRIES): string[] {
   const problems: string[] = [];
   const check = (name: unknown, known: readonly string[], what: string, where: string) => {
-    if (name !== undefined && !known.includes(name as string)) problems.push(`${where}: ${what} "${String(name)}" is not registered (known: ${known.join(', ')})`);
+    if (name !== undefined && !known.includes(name as string))
+      problems.push(`${where}: ${what} "${String(name)}" is not registered (known: ${known.join(', ')})`);
   };
   for (const part of ['list', 'detail'] as const) {
     const view = screen[part];
@@ -108,7 +135,11 @@ export function conditionProblems(screen: ScreenFile): string[] {
     const source = typeof when === 'string' ? when.split('.')[0] : '';
     if (!screen.sources?.[source]) problems.push(`field "${field}": "ui:when" names "${String(when)}", but the screen has no source "${source}"`);
     if (!(field in properties)) problems.push(`field "${field}": "ui:when" on a field the payload does not have`);
-    if (required.has(field)) problems.push(`field "${field}": "ui:when" on a required field (a shown conditional field is required; leave it out of "required")`);
+    if (required.has(field))
+      problems.push(`field "${field}": "ui:when" on a required field (a shown conditional field is required; leave it out of "required")`);
+    const requiredWhen = view && typeof view === 'object' ? (view as Record<string, unknown>)['ui:requiredWhen'] : undefined;
+    if (requiredWhen !== undefined && !screen.sources?.[typeof requiredWhen === 'string' ? requiredWhen.split('.')[0] : ''])
+      problems.push(`field "${field}": "ui:requiredWhen" names "${String(requiredWhen)}", but the screen has no source of that name`);
   }
   return problems;
 }
@@ -127,7 +158,9 @@ export function passwordMarkProblems(screen: ScreenFile): string[] {
 /** The hand-written screens' declarations against their meta-schema, each beside its module. */
 export function checkHandWrittenScreens(dir = SCREENS_DIR): string[] {
   const problems: string[] = [];
-  const validate = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/hand-written-screen.schema.json'), 'utf8')));
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(
+    JSON.parse(readFileSync(join(SCHEMAS_DIR, 'meta/hand-written-screen.schema.json'), 'utf8')),
+  );
   for (const screen of loadHandWrittenScreens(dir)) {
     const source = `src/screens/${screen.module}.screen.json`;
     const { name: _name, module: _module, ...declared } = screen;
@@ -150,7 +183,8 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
   if (locales.size !== languages.languages.length) problems.push(`locales/ has ${locales.size} files, expected ${languages.languages.length}`);
   // every route's nav-bar title, whichever screen declares the route (src/routes/routes.ts gives the default)
   for (const route of ROUTES) {
-    for (const [lang, flat] of locales) if (!flat.has(route.title)) problems.push(`route ${route.path}: title key "${route.title}" is missing in locales/${lang}.json`);
+    for (const [lang, flat] of locales)
+      if (!flat.has(route.title)) problems.push(`route ${route.path}: title key "${route.title}" is missing in locales/${lang}.json`);
   }
   for (const { source, raw, screen } of screens) {
     // before the meta-schema (whose enums list the same names): one clear line a name
@@ -184,7 +218,8 @@ export function checkScreens(screens: LoadedScreen[], registries: Registries = R
     for (const p of passwordMarkProblems(screen)) problems.push(`${source}: ${p}`);
     for (const p of conditionProblems(screen)) problems.push(`${source}: ${p}`);
     for (const [field, prop] of Object.entries((screen.payload?.properties ?? {}) as Record<string, { 'x-code'?: unknown }>)) {
-      if (prop['x-code'] !== undefined && resultCodeNamed(prop['x-code']) === undefined) problems.push(`${source}: field "${field}" names x-code "${String(prop['x-code'])}", which is not in contract/result-codes.ts`);
+      if (prop['x-code'] !== undefined && resultCodeNamed(prop['x-code']) === undefined)
+        problems.push(`${source}: field "${field}" names x-code "${String(prop['x-code'])}", which is not in contract/result-codes.ts`);
     }
   }
   return problems;

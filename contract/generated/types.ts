@@ -1802,6 +1802,10 @@ export interface BankAccountRules {
    * The BIC/SWIFT is needed (no IBAN and no local code)
    */
   swift: boolean;
+  /**
+   * The form asks for the BIC/SWIFT: required where swift is, optional in a SEPA country
+   */
+  bic: boolean;
 }
 
 export interface BankCard {
@@ -2383,6 +2387,10 @@ export interface FinancingProduct {
    * Earnings per day as a ratio of the principal
    */
   dailyRate: string;
+  /**
+   * The yearly rate (APR) as a ratio: the daily rate × 365, simple interest, not compounded
+   */
+  yearlyRate: string;
   /**
    * Days from purchase until the principal comes back
    */
@@ -4011,6 +4019,10 @@ export interface Withdrawal {
    * ISO time of the decision; empty while under review
    */
   ReviewedAt: string;
+  /**
+   * The chain's transaction hash of a completed withdrawal once it is recorded; null before
+   */
+  txHash: string | null;
 }
 
 export interface WithdrawalAddress {

@@ -33,6 +33,11 @@ export function ratePercent(rate: string): string {
   return plainUnits(units(rate) * 100n);
 }
 
+/** The yearly rate (APR) of a daily rate: simple interest over 365 days, exact. */
+export function yearlyRate(dailyRate: string): string {
+  return plainUnits(units(dailyRate) * 365n);
+}
+
 /** principal × ratio, rounded down to `decimals`. */
 export function shareOf(principal: bigint, ratio: string, decimals: number): bigint {
   return roundTo((principal * units(ratio)) / STORAGE_ONE, decimals, 'down');
@@ -58,6 +63,7 @@ export function toFinancingProduct(p: FinancingProductRow, decimals: number, t: 
     min: formatUnits(BigInt(p.min_amount), decimals),
     max: formatUnits(BigInt(p.max_amount), decimals),
     dailyRate: p.daily_rate,
+    yearlyRate: yearlyRate(p.daily_rate),
     termDays: Number(p.term_days),
     cycleDays: Number(p.cycle_days),
     penaltyRate: p.penalty_rate,

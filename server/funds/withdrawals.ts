@@ -45,6 +45,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     manualReview: Number(row.manual_review) === 1,
     CreatedAt: isoTime(Number(row.created_at)),
     ReviewedAt: row.reviewed_at === null ? '' : isoTime(Number(row.reviewed_at)),
+    txHash: row.tx_hash ?? null,
   };
 }
 

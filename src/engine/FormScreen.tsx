@@ -97,7 +97,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const { sourceDefs, reporters, responses, picked, limits, block, notices, resubmitFields } = useFormSources(screen, formData);
   const submit = useFormSubmit(screen, endpoint, params, t, clearField, { resubmit: module.resubmit, resubmitFields });
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
-  const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.shown);
+  const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.required);
   const summary = useSummaryConfirm(t('preview.confirm'));
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
 

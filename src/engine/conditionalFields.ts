@@ -1,22 +1,27 @@
 // Fields a form draws only while a value of its sources holds (`"ui:when": "<source>.<path>"` in
 // the field's ui): hidden, a field is drawn as rjsf's hidden widget and left empty, so it is not
 // sent; shown, it is required (it stays out of the payload's `required`, which the precompiled
-// validator is compiled with; the server applies the same rule to the same field).
+// validator is compiled with; the server applies the same rule to the same field), unless its
+// `"ui:requiredWhen"` names another source value that does not hold (a German card's optional BIC).
 import type { UiSchema } from '@rjsf/utils';
 import { valueAt } from '../../contract/limits';
 import type { JsonSchema } from '../../contract/screen';
 
-type FieldUi = { 'ui:when'?: string } & Record<string, unknown>;
+type FieldUi = { 'ui:when'?: string; 'ui:requiredWhen'?: string } & Record<string, unknown>;
 
-/** The conditional fields of a form's ui, each with whether its condition holds in `picked` (the sources' data). */
-export function conditionalFields(ui: JsonSchema | undefined, picked: Record<string, unknown>): { shown: string[]; hidden: string[] } {
+/** The conditional fields of a form's ui, each with whether its condition holds in `picked` (the sources' data), and the shown ones that are required. */
+export function conditionalFields(ui: JsonSchema | undefined, picked: Record<string, unknown>): { shown: string[]; hidden: string[]; required: string[] } {
   const shown: string[] = [];
   const hidden: string[] = [];
+  const required: string[] = [];
   for (const [field, view] of Object.entries(ui ?? {})) {
-    const when = view && typeof view === 'object' ? (view as FieldUi)['ui:when'] : undefined;
-    if (typeof when === 'string') (valueAt(picked, when) === true ? shown : hidden).push(field);
+    const { 'ui:when': when, 'ui:requiredWhen': requiredWhen } = view && typeof view === 'object' ? (view as FieldUi) : ({} as FieldUi);
+    if (typeof when !== 'string') continue;
+    const holds = valueAt(picked, when) === true;
+    (holds ? shown : hidden).push(field);
+    if (holds && (typeof requiredWhen !== 'string' || valueAt(picked, requiredWhen) === true)) required.push(field);
   }
-  return { shown, hidden };
+  return { shown, hidden, required };
 }
 
 type VariantUi = { path: string; 'ui:title'?: string; 'ui:placeholder'?: string; 'ui:help'?: string };

@@ -19,7 +19,7 @@ function cell(text: string): string {
 
 export function columnsOf(screen: ScreenDef): FieldView[] {
   const list = screen.list!;
-  return [{ field: list.titleField, label: screen.title ?? list.titleField, format: list.titleFormat }, ...(list.fields ?? [])];
+  return [{ field: list.titleField, label: list.titleLabel ?? screen.title ?? list.titleField, format: list.titleFormat }, ...(list.fields ?? [])];
 }
 
 /** CSV text (with a byte-order mark, so spreadsheets read it as UTF-8) of the records. */

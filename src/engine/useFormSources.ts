@@ -1,7 +1,7 @@
 // What a form screen reads from its data sources: the responses, the part of each the form
 // uses (pickSource), the live limits, the block that stops the form and the notices shown.
 import { useMemo, useState } from 'react';
-import { pickSource, resolveLimits, valueAt } from '../../contract/limits';
+import { pickSources, resolveLimits, valueAt } from '../../contract/limits';
 import type { Block } from './FormNotices';
 import type { ScreenDef } from './types';
 
@@ -17,10 +17,7 @@ export function useFormSources(screen: ScreenDef, formData: Data) {
       ),
     [sourceDefs],
   );
-  const picked = useMemo(
-    () => Object.fromEntries(Object.entries(sourceDefs).map(([name, def]) => [name, pickSource(def, responses[name], formData)])),
-    [sourceDefs, responses, formData],
-  );
+  const picked = useMemo(() => pickSources(sourceDefs, responses, formData), [sourceDefs, responses, formData]);
   const limits = useMemo(() => resolveLimits(screen.payload, picked), [picked, screen.payload]);
   const block = screen.block ? (valueAt(picked, screen.block) as Block | null | undefined) : undefined;
   // a notice shows while its path holds true or a non-empty text, which its message may quote as {{value}}

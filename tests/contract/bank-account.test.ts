@@ -5,11 +5,12 @@ import { accountRules, checkBankAccount, isAbaNumber, normalizeRouting } from '.
 
 describe('accountRules', () => {
   it('IBAN where the country uses IBANs, a local code where it has one, else SWIFT', () => {
-    expect(accountRules('DE')).toEqual({ country: 'DE', iban: true, account: false, routing: false, routingKind: '', swift: false });
-    expect(accountRules('GB')).toMatchObject({ iban: true });
-    expect(accountRules('US')).toEqual({ country: 'US', iban: false, account: true, routing: true, routingKind: 'aba', swift: false });
+    expect(accountRules('DE')).toEqual({ country: 'DE', iban: true, account: false, routing: false, routingKind: '', swift: false, bic: true });
+    expect(accountRules('GB')).toMatchObject({ iban: true, bic: true });
+    expect(accountRules('SA')).toMatchObject({ iban: true, swift: false, bic: false });
+    expect(accountRules('US')).toEqual({ country: 'US', iban: false, account: true, routing: true, routingKind: 'aba', swift: false, bic: false });
     expect(accountRules('IN')).toMatchObject({ iban: false, routing: true, routingKind: 'ifsc' });
-    expect(accountRules('JP')).toEqual({ country: 'JP', iban: false, account: true, routing: false, routingKind: '', swift: true });
+    expect(accountRules('JP')).toEqual({ country: 'JP', iban: false, account: true, routing: false, routingKind: '', swift: true, bic: true });
   });
 });
 

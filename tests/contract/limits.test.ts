@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allAmount, limitViolations, mismatchedFields, pickSource, resolveLimits, shownDecimals, shownLimit } from '../../contract/limits.ts';
+import { allAmount, limitViolations, mismatchedFields, pickSource, pickSources, resolveLimits, shownDecimals, shownLimit } from '../../contract/limits.ts';
 
 const schema = {
   type: 'object',
@@ -90,5 +90,38 @@ describe('x-matches', () => {
     // no coin: the field's own decimals (a quantity of shares)
     expect(shownDecimals({ decimals: '0' })).toBe(0);
     expect(shownDecimals({})).toBe(6);
+  });
+});
+
+describe('a balance in another coin than the field (an IEO coin, a machine paid in USDT)', () => {
+  it('Max fills what the balance pays for, rounded down to the field’s decimals, at most the maximum; more is a violation', () => {
+    const ieo = { available: '1000', price: '0.3', decimals: '2', maximum: '5000' };
+    expect(allAmount(ieo)).toBe('3333.33');
+    expect(allAmount({ ...ieo, maximum: '100' })).toBe('100');
+    expect(allAmount({ available: '2500', price: '1000', decimals: '0', maximum: '10' })).toBe('2');
+    expect(limitViolations({ num: '3333.34' }, { num: ieo })).toEqual([{ field: 'num', limit: 'available', value: '3333.33' }]);
+    expect(limitViolations({ num: '3333.33' }, { num: ieo })).toEqual([]);
+  });
+
+  it('resolves the balance of the coin a source declared before names (match "product.coin")', () => {
+    const defs = {
+      product: { endpoint: 'getFinancingList', list: 'list', match: { ID: 'financing_id' } },
+      asset: { endpoint: 'getAssets', list: 'list', match: { coin: 'product.coin' } },
+    };
+    const responses = {
+      product: { list: [{ ID: 2, coin: 'BTC' }] },
+      asset: {
+        list: [
+          { coin: 'USDT', available: '10' },
+          { coin: 'BTC', available: '0.5', decimals: 8 },
+        ],
+      },
+    };
+    const picked = pickSources(defs, responses, { financing_id: 2 });
+    expect(picked.asset).toEqual({ coin: 'BTC', available: '0.5', decimals: 8 });
+    const schema = {
+      properties: { money: { 'x-limits': { available: 'asset.available', availableCoin: 'asset.coin', availableDecimals: 'asset.decimals' } } },
+    };
+    expect(resolveLimits(schema, picked)).toEqual({ money: { available: '0.5', availableCoin: 'BTC', availableDecimals: '8' } });
   });
 });

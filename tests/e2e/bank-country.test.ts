@@ -1,6 +1,7 @@
 // Bank cards follow the country in a real browser (390×844): choosing the United States asks for
 // the account number and the ABA routing number (a wrong check digit is refused on the form,
-// in the server's words) and no IBAN; choosing Germany asks for the IBAN only. The card list
+// in the server's words) and no IBAN; choosing Germany asks for the IBAN and an optional BIC, and
+// the same IBAN twice is refused at its field. The card list
 // names the country ("United States", "Deutschland" in German), never "US"/"DE".
 // With E2E_SHOTS=<dir> it saves screenshots in dark and light, English and German.
 import { mkdirSync } from 'node:fs';
@@ -44,6 +45,8 @@ async function shot(p: Page, name: string): Promise<void> {
   }
   await p.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
 }
+
+const fieldMessage = (p: Page, field: string) => p.locator(`.field:has(#root_${field}) .field-message`);
 
 async function openForm(p: Page, country: string): Promise<void> {
   await p.goto(`${app.running.url}/#/user/bank`);
@@ -94,20 +97,38 @@ describe('bank cards by country', () => {
     }
   });
 
-  it('a DE card: the IBAN only', async () => {
+  it('a DE card: the IBAN and an optional BIC of 8 or 11 characters; the same IBAN twice is refused at its field', async () => {
     await openForm(page, 'DE');
     await page.locator('#root_ibna').waitFor();
     await expect(page.locator('#root_routing:visible').count()).resolves.toBe(0);
     await expect(page.locator('#root_bankcard:visible').count()).resolves.toBe(0);
+    // SEPA: the BIC is asked for, not required
+    await expect(page.locator('label[for=root_swift]').textContent()).resolves.toBe(en.bank.swift);
     await page.fill('#root_bankname', 'Commerzbank');
     await page.fill('#root_accountname', 'Demo Customer');
     await page.locator('#root_ibna').pressSequentially('DE89 3704 0044 0532 0130 00');
     await page.fill('#root_payeeaddress', 'Kaiserplatz, Frankfurt');
+    await page.fill('#root_swift', 'COBADEFFXX');
     await shot(page, 'bank-add-de');
+    const before = (await cards()).length;
+    await page.click('button[type=submit]');
+    await fieldMessage(page, 'swift').filter({ hasText: en.bank.swiftInvalid }).waitFor();
+    expect((await cards()).length).toBe(before);
+    await page.fill('#root_swift', 'COBADEFFXXX');
     await page.click('button[type=submit]');
     await waitForHash(page, '#/user/bank');
     await page.locator('.row', { hasText: 'Commerzbank' }).waitFor();
-    expect((await cards()).find((c) => c.bankname === 'Commerzbank')).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000' });
+    expect((await cards()).find((c) => c.bankname === 'Commerzbank')).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000', swift: 'COBADEFFXXX' });
+
+    await openForm(page, 'DE');
+    await page.fill('#root_bankname', 'Commerzbank Filiale');
+    await page.fill('#root_accountname', 'Demo Customer');
+    await page.locator('#root_ibna').pressSequentially('DE89370400440532013000');
+    await page.fill('#root_payeeaddress', 'Kaiserplatz, Frankfurt');
+    await page.click('button[type=submit]');
+    await fieldMessage(page, 'ibna').filter({ hasText: en.bank.duplicateIban }).waitFor();
+    await shot(page, 'bank-add-de-duplicate');
+    expect((await cards()).length).toBe(before + 1);
   });
 
   it('the list names each country in the reader’s language', async () => {
@@ -141,6 +162,15 @@ describe('bank cards by country', () => {
     await settled(dePage);
     expect(await overflow(dePage)).toBe(0);
     await shot(dePage, 'bank-add-us-de');
+    await openForm(dePage, 'DE');
+    await expect(dePage.locator('label[for=root_swift]').textContent()).resolves.toBe(de.bank.swift);
+    await dePage.fill('#root_bankname', 'Commerzbank');
+    await dePage.fill('#root_accountname', 'Demo Customer');
+    await dePage.locator('#root_ibna').pressSequentially('DE89370400440532013000');
+    await dePage.fill('#root_payeeaddress', 'Kaiserplatz, Frankfurt');
+    await dePage.click('button[type=submit]');
+    await fieldMessage(dePage, 'ibna').filter({ hasText: de.bank.duplicateIban }).waitFor();
+    await shot(dePage, 'bank-add-de-duplicate-de');
     await context.close();
   });
 });

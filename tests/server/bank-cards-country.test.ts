@@ -21,9 +21,9 @@ describe('bank cards by country', () => {
     const r = await call(s.app, 'GET', '/user_bank/accountRules', { token });
     expect(r.code, r.msg).toBe(0);
     const by = new Map(r.data.list.map((x: { country: string }) => [x.country, x]));
-    expect(by.get('US')).toEqual({ country: 'US', iban: false, account: true, routing: true, routingKind: 'aba', swift: false });
-    expect(by.get('DE')).toEqual({ country: 'DE', iban: true, account: false, routing: false, routingKind: '', swift: false });
-    expect(by.get('JP')).toMatchObject({ iban: false, swift: true });
+    expect(by.get('US')).toEqual({ country: 'US', iban: false, account: true, routing: true, routingKind: 'aba', swift: false, bic: false });
+    expect(by.get('DE')).toEqual({ country: 'DE', iban: true, account: false, routing: false, routingKind: '', swift: false, bic: true });
+    expect(by.get('JP')).toMatchObject({ iban: false, swift: true, bic: true });
   });
 
   it('a US card: account number and ABA routing number, no IBAN', async () => {
@@ -61,6 +61,8 @@ describe('bank cards by country', () => {
       [{ ...base, country: 'JP', bankcard: '1234567' }, 'swift', 'bank.swiftRequired'],
       [{ ...base, country: 'JP', bankcard: '1234567', swift: 'BOT' }, 'swift', 'bank.swiftInvalid'],
       [{ ...base, bankcard: '1234567', swift: 'BOTKJPJT' }, 'country', 'bank.countryRequired'],
+      [{ ...base, country: 'DE', ibna: 'DE02120300000000202051', swift: 'BYLADEM' }, 'swift', 'bank.swiftInvalid'],
+      [{ ...base, country: 'DE', ibna: 'DE02120300000000202051', swift: 'BYLADEM100' }, 'swift', 'bank.swiftInvalid'],
     ];
     const before = await count(s.app, 'bank_cards');
     for (const [body, field, key, params] of cases) {
@@ -68,5 +70,27 @@ describe('bank cards by country', () => {
       expect(r, JSON.stringify(body)).toMatchObject({ code: 7, msg: msg('de', key, params ?? { field }), data: { field } });
     }
     expect(await count(s.app, 'bank_cards')).toBe(before);
+  });
+
+  it('a SEPA card keeps the BIC it is given, of 8 or 11 characters', async () => {
+    const eight = await create({ ...base, country: 'DE', ibna: 'DE02120300000000202051', swift: 'byladem1' });
+    expect(eight.code, eight.msg).toBe(0);
+    expect(eight.data).toMatchObject({ ibna: 'DE02120300000000202051', swift: 'BYLADEM1' });
+    const mine = await call(s.app, 'GET', '/user_bank/getUser_bankList', { token });
+    expect(mine.data.list.find((c: { ID: number }) => c.ID === eight.data.ID)).toMatchObject({ swift: 'BYLADEM1' });
+  });
+
+  it('refuses the same account twice for a customer at the field, in the caller’s language; another customer may add it', async () => {
+    const before = await count(s.app, 'bank_cards');
+    const iban = await create({ ...base, country: 'DE', ibna: 'DE89370400440532013000', swift: 'COBADEFF' }, 'de');
+    expect(iban).toMatchObject({ code: 7, msg: msg('de', 'bank.duplicateIban'), data: { field: 'ibna' } });
+    const account = await create({ ...base, country: 'US', bankcard: '0001-2345-6789', routing: '021000021' });
+    expect(account).toMatchObject({ code: 7, msg: msg('en', 'bank.duplicateAccount'), data: { field: 'bankcard' } });
+    expect(await count(s.app, 'bank_cards')).toBe(before);
+    const other = await create({ ...base, country: 'US', bankcard: '000123456789', routing: '011000015' });
+    expect(other.code, other.msg).toBe(0);
+    const bob = (await registerByEmail(s.app, 'cards-by-country-2@example.com')).token;
+    const theirs = await call(s.app, 'POST', '/user_bank/createUser_bank', { token: bob, body: { ...base, country: 'DE', ibna: 'DE89370400440532013000' } });
+    expect(theirs.code, theirs.msg).toBe(0);
   });
 });

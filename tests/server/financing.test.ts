@@ -80,13 +80,14 @@ describe('GET /financing/getFinancingList and /financing/findFinancing', () => {
       min: '100.000000',
       max: '10000.000000',
       dailyRate: '0.001',
+      yearlyRate: '0.365',
       termDays: 7,
       cycleDays: 1,
       penaltyRate: '0.01',
       terms: msg('en', 'finance.terms', { rate: '0.1', cycle: 1, term: 7, penalty: '1' }),
     });
     const de = await call(s.app, 'GET', '/financing/findFinancing', { token: alice.token, query: { ID: 3 }, lang: 'de' });
-    expect(de.data).toMatchObject({ ID: 3, name: 'BTC-Staking 14 Tage', coin: 'BTC', decimals: 8, min: '0.01000000' });
+    expect(de.data).toMatchObject({ ID: 3, name: 'BTC-Staking 14 Tage', coin: 'BTC', decimals: 8, min: '0.01000000', yearlyRate: '0.073' });
     const missing = await call(s.app, 'GET', '/financing/findFinancing', { token: alice.token, query: { ID: 99 } });
     expect(missing.code).toBe(7);
   });

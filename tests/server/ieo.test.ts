@@ -200,13 +200,13 @@ describe('subscribing', () => {
     expect(await ledgerMismatches(db)).toEqual([]);
   });
 
-  it('answers 4020 on an insufficient balance and writes nothing', async () => {
+  it('answers 4020 on an insufficient balance, saying how many coins it pays for, and writes nothing', async () => {
     const poor = await user(d.code);
     await credit(poor.id, 'USDT', '19.99');
     const before = await counts();
     const r = await buy(poor.token, { pid, num: '10' });
     expect(r.code).toBe(4020);
-    expect(r.msg).toBe(msg(undefined, 'errors.4020'));
+    expect(r).toMatchObject({ msg: msg(undefined, 'ieo.numAvailable', { limit: '9.99' }), data: { field: 'num' } });
     expect(await counts()).toEqual(before);
     expect(await balanceOf(db, poor.id, 'USDT')).toEqual({ available: U('19.99'), frozen: 0n });
     expect((await balanceOf(db, d.id, 'USDT')).available).toBe(U('200'));

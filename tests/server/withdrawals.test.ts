@@ -111,6 +111,7 @@ describe('POST /withdraw/createWithdraw', () => {
       reason: '',
       manualReview: true,
       ReviewedAt: '',
+      txHash: null,
     });
     expect(new Date(r.data.CreatedAt).getTime()).toBe(s.clock.now());
 
@@ -401,6 +402,13 @@ describe('review: ops approve|reject withdrawal', () => {
     const shown = (await call(s.app, 'GET', '/withdraw/findWithdraw', { token: a.token, query: { ID: w.ID } })).data;
     expect(shown).toMatchObject({ status: 2, reason: '' });
     expect(shown.ReviewedAt).not.toBe('');
+    // the transaction hash once the back office records it; null until then
+    expect(shown.txHash).toBeNull();
+    const hash = '7c9d0a1b2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b';
+    await s.app.db.updateTable('withdrawals').set({ tx_hash: hash }).where('id', '=', w.ID).execute();
+    expect((await call(s.app, 'GET', '/withdraw/findWithdraw', { token: a.token, query: { ID: w.ID } })).data).toMatchObject({ status: 2, txHash: hash });
+    const listed = await call(s.app, 'GET', '/withdraw/myWithdrawList', { token: a.token, query: { page: 1, pageSize: 10 } });
+    expect(listed.data.list.find((x: { ID: number }) => x.ID === w.ID)).toMatchObject({ txHash: hash });
 
     for (const args of [
       ['approve', 'withdrawal', String(w.ID)],

@@ -37,6 +37,29 @@ export function checkedIban(text: string, field = 'ibna'): string {
   return iban;
 }
 
+/**
+ * A customer's card is kept once: the same IBAN, or (without one) the same account number with the same
+ * routing code and BIC in the same country, is refused at the field that names it.
+ */
+async function refuseDuplicate(
+  db: AppContext['db'],
+  userId: number,
+  country: string,
+  card: { bankcard: string; ibna: string; routing: string; swift: string },
+) {
+  const mine = db.selectFrom('bank_cards').select('id').where('user_id', '=', userId);
+  const same = card.ibna
+    ? await mine.where('ibna', '=', card.ibna).executeTakeFirst()
+    : await mine
+        .where('ibna', '=', '')
+        .where('country', '=', country)
+        .where('bankcard', '=', card.bankcard)
+        .where('routing', '=', card.routing)
+        .where('swift', '=', card.swift)
+        .executeTakeFirst();
+  if (same) throw validationError(card.ibna ? 'ibna' : 'bankcard', card.ibna ? 'bank.duplicateIban' : 'bank.duplicateAccount');
+}
+
 export function bankHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   const ownCards = (userId: number, input: { page?: number; pageSize?: number }) =>
@@ -48,6 +71,7 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
       const checked = checkBankAccount({ ...input, country });
       if ('problem' in checked) throw validationError(checked.problem.field, checked.problem.key, checked.problem.params);
       const { bankcard, ibna, routing, swift } = checked.ok;
+      await refuseDuplicate(db, user.id, country, checked.ok);
       const row = await db
         .insertInto('bank_cards')
         .values({

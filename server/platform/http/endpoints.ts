@@ -230,7 +230,7 @@ async function checkLimits(spec: EndpointSpec, input: Record<string, unknown>, c
   if (!spec.limits) return;
   const data: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(spec.limits.sources)) {
-    data[name] = pickSource(source, await runByName(source.endpoint)(source.args ?? {}, call), input);
+    data[name] = pickSource(source, await runByName(source.endpoint)(source.args ?? {}, call), input, data);
   }
   const limits = resolveLimits(spec.limits.payload, data);
   const [first] = limitViolations(input, limits);

@@ -1,8 +1,10 @@
-// The spot ticket's form: side and type switches, price and amount inputs, percent shortcuts,
-// what is available, the estimate, the check's message and the submit button.
+// The spot ticket's form: side and type switches, the labelled price, amount and Total inputs (a
+// typed Total sets the amount), percent shortcuts, what is available, a market buy's quantity
+// estimated at the best ask, the check's message and the submit button.
 import { useTranslation } from 'react-i18next';
 import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
+import type { ReactNode } from 'react';
 import { AmountInput } from '../../ui/AmountInput';
 import type { MarketInfo } from '../market/markets';
 import { type OrderType, type Side, type SpotOrder } from './useSpotOrderForm';
@@ -35,12 +37,34 @@ function TypeSwitch({ type, setType }: { type: OrderType; setType(k: OrderType):
   );
 }
 
-/** A limit order's price; a market order takes the market's. */
-function PriceInput({ order }: { order: SpotOrder }) {
-  const { t } = useTranslation();
-  if (order.type !== 'limit') return <p className="input input-static muted">{t('trade.marketPrice')}</p>;
+/** A visible label over its input. */
+function TicketField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <AmountInput className="input" name="price" placeholder={t('trade.price')} aria-label={t('trade.price')} value={order.price} onValue={order.setPrice} />
+    <div className="ticket-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A limit order's price; a market order takes the market's. */
+function PriceInput({ market, order }: { market: MarketInfo; order: SpotOrder }) {
+  const { t } = useTranslation();
+  const label = `${t('trade.price')} (${market.quote})`;
+  if (order.type !== 'limit') {
+    return (
+      <div className="ticket-field">
+        <span className="field-label">{label}</span>
+        <p className="input input-static muted">{t('trade.marketPrice')}</p>
+      </div>
+    );
+  }
+  return (
+    <TicketField id="spot-price" label={label}>
+      <AmountInput id="spot-price" className="input" name="price" value={order.price} onValue={order.setPrice} />
+    </TicketField>
   );
 }
 
@@ -49,25 +73,42 @@ function OrderAmount({ market, order }: { market: MarketInfo; order: SpotOrder }
   const { t } = useTranslation();
   if (order.marketBuy) {
     return (
-      <AmountInput
-        className="input"
-        name="usdt"
-        placeholder={t('trade.usdtAmount')}
-        aria-label={t('trade.usdtAmount')}
-        value={order.usdt}
-        onValue={order.setUsdt}
-      />
+      <TicketField id="spot-usdt" label={t('trade.usdtAmount')}>
+        <AmountInput id="spot-usdt" className="input" name="usdt" value={order.usdt} onValue={order.setUsdt} />
+      </TicketField>
     );
   }
   return (
-    <AmountInput
-      className="input"
-      name="amount"
-      placeholder={`${t('trade.amount')} (${market.base})`}
-      aria-label={t('trade.amount')}
-      value={order.amount}
-      onValue={order.setAmount}
-    />
+    <TicketField id="spot-amount" label={`${t('trade.amount')} (${market.base})`}>
+      <AmountInput id="spot-amount" className="input" name="amount" value={order.amount} onValue={order.setAmount} />
+    </TicketField>
+  );
+}
+
+/** price × amount, editable: typing it sets the amount (a market sell's at the last price, an estimate). */
+function TotalInput({ market, order }: { market: MarketInfo; order: SpotOrder }) {
+  const { t } = useTranslation();
+  if (order.marketBuy) return null;
+  const label = t(order.type === 'market' ? 'trade.totalEstimated' : 'trade.totalField', { coin: market.quote });
+  return (
+    <TicketField id="spot-total" label={label}>
+      <AmountInput id="spot-total" className="input" name="total" value={order.total} onValue={order.setTotal} />
+    </TicketField>
+  );
+}
+
+/** A market buy's quantity, estimated at the order book's best ask. */
+function EstimatedQuantity({ market, order }: { market: MarketInfo; order: SpotOrder }) {
+  const { t, i18n } = useTranslation();
+  if (!order.estimatedQuantity) return null;
+  return (
+    <p className="muted small" data-testid="spot-estimated-quantity">
+      {t('trade.estimatedQuantity', {
+        value: formatAmount(order.estimatedQuantity, market.amountDecimals, i18n.language),
+        coin: market.base,
+        price: formatAmount(order.bestAsk, market.priceDecimals, i18n.language),
+      })}
+    </p>
   );
 }
 
@@ -98,8 +139,8 @@ function AvailableLine({ market, order }: { market: MarketInfo; order: SpotOrder
 }
 
 export function SpotOrderForm({ market, order }: { market: MarketInfo; order: SpotOrder }) {
-  const { t, i18n } = useTranslation();
-  const { side, estimate, error } = order;
+  const { t } = useTranslation();
+  const { side, error } = order;
   return (
     <form
       className="ticket"
@@ -110,11 +151,12 @@ export function SpotOrderForm({ market, order }: { market: MarketInfo; order: Sp
     >
       <SideSwitch side={side} setSide={order.setSide} />
       <TypeSwitch type={order.type} setType={order.setType} />
-      <PriceInput order={order} />
+      <PriceInput market={market} order={order} />
       <OrderAmount market={market} order={order} />
       <Shortcuts onPick={order.shortcut} />
+      <TotalInput market={market} order={order} />
       <AvailableLine market={market} order={order} />
-      {estimate && <p className="muted small">{t('trade.estimated', { value: formatAmount(estimate, coinDecimals(market.quote), i18n.language) })}</p>}
+      <EstimatedQuantity market={market} order={order} />
       {error && (
         <p className="field-message" role="alert">
           {error}

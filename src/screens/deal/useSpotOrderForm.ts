@@ -1,13 +1,15 @@
 // The spot ticket's state and rules: side, type, price and amounts, what is available, the
 // estimate, the percent shortcuts, the checks before sending and the order sent.
 import { useMemo, useRef, useState } from 'react';
-import { compare, decimalsOf, divide, isPositive, multiply, percentOf } from '../../../contract/decimal';
+import { compare, decimalsOf, divide, isPositive, multiply, percentOf, roundDown } from '../../../contract/decimal';
 import type { Translate } from '../../../contract/messages';
 import { ResultCode } from '../../../contract/result-codes';
+import { coinDecimals } from '../../../contract/display-rule';
 import { createActionKey } from '../../api/actionKey';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
 import { endpoint as buyEndpoint, type SpotBuyPayload } from '../../api/generated/screens/spot-buy';
 import { endpoint as sellEndpoint, type SpotSellPayload } from '../../api/generated/screens/spot-sell';
+import { useTopic } from '../../feed';
 import { toast } from '../../ui/overlays';
 import type { MarketInfo } from '../market/markets';
 
@@ -47,6 +49,16 @@ function useAvailable(market: MarketInfo): Available {
   }, [assets.data, market]);
 }
 
+/** The order book's lowest ask ('' before the first depth tick): what a market buy pays first. */
+function useBestAsk(market: MarketInfo): string {
+  const [ask, setAsk] = useState('');
+  useTopic(`market.${market.symbol}.depth.step0`, (tick) => {
+    const best = (tick as { asks?: [number, number][] }).asks?.[0]?.[0];
+    setAsk(best === undefined ? '' : roundDown(best, market.priceDecimals));
+  });
+  return ask;
+}
+
 /** Why the ticket cannot be placed, as the user reads it; '' when it can. */
 function ticketProblem({ side, type, price, amount, usdt }: Ticket, market: MarketInfo, available: Available, estimate: string, t: Translate): string {
   const marketBuy = side === 'buy' && type === 'market';
@@ -72,8 +84,19 @@ function ordersOf({ side, type, price, amount, usdt }: Ticket, symbol: string): 
 /** `initialSide`: the side the ticket opens on (the chart's Sell opens it on sell) */
 export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate, initialSide: Side = 'buy') {
   const fields = useTicketFields(initialSide);
-  const { side, type, price, amount, usdt, setAmount, setUsdt, setError } = fields;
+  const { side, type, price, amount, usdt, setUsdt, setError } = fields;
   const available = useAvailable(market);
+  const bestAsk = useBestAsk(market);
+  // the Total as typed, while it is what the amount was computed from; otherwise price × amount
+  const [typedTotal, setTypedTotal] = useState<string | null>(null);
+  const setAmount = (v: string) => {
+    setTypedTotal(null);
+    fields.setAmount(v);
+  };
+  const setPrice = (v: string) => {
+    setTypedTotal(null);
+    fields.setPrice(v);
+  };
   const [buy, buyState] = buyEndpoint.useMutation();
   const [sell, sellState] = sellEndpoint.useMutation();
   const busy = buyState.isLoading || sellState.isLoading;
@@ -83,6 +106,15 @@ export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate,
   const marketBuy = side === 'buy' && type === 'market';
   const effectivePrice = type === 'limit' ? price : last;
   const estimate = !marketBuy && isPositive(amount) && isPositive(effectivePrice) ? multiply(amount, effectivePrice, QUOTE_DECIMALS) : '';
+  // shown as the quote coin is shown (2 decimals of USDT, rounded down); the check uses the exact estimate
+  const total = typedTotal ?? (estimate && roundDown(estimate, coinDecimals(market.quote)));
+  /** A typed Total sets the amount it buys or sells at the price, rounded down to the pair's amount decimals. */
+  const setTotal = (v: string) => {
+    setTypedTotal(v);
+    fields.setAmount(isPositive(v) && isPositive(effectivePrice) ? divide(v, effectivePrice, market.amountDecimals) : '');
+  };
+  // a market buy spends USDT: what it gets, estimated at the best ask
+  const estimatedQuantity = marketBuy && isPositive(usdt) && isPositive(bestAsk) ? divide(usdt, bestAsk, market.amountDecimals) : '';
 
   const shortcut = (pct: number) => {
     if (side === 'sell') return setAmount(percentOf(available.base, pct, market.amountDecimals));
@@ -109,7 +141,7 @@ export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate,
     }
   };
 
-  return { ...fields, available, busy, marketBuy, estimate, shortcut, submit };
+  return { ...fields, setAmount, setPrice, total, setTotal, bestAsk, estimatedQuantity, available, busy, marketBuy, estimate, shortcut, submit };
 }
 
 export type SpotOrder = ReturnType<typeof useSpotOrderForm>;

@@ -1,6 +1,8 @@
 // An amount, typed in the reader's number format (src/ui/AmountInput.tsx), the live limits as a hint under the
 // field ("Min 10 · Max 50,000 · Available 1,234.56"), and an All button that fills the
-// available amount less the fee the screen declares.
+// available amount less the fee the screen declares (ui:options.allLabel names another label: a
+// buy form's "Max"). Where the balance is in another coin than the field (x-limits availableCoin:
+// an IEO or a machine paid in USDT) the hint says "Available: 1,234.56 USDT" and All fills what it pays for.
 //
 // ui:options.feeMode "onTop" (a withdrawal: the amount typed is what arrives, the fee is
 // charged on top) adds a line that follows the typing: "Fee 1 · Total deducted 101 ·
@@ -10,6 +12,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { toPlain, toScaled } from '../../../contract/decimal';
 import { allAmount, shownDecimals, type FieldLimits } from '../../../contract/limits';
+import { DEFAULT_DECIMALS } from '../../../contract/decimal';
+import { displayDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { formContextOf } from '../formContext';
 import { feeOnTop } from './fee';
@@ -24,7 +28,10 @@ function hint(limits: FieldLimits, locale: string, t: Translate): string {
   const show = (v: string) => formatAmount(v, shownDecimals(limits), locale);
   if (limits.minimum !== undefined) parts.push(t('limits.min', { value: show(limits.minimum) }));
   if (limits.maximum !== undefined) parts.push(t('limits.max', { value: show(limits.maximum) }));
-  if (limits.available !== undefined) parts.push(t('limits.available', { value: show(limits.available) }));
+  if (limits.available !== undefined && limits.availableCoin !== undefined) {
+    const decimals = displayDecimals(limits.availableCoin, limits.availableDecimals === undefined ? DEFAULT_DECIMALS : Number(limits.availableDecimals));
+    parts.push(t('limits.availableCoin', { value: formatAmount(limits.available, decimals, locale), coin: limits.availableCoin }));
+  } else if (limits.available !== undefined) parts.push(t('limits.available', { value: show(limits.available) }));
   if (limits.fee !== undefined) parts.push(t('limits.fee', { value: show(limits.fee) }));
   return parts.join(' · ');
 }
@@ -39,6 +46,7 @@ export function AmountWidget(props: WidgetProps) {
   const onTop = options.feeMode === 'onTop' ? feeOnTop(value, limits) : undefined;
   const show = (v: string) => formatAmount(v, shownDecimals(limits), i18n.language);
   const feeText = typeof options.feeText === 'string' ? options.feeText : 'withdraw.feeOnTop';
+  const allLabel = typeof options.allLabel === 'string' ? options.allLabel : 'limits.all';
   const described = [text && `${id}__hint`, onTop && `${id}__fee`].filter(Boolean).join(' ');
   return (
     <>
@@ -63,7 +71,7 @@ export function AmountWidget(props: WidgetProps) {
             disabled={disabled || readonly}
             onClick={() => onChange(toPlain(toScaled(all, decimals ?? 8), decimals ?? 8))}
           >
-            {t('limits.all')}
+            {t(allLabel)}
           </button>
         )}
       </div>

@@ -86,7 +86,7 @@ describe('exporting the financial records', () => {
     show('/property/detail?coinname=USDT&type=agent_deposit');
     await screen.findAllByText('Agent deposit');
     const lines = await exported();
-    expect(lines[0]).toBe('Financial records,Type,Amount,Frozen,Balance after,Time');
+    expect(lines[0]).toBe('Coin,Type,Amount,Frozen,Balance after,Time');
     // the seed's own USDT deposit plus the test's, newest first
     expect(lines).toHaveLength(1 + DEPOSITS + 1);
     expect(lines[1]).toMatch(/^USDT,Agent deposit,\+130\.50 USDT,,"\d{1,3}(,\d{3})+\.\d{2} USDT","Jan 15, 2025/);

@@ -9,9 +9,16 @@ const ui = {
 
 describe('conditional form fields (ui:when)', () => {
   it('draws a field while its source value is true, and hides it otherwise (also while the source is still loading)', () => {
-    expect(conditionalFields(ui, { status: { hasPayPassword: true } })).toEqual({ shown: ['oldPassword'], hidden: [] });
-    expect(conditionalFields(ui, { status: { hasPayPassword: false } })).toEqual({ shown: [], hidden: ['oldPassword'] });
-    expect(conditionalFields(ui, {})).toEqual({ shown: [], hidden: ['oldPassword'] });
+    expect(conditionalFields(ui, { status: { hasPayPassword: true } })).toEqual({ shown: ['oldPassword'], hidden: [], required: ['oldPassword'] });
+    expect(conditionalFields(ui, { status: { hasPayPassword: false } })).toEqual({ shown: [], hidden: ['oldPassword'], required: [] });
+    expect(conditionalFields(ui, {})).toEqual({ shown: [], hidden: ['oldPassword'], required: [] });
+  });
+
+  it('a shown field with ui:requiredWhen is required only while that value holds too (a SEPA card’s optional BIC)', () => {
+    const bank = { swift: { 'ui:when': 'rules.bic', 'ui:requiredWhen': 'rules.swift' } };
+    expect(conditionalFields(bank, { rules: { bic: true, swift: false } })).toEqual({ shown: ['swift'], hidden: [], required: [] });
+    expect(conditionalFields(bank, { rules: { bic: true, swift: true } })).toEqual({ shown: ['swift'], hidden: [], required: ['swift'] });
+    expect(conditionalFields(bank, { rules: { bic: false, swift: false } })).toEqual({ shown: [], hidden: ['swift'], required: [] });
   });
 
   it('hides a field as rjsf hidden widget, keeping its other options and leaving the rest of the ui as it is', () => {

@@ -113,6 +113,8 @@ export interface WithdrawalsTable {
   reason: string;
   created_at: number;
   reviewed_at: number | null;
+  /** The chain's transaction hash once the withdrawal is sent (migration 0030); null before */
+  tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BankWithdrawalsTable {

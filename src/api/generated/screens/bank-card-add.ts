@@ -127,7 +127,8 @@ export const screen: ScreenDef = {
     "swift": {
       "ui:title": "bank.swift",
       "ui:placeholder": "bank.swiftHint",
-      "ui:when": "rules.swift"
+      "ui:when": "rules.bic",
+      "ui:requiredWhen": "rules.swift"
     },
     "payeeaddress": {
       "ui:title": "bank.payeeaddress"

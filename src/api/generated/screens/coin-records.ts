@@ -172,6 +172,7 @@ export const screen: ScreenDef = {
   ],
   "list": {
     "titleField": "coinname",
+    "titleLabel": "records.coin",
     "fields": [
       {
         "field": "type",

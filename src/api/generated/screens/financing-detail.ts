@@ -34,6 +34,12 @@ export const screen: ScreenDef = {
         "format": "coin"
       },
       {
+        "field": "yearlyRate",
+        "label": "finance.yearlyRate",
+        "format": "percent",
+        "ratio": true
+      },
+      {
         "field": "dailyRate",
         "label": "finance.dailyRate",
         "format": "percent",

@@ -6,6 +6,7 @@ import type { Idempotent } from '../../baseQuery';
 import type { FinancingOrder, FinancingOrderPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/financing-order-create.js';
 import { endpoint as productSource } from './financing-list';
+import { endpoint as assetSource } from './assets';
 
 export type { FinancingOrder, FinancingOrderPayload };
 
@@ -41,6 +42,16 @@ export const screen: ScreenDef = {
       "match": {
         "ID": "financing_id"
       }
+    },
+    "asset": {
+      "endpoint": "getAssets",
+      "args": {
+        "cate": 1
+      },
+      "list": "list",
+      "match": {
+        "coin": "product.coin"
+      }
     }
   },
   "payload": {
@@ -66,7 +77,10 @@ export const screen: ScreenDef = {
         "x-limits": {
           "minimum": "product.min",
           "maximum": "product.max",
-          "decimals": "product.decimals"
+          "decimals": "product.decimals",
+          "available": "asset.available",
+          "availableCoin": "asset.coin",
+          "availableDecimals": "asset.decimals"
         },
         "x-decimal": true
       }
@@ -84,7 +98,10 @@ export const screen: ScreenDef = {
       "ui:title": "finance.money",
       "ui:widget": "amount",
       "ui:placeholder": "finance.moneyHint",
-      "ui:help": "finance.riskNote"
+      "ui:help": "finance.riskNote",
+      "ui:options": {
+        "allLabel": "limits.maxButton"
+      }
     },
     "ui:summary": {
       "kind": "financing",
@@ -104,11 +121,13 @@ export const screen: ScreenDef = {
     "money.maxLength": "finance.moneyInvalid",
     "money.minimum": "finance.moneyMin",
     "money.maximum": "finance.moneyMax",
-    "money.decimals": "finance.moneyDecimals"
+    "money.decimals": "finance.moneyDecimals",
+    "money.available": "finance.moneyAvailable"
   },
   "limitCodes": {
     "minimum": 4006,
-    "maximum": 4018
+    "maximum": 4018,
+    "available": 4020
   },
   "fieldErrors": {
     "4006": "money",
@@ -135,4 +154,4 @@ export const endpoint = injected.endpoints.createFinancingOrder;
 export const rowActions = {};
 export const validate = validators;
 /** The endpoints the form's live limits read (screen.sources). */
-export const sources = { product: productSource };
+export const sources = { product: productSource, asset: assetSource };

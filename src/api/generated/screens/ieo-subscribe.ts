@@ -6,6 +6,7 @@ import type { Idempotent } from '../../baseQuery';
 import type { IeoBuyPayload, IeoOrder } from '../../../../contract/generated/types';
 import * as validators from '../validators/ieo-subscribe.js';
 import { endpoint as projectSource } from './ieo-list';
+import { endpoint as assetSource } from './assets';
 
 export type { IeoBuyPayload, IeoOrder };
 
@@ -37,6 +38,16 @@ export const screen: ScreenDef = {
       "list": "list",
       "match": {
         "ID": "pid"
+      }
+    },
+    "asset": {
+      "endpoint": "getAssets",
+      "args": {
+        "cate": 1
+      },
+      "list": "list",
+      "match": {
+        "coin": "project.priceCoin"
       }
     }
   },
@@ -74,7 +85,11 @@ export const screen: ScreenDef = {
         "x-limits": {
           "minimum": "project.orderMin",
           "maximum": "project.maxNow",
-          "decimals": "project.decimals"
+          "decimals": "project.decimals",
+          "available": "asset.available",
+          "availableCoin": "asset.coin",
+          "availableDecimals": "asset.decimals",
+          "price": "project.price"
         },
         "x-decimal": true
       }
@@ -96,7 +111,10 @@ export const screen: ScreenDef = {
       "ui:title": "ieo.num",
       "ui:widget": "amount",
       "ui:placeholder": "ieo.numHint",
-      "ui:help": "ieo.numHelp"
+      "ui:help": "ieo.numHelp",
+      "ui:options": {
+        "allLabel": "limits.maxButton"
+      }
     },
     "ui:summary": {
       "kind": "ieo",
@@ -116,11 +134,13 @@ export const screen: ScreenDef = {
     "num.maxLength": "ieo.numInvalid",
     "num.minimum": "ieo.numMin",
     "num.maximum": "ieo.numMax",
-    "num.decimals": "ieo.numDecimals"
+    "num.decimals": "ieo.numDecimals",
+    "num.available": "ieo.numAvailable"
   },
   "limitCodes": {
     "minimum": 4006,
-    "maximum": 4018
+    "maximum": 4018,
+    "available": 4020
   },
   "fieldErrors": {
     "4006": "num",
@@ -147,4 +167,4 @@ export const endpoint = injected.endpoints.buyIeo;
 export const rowActions = {};
 export const validate = validators;
 /** The endpoints the form's live limits read (screen.sources). */
-export const sources = { project: projectSource };
+export const sources = { project: projectSource, asset: assetSource };

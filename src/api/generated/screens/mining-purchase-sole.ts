@@ -6,6 +6,7 @@ import type { Idempotent } from '../../baseQuery';
 import type { MiningOrder, MiningSolePayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/mining-purchase-sole.js';
 import { endpoint as machineSource } from './mining-list';
+import { endpoint as assetSource } from './assets';
 
 export type { MiningOrder, MiningSolePayload };
 
@@ -41,6 +42,16 @@ export const screen: ScreenDef = {
       "match": {
         "ID": "id"
       }
+    },
+    "asset": {
+      "endpoint": "getAssets",
+      "args": {
+        "cate": 1
+      },
+      "list": "list",
+      "match": {
+        "coin": "machine.priceCoin"
+      }
     }
   },
   "payload": {
@@ -65,7 +76,11 @@ export const screen: ScreenDef = {
         "pattern": "^[1-9][0-9]*$",
         "x-limits": {
           "maximum": "machine.maxPerOrder",
-          "decimals": "machine.quantityDecimals"
+          "decimals": "machine.quantityDecimals",
+          "available": "asset.available",
+          "availableCoin": "asset.coin",
+          "availableDecimals": "asset.decimals",
+          "price": "machine.price"
         },
         "x-decimal": true
       }
@@ -83,7 +98,10 @@ export const screen: ScreenDef = {
       "ui:title": "mining.num",
       "ui:widget": "amount",
       "ui:placeholder": "mining.numHint",
-      "ui:help": "mining.riskNote"
+      "ui:help": "mining.riskNote",
+      "ui:options": {
+        "allLabel": "limits.maxButton"
+      }
     },
     "ui:summary": {
       "kind": "mining",
@@ -102,10 +120,12 @@ export const screen: ScreenDef = {
     "num.pattern": "mining.numInvalid",
     "num.maxLength": "mining.numInvalid",
     "num.decimals": "mining.numInvalid",
-    "num.maximum": "mining.numMax"
+    "num.maximum": "mining.numMax",
+    "num.available": "mining.numAvailable"
   },
   "limitCodes": {
-    "maximum": 4018
+    "maximum": 4018,
+    "available": 4020
   },
   "fieldErrors": {
     "4018": "num",
@@ -131,4 +151,4 @@ export const endpoint = injected.endpoints.buySoleMining;
 export const rowActions = {};
 export const validate = validators;
 /** The endpoints the form's live limits read (screen.sources). */
-export const sources = { machine: machineSource };
+export const sources = { machine: machineSource, asset: assetSource };

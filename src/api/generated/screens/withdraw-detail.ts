@@ -45,6 +45,11 @@ export const screen: ScreenDef = {
         "copy": true
       },
       {
+        "field": "txHash",
+        "label": "withdraw.txHash",
+        "copy": true
+      },
+      {
         "field": "num",
         "label": "withdraw.amount",
         "format": "amount",
