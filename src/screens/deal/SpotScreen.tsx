@@ -46,7 +46,8 @@ export default function SpotScreen() {
         <DepthLadder market={market} last={last} onPick={(p) => order.setPrice(p)} />
       </div>
       <p className="last-price">
-        <span className="muted">{t('trade.price')}</span> <strong>
+        <span className="muted">{t('trade.price')}</span>{' '}
+        <strong>
           <LivePrice value={last} text={shownLast} />
         </strong>
         <PriceAnnouncer price={shownLast} />

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +11,13 @@ import { selectMarketStatus } from '../../store/market';
 import { MARKETS } from '../market/markets';
 import { PairRow } from '../market/PairRow';
 import { StaleBanner } from '../market/StaleBanner';
+import { Bell } from './Bell';
+
+// a signed-in customer's parts come in their own chunk: a visitor's home stays as small as it was
+const member = () => import('./HomeMember');
+const NotificationBell = lazy(() => member().then((m) => ({ default: m.NotificationBell })));
+const MemberBanner = lazy(() => member().then((m) => ({ default: m.MemberBanner })));
+const FirstSteps = lazy(() => member().then((m) => ({ default: m.FirstSteps })));
 
 const ENTRIES = [
   { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
@@ -88,13 +95,22 @@ export default function HomeScreen() {
           <Icon name="user" />
         </Link>
         <span className="home-brand">{t('app.name')}</span>
+        {token && (
+          <Suspense fallback={<Bell />}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <Link to="/user/lang" className="home-lang" aria-label={t('route.user.lang')}>
           <Icon name="globe" size={22} />
         </Link>
       </header>
       <section className="hero">
         <h2>{t('home.greeting')}</h2>
-        {!token && (
+        {token ? (
+          <Suspense fallback={<div className="hero-member" />}>
+            <MemberBanner />
+          </Suspense>
+        ) : (
           <div className="hero-actions">
             <Link className="btn btn-primary" to="/login/login">
               {t('home.login')}
@@ -105,6 +121,11 @@ export default function HomeScreen() {
           </div>
         )}
       </section>
+      {token && (
+        <Suspense>
+          <FirstSteps />
+        </Suspense>
+      )}
       <AnnouncementStrip />
       <nav className="entries">
         {ENTRIES.map((e) => (
