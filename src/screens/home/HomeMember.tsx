@@ -1,6 +1,7 @@
 // What home shows a signed-in customer, loaded only for them (home's first chunk stays small):
 // the unread count on the bell, the total balance with a Deposit button in the banner, and the
-// first steps of a new account, each ticked off when done, until all are.
+// first steps of a new account, each ticked off when done, until all are. One default export,
+// drawn in three places by `part`.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -14,7 +15,6 @@ import { endpoint as realName } from '../../api/generated/screens/real-name-stat
 import { endpoint as spotOrders } from '../../api/generated/screens/spot-order-list';
 import type { RootState } from '../../store';
 import { PathIcon } from '../../ui/Icon';
-import { Bell } from './Bell';
 
 const DEPOSIT = '/bitcoin/paymentList';
 const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
@@ -23,12 +23,26 @@ const VERIFIED = 2;
 const DEPOSIT_DONE = 2;
 const SPOT_FILLED = 2;
 
-export function NotificationBell() {
-  const count = unreadCount.useQuery(undefined, { refetchOnMountOrArgChange: true }).data?.count ?? 0;
-  return <Bell unread={count} />;
+export default function HomeMember({ part }: { part: 'unread' | 'banner' | 'steps' }) {
+  return part === 'unread' ? <UnreadBadge /> : part === 'banner' ? <MemberBanner /> : <FirstSteps />;
 }
 
-export function MemberBanner() {
+/** Inside the bell's link: the count, and for a screen reader ", 9 unread" after the link's "Notifications". */
+function UnreadBadge() {
+  const { t } = useTranslation();
+  const count = unreadCount.useQuery(undefined, { refetchOnMountOrArgChange: true }).data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      <span className="bell-badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{`, ${t('home.unreadCount', { count })}`}</span>
+    </>
+  );
+}
+
+function MemberBanner() {
   const { t, i18n } = useTranslation();
   const total = assets.useQuery({ cate: 1 }, { refetchOnMountOrArgChange: true }).data?.totalUsdt;
   return (
@@ -49,7 +63,7 @@ export function MemberBanner() {
 const doneKey = (uid: number) => `home:firstStepsDone:${uid}`;
 
 /** The three steps, until all are done; then never again on this device. */
-export function FirstSteps() {
+function FirstSteps() {
   const uid = useSelector((s: RootState) => s.session.user?.ID ?? 0);
   const [finished] = useState(() => localStorage.getItem(doneKey(uid)) === '1');
   return finished ? null : <StepList uid={uid} />;

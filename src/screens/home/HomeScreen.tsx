@@ -11,13 +11,9 @@ import { selectMarketStatus } from '../../store/market';
 import { MARKETS } from '../market/markets';
 import { PairRow } from '../market/PairRow';
 import { StaleBanner } from '../market/StaleBanner';
-import { Bell } from './Bell';
 
-// a signed-in customer's parts come in their own chunk: a visitor's home stays as small as it was
-const member = () => import('./HomeMember');
-const NotificationBell = lazy(() => member().then((m) => ({ default: m.NotificationBell })));
-const MemberBanner = lazy(() => member().then((m) => ({ default: m.MemberBanner })));
-const FirstSteps = lazy(() => member().then((m) => ({ default: m.FirstSteps })));
+// a signed-in customer's parts (./HomeMember) come in their own chunk: a visitor's home stays as small as it was
+const Member = lazy(() => import('./HomeMember'));
 
 const ENTRIES = [
   { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
@@ -96,9 +92,13 @@ export default function HomeScreen() {
         </Link>
         <span className="home-brand">{t('app.name')}</span>
         {token && (
-          <Suspense fallback={<Bell />}>
-            <NotificationBell />
-          </Suspense>
+          <Link to="/user/inform" className="home-bell">
+            <Icon name="bell" size={22} />
+            <span className="sr-only">{t('home.notifications')}</span>
+            <Suspense>
+              <Member part="unread" />
+            </Suspense>
+          </Link>
         )}
         <Link to="/user/lang" className="home-lang" aria-label={t('route.user.lang')}>
           <Icon name="globe" size={22} />
@@ -108,7 +108,7 @@ export default function HomeScreen() {
         <h2>{t('home.greeting')}</h2>
         {token ? (
           <Suspense fallback={<div className="hero-member" />}>
-            <MemberBanner />
+            <Member part="banner" />
           </Suspense>
         ) : (
           <div className="hero-actions">
@@ -123,7 +123,7 @@ export default function HomeScreen() {
       </section>
       {token && (
         <Suspense>
-          <FirstSteps />
+          <Member part="steps" />
         </Suspense>
       )}
       <AnnouncementStrip />
