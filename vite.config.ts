@@ -422,12 +422,14 @@ export default defineConfig(({ command, mode }) => ({
     // What a lazy import fetches with its chunk. The entry chunk (the 'app' group below) and SchemaView
     // import the routes' screens: the route table fetches what those import when the route opens
     // (src/app/routeFiles.ts), so these imports list nothing (their CSS aside: Vite's helper keeps and
-    // loads it). Elsewhere: the chunk's imports less the entry's chunks, which every route has loaded.
+    // loads it). HomeScreen's one lazy import is the signed-in customer's part (src/screens/home/HomeMember.tsx):
+    // its list of eleven files would cost every visitor's home 0.3 KB, so it fetches its imports itself.
+    // Elsewhere: the chunk's imports less the entry's chunks, which every route has loaded.
     // No polyfill: every browser the app supports has modulepreload (Chromium 66+, Safari 17+, Firefox 115+).
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType !== 'js' ? deps : /^assets\/(app|SchemaView)-[\w-]+\.js$/.test(hostId) ? [] : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
+        hostType !== 'js' ? deps : /^assets\/(app|SchemaView|HomeScreen)-[\w-]+\.js$/.test(hostId) ? [] : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
     },
     rolldownOptions: {
       output: {

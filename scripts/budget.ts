@@ -16,7 +16,8 @@ interface Chunk {
 }
 type Manifest = Record<string, Chunk>;
 
-const BUDGET_KB = { homeJs: 146.2, formAddsJs: 61, loginAddsJs: 61, depositAddsJs: 75, chartAddsJs: 200, securityAddsJs: 20, secondStepAddsJs: 10 };
+// home 146.2 → 146.7: the live-price flash and the signed-in bell (issue 39); the signed-in banner and first steps are a lazy chunk
+const BUDGET_KB = { homeJs: 146.7, formAddsJs: 61, loginAddsJs: 61, depositAddsJs: 75, chartAddsJs: 200, securityAddsJs: 20, secondStepAddsJs: 10 };
 
 execSync('npx vite build --manifest --logLevel error', { stdio: 'inherit' });
 const dist = 'dist';

@@ -27,7 +27,7 @@ export const isHomePath = (path: string) => path === '' || path === '/' || path 
 
 /**
  * Texts come from data-text (the element's text) and data-label (its aria-label); a logged-in user
- * gets data-session-label and data-session-href instead where given, and no [data-guest] element.
+ * gets data-session-label and data-session-href instead where given, and no [data-guest] element; a visitor no [data-member] one.
  */
 export function fillShell(shell: HTMLElement, text: (key: string) => string, loggedIn: boolean): void {
   for (const el of shell.querySelectorAll<HTMLElement>('[data-text]')) el.textContent = text(el.dataset.text!);
@@ -36,7 +36,7 @@ export function fillShell(shell: HTMLElement, text: (key: string) => string, log
     el.setAttribute('aria-label', text(key));
     if (loggedIn && el.dataset.sessionHref) el.setAttribute('href', el.dataset.sessionHref);
   }
-  if (loggedIn) for (const el of shell.querySelectorAll('[data-guest]')) el.remove();
+  for (const el of shell.querySelectorAll(loggedIn ? '[data-guest]' : '[data-member]')) el.remove();
   shell.hidden = false;
 }
 

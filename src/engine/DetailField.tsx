@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
 import { AuthImage } from '../widgets/upload/AuthImage';
+import { FieldValue } from './FieldValue';
 import { formatRecordField } from './formats';
 import { SafeHtml } from './SafeHtml';
 import type { FieldView } from './types';
@@ -23,7 +24,7 @@ export function DetailField({ view, record, tiles = false }: { view: FieldView; 
       </div>
     );
   }
-  const value = <span className={shown.tone}>{shown.text}</span>;
+  const value = <FieldValue shown={shown} />;
   const linked = view.link ? <Link to={view.link}>{value}</Link> : value;
   if (tiles) {
     return (

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../ui/CoinIcon';
 import { copyText } from '../ui/CopyButton';
 import { confirmDialog, toast } from '../ui/overlays';
+import { FieldValue } from './FieldValue';
 import { formatRecordField } from './formats';
 import { actionShown, resolveRowAction } from './rowActions';
 import type { FieldView, RowAction, ScreenDef, ScreenModule } from './types';
@@ -29,7 +30,7 @@ function RowFields({ fields, row }: { fields: FieldView[]; row: Row }) {
         if (!shown) return null;
         return (
           <p key={f.field} className="row-field">
-            <span className="muted">{t(f.label)}</span> <span className={shown.tone}>{shown.text}</span>
+            <span className="muted">{t(f.label)}</span> <FieldValue shown={shown} />
           </p>
         );
       })}

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { compare } from '../../contract/decimal';
+import { FieldValue } from './FieldValue';
 import { formatRecordField } from './formats';
 import { detailHref, RowActionButton, type Row } from './ListRows';
 import { actionShown } from './rowActions';
@@ -89,7 +90,7 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
                 const text = shown?.text ?? '';
                 return (
                   <td key={c.field} className={shown?.tone}>
-                    {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : text}
+                    {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : shown?.status ? <FieldValue shown={shown} /> : text}
                   </td>
                 );
               })}

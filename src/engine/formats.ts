@@ -8,6 +8,8 @@ import { coinDecimals } from '../../contract/display-rule';
 import { formatAmount, formatPercent, formatSigned } from '../../contract/number-format';
 // a named import: the file's description stays out of the bundle
 import { markets as configMarkets } from '../../schemas/config/markets.json';
+import type { StatusTone } from '../ui/StatusBadge';
+import { statusTone } from './statusTones';
 import type { FieldView } from './types';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -19,6 +21,8 @@ type Rec = Record<string, unknown>;
 export interface Formatted {
   text: string;
   tone?: Tone;
+  /** status: drawn as a badge of this colour (src/ui/StatusBadge) */
+  status?: StatusTone;
   /** image: the URL of an uploaded image, drawn instead of the text */
   image?: string;
   /** html: operator markup, drawn sanitised (./SafeHtml) instead of the text */
@@ -163,7 +167,7 @@ export const FORMATS = {
     tone: toneOf(value),
   }),
   percent: (value, { view, locale }) => ({ text: orRaw(formatPercent(view.ratio ? ratioToPercent(value) : value, locale), value) }),
-  status: (value, { view, t }) => ({ text: view.values ? t(`${view.values}.${value}`) : value }),
+  status: (value, { view, t }) => ({ text: view.values ? t(`${view.values}.${value}`) : value, status: statusTone(view.values, value) }),
   coin: (value) => ({ text: value.toUpperCase() }),
   pair: (value) => ({ text: pairName(value) }),
   masked: (value) => ({ text: maskAccount(value) }),

@@ -18,6 +18,7 @@ const PATHS = {
   idCard: 'M3 5h18v14H3zM8 13a2 2 0 100-4 2 2 0 000 4zM5 17c.5-1.5 1.7-2 3-2s2.5.5 3 2M14 10h4M14 14h4',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   headset: 'M4 15v-3a8 8 0 0116 0v3M4 15h3v5H4zM17 15h3v5h-3z',
+  bell: 'M6 16v-5a6 6 0 0112 0v5l2 2H4zM10 21h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

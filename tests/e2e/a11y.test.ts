@@ -108,7 +108,8 @@ async function settle(page: Page, pending: Set<unknown>): Promise<void> {
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished),
+        // a live price's flash that a new tick replaces is cancelled: ended too
+        .map((a) => a.finished.catch(() => undefined)),
     ),
   );
 }

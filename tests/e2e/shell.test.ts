@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import ru from '../../locales/ru-RU.json';
+import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, openWithScriptsHeld, phone } from './harness';
 
 const app = appAndBrowser();
@@ -75,6 +76,20 @@ describe('the home shell', () => {
     expect(await page.locator('#shell .hero-actions').count()).toBe(0);
     expect(await page.locator('#shell .avatar').getAttribute('href')).toBe('#/user/my');
     expect(await page.locator('#shell .avatar').getAttribute('aria-label')).toBe(en.route.user.my);
+    await context.close();
+  });
+
+  it("gives way to a signed-in customer's home without a shift: the bell and the banner's place are in the shell", async () => {
+    const { token, user } = await registerByEmail(app.running.app, 'shell-member@example.com');
+    const { context, page, release } = await openHeldBack('/home/home', { storage: { session: JSON.stringify({ token, user }) } });
+    await expect.poll(() => page.locator('#shell').isVisible()).toBe(true);
+    const parts = ['.home-brand', '.home-bell', '.home-lang', '.hero', '.hero-member'];
+    const before = await Promise.all(parts.map((p) => box(page, `#shell ${p}`)));
+    expect(await page.locator('#shell .home-bell').getAttribute('aria-label')).toBe(en.home.notifications);
+    release();
+    await page.getByTestId('home-balance').filter({ hasText: 'USDT' }).waitFor();
+    const after = await Promise.all(parts.map((p) => box(page, `#root ${p}`)));
+    expect(after).toEqual(before);
     await context.close();
   });
 

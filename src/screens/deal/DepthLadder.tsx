@@ -4,6 +4,7 @@ import { roundDown } from '../../../contract/decimal';
 import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { useTopic } from '../../feed';
+import { LivePrice } from '../../ui/LivePrice';
 import type { MarketInfo } from '../market/markets';
 
 type Level = [number, number];
@@ -14,8 +15,8 @@ interface Depth {
 
 const ROWS = 6;
 
-/** Best asks above, best bids below; tapping a level fills the price. */
-export function DepthLadder({ market, onPick }: { market: MarketInfo; onPick(price: string): void }) {
+/** Best asks above, the last price between, best bids below; tapping a level fills the price. */
+export function DepthLadder({ market, last, onPick }: { market: MarketInfo; last: string; onPick(price: string): void }) {
   const { t, i18n } = useTranslation();
   const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
   useTopic(`market.${market.symbol}.depth.step0`, (tick) => setDepth(tick as Depth));
@@ -39,7 +40,9 @@ export function DepthLadder({ market, onPick }: { market: MarketInfo; onPick(pri
         <span>{t('trade.depthAmount')}</span>
       </div>
       {asks.map(level('ask'))}
-      <div className="depth-gap" />
+      <p className="depth-last">
+        <LivePrice value={last} text={last ? formatAmount(last, market.priceDecimals, i18n.language) : '--'} />
+      </p>
       {bids.map(level('bid'))}
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatAmount } from '../../../contract/number-format';
 import { useTickers } from '../../store/marketHooks';
+import { LivePrice } from '../../ui/LivePrice';
 import { type MarketInfo, marketOf } from '../market/markets';
 import { PairPicker } from '../market/PairPicker';
 import { ChangeChip } from '../market/PairRow';
@@ -42,10 +43,13 @@ export default function SpotScreen() {
       <TicketHead market={market} ticker={ticker} />
       <div className="ticket-grid">
         <SpotOrderForm market={market} order={order} />
-        <DepthLadder market={market} onPick={(p) => order.setPrice(p)} />
+        <DepthLadder market={market} last={last} onPick={(p) => order.setPrice(p)} />
       </div>
       <p className="last-price">
-        <span className="muted">{t('trade.price')}</span> <strong>{shownLast}</strong>
+        <span className="muted">{t('trade.price')}</span>{' '}
+        <strong>
+          <LivePrice value={last} text={shownLast} />
+        </strong>
         <PriceAnnouncer price={shownLast} />
       </p>
       <OpenOrders symbol={market.symbol} />

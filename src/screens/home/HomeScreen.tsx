@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +11,9 @@ import { selectMarketStatus } from '../../store/market';
 import { MARKETS } from '../market/markets';
 import { PairRow } from '../market/PairRow';
 import { StaleBanner } from '../market/StaleBanner';
+
+// a signed-in customer's parts (./HomeMember) come in their own chunk: a visitor's home stays as small as it was
+const Member = lazy(() => import('./HomeMember'));
 
 const ENTRIES = [
   { to: '/bitcoin/paymentList', label: 'home.deposit', icon: 'deposit' },
@@ -88,13 +91,26 @@ export default function HomeScreen() {
           <Icon name="user" />
         </Link>
         <span className="home-brand">{t('app.name')}</span>
+        {token && (
+          <Link to="/user/inform" className="home-bell">
+            <Icon name="bell" size={22} />
+            <span className="sr-only">{t('home.notifications')}</span>
+            <Suspense>
+              <Member part="unread" />
+            </Suspense>
+          </Link>
+        )}
         <Link to="/user/lang" className="home-lang" aria-label={t('route.user.lang')}>
           <Icon name="globe" size={22} />
         </Link>
       </header>
       <section className="hero">
         <h2>{t('home.greeting')}</h2>
-        {!token && (
+        {token ? (
+          <Suspense fallback={<div className="hero-member" />}>
+            <Member part="banner" />
+          </Suspense>
+        ) : (
           <div className="hero-actions">
             <Link className="btn btn-primary" to="/login/login">
               {t('home.login')}
@@ -105,6 +121,11 @@ export default function HomeScreen() {
           </div>
         )}
       </section>
+      {token && (
+        <Suspense>
+          <Member part="steps" />
+        </Suspense>
+      )}
       <AnnouncementStrip />
       <nav className="entries">
         {ENTRIES.map((e) => (

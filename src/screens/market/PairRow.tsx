@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../contract/decimal';
 import { formatAmount, formatPercent } from '../../../contract/number-format';
 import type { Ticker } from '../../store/market';
+import { LivePrice } from '../../ui/LivePrice';
 import { type MarketInfo, pairLabel } from './markets';
 
 // home's first chunk stays in budget: the coin faces come a moment later, into a slot of their size
@@ -59,7 +60,7 @@ export function PairRow({
             <span className="pair-sub muted">{market.name === pairLabel(market) || market.name === market.base ? '' : market.name}</span>
           </span>
         </span>
-        <span className="pair-price">{ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : '--'}</span>
+        <LivePrice className="pair-price" value={ticker?.close} text={ticker ? formatAmount(ticker.close, market.priceDecimals, i18n.language) : '--'} />
         <ChangeChip ticker={ticker} />
       </button>
     </li>

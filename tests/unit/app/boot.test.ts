@@ -8,7 +8,9 @@ import { type BootData, SCREEN_TEXTS } from '../../../src/app/bootData';
 
 const SHELL = `<div id="shell" hidden>
   <a class="avatar" href="#/login/login" data-label="home.login" data-session-label="route.user.my" data-session-href="#/user/my"></a>
+  <a class="home-bell" href="#/user/inform" data-member data-label="home.notifications"></a>
   <h2 data-text="home.greeting"></h2>
+  <div class="hero-member" data-member></div>
   <div class="hero-actions" data-guest><a data-text="home.login"></a></div>
 </div><div id="root"></div>`;
 
@@ -87,20 +89,22 @@ describe('the home route in a hash', () => {
 });
 
 describe('fillShell', () => {
-  it('logged out: texts and labels, the log-in buttons kept, shown', () => {
+  it('logged out: texts and labels, the log-in buttons kept, no bell or balance, shown', () => {
     fillShell(shell()!, (k) => `<${k}>`, false);
     expect(shell()!.hidden).toBe(false);
     expect(document.querySelector('h2')!.textContent).toBe('<home.greeting>');
     expect(document.querySelector('.avatar')!.getAttribute('aria-label')).toBe('<home.login>');
     expect(document.querySelector('.avatar')!.getAttribute('href')).toBe('#/login/login');
     expect(document.querySelector('[data-guest]')).not.toBeNull();
+    expect(document.querySelector('[data-member]')).toBeNull();
   });
 
-  it('logged in: the session label and link, no log-in buttons', () => {
+  it("logged in: the session label and link, no log-in buttons, the bell and the balance's place", () => {
     fillShell(shell()!, (k) => `<${k}>`, true);
     expect(document.querySelector('.avatar')!.getAttribute('aria-label')).toBe('<route.user.my>');
     expect(document.querySelector('.avatar')!.getAttribute('href')).toBe('#/user/my');
     expect(document.querySelector('[data-guest]')).toBeNull();
+    expect(document.querySelectorAll('[data-member]')).toHaveLength(2);
   });
 });
 
@@ -139,6 +143,7 @@ describe('boot', () => {
     // no Russian text in this data: the fallback's
     expect(document.querySelector('h2')!.textContent).toBe('Trade digital assets');
     expect(document.querySelector('[data-guest]')).toBeNull();
+    expect(document.querySelectorAll('[data-member]')).toHaveLength(2);
   });
 
   const captchaIn = () => (window as unknown as { __bootCaptcha: { envelope: Promise<unknown> } }).__bootCaptcha.envelope;

@@ -9,6 +9,7 @@ import { endpoint as klineEndpoint } from '../../../api/generated/screens/kline'
 import { useTheme } from '../../../ui/theme';
 import { useTopic } from '../../../feed';
 import { useTickers } from '../../../store/marketHooks';
+import { LivePrice } from '../../../ui/LivePrice';
 import { type MarketInfo, marketOf, pairLabel } from '../../market/markets';
 import { ChangeChip } from '../../market/PairRow';
 import { PriceAnnouncer } from '../../market/PriceAnnouncer';
@@ -84,7 +85,9 @@ export default function ChartScreen() {
       <header className="chart-head">
         <div>
           <h2 className="chart-pair">{pairLabel(market)}</h2>
-          <p className="chart-price">{shownPrice}</p>
+          <p className="chart-price">
+            <LivePrice value={ticker?.close ?? last?.close} text={shownPrice} />
+          </p>
           <PriceAnnouncer price={shownPrice} />
           <ChangeChip ticker={ticker} />
         </div>
