@@ -1932,7 +1932,7 @@ export interface Captcha {
 }
 
 /**
- * Changes the login password. Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.
+ * Changes the login password. While the authenticator is on, its current code is needed too (the security page says so). Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.
  */
 export interface ChangePasswordPayload {
   /**
@@ -1941,6 +1941,10 @@ export interface ChangePasswordPayload {
   password: string;
   newPassword: string;
   confirmPassword: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /user/securityStatus totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 /**

@@ -213,6 +213,22 @@ describe('what the code guards', () => {
     const withCode = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { ...body, totp: code() } });
     expect(withCode.code, withCode.msg).toBe(0);
   });
+
+  it('a login password change needs the code while it is on, and changes nothing without it', async () => {
+    const body = { password: PASSWORD, newPassword: 'a-better-passphrase' };
+    const before = await s.app.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    await turnOn();
+    s.clock.advance(30_000);
+    const without = await call(s.app, 'POST', '/user/changePassword', { token, body, lang: 'de' });
+    expect(without).toMatchObject({ code: 7, msg: msg('de', 'security.codeRequired'), data: { field: 'totp' } });
+    const wrong = await call(s.app, 'POST', '/user/changePassword', { token, body: { ...body, totp: code() === '000000' ? '111111' : '000000' } });
+    expect(wrong).toMatchObject({ code: 7, data: { field: 'totp' } });
+    expect(await s.app.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await call(s.app, 'GET', '/user/getUserInfo', { token })).code).toBe(0);
+    const withCode = await call(s.app, 'POST', '/user/changePassword', { token, body: { ...body, totp: code() } });
+    expect(withCode.code, withCode.msg).toBe(0);
+    expect((await login(s.app, EMAIL, 'a-better-passphrase')).data.secondFactor).toEqual(['totp', 'recovery']);
+  });
 });
 
 describe('sign-in history and alerts', () => {
