@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../server/platform/security/totp.ts';
 import { openSecret } from '../../../server/platform/security/secret-box.ts';
 import { serverSecret } from '../../../server/platform/security/secret-key.ts';
+import { freeze, unfreeze } from '../../../server/ops/commands.ts';
 import { call, lastMessageTo, login, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
 
 const EMAIL = 'totp@example.com';
@@ -282,6 +283,19 @@ describe('self-service freeze', () => {
     const row = await s.app.db.selectFrom('users').select(['frozen', 'self_frozen_at']).where('id', '=', userId).executeTakeFirstOrThrow();
     expect(Number(row.frozen)).toBe(1);
     expect(Number(row.self_frozen_at)).toBe(s.clock.now());
+  });
+
+  it('a sign-in after a self-freeze says the customer froze it and how to lift it; an operator freeze keeps the catalogue message', async () => {
+    token = (await login(s.app, EMAIL, PASSWORD)).data.token;
+    expect((await call(s.app, 'POST', '/user/freeze', { token, body: { password: PASSWORD } })).code).toBe(0);
+    for (const lang of [undefined, 'de']) {
+      const r = await login(s.app, EMAIL, PASSWORD, { lang });
+      expect(r).toMatchObject({ code: 4008, msg: msg(lang, 'security.selfFrozenSignIn') });
+      expect(r.msg).not.toBe(msg(lang, 'errors.4008'));
+    }
+    await unfreeze(s.app.db, String(userId));
+    await freeze(s.app.db, String(userId));
+    expect(await login(s.app, EMAIL, PASSWORD)).toMatchObject({ code: 4008, msg: msg(undefined, 'errors.4008') });
   });
 
   it('confirms the freeze in the language the freeze asked for, English without one', async () => {
