@@ -8,3 +8,6 @@ export function isAppPath(value: unknown): value is string {
 
 /** The path part, without query or fragment. */
 export const pathPart = (value: string): string => value.split(/[?#]/)[0];
+
+/** Identity verification: where the verification gate (code 4025) and the forms that need it send the customer. */
+export const REAL_NAME = '/user/realName';

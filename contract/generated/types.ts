@@ -1939,7 +1939,7 @@ export interface Captcha {
 }
 
 /**
- * Changes the login password. Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.
+ * Changes the login password. While the authenticator is on, its current code is needed too (the security page says so). Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.
  */
 export interface ChangePasswordPayload {
   /**
@@ -1948,6 +1948,10 @@ export interface ChangePasswordPayload {
   password: string;
   newPassword: string;
   confirmPassword: string;
+  /**
+   * A current authenticator code: required while the customer's authenticator is on (GET /user/securityStatus totp), ignored otherwise
+   */
+  totp?: string;
 }
 
 /**
@@ -2127,7 +2131,7 @@ export interface DeviceSession {
 }
 
 /**
- * A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.
+ * A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it, at least two (bad@mail reaches no one on the internet, so it is refused). The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.
  */
 export type EmailAddress = string;
 

@@ -14,9 +14,10 @@ import type { Actor } from '../platform/audit/actor.ts';
 
 export type FreezeTarget = 'login' | 'withdraw';
 
-/** The columns a freeze sets: sign-in (4008 on every request) or withdrawals alone. */
+/** The columns a freeze sets: sign-in (4008 on every request) or withdrawals alone. An operator's
+ * freeze or unfreeze of sign-in ends a freeze the customer made (self_frozen_at). */
 const freezeColumns = (what: FreezeTarget, on: boolean, reason: string) =>
-  what === 'login' ? { frozen: on ? 1 : 0, frozen_reason: reason } : { withdraw_frozen: on ? 1 : 0, withdraw_frozen_reason: reason };
+  what === 'login' ? { frozen: on ? 1 : 0, frozen_reason: reason, self_frozen_at: null } : { withdraw_frozen: on ? 1 : 0, withdraw_frozen_reason: reason };
 
 function summary(u: UserRow): AdminUser {
   return {

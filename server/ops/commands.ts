@@ -81,14 +81,14 @@ export async function bar(db: Db, ref: string | undefined): Promise<UserSummary>
 
 export async function freeze(db: Db, ref: string | undefined): Promise<UserSummary> {
   const u = await requireUser(db, ref);
-  await db.updateTable('users').set({ frozen: 1 }).where('id', '=', u.id).execute();
+  await db.updateTable('users').set({ frozen: 1, self_frozen_at: null }).where('id', '=', u.id).execute();
   return summary({ ...u, frozen: 1 });
 }
 
 /** Lifts both a freeze and a bar. */
 export async function unfreeze(db: Db, ref: string | undefined): Promise<UserSummary> {
   const u = await requireUser(db, ref);
-  await db.updateTable('users').set({ frozen: 0, barred: 0 }).where('id', '=', u.id).execute();
+  await db.updateTable('users').set({ frozen: 0, barred: 0, self_frozen_at: null }).where('id', '=', u.id).execute();
   return summary({ ...u, frozen: 0, barred: 0 });
 }
 

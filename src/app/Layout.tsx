@@ -7,6 +7,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { endpoint as userInfo } from '../api/generated/screens/user-info';
 import type { RootState } from '../store';
 import { userLoaded } from '../store/session';
+import { useAccountEvents } from './accountEvents';
 import { NavBar } from './NavBar';
 import { ErrorBoundary, retryableLazy } from '../ui/ErrorBoundary';
 import { OverlayHost } from '../ui/overlays';
@@ -29,6 +30,7 @@ export function Layout() {
   const theme = useTheme();
   const dispatch = useDispatch();
   const user = userInfo.useQuery(undefined, { skip: !token });
+  useAccountEvents(token !== null);
 
   useEffect(() => {
     if (user.data) dispatch(userLoaded(user.data.userInfo));

@@ -29,6 +29,27 @@ export function BlockNotice({ block }: { block: Block }) {
   );
 }
 
+/** The user's identity verification (realNameStatus: 0 none, 1 under review, 2 verified, 3 rejected). */
+export const VERIFIED = 2;
+const UNDER_REVIEW = 1;
+
+/** A form only a verified customer may send (the screen's `verified`) says so before anything is typed, with the way to verify. */
+export function VerificationNotice({ status, to }: { status: number; to: string }) {
+  const { t } = useTranslation();
+  const here = useLocation();
+  const reviewing = status === UNDER_REVIEW;
+  return (
+    <div className="notice notice-block" role="alert" data-testid="verification-needed">
+      <p>{t(reviewing ? 'funds.verification.underReview' : 'funds.verification.needed')}</p>
+      {!reviewing && (
+        <Link className="btn btn-primary btn-block" to={`${to}?back=${encodeURIComponent(here.pathname + here.search)}`}>
+          {t('funds.verification.verify')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
 /** The notices that hold now, each quoting its value as {{value}}. */
 export function FormNotices({ notices }: { notices: { text: string; value: unknown }[] }) {
   const { t } = useTranslation();

@@ -4,16 +4,20 @@
 // success toast and navigation, or the answer's fields shown once (success.show).
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
+import type { ResolvedLimits } from '../../contract/limits';
 import type { FormContext } from '../widgets/formContext';
-import type { SummaryRow, SummarySpec } from '../widgets/purchase-summary/rows';
-import { confirmDialog } from '../ui/overlays';
+import type { RootState } from '../store';
+import { REAL_NAME } from '../../contract/app-path';
+import type { SummarySpec } from '../widgets/purchase-summary/rows';
+import { confirmDialog, type DialogRow } from '../ui/overlays';
 import { templates, widgets } from '../widgets/theme/theme';
 import { conditionalFields, uiWithHidden, uiWithVariants } from './conditionalFields';
-import { BlockNotice, FormLinks, FormNotices } from './FormNotices';
+import { BlockNotice, FormLinks, FormNotices, VERIFIED, VerificationNotice } from './FormNotices';
 import { SourceProbes } from './FormSourceProbes';
 import type { ScreenModule } from './types';
 import { useFormSchema } from './useFormSchema';
@@ -73,12 +77,30 @@ const PurchaseSummary = lazy(() => import('../widgets/purchase-summary/PurchaseS
 
 type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string; 'ui:summary'?: SummarySpec };
 
-/** A form with a purchase summary asks before it sends, repeating the summary's lines; any other sends at once. */
+/** A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their lines; any other sends at once. */
 function useSummaryConfirm(message: string) {
-  const rows = useRef<SummaryRow[] | null>(null);
-  const onRows = useCallback((next: SummaryRow[] | null) => void (rows.current = next), []);
+  const rows = useRef<DialogRow[] | null>(null);
+  const onRows = useCallback((next: DialogRow[] | null) => void (rows.current = next), []);
   const confirmed = () => (rows.current ? confirmDialog(message, rows.current) : Promise.resolve(true));
   return { onRows, confirmed };
+}
+
+/**
+ * A limit read from a source follows another field (the wire minimum of the currency, the balance
+ * of the coin): once errors are shown, they are checked again against the new limit.
+ */
+function useLimitsRecheck(formRef: RefObject<Form<Data> | null>, limits: ResolvedLimits, submitted: boolean) {
+  const limitsKey = JSON.stringify(limits);
+  useEffect(() => {
+    if (submitted) formRef.current?.validateForm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of the limits only
+  }, [limitsKey]);
+}
+
+/** A form that needs a verified identity says so up front (the server refuses it with 4025 too): the user's status while not verified. */
+function useVerificationNeeded(verified: boolean | undefined): number | undefined {
+  const realName = useSelector((s: RootState) => s.session.user?.realNameStatus);
+  return verified && realName !== undefined && realName !== VERIFIED ? realName : undefined;
 }
 
 export default function FormScreen({ module }: { module: ScreenModule }) {
@@ -99,7 +121,10 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.required);
   const summary = useSummaryConfirm(t('preview.confirm'));
+  const realName = useVerificationNeeded(screen.verified);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
+  formContext.confirmRows = summary.onRows;
+  useLimitsRecheck(formRef, limits, submitted);
 
   const ui = uiWithHidden(uiWithVariants((screen.ui ?? {}) as FormUi, picked), conditional.hidden) as FormUi;
   if (submit.result) {
@@ -113,7 +138,13 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
     <div className="form-screen">
       <SourceProbes sourceDefs={sourceDefs} endpoints={module.sources} reporters={reporters} />
       {/* a blocked form says only why (an ended IEO said so twice: its block and its timing notice) */}
-      {block ? <BlockNotice block={block} /> : <FormNotices notices={notices} />}
+      {realName !== undefined ? (
+        <VerificationNotice status={realName} to={REAL_NAME} />
+      ) : block ? (
+        <BlockNotice block={block} />
+      ) : (
+        <FormNotices notices={notices} />
+      )}
       <Form
         ref={formRef}
         schema={schema}
@@ -148,7 +179,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
             {submit.formError}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submit.busy || Boolean(block)}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={submit.busy || Boolean(block) || realName !== undefined}>
           {t(ui['ui:submitLabel'] ?? 'common.submit')}
         </button>
       </Form>

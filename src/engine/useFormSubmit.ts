@@ -145,14 +145,15 @@ export function useFormSubmit(
     });
 
   /**
-   * A server message goes away once the customer edits (changedId: rjsf's id of the field); what the
-   * form writes itself (a captcha renewed after a refusal: its field emptied, its hidden id) keeps it.
+   * A server message goes away once the customer edits any field (changedId: rjsf's id of the
+   * field): it may depend on another one (not more than the balance of the coin chosen above); what
+   * the form writes itself (a captcha renewed after a refusal: its field emptied, its hidden id) keeps it.
    */
   const fieldEdited = (changedId: unknown, formData: Data | undefined) => {
     const changed = typeof changedId === 'string' ? changedId.replace(/^root_/, '') : undefined;
     const value = changed ? formData?.[changed] : undefined;
     if (!changed || value === undefined || value === '' || isHidden(screen, changed)) return;
-    if (changed in serverErrors) setServerErrors({});
+    if (Object.keys(serverErrors).length) setServerErrors({});
     if (formError) setFormError(undefined);
   };
 

@@ -29,7 +29,7 @@ export const ROUTES: readonly RouteDef[] = ROUTE_TABLE.map((route) => {
 
 export const HOME = '/home/home';
 export const LOGIN = '/login/login';
-export const REAL_NAME = '/user/realName';
+export { REAL_NAME } from '../../contract/app-path.ts';
 
 export const TABS: readonly { id: TabId; path: string; label: string }[] = [
   { id: 'home', path: '/home/home', label: 'tabs.home' },

@@ -14,6 +14,8 @@ export interface FormContext {
   picked: Record<string, unknown>;
   /** The form's schema, for widgets that check a sibling field's format */
   schema: Record<string, unknown>;
+  /** The lines the form's confirmation repeats before it sends (null: nothing to confirm yet) */
+  confirmRows?(rows: { label: string; value: string }[] | null): void;
 }
 
 export function formContextOf(registry: { formContext?: unknown }): FormContext {

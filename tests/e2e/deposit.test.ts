@@ -110,14 +110,14 @@ describe('crypto deposit', () => {
     await page.getByText(en.deposit.notYetCredited).waitFor();
   });
 
-  it('after the operator approves: completed, the balance on My Assets and a deposit record', async () => {
+  it('after the operator approves, without a reload: completed, the balance on My Assets and a deposit record', async () => {
     const reviews = await runCli(['reviews'], dataDir);
     expect(reviews.out).toContain(EMAIL);
     const approved = await runCli(['approve', 'deposit', String(depositId)], dataDir);
     expect(approved.code, approved.out).toBe(0);
 
-    await page.reload();
-    await page.locator('.detail-field', { hasText: en.deposit.status['2'] }).waitFor();
+    // no reload: the decision's notice makes the app fetch the deposit again (src/app/accountEvents.ts)
+    await page.locator('.detail-field', { hasText: en.deposit.status['2'] }).waitFor({ timeout: 15_000 });
     await page.locator('.detail-field', { hasText: `${en.deposit.received}: 100.00 USDT` }).waitFor();
 
     await page.goto(`${app.running.url}/#/property/property`);

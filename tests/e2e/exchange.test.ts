@@ -106,6 +106,7 @@ describe('exchange', () => {
     await shot('exchange-dark');
 
     await page.click('button[type=submit]');
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await waitForHash(page, '#/property/property');
     const after = { usdt: await shownTotal('USDT'), btc: await shownTotal('BTC') };
     expect(units(before.usdt) - units(after.usdt)).toBe(units('100'));

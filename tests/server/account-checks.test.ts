@@ -38,7 +38,7 @@ async function phoneBody(phone: string, countryCode: string, extra: Record<strin
 describe('emails: the WHATWG grammar, one definition', () => {
   it('valid and invalid addresses', () => {
     for (const ok of ['john.smith@example.com', 'a+b@x.io', "o'brien@mail.example.co.uk", 'x_y-z@sub-domain.example']) expect(isValidEmail(ok), ok).toBe(true);
-    for (const bad of ['a@@b.io', 'a b@c.io', 'a@-x.io', 'a@x-.io', '@x.io', 'a@', 'a@x..io', `${'a'.repeat(250)}@x.io`, 'é@x.io']) expect(isValidEmail(bad), bad).toBe(false);
+    for (const bad of ['a@@b.io', 'a b@c.io', 'a@-x.io', 'a@x-.io', '@x.io', 'a@', 'a@x..io', 'bad@mail', 'a@localhost', `${'a'.repeat(250)}@x.io`, 'é@x.io']) expect(isValidEmail(bad), bad).toBe(false);
   });
 
   it('every email field of the schema files is the entity; the login username embeds the same pattern', () => {
@@ -70,6 +70,14 @@ describe('emails: the WHATWG grammar, one definition', () => {
       body: { email: 'john.smith@example.com', emailCode: await sendEmailCode(s.app, 'john.smith@example.com'), passWord: 'New-pass-456', ...(await newCaptcha(s.app)) },
     });
     expect(reset.code, reset.msg).toBe(0);
+  });
+
+  it('sends no code to an address without a dot in its domain (bad@mail), and registers none', async () => {
+    const sent = await call(s.app, 'POST', '/base/emailCode', { body: { email: 'bad@mail' } });
+    expect(sent).toMatchObject({ code: ResultCode.badEmail, data: { field: 'email' } });
+    expect(await s.app.db.selectFrom('outbox').select('id').where('target', '=', 'bad@mail').execute()).toEqual([]);
+    const r = await register({ ...(await emailBody('good-two@example.com')), email: 'bad@mail' });
+    expect(r).toMatchObject({ code: ResultCode.badEmail, msg: msg(undefined, 'validation.emailInvalid'), data: { field: 'email' } });
   });
 
   it('refuses a bad address with the screen message', async () => {

@@ -9,6 +9,8 @@ import { currentSession } from '../../platform/http/auth.ts';
 import { endSession } from '../../platform/sessions/sessions.ts';
 import { setPassword, toUserEntity } from '../../platform/sessions/users.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
+import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
+import { requireCodeIfOn } from '../../platform/security/user-totp.ts';
 
 /** Attempts to change the login password, per user: a stolen session cannot guess the old one quickly. */
 const CHANGE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
@@ -29,12 +31,15 @@ export function userHandlers(ctx: AppContext): HandlerTable {
       return null;
     },
     // Ends every session (the user logs in again) and, by password_changed_at, blocks withdrawals
-    // for 24 hours and sends new ones to manual review (server/funds/rules.ts).
-    changePassword: async (input, { user }) => {
+    // for 24 hours and sends new ones to manual review (server/funds/rules.ts). With the
+    // authenticator on, a stolen session and password are not enough: its code is needed too.
+    changePassword: async (input, { user, req }) => {
+      if (input.totp) await limitCodeCheck(ctx, req.ip, user.id);
       await ctx.limiter.hit('password-change', String(user.id), CHANGE_LIMIT);
       if (!(await verifyPassword(input.password, user.password_hash))) throw businessError(ResultCode.wrongLoginPassword, { field: 'password' });
       if (input.newPassword === input.password) throw validationError('newPassword', 'changePassword.sameAsOld');
       assertNewPassword(input.newPassword, 'newPassword');
+      await requireCodeIfOn(ctx, user.id, input.totp, ctx.now());
       await setPassword(ctx.db, user.id, input.newPassword, ctx.now());
       return null;
     },

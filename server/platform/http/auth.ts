@@ -4,15 +4,17 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import type { SessionRow, UserRow } from '../../core/db/types.ts';
 import { DAY_MS, findSession, touchSession } from '../sessions/sessions.ts';
-import { businessError } from '../../core/errors.ts';
+import { ApiError, businessError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
 /** The session each authenticated request came with (the devices page marks it, sign-out keeps it). */
 const sessions = new WeakMap<FastifyRequest, SessionRow>();
 
-/** Barred (4007) and frozen (4008) accounts may neither log in nor use a session. */
+/** Barred (4007) and frozen (4008) accounts may neither log in nor use a session. A freeze the
+ * customer made (self_frozen_at) says so and how to lift it, not the spec's "illegal operation". */
 export function assertActive(user: UserRow): void {
   if (user.barred) throw businessError(ResultCode.barred);
+  if (user.frozen && user.self_frozen_at !== null) throw new ApiError(ResultCode.frozen, 'security.selfFrozenSignIn');
   if (user.frozen) throw businessError(ResultCode.frozen);
 }
 

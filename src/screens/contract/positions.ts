@@ -1,7 +1,9 @@
 // The customer's open futures positions on the futures screen: the pending orders the server
 // lists, plus each order placed here; an order stays (with its result) once settled, until
 // the customer closes its card.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { api } from '../../api/base';
 import type { FuturesOrder } from '../../api/generated/screens/futures-create';
 import { endpoint as listEndpoint } from '../../api/generated/screens/futures-order-list';
 
@@ -24,7 +26,18 @@ export function usePositions() {
   const orders = state.orders;
 
   const add = useCallback((order: FuturesOrder) => setState((s) => ({ ...s, orders: mergePositions(s.orders, [order]) })), []);
-  const markSettled = useCallback((id: number) => setSettled((s) => (s.has(id) ? s : new Set([...s, id]))), []);
+  const dispatch = useDispatch();
+  const counted = useRef(new Set<number>());
+  // a settlement pays the stake or the win into the balance: Available and the lists follow it, once per order
+  const markSettled = useCallback(
+    (id: number) => {
+      setSettled((s) => (s.has(id) ? s : new Set([...s, id])));
+      if (counted.current.has(id)) return;
+      counted.current.add(id);
+      dispatch(api.util.invalidateTags(['Assets', 'FuturesOrders']));
+    },
+    [dispatch],
+  );
   const dismiss = useCallback((id: number) => setState((s) => ({ ...s, orders: s.orders.filter((o) => o.ID !== id) })), []);
   const open = useMemo(() => orders.filter((o) => !settled.has(o.ID)), [orders, settled]);
   return { orders, open, add, markSettled, dismiss };

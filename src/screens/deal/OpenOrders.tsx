@@ -1,12 +1,26 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import { decimalsOf } from '../../../contract/decimal';
 import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
 import { Link } from 'react-router-dom';
+import { api } from '../../api/base';
 import { endpoint as cancelOrder } from '../../api/generated/screens/spot-cancel';
 import { endpoint as openOrders } from '../../api/generated/screens/spot-open-orders';
 import { formatDateTime, marketOf, pairName } from '../../engine/formats';
 import { confirmDialog, toast } from '../../ui/overlays';
+
+/** A fill (an order filled further, or gone from the open list) moves balances: Available follows without a reload. */
+function useBalancesFollowFills(list: readonly { ID: number; filled: string }[]) {
+  const dispatch = useDispatch();
+  const fills = list.map((o) => `${o.ID}:${o.filled}`).join();
+  const before = useRef<string | null>(null);
+  useEffect(() => {
+    if (before.current !== null && before.current !== fills) dispatch(api.util.invalidateTags(['Assets']));
+    before.current = fills;
+  }, [fills, dispatch]);
+}
 
 /** The user's open limit orders on this pair (pair, side, price, how much has filled, when placed); cancel asks for confirmation. */
 export function OpenOrders({ symbol }: { symbol: string }) {
@@ -17,6 +31,7 @@ export function OpenOrders({ symbol }: { symbol: string }) {
   const orders = openOrders.useQuery({ symbol }, { pollingInterval: 3000 });
   const [cancel, { isLoading }] = cancelOrder.useMutation();
   const list = orders.data?.list ?? [];
+  useBalancesFollowFills(list);
   const onCancel = async (id: number) => {
     if (!(await confirmDialog(t('trade.cancelConfirm')))) return;
     const res = await cancel({ id });

@@ -36,8 +36,9 @@ function useTicketFields(initialSide: Side) {
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
   const [usdt, setUsdt] = useState('');
-  const [error, setError] = useState('');
-  return { side, setSide, type, setType, price, setPrice, amount, setAmount, usdt, setUsdt, error, setError };
+  // after a refused submit the ticket's problem is shown, recomputed from what is typed now
+  const [checked, setChecked] = useState(false);
+  return { side, setSide, type, setType, price, setPrice, amount, setAmount, usdt, setUsdt, checked, setChecked };
 }
 
 /** What the user holds of the market's base and quote coins. */
@@ -84,7 +85,7 @@ function ordersOf({ side, type, price, amount, usdt }: Ticket, symbol: string): 
 /** `initialSide`: the side the ticket opens on (the chart's Sell opens it on sell) */
 export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate, initialSide: Side = 'buy') {
   const fields = useTicketFields(initialSide);
-  const { side, type, price, amount, usdt, setUsdt, setError } = fields;
+  const { side, type, price, amount, usdt, setUsdt, checked, setChecked } = fields;
   const available = useAvailable(market);
   const bestAsk = useBestAsk(market);
   // the Total as typed, while it is what the amount was computed from; otherwise price × amount
@@ -123,11 +124,11 @@ export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate,
     if (isPositive(effectivePrice)) setAmount(divide(spend, effectivePrice, market.amountDecimals));
   };
 
+  const ticket = { side, type, price, amount, usdt };
+  const error = checked ? ticketProblem(ticket, market, available, estimate, t) : '';
+
   const submit = async () => {
-    const ticket = { side, type, price, amount, usdt };
-    const problem = ticketProblem(ticket, market, available, estimate, t);
-    setError(problem);
-    if (problem) return;
+    if (ticketProblem(ticket, market, available, estimate, t)) return setChecked(true);
     const { buyOrder, sellOrder } = ordersOf(ticket, market.symbol);
     const res =
       side === 'buy'
@@ -138,10 +139,11 @@ export function useSpotOrderForm(market: MarketInfo, last: string, t: Translate,
       toast(t(res.data.status === 'filled' ? 'trade.filledNow' : 'trade.placed'));
       setAmount('');
       setUsdt('');
+      setChecked(false);
     }
   };
 
-  return { ...fields, setAmount, setPrice, total, setTotal, bestAsk, estimatedQuantity, available, busy, marketBuy, estimate, shortcut, submit };
+  return { ...fields, setAmount, setPrice, total, setTotal, bestAsk, estimatedQuantity, error, available, busy, marketBuy, estimate, shortcut, submit };
 }
 
 export type SpotOrder = ReturnType<typeof useSpotOrderForm>;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../../server/platform/security/totp.ts';
 import { openSecret } from '../../../server/platform/security/secret-box.ts';
 import { serverSecret } from '../../../server/platform/security/secret-key.ts';
+import { freeze, unfreeze } from '../../../server/ops/commands.ts';
 import { call, lastMessageTo, login, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
 
 const EMAIL = 'totp@example.com';
@@ -212,6 +213,22 @@ describe('what the code guards', () => {
     const withCode = await call(s.app, 'POST', '/user/changePayPassword', { token, body: { ...body, totp: code() } });
     expect(withCode.code, withCode.msg).toBe(0);
   });
+
+  it('a login password change needs the code while it is on, and changes nothing without it', async () => {
+    const body = { password: PASSWORD, newPassword: 'a-better-passphrase' };
+    const before = await s.app.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    await turnOn();
+    s.clock.advance(30_000);
+    const without = await call(s.app, 'POST', '/user/changePassword', { token, body, lang: 'de' });
+    expect(without).toMatchObject({ code: 7, msg: msg('de', 'security.codeRequired'), data: { field: 'totp' } });
+    const wrong = await call(s.app, 'POST', '/user/changePassword', { token, body: { ...body, totp: code() === '000000' ? '111111' : '000000' } });
+    expect(wrong).toMatchObject({ code: 7, data: { field: 'totp' } });
+    expect(await s.app.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await call(s.app, 'GET', '/user/getUserInfo', { token })).code).toBe(0);
+    const withCode = await call(s.app, 'POST', '/user/changePassword', { token, body: { ...body, totp: code() } });
+    expect(withCode.code, withCode.msg).toBe(0);
+    expect((await login(s.app, EMAIL, 'a-better-passphrase')).data.secondFactor).toEqual(['totp', 'recovery']);
+  });
 });
 
 describe('sign-in history and alerts', () => {
@@ -265,6 +282,19 @@ describe('self-service freeze', () => {
     const row = await s.app.db.selectFrom('users').select(['frozen', 'self_frozen_at']).where('id', '=', userId).executeTakeFirstOrThrow();
     expect(Number(row.frozen)).toBe(1);
     expect(Number(row.self_frozen_at)).toBe(s.clock.now());
+  });
+
+  it('a sign-in after a self-freeze says the customer froze it and how to lift it; an operator freeze keeps the catalogue message', async () => {
+    token = (await login(s.app, EMAIL, PASSWORD)).data.token;
+    expect((await call(s.app, 'POST', '/user/freeze', { token, body: { password: PASSWORD } })).code).toBe(0);
+    for (const lang of [undefined, 'de']) {
+      const r = await login(s.app, EMAIL, PASSWORD, { lang });
+      expect(r).toMatchObject({ code: 4008, msg: msg(lang, 'security.selfFrozenSignIn') });
+      expect(r.msg).not.toBe(msg(lang, 'errors.4008'));
+    }
+    await unfreeze(s.app.db, String(userId));
+    await freeze(s.app.db, String(userId));
+    expect(await login(s.app, EMAIL, PASSWORD)).toMatchObject({ code: 4008, msg: msg(undefined, 'errors.4008') });
   });
 
   it('confirms the freeze in the language the freeze asked for, English without one', async () => {

@@ -5,6 +5,7 @@ import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { ChangePasswordPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/change-password.js';
+import { endpoint as securitySource } from './security-status';
 
 export type { ChangePasswordPayload };
 
@@ -20,9 +21,14 @@ export const screen: ScreenDef = {
     "method": "POST",
     "path": "/user/changePassword"
   },
+  "sources": {
+    "security": {
+      "endpoint": "getSecurity"
+    }
+  },
   "payload": {
     "title": "ChangePasswordPayload",
-    "description": "Changes the login password. Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.",
+    "description": "Changes the login password. While the authenticator is on, its current code is needed too (the security page says so). Afterwards every session ends (the user logs in again) and withdrawals are blocked for 24 hours.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -50,6 +56,11 @@ export const screen: ScreenDef = {
         "maxLength": 64,
         "x-matches": "newPassword",
         "x-clientOnly": true
+      },
+      "totp": {
+        "type": "string",
+        "maxLength": 32,
+        "description": "A current authenticator code: required while the customer's authenticator is on (GET /user/securityStatus totp), ignored otherwise"
       }
     }
   },
@@ -57,7 +68,8 @@ export const screen: ScreenDef = {
     "ui:order": [
       "password",
       "newPassword",
-      "confirmPassword"
+      "confirmPassword",
+      "totp"
     ],
     "password": {
       "ui:title": "changePassword.current",
@@ -75,7 +87,14 @@ export const screen: ScreenDef = {
       "ui:widget": "password",
       "ui:autocomplete": "new-password"
     },
-    "ui:submitLabel": "changePassword.submit"
+    "ui:submitLabel": "changePassword.submit",
+    "totp": {
+      "ui:title": "security.codeField",
+      "ui:placeholder": "security.codeHint",
+      "ui:autocomplete": "one-time-code",
+      "ui:inputMode": "numeric",
+      "ui:when": "security.totp"
+    }
   },
   "messages": {
     "password.required": "changePassword.currentRequired",
@@ -83,7 +102,9 @@ export const screen: ScreenDef = {
     "newPassword.minLength": "validation.passwordLength",
     "newPassword.maxLength": "validation.passwordLength",
     "confirmPassword.required": "validation.confirmRequired",
-    "confirmPassword.matches": "validation.passwordMismatch"
+    "confirmPassword.matches": "validation.passwordMismatch",
+    "totp.type": "security.codeFormat",
+    "totp.maxLength": "security.codeFormat"
   },
   "fieldErrors": {
     "4011": "password"
@@ -99,7 +120,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     changePassword: build.mutation<null, ChangePasswordPayload & Idempotent>({
-      query: (arg) => ({ path: '/user/changePassword', method: 'POST', auth: true, fieldErrors: {"fields":["password","newPassword","confirmPassword"],"codes":[4011]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
+      query: (arg) => ({ path: '/user/changePassword', method: 'POST', auth: true, fieldErrors: {"fields":["password","newPassword","confirmPassword","totp"],"codes":[4011]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["confirmPassword","idempotencyKey"]) }),
     }),
   }),
 });
@@ -107,3 +128,5 @@ const injected = api.injectEndpoints({
 export const endpoint = injected.endpoints.changePassword;
 export const rowActions = {};
 export const validate = validators;
+/** The endpoints the form's live limits read (screen.sources). */
+export const sources = { security: securitySource };

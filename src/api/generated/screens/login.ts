@@ -40,7 +40,7 @@ export const screen: ScreenDef = {
         "type": "string",
         "maxLength": 254,
         "description": "An email or a mobile number (digits, optionally after +country code); the pattern is contract/email.ts loginUsernamePattern()",
-        "pattern": "^(?:\\+?[0-9]{4,17}|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$"
+        "pattern": "^(?:\\+?[0-9]{4,17}|[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+)$"
       },
       "password": {
         "type": "string",

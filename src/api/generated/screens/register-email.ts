@@ -42,10 +42,10 @@ export const screen: ScreenDef = {
     "properties": {
       "email": {
         "title": "EmailAddress",
-        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it. The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.",
+        "description": "A valid e-mail address as the HTML standard (WHATWG) defines it for <input type=email>: dots, plus signs and the other atext characters before the @, a host of dot-separated labels after it, at least two (bad@mail reaches no one on the internet, so it is refused). The one definition of an email field: every payload that takes an email $refs this file, and contract/email.ts reads its pattern. A value this refuses is answered with code 4003 (x-code badEmail), naming the field.",
         "type": "string",
         "maxLength": 254,
-        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+        "pattern": "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$",
         "x-code": "badEmail"
       },
       "emailCode": {
