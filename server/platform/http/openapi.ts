@@ -337,7 +337,12 @@ function sharedComponents(): Schema {
     },
     securitySchemes: {
       XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' },
-      AdminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token', description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint' },
+      AdminToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Admin-Token',
+        description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint',
+      },
     },
   };
 }
