@@ -10,7 +10,7 @@ import { runScript } from './lib/run-script.ts';
 type Step = { script: string; args?: string[] };
 
 const LANES: Step[][] = [
-  [{ script: 'typecheck' }],
+  [{ script: 'typecheck' }, { script: 'check:api' }],
   [{ script: 'lint' }, { script: 'check:imports' }, { script: 'gen', args: ['--check'] }, { script: 'check:schemas' }, { script: 'check:locales' }],
 ];
 

@@ -31,7 +31,8 @@ import { registerHealth } from './platform/cluster/health.ts';
 import { marketSeed } from './trading/settings.ts';
 import { handlers } from './handlers.ts';
 import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
-import { openApiDocument } from './platform/http/openapi.ts';
+import { type OpenApiDocument, openApiDocument } from './platform/http/openapi.ts';
+import { recordAnswers } from './platform/http/answer-recorder.ts';
 import { registerUploadRoutes } from './platform/uploads/uploads.ts';
 import { importUploadFiles } from './platform/uploads/upload-files.ts';
 import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
@@ -180,17 +181,25 @@ async function openStorage(opts: ServerOptions, now: () => number): Promise<{ db
   }
 }
 
+/** The OpenAPI 3.1 document of these routes, with each code's English text. */
+function documentOf(routes: Route[], screens: LoadedScreen[], i18n: I18n, config: AppConfig): OpenApiDocument {
+  return openApiDocument(routes, loadEntities(), screens, {
+    prefix: config.apiPrefix,
+    version: config.version,
+    describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),
+  });
+}
+
+/** The document of the repository's schema files, as a server serves it (`npm run ops -- openapi`). */
+export function repositoryOpenApi(): OpenApiDocument {
+  const { screens, routes } = loadRoutes({ dataDir: '' }, new Validator());
+  return documentOf(routes, screens, new I18n(), appConfig());
+}
+
 /** The OpenAPI 3.1 document of the API's endpoints (public; rendered by /api.html), built on first request. */
 function serveOpenApi(app: FastifyInstance, routes: Route[], screens: LoadedScreen[], i18n: I18n, config: AppConfig): void {
-  let openApi: ReturnType<typeof openApiDocument> | undefined;
-  app.get(`${config.apiPrefix}/openapi.json`, async () => {
-    openApi ??= openApiDocument(routes, loadEntities(), screens, {
-      prefix: config.apiPrefix,
-      version: config.version,
-      describeCode: (code) => i18n.t(i18n.defaultCode, `errors.${code}`),
-    });
-    return openApi;
-  });
+  let openApi: OpenApiDocument | undefined;
+  app.get(`${config.apiPrefix}/openapi.json`, async () => (openApi ??= documentOf(routes, screens, i18n, config)));
 }
 
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -257,6 +266,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
       setHeaders: staticCacheHeaders(staticDir),
     });
   }
+  recordAnswers(app, config.apiPrefix);
   installErrorHandling(app, i18n, config.apiPrefix, spa, spa && existsSync(join(staticDir!, ADMIN_PAGE)));
 
   try {

@@ -92,6 +92,10 @@ export type ScreenFile = {
   fieldErrors?: {
     [k: string]: string;
   };
+  /**
+   * Result codes by name (contract/result-codes.ts ResultCode or OperatorCode) the endpoint answers beside those every call of its kind can (code 7, the session's, 4024, fieldErrors, limitCodes): the OpenAPI document declares them and scripts/check-answers.ts fails on an answer with a code not declared
+   */
+  codes?: string[];
   success?: FormSuccess;
   list?: ListDef;
   detail?: DetailDef;

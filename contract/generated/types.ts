@@ -1977,6 +1977,12 @@ export interface ChangePayPasswordPayload {
 export interface CoinList {
   list: CoinWithNetworks[];
   /**
+   * The coins listed: the deposit and withdrawal coin lists read this route as one page
+   */
+  total: number;
+  page: number;
+  pageSize: number;
+  /**
    * Every network of the listed coins, one row each (forms pick theirs by coin and network)
    */
   networks: CoinNetwork[];

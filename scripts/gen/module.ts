@@ -80,7 +80,8 @@ export interface ModuleOutput {
 
 /** What the engine reads at run time: the file without its record and response shapes (types carry those). */
 function runtimeDef(screen: ScreenFile, validatorId: string | undefined): JsonSchema {
-  const { record: _record, response: _response, ...rest } = screen;
+  // the answer's shape and the codes the API document declares are the server's and the document's, not the app's
+  const { record: _record, response: _response, codes: _codes, ...rest } = screen;
   return validatorId ? { ...rest, validatorId } : rest;
 }
 

@@ -8,6 +8,7 @@ import type { Tx } from '../core/ledger.ts';
 import { type ProductCatalogue, type ProductDraft, ProductRuleError } from '../core/product-catalogue.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
+import { onePage } from '../platform/http/records.ts';
 
 async function translated<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -51,7 +52,7 @@ export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): Pro
   return {
     async list(now) {
       const list = await catalogue.list(db, now);
-      return { list, total: list.length, page: 1, pageSize: list.length };
+      return onePage(list);
     },
     row: (id, now) => translated(() => catalogue.row(db, id, now)),
     create: (actor, input, now) => audited(actor, 'create', null, (trx) => catalogue.create(trx, draftOf(input), now), now),

@@ -8,6 +8,7 @@ import type { CoinNetworkRow, CoinRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
 import { requireCoin } from '../core/coins.ts';
+import { onePage } from '../platform/http/records.ts';
 
 export interface NetworkFormat {
   network: string;
@@ -176,7 +177,7 @@ export function coinList(table: CoinTable, czstatus?: number): CoinWithNetworks[
  */
 export async function coinListAnswer(db: Tx, czstatus?: number) {
   const list = coinList(await coinTable(db), czstatus);
-  return { list, networks: list.flatMap((c) => c.networks), total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+  return { ...onePage(list), networks: list.flatMap((c) => c.networks) };
 }
 
 /**

@@ -31,6 +31,7 @@ import { adjustmentList, NAMED_HELP, namedCommand, runNamed } from './as-operato
 import { conveniencesRefusal } from './conveniences.ts';
 import { installMode } from '../install-mode.ts';
 import { BACKUP_HELP, backupCommand, restoreCommand, verifyCommand } from './backup-commands.ts';
+import { repositoryOpenApi } from '../app.ts';
 
 const english = new I18n();
 
@@ -42,6 +43,7 @@ export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects 
 
 Commands:
   outbox [n]          latest n email/SMS codes (default 10): channel, target, code, time
+  openapi             the API's OpenAPI 3.1 document (what /api/openapi.json serves), as JSON
   captcha <id>        the answer of an image captcha
   user <user>         id, email, phone, status, invitation code, credit score, created
   bar <user>          bar the user from logging in (${ResultCode.barred})
@@ -278,6 +280,8 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
   // restore is the one command that needs the database absent
   if (command === 'restore') return restoreCommand(rest, resolve(dataDir));
+  // the repository's API, no database needed: what /api/openapi.json serves
+  if (command === 'openapi') return { code: 0, out: JSON.stringify(repositoryOpenApi()) };
   const run = COMMANDS.get(command);
   if (!run) return refused(`Unknown command "${command}".\n\n${HELP}`);
   if (as === null) return refused('--as takes the name of the operator who signs in: --as NAME.');

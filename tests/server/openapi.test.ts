@@ -65,7 +65,9 @@ describe('the OpenAPI document', () => {
       expect(o.security, `${r.method} ${r.path}`).toEqual(r.auth ? [r.operator ? { AdminToken: [] } : { XToken: [] }] : []);
       const codes: number[] = o.responses['200'].content['application/json'].schema.oneOf[1].properties.code.enum;
       expect(codes).toEqual(expect.arrayContaining([7, 4024]));
-      for (const c of [4015, 4016, 4017]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth && !r.operator);
+      // a customer's session: no, a bad or an expired token, and a barred or frozen account
+      for (const c of [4015, 4016, 4017, 4007, 4008])
+        expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe((r.auth && !r.operator) || (c >= 4007 && c <= 4008 && r.path === '/base/login'));
       for (const c of [4103, 4104, 4105]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth && r.operator);
       // a back-office endpoint names the roles that may call it
       expect(o['x-roles'], `${r.method} ${r.path}`).toEqual(r.auth && r.operator ? r.endpoints[0].roles : undefined);
@@ -104,11 +106,39 @@ describe('the OpenAPI document', () => {
     expect(page.properties.list.items).toEqual({ $ref: '#/components/schemas/FuturesOrder' });
   });
 
+  it('declares the HTTP statuses a request can be refused with, each with its envelope, and a 500 with code 500', () => {
+    for (const r of routes) {
+      const responses = op(r.method, r.path).responses;
+      for (const [status, name] of Object.entries({
+        '400': 'BadRequest',
+        '413': 'TooLarge',
+        '414': 'UrlTooLong',
+        '415': 'UnsupportedType',
+        '503': 'Unavailable',
+      }))
+        expect(responses[status], `${r.method} ${r.path} ${status}`).toEqual({ $ref: `#/components/responses/${name}` });
+      expect(responses['500']).toEqual({ $ref: '#/components/responses/ServerError' });
+    }
+    expect(doc.components.responses.TooLarge.content['application/json'].schema.properties.code).toEqual({ const: 7 });
+    expect(doc.components.responses.ServerError.content['application/json'].schema.properties.code).toEqual({ const: 500 });
+  });
+
+  it("declares the codes a schema file names for its endpoint (login's wrong password, the operator sign-in's refusal)", () => {
+    const codesOf = (method: string, path: string): number[] => op(method, path)['x-codes'];
+    expect(codesOf('POST', '/base/login')).toEqual(expect.arrayContaining([4002, 4007, 4008]));
+    expect(codesOf('POST', '/admin/login')).toEqual(expect.arrayContaining([4101, 4102]));
+    // a generator's keyword is not a reader's: no tsType anywhere
+    expect(JSON.stringify(doc)).not.toMatch(/"tsType"|"tsEnumNames"/);
+  });
+
   it('converts draft-07 keywords to the 2020-12 dialect of OpenAPI 3.1 and keeps our x- keywords', () => {
     const converted = toOas31({
       $schema: 'http://json-schema.org/draft-07/schema#',
       definitions: { n: { type: 'integer' } },
-      properties: { items: { items: [{ $ref: '#/definitions/n' }], additionalItems: false }, amount: { type: 'string', 'x-limits': { maximum: 'asset.available' } } },
+      properties: {
+        items: { items: [{ $ref: '#/definitions/n' }], additionalItems: false },
+        amount: { type: 'string', 'x-limits': { maximum: 'asset.available' } },
+      },
       dependencies: { a: ['b'], c: { required: ['d'] } },
     });
     expect(converted).toEqual({

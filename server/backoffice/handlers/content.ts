@@ -6,6 +6,7 @@ import type { HandlerTable } from '../../platform/http/handler.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { addArticle, broadcastNotice, broadcastTexts, translateArticle } from '../content.ts';
+import { onePage } from '../../platform/http/records.ts';
 
 const texts = (input: { title: string; summary: string; content: string }) => ({
   title: input.title.trim(),
@@ -20,7 +21,7 @@ export function contentHandlers(content: ContentAdmin): (ctx: AppContext) => Han
     return {
       adminArticles: async (input) => {
         const list = await content.articles(db, input.category || undefined);
-        return { list, total: list.length, page: 1, pageSize: list.length };
+        return onePage(list);
       },
       adminArticle: async (input) => content.article(db, input.id),
       adminAddArticle: async (input, { session, req }) => addArticle(db, content, operatorActor(session, req), input.category, texts(input), now()),
@@ -29,7 +30,7 @@ export function contentHandlers(content: ContentAdmin): (ctx: AppContext) => Han
       adminUntranslateArticle: async (input, { session, req }) => translateArticle(db, content, operatorActor(session, req), input.id, input.lang, null, now()),
       adminBroadcasts: async () => {
         const list = await content.broadcasts(db);
-        return { list, total: list.length, page: 1, pageSize: list.length };
+        return onePage(list);
       },
       adminBroadcastNotice: async (input, { session, req }) =>
         broadcastNotice(db, content, operatorActor(session, req), broadcastTexts(input), idempotencyKeyOf(req), now()),

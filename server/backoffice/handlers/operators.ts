@@ -9,13 +9,14 @@ import { acknowledgeHostChanges, unseenHostChanges } from '../../platform/operat
 import { rolesOf } from '../../platform/operators/operators.ts';
 import { addOperator, listOperators, operatorDetail, updateOperator } from '../operator-admin.ts';
 import { decideRoleGrant, resetOperatorTotp } from '../operator-approvals.ts';
+import { onePage } from '../../platform/http/records.ts';
 
 export function operatorAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
     adminOperators: async () => {
       const list = await listOperators(db, ctx.now());
-      return { list, total: list.length, page: 1, pageSize: list.length };
+      return onePage(list);
     },
     adminOperator: async (input) => operatorDetail(db, input.name, ctx.now()),
     adminAddOperator: async (input, { session, req }) => addOperator(db, operatorActor(session, req), input.name, input.roles, ctx.now()),

@@ -5,13 +5,14 @@ import type { HandlerTable } from '../../platform/http/handler.ts';
 import { rolesOf } from '../../platform/operators/operators.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { decideReview, reviewDetail, waitingReviews } from '../review-decisions.ts';
+import { onePage } from '../../platform/http/records.ts';
 
 export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppContext) => HandlerTable {
   return (ctx) => ({
     adminReviews: async (input, { session }) => {
       // '' (the screen's "all") is no filter
       const list = await waitingReviews(ctx.db, kinds, rolesOf(session.operator), { kind: input.kind || undefined, status: input.status || undefined });
-      return { list, total: list.length, page: 1, pageSize: list.length };
+      return onePage(list);
     },
     adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, rolesOf(session.operator), input.kind, input.id),
     adminDecideReview: async (input, { session, req }) =>

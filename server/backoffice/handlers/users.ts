@@ -7,6 +7,7 @@ import { resetTotp } from '../totp-reset.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { validationError } from '../../core/errors.ts';
 import { operatorAdminHandlers } from './operators.ts';
+import { onePage } from '../../platform/http/records.ts';
 
 export function userAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
@@ -14,7 +15,7 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
     ...operatorAdminHandlers(ctx),
     adminUsers: async (input) => {
       const list = await searchUsers(db, input.q ?? '');
-      return { list, total: list.length, page: 1, pageSize: list.length };
+      return onePage(list);
     },
     adminUserDetail: async (input) => userDetail(db, input.uid),
     adminResetTotp: async (input, { session, req }) => {
@@ -27,7 +28,7 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
       if (!Number.isSafeInteger(uid) || uid < 1) throw validationError('uid', 'admin.userUnknown');
       const t = ctx.i18n.translator(req.headers.lang);
       const list = (await userSignIns(db, uid)).map((row) => signInEntry(row, t));
-      return { list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+      return onePage(list);
     },
     adminFreeze: async (input, { session, req }) => freezeUser(db, operatorActor(session, req), input.uid, input.what, input.reason, ctx.now()),
     adminUnfreeze: async (input, { session, req }) => unfreezeUser(db, operatorActor(session, req), input.uid, input.what, ctx.now()),

@@ -7,9 +7,7 @@ import { operatorActor } from '../../platform/audit/actor.ts';
 import { addCoin, adminCoinNetworks, adminCoins, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
 import { approveNetworkChange, networkProposals, rejectNetworkChange } from '../network-proposals.ts';
 import { adminLoanProductById, adminLoanProducts, createLoanProduct, nameLoanProduct, setLoanProductOpen, updateLoanProduct } from '../loan-admin.ts';
-
-/** A list answered whole, as one page. */
-const onePage = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) });
+import { onePage } from '../../platform/http/records.ts';
 
 export function adminCoinHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;

@@ -8,6 +8,7 @@ import { operatorActor } from '../../platform/audit/actor.ts';
 import { activeLoan, activeLoans } from '../loan-active.ts';
 import { recordLoanRepayment } from '../loan-repayment.ts';
 import { setWireInstructions, toWireTransfer } from '../wire.ts';
+import { onePage } from '../../platform/http/records.ts';
 
 export function adminReviewActionHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
@@ -16,7 +17,7 @@ export function adminReviewActionHandlers(ctx: AppContext): HandlerTable {
       toWireTransfer(await setWireInstructions(db, operatorActor(session, req), input.id, input.text, ctx.now())),
     adminActiveLoans: async () => {
       const list = await activeLoans(db, ctx.now());
-      return { list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) };
+      return onePage(list);
     },
     adminActiveLoan: async (input) => activeLoan(db, input.id, ctx.now()),
     adminRepayLoan: async (input, { session, req }) => {

@@ -4,7 +4,7 @@
 // Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
-import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
+import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode, resultCodeNamed } from '../../../contract/result-codes.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -22,6 +22,9 @@ export interface DocScreen {
     response?: Schema;
     record?: Schema;
     fieldErrors?: Record<string, string>;
+    limitCodes?: Record<string, number>;
+    /** Result codes by name (contract/result-codes.ts) the endpoint answers beside those every call of its kind can */
+    codes?: string[];
   };
 }
 
@@ -45,7 +48,8 @@ export type OpenApiDocument = Schema & {
   components: Schema & { schemas: Record<string, Schema> };
 };
 
-const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired];
+/** What any signed-in customer call can answer: no, a bad or an expired token; a barred or frozen account */
+const AUTH_CODES = [ResultCode.noToken, ResultCode.tokenInvalid, ResultCode.tokenExpired, ResultCode.barred, ResultCode.frozen];
 const OPERATOR_AUTH_CODES = [OperatorCode.sessionEnded, OperatorCode.passwordChangeRequired, OperatorCode.notPermitted];
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -78,7 +82,8 @@ export function toOas31(schema: unknown): unknown {
   if (Array.isArray(schema) || schema === null || typeof schema !== 'object') return schema;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema as Schema)) {
-    if (key === '$schema' || key === '$id') continue;
+    // json-schema-to-typescript's keywords are for the generator, not a reader of the document
+    if (key === '$schema' || key === '$id' || key === 'tsType' || key === 'tsEnumNames') continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/definitions/', '#/$defs/');
     else if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
       const target = key === 'definitions' ? '$defs' : key;
@@ -192,9 +197,17 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
   const files = route.endpoints.map((e) => ({ e, s: bySource.get(e.source) }));
   const inputs = route.endpoints.map((e) => e.check?.schema).filter((s): s is Schema => s !== undefined);
   const fieldCodes = files.flatMap(({ s }) => Object.entries(s?.raw.fieldErrors ?? {}).map(([code, field]) => ({ code: Number(code), field })));
-  const codes = [...new Set([ResultCode.error, ...(route.auth ? (route.operator ? OPERATOR_AUTH_CODES : AUTH_CODES) : []), ResultCode.rateLimited, ...fieldCodes.map((f) => f.code)])].sort(
-    (a, b) => a - b,
-  );
+  const codes = [
+    ...new Set([
+      ResultCode.error,
+      ...(route.auth ? (route.operator ? OPERATOR_AUTH_CODES : AUTH_CODES) : []),
+      ...(route.endpoints.some((e) => e.verified) ? [ResultCode.verificationRequired] : []),
+      ResultCode.rateLimited,
+      ...fieldCodes.map((f) => f.code),
+      ...files.flatMap(({ s }) => Object.values(s?.raw.limitCodes ?? {})),
+      ...files.flatMap(({ e, s }) => (s?.raw.codes ?? []).map((name) => codeNamed(name, e.source))),
+    ]),
+  ].sort((a, b) => a - b);
   const { parameters, requestBody } = requestOf(route, inputs);
 
   const success: Schema = {
@@ -222,6 +235,7 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
         description: ['The envelope: code 0 with data, or one of:', ...codes.map((c) => `- ${describe(c)}`)].join('\n'),
         content: { 'application/json': { schema: { oneOf: [success, failure] } } },
       },
+      ...Object.fromEntries(Object.entries(REFUSALS).map(([status, { name }]) => [status, { $ref: `#/components/responses/${name}` }])),
       '500': { $ref: '#/components/responses/ServerError' },
     },
     'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
@@ -229,6 +243,25 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
     'x-codes': codes,
   };
 }
+
+/** A code of the catalogues by its name (ResultCode or OperatorCode), as a schema file's `codes` lists it. */
+function codeNamed(name: string, source: string): number {
+  const code = resultCodeNamed(name) ?? (Object.hasOwn(OperatorCode, name) ? OperatorCode[name as keyof typeof OperatorCode] : undefined);
+  if (code === undefined) throw new Error(`${source}: "codes" names ${name}, which is not a result code of contract/result-codes.ts`);
+  return code;
+}
+
+/**
+ * The HTTP statuses of a request refused before or around its handler, each in the envelope with
+ * code 7 and a translated msg (server/platform/http/envelope.ts, body.ts, security.ts, request-scope.ts).
+ */
+const REFUSALS: Record<string, { name: string; description: string }> = {
+  '400': { name: 'BadRequest', description: 'Not JSON, nested too deep, too many form fields, or a malformed URL' },
+  '413': { name: 'TooLarge', description: 'The body is over the size limit (msg states it)' },
+  '414': { name: 'UrlTooLong', description: 'The URL is over the length limit (msg states it)' },
+  '415': { name: 'UnsupportedType', description: 'A content type or charset the endpoint does not take' },
+  '503': { name: 'Unavailable', description: 'A service the request needs did not answer in time; nothing was changed' },
+};
 
 /** The envelope of every answer other than success, with the whole catalogue of codes. */
 function errorSchema(describe: DocContext['describe']): Schema {
@@ -279,14 +312,67 @@ function sharedComponents(): Schema {
       },
     },
     responses: {
-      ServerError: { description: 'An unexpected failure: code 500 in the envelope', content: { 'application/json': { schema: ref('Error') } } },
+      ...Object.fromEntries(
+        Object.values(REFUSALS).map(({ name, description }) => [
+          name,
+          { description, content: { 'application/json': { schema: { ...ref('Error'), properties: { code: { const: ResultCode.error } } } } } },
+        ]),
+      ),
+      ServerError: {
+        description: 'An unexpected failure: code 500 in the envelope, with the request id to quote to support',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['code', 'msg', 'data'],
+              properties: {
+                code: { const: 500 },
+                msg: { type: 'string' },
+                data: { type: 'object', required: ['requestId'], properties: { requestId: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
     },
     securitySchemes: {
       XToken: { type: 'apiKey', in: 'header', name: 'X-Token', description: 'The session token of login or registration' },
-      AdminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token', description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint' },
+      AdminToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Admin-Token',
+        description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint',
+      },
     },
   };
 }
+
+/** What each path family is, for a reader of the document (the wire names are the spec's, §7) */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  admin: 'The back office: operators, reviews under four eyes, coins, products, content, the audit trail',
+  base: 'Site settings, captchas, sending codes',
+  bborder: 'Spot orders',
+  coin: 'Coins and their networks',
+  financing: 'DeFi (financing) products',
+  financing_order: 'DeFi subscriptions and their earnings',
+  hyorder: 'Second-level futures',
+  issue: 'New coins (IEO)',
+  loan: 'Loan products',
+  loan_order: 'Loan applications and repayments',
+  mining_machine: 'Mining machines',
+  mining_machine_order: 'Mining machine orders and their output',
+  notice: 'Announcements and notifications',
+  recharge: 'Crypto deposits and coin exchange',
+  support: 'Support chat',
+  user: 'Account: sign-in, registration, security, identity verification, referrals',
+  user_bank: 'Bank cards for fiat withdrawals',
+  user_card: 'Identity documents',
+  user_money_log: 'Financial records (the ledger as the customer sees it)',
+  user_qianbao: 'Saved withdrawal addresses',
+  wire_transfer: 'Fiat deposits by bank wire',
+  withdraw: 'Crypto withdrawals',
+  withdraw_bank: 'Fiat withdrawals to a bank card',
+};
 
 export function openApiDocument(routes: Route[], entities: DocEntity[], screens: DocScreen[], options: OpenApiOptions): OpenApiDocument {
   const titleOf = entityTitles(entities);
@@ -312,7 +398,7 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
         'Generated from the schema files in schemas/ (the same declarations the server registers and validates with). Every response is the envelope {code, msg, data}: code 0 is success.',
     },
     servers: [{ url: options.prefix }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     paths,
     components: { schemas, ...sharedComponents() },
   };

@@ -29,3 +29,6 @@ export async function pageOfRows<T extends keyof Database, Row, Out>(
   const rows = (await base.selectAll().orderBy('id' as never, 'desc').limit(pageSize).offset(offset).execute()) as Row[];
   return { list: rows.map(map), total: toCount(n as number | bigint | string), page, pageSize };
 }
+
+/** A whole list as one page: what a list screen over an unpaged table answers (an empty list still has a page size of 1, as the document requires). */
+export const onePage = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: Math.max(list.length, 1) });
