@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Alias, type Plugin, type Rollup } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import appConfig from './schemas/config/app.json' with { type: 'json' };
@@ -18,14 +17,6 @@ import { NOTICE_EVENTS } from './server/core/notify.ts';
 import { OPERATOR_CODES } from './contract/result-codes.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
-
-// react-router's package entry is its development build (dev warnings on); the production
-// build beside it differs only in ENABLE_DEV_WARNINGS = false. The app build uses that one.
-const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
-const productionReactRouter: Alias[] = [
-  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
-];
 
 /** Text assets the server sends pre-compressed (server/app.ts, @fastify/static `preCompressed`). */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
@@ -168,7 +159,12 @@ function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
  * imports and its stylesheets, less what every route loads anyway (`everyRoute`); each
  * language's screen texts; and which routes' files come with the entry on a first load.
  */
-function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[], schemaScreens: readonly ScreenFile[]): RouteFiles {
+function routeFilesOf(
+  chunks: readonly Rollup.OutputChunk[],
+  everyRoute: ReadonlySet<string>,
+  codes: readonly string[],
+  schemaScreens: readonly ScreenFile[],
+): RouteFiles {
   const handWritten = handWrittenScreens();
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
@@ -247,7 +243,12 @@ function bootScript(apiRoot: string): Plugin {
           const everyRoute = closureOf(chunks, entryTag[1], true);
           for (const m of preloads) closureOf(chunks, m[1], true, everyRoute);
           const screens = loadScreens().map((s) => s.screen);
-          const routes = routeFilesOf(chunks, everyRoute, languages.languages.map((l) => l.code), screens);
+          const routes = routeFilesOf(
+            chunks,
+            everyRoute,
+            languages.languages.map((l) => l.code),
+            screens,
+          );
           app = { entry: `/${entryTag[1]}`, preload: preloads.map((m) => `/${m[1]}`), routes, captcha: bootCaptchaOf(apiRoot, screens) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
@@ -324,7 +325,8 @@ function delivery(): Plugin {
 const THEME_BACKGROUND = '#0b0e11';
 
 /** The 'forms' chunk's modules (build.rolldownOptions below). */
-const FORMS_SHARED = /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|contract\/display-rule|src\/engine\/formats)\.tsx?$/;
+const FORMS_SHARED =
+  /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|contract\/display-rule|src\/engine\/formats)\.tsx?$/;
 
 /** Paths the service worker leaves to the network: never answered with the app shell, never cached. */
 export const NETWORK_ONLY = [/^\/api\//, /^\/api\.html/, /^\/ws/, /^\/uploads\//];
@@ -348,7 +350,8 @@ function installable(): Plugin[] {
       shell.clear();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const inShell = (c: (typeof chunks)[number]) =>
-        c.isEntry || /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
+        c.isEntry ||
+        /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
       for (const c of chunks.filter(inShell)) closureOf(chunks, c.fileName, true, shell);
     },
   };
@@ -400,7 +403,7 @@ function installable(): Plugin[] {
   return [collectShell, appleTouchIcon, ...pwa];
 }
 
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig(({ mode }) => ({
   base: '/',
   // the API's root as the app has it (src/main.tsx): the boot script asks for a captcha there
   plugins: [react(), splitLocales(), delivery(), bootScript(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_ROOT ?? ''), ...installable()],
@@ -411,7 +414,8 @@ export default defineConfig(({ command, mode }) => ({
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('src/engine/slim/markdown.tsx', import.meta.url)) },
       { find: 'fast-uri', replacement: fileURLToPath(new URL('src/engine/slim/uri.ts', import.meta.url)) },
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/engine/slim/useSyncExternalStoreShim.ts', import.meta.url)) },
-      ...(command === 'build' ? productionReactRouter : []),
+      // the part of react-router the app uses (hash routing); the back office keeps react-router
+      { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('src/engine/slim/hashRouter.tsx', import.meta.url)) },
     ],
   },
   build: {
@@ -427,7 +431,11 @@ export default defineConfig(({ command, mode }) => ({
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType !== 'js' ? deps : /^assets\/(app|SchemaView)-[\w-]+\.js$/.test(hostId) ? [] : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
+        hostType !== 'js'
+          ? deps
+          : /^assets\/(app|SchemaView)-[\w-]+\.js$/.test(hostId)
+            ? []
+            : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
     },
     rolldownOptions: {
       output: {
