@@ -416,6 +416,8 @@ export default defineConfig(({ mode }) => ({
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/engine/slim/useSyncExternalStoreShim.ts', import.meta.url)) },
       // the part of react-router the app uses (hash routing); the back office keeps react-router
       { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('src/engine/slim/hashRouter.tsx', import.meta.url)) },
+      // react-i18next's useTranslation without the suspense and namespace machinery the app never uses
+      { find: /^react-i18next$/, replacement: fileURLToPath(new URL('src/engine/slim/reactI18next.ts', import.meta.url)) },
     ],
   },
   build: {
