@@ -8,16 +8,16 @@ import { defineConfig, type Plugin } from 'vite';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The customer build cuts each locale file in two (vite.config.ts splitLocales) and the i18n module
- * loads the second part, `?part=screens`, with the first schema screen. Here the locale files load
- * whole, so that part has nothing to add.
+ * The customer build cuts each locale file in three (vite.config.ts splitLocales) and the i18n module
+ * loads the screen parts, `?part=signin` and `?part=screens`, with the first schema screen. Here the
+ * locale files load whole, so those parts have nothing to add.
  */
 function wholeLocales(): Plugin {
   return {
     name: 'coinapp-admin-whole-locales',
     enforce: 'pre',
     transform(_code, id) {
-      if (!/[\\/]locales[\\/][^\\/?]+\.json\?part=screens$/.test(id)) return null;
+      if (!/[\\/]locales[\\/][^\\/?]+\.json\?part=(screens|signin)$/.test(id)) return null;
       return { code: 'export default {};', map: null, moduleType: 'js' };
     },
   };

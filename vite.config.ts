@@ -1,31 +1,22 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Alias, type Plugin, type Rollup } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 import { rolldown } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import appConfig from './schemas/config/app.json' with { type: 'json' };
 import languages from './schemas/config/languages.json' with { type: 'json' };
 import { loadHandWrittenScreens, loadScreens } from './contract/loader.ts';
 import { hasCaptcha, type ScreenFile } from './contract/screen.ts';
-import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './src/app/bootData.ts';
+import { type AppScripts, BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS, SIGN_IN_TEXTS } from './src/app/bootData.ts';
 import { ROUTES } from './src/routes/routes.ts';
-import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY } from './src/i18n/parts.ts';
+import { SCREEN_TEXT_GROUPS, SCREEN_TEXT_QUERY, SIGN_IN_SCREENS, SIGN_IN_TEXT_GROUPS, SIGN_IN_TEXT_QUERY } from './src/i18n/parts.ts';
 import { NOTICE_EVENTS } from './server/core/notify.ts';
 import { OPERATOR_CODES } from './contract/result-codes.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
-
-// react-router's package entry is its development build (dev warnings on); the production
-// build beside it differs only in ENABLE_DEV_WARNINGS = false. The app build uses that one.
-const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
-const productionReactRouter: Alias[] = [
-  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
-];
 
 /** Text assets the server sends pre-compressed (server/app.ts, @fastify/static `preCompressed`). */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
@@ -93,26 +84,30 @@ export const BACK_OFFICE_GROUPS: readonly string[] = ['admin'];
 const OPERATOR_CODE_KEYS = OPERATOR_CODES.map(String);
 
 /**
- * Locale files as the app loads them: without the keys only the server uses, and in two parts:
- * `locales/x.json` without the schema screens' groups (src/i18n/parts.ts), and
- * `locales/x.json?part=screens` with only those, loaded with the first schema screen.
+ * Locale files as the app loads them: without the keys only the server uses, and in three parts:
+ * `locales/x.json` without the schema screens' groups (src/i18n/parts.ts),
+ * `locales/x.json?part=signin` with the sign-in forms' groups, loaded with the first schema screen, and
+ * `locales/x.json?part=screens` with the other screen groups, loaded with the first schema screen but a sign-in form.
  */
 function splitLocales(): Plugin {
-  const screenGroups = new Set<string>(SCREEN_TEXT_GROUPS);
+  const signInGroups = new Set<string>(SIGN_IN_TEXT_GROUPS);
+  const screenGroups = new Set<string>(SCREEN_TEXT_GROUPS.filter((g) => !signInGroups.has(g)));
   return {
     name: 'coinapp-split-locales',
     enforce: 'pre',
     transform(code, id) {
       const match = /[\\/]locales[\\/][^\\/?]+\.json(\?.*)?$/.exec(id);
       if (!match) return null;
-      const screensPart = match[1] === SCREEN_TEXT_QUERY;
+      const part = match[1] === SCREEN_TEXT_QUERY ? screenGroups : match[1] === SIGN_IN_TEXT_QUERY ? signInGroups : undefined;
       const tree = JSON.parse(code) as Record<string, Record<string, unknown>>;
       for (const [group, keys] of Object.entries(SERVER_ONLY_KEYS)) for (const key of keys) delete tree[group]?.[key];
       for (const group of BACK_OFFICE_GROUPS) delete tree[group];
       for (const key of OPERATOR_CODE_KEYS) delete tree.errors?.[key];
-      const kept = Object.fromEntries(Object.entries(tree).filter(([group]) => screenGroups.has(group) === screensPart));
+      const kept = Object.fromEntries(
+        Object.entries(tree).filter(([group]) => (part ? part.has(group) : !screenGroups.has(group) && !signInGroups.has(group))),
+      );
       // a file with a query is not JSON to the bundler any more: that part becomes a JS module here
-      if (screensPart) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null, moduleType: 'js' };
+      if (part) return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null, moduleType: 'js' };
       return { code: JSON.stringify(kept), map: null };
     },
   };
@@ -143,6 +138,7 @@ function chunkOf(chunks: readonly Rollup.OutputChunk[], path: string): string {
 
 /** Widgets the form engine loads on demand (src/widgets/theme/theme.ts) that a route's files include when its screens draw them. */
 const ROUTE_WIDGETS: Record<string, string> = {
+  amount: 'src/widgets/amount/AmountWidget.tsx',
   sendCode: 'src/widgets/send-code/SendCodeWidget.tsx',
   phone: 'src/widgets/phone/PhoneWidget.tsx',
   country: 'src/widgets/country/CountryWidget.tsx',
@@ -168,7 +164,12 @@ function handWrittenScreens(): Map<string, { module: string; texts: boolean }> {
  * imports and its stylesheets, less what every route loads anyway (`everyRoute`); each
  * language's screen texts; and which routes' files come with the entry on a first load.
  */
-function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: ReadonlySet<string>, codes: readonly string[], schemaScreens: readonly ScreenFile[]): RouteFiles {
+function routeFilesOf(
+  chunks: readonly Rollup.OutputChunk[],
+  everyRoute: ReadonlySet<string>,
+  codes: readonly string[],
+  schemaScreens: readonly ScreenFile[],
+): RouteFiles {
   const handWritten = handWrittenScreens();
   const files: string[] = [];
   const indexOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
@@ -178,6 +179,7 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
     if (!route.screen || route.screen === 'home') firstLoad.push(route.path);
     let roots: string[];
     let texts = true;
+    let signInOnly = false;
     if (route.screen) {
       const screen = handWritten.get(route.screen);
       if (!screen) throw new Error(`route ${route.path}: no screen "${route.screen}" declared in src/screens/**/*.screen.json`);
@@ -185,6 +187,7 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
       texts = screen.texts;
     } else {
       const drawn = schemaScreens.filter((s) => s.routes?.includes(route.path));
+      signInOnly = drawn.every((s) => SIGN_IN_SCREENS.includes(s.id));
       // the engines first: a form's is the largest download of its route
       roots = [
         'src/app/SchemaView.tsx',
@@ -196,10 +199,13 @@ function routeFilesOf(chunks: readonly Rollup.OutputChunk[], everyRoute: Readonl
     }
     const needed = new Set<string>();
     for (const root of roots) closureOf(chunks, chunkOf(chunks, root), true, needed);
-    paths[route.path] = [...[...needed].filter((f) => !everyRoute.has(f)).map((f) => indexOf(`/${f}`)), ...(texts ? [SCREEN_TEXTS] : [])];
+    paths[route.path] = [
+      ...[...needed].filter((f) => !everyRoute.has(f)).map((f) => indexOf(`/${f}`)),
+      ...(texts ? [signInOnly ? SIGN_IN_TEXTS : SCREEN_TEXTS] : []),
+    ];
   }
-  const screenTexts = Object.fromEntries(codes.map((code) => [code, indexOf(`/${chunkOf(chunks, `locales/${code}.json${SCREEN_TEXT_QUERY}`)}`)]));
-  return { files, paths, screenTexts, firstLoad };
+  const partOf = (query: string) => Object.fromEntries(codes.map((code) => [code, indexOf(`/${chunkOf(chunks, `locales/${code}.json${query}`)}`)]));
+  return { files, paths, screenTexts: partOf(SCREEN_TEXT_QUERY), signInTexts: partOf(SIGN_IN_TEXT_QUERY), firstLoad };
 }
 
 /** The boot script's captcha: the endpoint's URL and the routes whose forms draw a captcha (as the generated manifest marks them). */
@@ -247,7 +253,12 @@ function bootScript(apiRoot: string): Plugin {
           const everyRoute = closureOf(chunks, entryTag[1], true);
           for (const m of preloads) closureOf(chunks, m[1], true, everyRoute);
           const screens = loadScreens().map((s) => s.screen);
-          const routes = routeFilesOf(chunks, everyRoute, languages.languages.map((l) => l.code), screens);
+          const routes = routeFilesOf(
+            chunks,
+            everyRoute,
+            languages.languages.map((l) => l.code),
+            screens,
+          );
           app = { entry: `/${entryTag[1]}`, preload: preloads.map((m) => `/${m[1]}`), routes, captcha: bootCaptchaOf(apiRoot, screens) };
           for (const tag of [entryTag[0], ...preloads.map((m) => m[0])]) html = html.replace(tag, '');
         }
@@ -320,11 +331,32 @@ function delivery(): Plugin {
   };
 }
 
+/**
+ * rjsf's fields and widgets that no screen draws, one stand-in for them all (src/engine/slim/notDrawn.ts): the layout
+ * fields (a ui:field names them; no screen file has a ui:field) and the widgets only a ui:widget or a JSON Schema
+ * format no screen uses selects (check:schemas allows no other ui:widget than ours, hidden, textarea and checkboxes).
+ */
+function slimRjsfDefaults(): Plugin {
+  const standIn = fileURLToPath(new URL('src/engine/slim/notDrawn.ts', import.meta.url));
+  const notDrawn: [RegExp, RegExp][] = [
+    [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/, /^\.\/Layout(Grid|Header|MultiSchema)Field\.js$/],
+    [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/, /^\.\/(AltDate|AltDateTime|Color|File|Radio|Range|Rating)Widget\.js$/],
+  ];
+  return {
+    name: 'coinapp-slim-rjsf-defaults',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && notDrawn.some(([index, module]) => index.test(importer) && module.test(source)) ? standIn : null;
+    },
+  };
+}
+
 /** The dark theme's background (src/app/styles.css --bg): the manifest's colours; public/icons use it too. */
 const THEME_BACKGROUND = '#0b0e11';
 
 /** The 'forms' chunk's modules (build.rolldownOptions below). */
-const FORMS_SHARED = /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|contract\/display-rule|src\/engine\/formats)\.tsx?$/;
+const FORMS_SHARED =
+  /\/(src\/api\/actionKey|src\/widgets\/formContext|src\/widgets\/captcha\/(early|bootCaptcha)|src\/api\/generated\/screens\/captcha|src\/ui\/CopyButton|contract\/iban|contract\/display-rule|src\/engine\/formats)\.tsx?$/;
 
 /** Paths the service worker leaves to the network: never answered with the app shell, never cached. */
 export const NETWORK_ONLY = [/^\/api\//, /^\/api\.html/, /^\/ws/, /^\/uploads\//];
@@ -348,7 +380,8 @@ function installable(): Plugin[] {
       shell.clear();
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const inShell = (c: (typeof chunks)[number]) =>
-        c.isEntry || /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
+        c.isEntry ||
+        /[\\/](locales[\\/][^\\/]+\.json|src[\\/]screens[\\/]home[\\/]HomeScreen\.tsx|src[\\/]app[\\/]startup\.ts)(\?.*)?$/.test(c.facadeModuleId ?? '');
       for (const c of chunks.filter(inShell)) closureOf(chunks, c.fileName, true, shell);
     },
   };
@@ -400,10 +433,10 @@ function installable(): Plugin[] {
   return [collectShell, appleTouchIcon, ...pwa];
 }
 
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig(({ mode }) => ({
   base: '/',
   // the API's root as the app has it (src/main.tsx): the boot script asks for a captcha there
-  plugins: [react(), splitLocales(), delivery(), bootScript(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_ROOT ?? ''), ...installable()],
+  plugins: [react(), slimRjsfDefaults(), splitLocales(), delivery(), bootScript(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_ROOT ?? ''), ...installable()],
   resolve: {
     alias: [
       // rjsf pulls a markdown parser and a full URI library that our generated
@@ -411,7 +444,10 @@ export default defineConfig(({ command, mode }) => ({
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('src/engine/slim/markdown.tsx', import.meta.url)) },
       { find: 'fast-uri', replacement: fileURLToPath(new URL('src/engine/slim/uri.ts', import.meta.url)) },
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('src/engine/slim/useSyncExternalStoreShim.ts', import.meta.url)) },
-      ...(command === 'build' ? productionReactRouter : []),
+      // the part of react-router the app uses (hash routing); the back office keeps react-router
+      { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('src/engine/slim/hashRouter.tsx', import.meta.url)) },
+      // react-i18next's useTranslation without the suspense and namespace machinery the app never uses
+      { find: /^react-i18next$/, replacement: fileURLToPath(new URL('src/engine/slim/reactI18next.ts', import.meta.url)) },
     ],
   },
   build: {
@@ -429,7 +465,11 @@ export default defineConfig(({ command, mode }) => ({
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType !== 'js' ? deps : /^assets\/(app|SchemaView|HomeScreen)-[\w-]+\.js$/.test(hostId) ? [] : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
+        hostType !== 'js'
+          ? deps
+          : /^assets\/(app|SchemaView|HomeScreen)-[\w-]+\.js$/.test(hostId)
+            ? []
+            : deps.filter((d) => !/^assets\/(app|rolldown-runtime)-[\w-]+\.(js|css)$/.test(d)),
     },
     rolldownOptions: {
       output: {

@@ -1,88 +1,210 @@
-// npm run budget: gzip size of what each route loads, from Vite's build manifest.
-// Home: the entry, its static imports, the home screen and the active locale.
-// A form screen: what opening a form adds on top of home (the form engine with
-// rjsf, the screen module and its precompiled validator).
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// npm run budget: the bytes Chromium downloads, measured in headless Chromium against a fresh build
+// served by the real server (npm start, which compresses as in production) on a loopback port.
+// Home: the JavaScript of a first visit to /home/home (no cache, no service worker), until the
+// network has been quiet for a while (what runs after the first render included). Every other row:
+// what going from home to that route inside the app adds. Each visit runs twice, asking for gzip
+// (the budget: every client takes it) and for brotli (what Chromium asks for by itself).
+// Bodies as transferred; headers not counted. `npm run budget -- --files` lists every file.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { inlineScripts } from '../contract/inline-scripts.ts';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { freePort } from './cluster/processes.ts';
+import { demoSession, startServer, stopServer } from './lib/app-server.ts';
+import { addedBy, bytesOf, closure, ENCODINGS, type Encoding, kb, type Manifest, overBudget, type Row, table, type Transfer } from './lib/budget.ts';
 
-interface Chunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, Chunk>;
-
-// home 146.2 → 146.7: the live-price flash and the signed-in bell (issue 39); the signed-in banner and first steps are a lazy chunk
-const BUDGET_KB = { homeJs: 146.7, formAddsJs: 61, loginAddsJs: 61, depositAddsJs: 75, chartAddsJs: 200, securityAddsJs: 20, secondStepAddsJs: 10 };
-
-execSync('npx vite build --manifest --logLevel error', { stdio: 'inherit' });
-const dist = 'dist';
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-
-function closure(keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const c = manifest[key];
-    if (!c) throw new Error(`no chunk for ${key} in the build manifest`);
-    if (files.has(c.file)) return;
-    files.add(c.file);
-    for (const css of c.css ?? []) files.add(css);
-    for (const i of c.imports ?? []) walk(i);
-  };
-  for (const k of keys) walk(k);
-  return files;
+/** A visit: home, then (unless `route` is home) the route, signed in or not; its row's budget for the JavaScript, gzip, in KB. */
+interface Visit {
+  route: string;
+  name: string;
+  signedIn: boolean;
+  budgetKb: number;
+  /** The history entry's state the route is opened with (the router's { usr } entry): the second step's ticket */
+  state?: unknown;
 }
 
-const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0);
-const kb = (bytes: number) => (bytes / 1024).toFixed(2);
-
-const home = closure(['index.html', 'src/screens/home/HomeScreen.tsx', 'locales/en-US.json']);
-// index.html's inline boot script (src/app/boot.ts) is home's JavaScript too; its JSON data block is not code
-const inlineJs = inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')).reduce((n, script) => n + gzipSync(script, { level: 9 }).length, 0);
-const form = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/bank-card-add.ts']);
-const formAdds = [...form].filter((f) => !home.has(f));
-// The login form (issue 24): the form engine and its module (the captcha widget is in the form bundle)
-const login = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/login.ts']);
-const loginAdds = [...login].filter((f) => !home.has(f));
-// Account security (issue 25): the security page (the QR code and the WebAuthn library load on demand) and the sign-in's second step
-const security = closure(['src/screens/user/SecurityScreen.tsx']);
-const securityAdds = [...security].filter((f) => !home.has(f));
-const secondStep = closure(['src/screens/login/SecondStepScreen.tsx']);
-const secondStepAdds = [...secondStep].filter((f) => !home.has(f));
-// The deposit form: the form engine, its module, the upload widget and the QR code (both load on demand)
-const qrKey = Object.keys(manifest).find((k) => k.includes('qrcode.react'));
-if (!qrKey) throw new Error('no qrcode.react chunk in the build manifest: the QR code must load on demand');
-const deposit = closure(['src/engine/FormScreen.tsx', 'src/api/generated/screens/deposit-create.ts', 'src/widgets/upload/UploadWidget.tsx', qrKey]);
-const depositAdds = [...deposit].filter((f) => !home.has(f));
-const chart = closure(['src/screens/deal/chart/ChartScreen.tsx']);
-const chartAdds = [...chart].filter((f) => !home.has(f));
-// echarts must load only on the chart route: no other route's closure may contain it
-const echartsElsewhere = Object.keys(manifest)
-  .filter((k) => !k.includes('/chart/') && manifest[k].isEntry)
-  .some((k) => [...closure([k])].some((f) => readFileSync(join(dist, f), 'utf8').includes('echarts')));
-const rows = [
-  { route: 'home (/home/home)', js: sum(home, '.js') + inlineJs, css: sum(home, '.css'), budget: BUDGET_KB.homeJs },
-  { route: 'form screen adds (/user/addBank)', js: sum(formAdds, '.js'), css: sum(formAdds, '.css'), budget: BUDGET_KB.formAddsJs },
-  { route: 'login form adds (/login/login)', js: sum(loginAdds, '.js'), css: sum(loginAdds, '.css'), budget: BUDGET_KB.loginAddsJs },
-  { route: 'deposit form adds (/bitcoin/payment)', js: sum(depositAdds, '.js'), css: sum(depositAdds, '.css'), budget: BUDGET_KB.depositAddsJs },
-  { route: 'chart route adds (/deal/chart)', js: sum(chartAdds, '.js'), css: sum(chartAdds, '.css'), budget: BUDGET_KB.chartAddsJs },
-  { route: 'security page adds (/user/security)', js: sum(securityAdds, '.js'), css: sum(securityAdds, '.css'), budget: BUDGET_KB.securityAddsJs },
-  { route: 'second step adds (/login/verify)', js: sum(secondStepAdds, '.js'), css: sum(secondStepAdds, '.css'), budget: BUDGET_KB.secondStepAddsJs },
+const HOME = '/home/home';
+// Rows after home: as the browser downloads them, with the screen texts and the widgets a route fetches beside its
+// closure (the build manifest's closure counted neither); each budget is today's measurement, rounded up.
+const VISITS: Visit[] = [
+  { name: 'home', route: HOME, signedIn: false, budgetKb: 130 },
+  { name: 'login form adds', route: '/login/login', signedIn: false, budgetKb: 60 },
+  { name: 'form screen adds', route: '/user/addBank', signedIn: true, budgetKb: 74 },
+  { name: 'deposit form adds', route: '/bitcoin/payment', signedIn: true, budgetKb: 86 },
+  { name: 'chart route adds', route: '/deal/chart', signedIn: true, budgetKb: 203 },
+  { name: 'security page adds', route: '/user/security', signedIn: true, budgetKb: 23 },
+  { name: 'second step adds', route: '/login/verify', signedIn: false, budgetKb: 18, state: { ticket: 'budget', secondFactor: ['totp'] } },
 ];
-const ajvCompilerInForm = formAdds.some((f) => /new Function|ajv\/dist\/compile/.test(readFileSync(join(dist, f), 'utf8')));
 
-console.log('\nroute                               JS gz KB   CSS gz KB   budget JS KB');
-for (const r of rows) console.log(`${r.route.padEnd(36)}${kb(r.js).padStart(8)}${kb(r.css).padStart(12)}${String(r.budget).padStart(15)}`);
-console.log(`home's JS includes index.html's inline boot script: ${kb(inlineJs)} KB`);
-console.log(`Ajv compiler in the form bundle: ${ajvCompilerInForm ? 'YES' : 'no'}`);
-console.log(`echarts outside the chart route: ${echartsElsewhere ? 'YES' : 'no'}`);
-const over = rows.filter((r) => r.js / 1024 > r.budget);
-if (over.length || ajvCompilerInForm || echartsElsewhere) {
-  console.error(`over budget: ${over.map((r) => r.route).join(', ')}${ajvCompilerInForm ? ' (Ajv compiler in the browser)' : ''}`);
-  process.exit(1);
+/** The network counts as settled after this long without a request in flight. */
+const QUIET_MS = 1500;
+const SETTLE_LIMIT_MS = 20_000;
+
+/** Records every response `page` downloads into the list `take()` hands over (and starts anew). */
+function recorder(page: Page): { take(): Promise<Transfer[]> } {
+  let pending: Promise<Transfer | null>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      request.sizes().then(
+        (s) => ({ url: request.url(), bytes: s.responseBodySize }),
+        () => null,
+      ),
+    );
+  });
+  return {
+    async take() {
+      const done = await Promise.all(pending);
+      pending = [];
+      return done.filter((t): t is Transfer => t !== null);
+    },
+  };
 }
+
+/** Resolves once no request of `page` has been in flight for QUIET_MS (the feed's websocket is no request). */
+function settled(page: Page): Promise<void> {
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<void>((done, fail) => {
+    const limit = setTimeout(() => fail(new Error(`the network did not settle within ${SETTLE_LIMIT_MS} ms`)), SETTLE_LIMIT_MS);
+    const finish = () => {
+      clearTimeout(limit);
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      done();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(finish, QUIET_MS);
+    };
+    const started = () => {
+      inFlight++;
+      clearTimeout(timer);
+    };
+    const ended = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      arm();
+    };
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    arm();
+  });
+}
+
+async function hashIs(page: Page, path: string): Promise<void> {
+  const hash = await page.evaluate(() => window.location.hash);
+  if (hash !== `#${path}`) throw new Error(`opening ${path} ended on ${hash}: the visit did not measure that route`);
+}
+
+/** One visit in a fresh context: what home downloaded, and what the route added. */
+async function visit(browser: Browser, origin: string, v: Visit, encoding: Encoding, session: string): Promise<{ home: Transfer[]; added: Transfer[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+    extraHTTPHeaders: { 'accept-encoding': encoding },
+  });
+  try {
+    if (v.signedIn) await context.addInitScript((s) => localStorage.setItem('session', s), session);
+    const page = await context.newPage();
+    const record = recorder(page);
+    let quiet = settled(page);
+    await page.goto(`${origin}/#${HOME}`);
+    await quiet;
+    await hashIs(page, HOME);
+    const home = await record.take();
+    if (v.route === HOME) return { home, added: [] };
+    quiet = settled(page);
+    // as the app moves: a new history entry (with the state the route reads), then the router is told
+    await page.evaluate(
+      ({ path, state }) => {
+        window.history.pushState({ usr: state ?? null, key: 'budget', idx: 1 }, '', `#${path}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      },
+      { path: v.route, state: v.state },
+    );
+    await quiet;
+    await hashIs(page, v.route);
+    return { home, added: addedBy(home, await record.take()) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** JavaScript of `transfers` that holds the Ajv compiler (forms must use the precompiled validators). */
+function ajvCompilerIn(dist: string, transfers: readonly Transfer[]): string[] {
+  return transfers
+    .map((t) => new URL(t.url).pathname)
+    .filter((path) => path.endsWith('.js') && /new Function|ajv\/dist\/compile/.test(readFileSync(join(dist, path), 'utf8')));
+}
+
+/** echarts must load only on the chart route: no other entry's closure in the build manifest may contain it. */
+function echartsOutsideChart(dist: string): boolean {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  return Object.keys(manifest)
+    .filter((k) => !k.includes('/chart/') && manifest[k].isEntry)
+    .some((k) => [...closure(manifest, [k])].some((f) => readFileSync(join(dist, f), 'utf8').includes('echarts')));
+}
+
+async function main(): Promise<number> {
+  const work = mkdtempSync(join(tmpdir(), 'budget-'));
+  const dist = join(work, 'dist');
+  const build = spawnSync('npx', ['tsx', 'scripts/build.ts', '--outDir', dist, '--manifest', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (build.status !== 0) return 1;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = join(work, 'data');
+  const server = await startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const session = await demoSession(origin, dataDir);
+    const rows: Row[] = [];
+    const ajv: string[] = [];
+    const listFiles = process.argv.includes('--files');
+    for (const v of VISITS) {
+      const row: Row = { route: `${v.name} (${v.route})`, js: { gzip: 0, br: 0 }, css: { gzip: 0, br: 0 }, budgetKb: v.budgetKb };
+      for (const encoding of ENCODINGS) {
+        const { home, added } = await visit(browser, origin, v, encoding, session);
+        const measured = v.route === HOME ? home : added;
+        row.js[encoding] = bytesOf(measured, 'js');
+        row.css[encoding] = bytesOf(measured, 'css');
+        if (encoding === 'gzip' && v.route !== HOME) ajv.push(...ajvCompilerIn(dist, added));
+        if (listFiles && encoding === 'gzip') {
+          console.log(`\n${row.route}:`);
+          for (const t of measured) console.log(`  ${kb(t.bytes).padStart(8)}  ${new URL(t.url).pathname}`);
+        }
+      }
+      rows.push(row);
+    }
+    const echarts = echartsOutsideChart(dist);
+    console.log('');
+    for (const line of table(rows)) console.log(line);
+    console.log(`Measured in Chromium: bodies as downloaded (no cache, no service worker), each URL once; budgets on the gzip JavaScript.`);
+    console.log(`Ajv compiler in a form's download: ${ajv.length ? `YES (${[...new Set(ajv)].join(', ')})` : 'no'}`);
+    console.log(`echarts outside the chart route: ${echarts ? 'YES' : 'no'}`);
+    const over = overBudget(rows);
+    if (over.length || ajv.length || echarts) {
+      console.error(
+        `over budget: ${[...over.map((r) => r.route), ...(ajv.length ? ['Ajv compiler in the browser'] : []), ...(echarts ? ['echarts outside the chart route'] : [])].join(', ')}`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);

@@ -33,25 +33,11 @@ export interface Registries {
   widgets: readonly string[];
 }
 
-/** rjsf's own widgets (@rjsf/core's registry, by their ui:widget names): they resolve without ours. */
-export const RJSF_WIDGETS = [
-  'hidden',
-  'text',
-  'textarea',
-  'email',
-  'uri',
-  'url',
-  'date',
-  'time',
-  'datetime',
-  'checkbox',
-  'checkboxes',
-  'radio',
-  'updown',
-  'range',
-  'color',
-  'file',
-] as const;
+/**
+ * rjsf's own widgets (@rjsf/core's registry, by their ui:widget names): they resolve without ours. Not radio, range,
+ * color, file or the alt-date ones: the customer build leaves those out (vite.config.ts slimRjsfDefaults).
+ */
+export const RJSF_WIDGETS = ['hidden', 'text', 'textarea', 'email', 'uri', 'url', 'date', 'time', 'datetime', 'checkbox', 'checkboxes', 'updown'] as const;
 
 export const REGISTRIES: Registries = {
   formats: FORMAT_NAMES,

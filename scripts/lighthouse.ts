@@ -18,17 +18,16 @@
 //   LIGHTHOUSE_PAGES only these pages, comma-separated (home,register,…), while working on one
 //
 // Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { calibratedSlowdown, type MainThreadTime, mainThreadTime, type TraceEvent } from './lib/lighthouse-calibration.ts';
 import { failures, HOME_LIMITS, medianOf, MIN_SCORES, type PageResult } from './lib/lighthouse-verdict.ts';
 import { freePort } from './cluster/processes.ts';
+import { demoSession, startServer, stopServer } from './lib/app-server.ts';
 
 // Home gets more runs: its TBT is the noisiest number here. Its worst runs come from the task that
 // commits the navigation (creating the document, before anything can paint), whose length varies
@@ -41,8 +40,6 @@ const PAGES: { page: string; route: string; loggedIn: boolean; runs?: number }[]
   { page: 'spot', route: '/deal/deal', loggedIn: true },
   { page: 'list', route: '/stake/list', loggedIn: true },
 ];
-// the demo account server/seed.ts creates (README)
-const DEMO = { username: 'demo@coinapp.test', password: 'demo123456' };
 const RUNS = process.env.LIGHTHOUSE_RUNS ? Number(process.env.LIGHTHOUSE_RUNS) : undefined;
 const DEFAULT_RUNS = 3;
 const OUT_DIR = '.tmp/lighthouse';
@@ -57,37 +54,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** `npm start` with its own data and build; resolves once it listens. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ready, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('App: http')) ready();
-    });
-    child.on('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${out}`)));
-  });
-  return child;
-}
-
-async function api<T>(origin: string, path: string, body: object = {}): Promise<T> {
-  const res = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
-
-/** The demo user's session, logged in through the API with the captcha answer the operator CLI reads. */
-async function login(origin: string, dataDir: string): Promise<string> {
-  const { captchaId } = await api<{ captchaId: string }>(origin, '/base/captcha');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'captcha', captchaId], {
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
-  const session = await api<{ token: string; user: object }>(origin, '/base/login', { ...DEMO, captchaId, captcha: stdout.trim() });
-  return JSON.stringify({ token: session.token, user: session.user });
-}
 
 async function setLocalSession(port: number, origin: string, session: string | null): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -190,7 +156,7 @@ async function main(): Promise<number> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: profile });
-    const session = await login(origin, dataDir);
+    const session = await demoSession(origin, dataDir);
     const results: PageResult[] = [];
     mkdirSync(OUT_DIR, { recursive: true });
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -228,10 +194,7 @@ async function main(): Promise<number> {
     return failed.length ? 1 : 0;
   } finally {
     await chrome?.kill();
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
-    }
+    await stopServer(server);
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -21,8 +21,10 @@ export interface RouteFiles {
   files: string[];
   /** route path (/x/y) → its files; SCREEN_TEXTS stands for the schema screens' texts in the language and the fallback */
   paths: Record<string, number[]>;
-  /** language code → its schema screens' texts (src/i18n/parts.ts) */
+  /** language code → its schema screens' texts but the sign-in ones (src/i18n/parts.ts) */
   screenTexts: Record<string, number>;
+  /** language code → the sign-in forms' texts (SIGN_IN_TEXT_GROUPS), which every schema screen loads too */
+  signInTexts?: Record<string, number>;
   /**
    * The routes whose files the boot script fetches with the entry: home and the schema routes. A
    * hand-written trading screen's come when RouteView asks: fetched with the entry, spot's made
@@ -33,6 +35,9 @@ export interface RouteFiles {
 
 /** In a route's list of files: the schema screens' texts (src/i18n/parts.ts) in the language and the fallback. */
 export const SCREEN_TEXTS = -1;
+
+/** In a route's list of files: only the sign-in forms' texts (src/i18n/parts.ts SIGN_IN_TEXT_GROUPS) in the language and the fallback. */
+export const SIGN_IN_TEXTS = -2;
 
 /**
  * What the build writes into index.html for the boot script, as JSON in <script type="application/json" id="boot-data">:

@@ -3,11 +3,14 @@
 // files with the entry on a first load (src/app/boot.ts); RouteView fetches them when the route
 // opens inside the app. Either way a screen's chunks, their imports, its engine and its texts
 // arrive together instead of each module asking for the next one when it runs.
-import { BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS } from './bootData';
+import { BOOT_DATA_ID, type BootData, type RouteFiles, SCREEN_TEXTS, SIGN_IN_TEXTS } from './bootData';
 
 /** A route's files (`path` as the route table has it: /x/y), with the screen texts in `langs` where it needs them. */
-export function routeFiles({ files, paths, screenTexts }: RouteFiles, path: string, langs: readonly string[]): string[] {
-  return (paths[path] ?? []).flatMap((i) => (i === SCREEN_TEXTS ? langs.map((lang) => files[screenTexts[lang]]) : files[i]));
+export function routeFiles({ files, paths, screenTexts, signInTexts = {} }: RouteFiles, path: string, langs: readonly string[]): string[] {
+  const part = (texts: Record<string, number>) => langs.flatMap((lang) => (texts[lang] === undefined ? [] : [files[texts[lang]]]));
+  return (paths[path] ?? []).flatMap((i) =>
+    i === SCREEN_TEXTS ? [...part(signInTexts), ...part(screenTexts)] : i === SIGN_IN_TEXTS ? part(signInTexts) : files[i],
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SCREENS } from '../api/generated/manifest';
 import { screenTextsReady } from '../i18n';
+import { SIGN_IN_SCREENS } from '../i18n/parts';
 import { forgetOnRetry, type PreloadableComponent, retryableLazy } from '../ui/ErrorBoundary';
 import { createRegistry } from './registry';
 import type { ScreenComponent, ScreenEntry, ScreenKind, ScreenModule } from './types';
@@ -33,7 +34,7 @@ export function screensReady(entries: readonly ScreenEntry[], lang: string): Pro
   let all = ready.get(key);
   if (!all) {
     const loads = entries.flatMap((entry) => [entry.load().then((m) => void loadedModules.set(entry, m as ScreenModule)), engines[entry.kind]?.preload()]);
-    all = Promise.all([screenTextsReady(), ...loads]).then(() => undefined);
+    all = Promise.all([screenTextsReady(entries.every((e) => SIGN_IN_SCREENS.includes(e.id))), ...loads]).then(() => undefined);
     all.catch(() => forgetOnRetry(() => ready.delete(key)));
     ready.set(key, all);
   }

@@ -14,8 +14,10 @@ export function pickLanguage(saved: string | null, browser: readonly string[]): 
 }
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
-// The same files' screen-text groups (src/i18n/parts.ts); in a build the files above lack them.
+// The same files' screen-text groups (src/i18n/parts.ts): the sign-in forms' and the others'; in a build the files above lack them.
 const screenParts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json', { query: '?part=screens' });
+const signInParts = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json', { query: '?part=signin' });
+type Part = typeof screenParts;
 
 export function prefixOf(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.prefix ?? 'en';
@@ -54,30 +56,44 @@ const fromChunk: BundleLoader = async (code) => {
   return (await load()).default;
 };
 
-const screenTextsLoaded = new Set<string>();
+/** The parts loaded so far, each in the languages loaded ("en-US" in screenParts' set, …). */
+const partsLoaded = new Map<Part, Set<string>>([
+  [signInParts, new Set()],
+  [screenParts, new Set()],
+]);
 
-async function loadScreenTextsOf(codes: readonly string[]): Promise<void> {
-  const missing = codes.filter((c) => !screenTextsLoaded.has(c));
+async function loadPartOf(part: Part, codes: readonly string[]): Promise<void> {
+  const done = partsLoaded.get(part)!;
+  const missing = codes.filter((c) => !done.has(c));
   const loaded = await Promise.all(
     missing.map(async (c) => {
-      const load = screenParts[`../../locales/${c}.json`];
+      const load = part[`../../locales/${c}.json`];
       if (!load) throw new Error(`No locale file locales/${c}.json`);
       return (await load()).default;
     }),
   );
   missing.forEach((c, i) => {
     i18next.addResourceBundle(c, 'translation', loaded[i], true, true);
-    screenTextsLoaded.add(c);
+    done.add(c);
   });
 }
 
-let screenTexts: { lang: string; ready: Promise<void> } | undefined;
+const partsOf = (signInOnly: boolean): Part[] => (signInOnly ? [signInParts] : [signInParts, screenParts]);
 
-/** The schema screens' texts of the active language (and its fallback): one promise per language, for use(). */
-export function screenTextsReady(): Promise<void> {
+const screenTexts = new Map<boolean, { lang: string; ready: Promise<void> }>();
+
+/**
+ * The schema screens' texts of the active language (and its fallback): one promise per language, for use().
+ * `signInOnly`: only the sign-in forms' (src/i18n/parts.ts SIGN_IN_TEXT_GROUPS), all that the login page draws with.
+ */
+export function screenTextsReady(signInOnly = false): Promise<void> {
   const lang = i18next.language;
-  if (screenTexts?.lang !== lang) screenTexts = { lang, ready: loadScreenTextsOf(bundlesFor(lang)) };
-  return screenTexts.ready;
+  let texts = screenTexts.get(signInOnly);
+  if (texts?.lang !== lang) {
+    texts = { lang, ready: Promise.all(partsOf(signInOnly).map((part) => loadPartOf(part, bundlesFor(lang)))).then(() => undefined) };
+    screenTexts.set(signInOnly, texts);
+  }
+  return texts.ready;
 }
 
 export async function initI18n(): Promise<typeof i18next> {
@@ -92,7 +108,7 @@ export async function initI18n(): Promise<typeof i18next> {
 export async function changeLanguage(code: string): Promise<void> {
   await loadBundles(i18next, bundlesFor(code), fromChunk);
   // a schema screen seen before keeps its texts in the new language
-  if (screenTextsLoaded.size > 0) await loadScreenTextsOf(bundlesFor(code));
+  await Promise.all([...partsLoaded].filter(([, codes]) => codes.size > 0).map(([part]) => loadPartOf(part, bundlesFor(code))));
   await i18next.changeLanguage(code);
   localStorage.setItem(LANGUAGE_KEY, code);
   document.documentElement.lang = code;

@@ -50,5 +50,30 @@ export const SCREEN_TEXT_GROUPS = [
   'withdraw',
 ] as const;
 
-/** The import query of a locale file's screen-text part (see vite.config.ts splitLocales). */
+/**
+ * The screen-text groups the signed-out forms (sign-in, sign-up, password reset) draw with: a part of
+ * their own, so that the login page does not fetch every screen's texts (tests/unit/i18n/parts.test.ts
+ * checks that those screens name no other group's key).
+ */
+export const SIGN_IN_TEXT_GROUPS = [
+  'captcha',
+  'checks',
+  'field',
+  'forgot',
+  'login',
+  'passkey',
+  'register',
+  'sendCode',
+  'validation',
+  'limits',
+  'idempotency',
+] as const;
+
+/** The schema screens drawn with the sign-in texts alone. */
+export const SIGN_IN_SCREENS: readonly string[] = ['captcha', 'login', 'register-email', 'register-phone', 'forgot-password-email', 'forgot-password-phone'];
+
+/** The import query of a locale file's sign-in part (see vite.config.ts splitLocales). */
+export const SIGN_IN_TEXT_QUERY = '?part=signin';
+
+/** The import query of a locale file's screen-text part, the screen-text groups but the sign-in ones (see vite.config.ts splitLocales). */
 export const SCREEN_TEXT_QUERY = '?part=screens';

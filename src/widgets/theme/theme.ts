@@ -2,7 +2,6 @@
 // is open: a schema's ui:widget must name one of WIDGET_NAMES (check:schemas fails otherwise).
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { lazyWidget } from '../lazyWidget';
-import { AmountWidget } from '../amount/AmountWidget';
 import { CaptchaWidget } from '../captcha/CaptchaWidget';
 import { CoinWidget } from '../coin/CoinWidget';
 import { PasswordWidget } from '../password/PasswordWidget';
@@ -23,7 +22,9 @@ const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
-// Widgets of a few forms (sign-up, password reset, bank cards); those routes fetch them with the form (vite.config.ts ROUTE_WIDGETS).
+// Widgets of a few forms (sign-up, password reset, bank cards) and the amount of the money forms (not the sign-in's);
+// those routes fetch them with the form (vite.config.ts ROUTE_WIDGETS).
+const AmountWidget = lazyWidget(() => import('../amount/AmountWidget').then((m) => m.AmountWidget));
 const SendCodeWidget = lazyWidget(() => import('../send-code/SendCodeWidget').then((m) => m.SendCodeWidget));
 const PhoneWidget = lazyWidget(() => import('../phone/PhoneWidget').then((m) => m.PhoneWidget));
 // the bank card's country

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadHandWrittenScreens } from '../../../contract/loader';
-import { SCREEN_TEXT_GROUPS } from '../../../src/i18n/parts';
+import { loadHandWrittenScreens, loadScreens } from '../../../contract/loader';
+import { SCREEN_TEXT_GROUPS, SIGN_IN_SCREENS, SIGN_IN_TEXT_GROUPS } from '../../../src/i18n/parts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** Code that renders or speaks without the screen texts; src/engine, src/widgets and generated screens load with them. */
@@ -62,5 +62,19 @@ describe('screen-text groups', () => {
   it('are groups the locale files have', () => {
     const en = JSON.parse(readFileSync(join(ROOT, 'locales/en-US.json'), 'utf8')) as Record<string, unknown>;
     expect(SCREEN_TEXT_GROUPS.filter((g) => !(g in en))).toEqual([]);
+  });
+
+  it("leave the sign-in forms' groups in the sign-in part: a sign-in screen file names no other screen group's key", () => {
+    const signIn = new Set<string>(SIGN_IN_TEXT_GROUPS);
+    expect([...signIn].filter((g) => !(SCREEN_TEXT_GROUPS as readonly string[]).includes(g))).toEqual([]);
+    const others = new Set<string>(SCREEN_TEXT_GROUPS.filter((g) => !signIn.has(g)));
+    const screens = loadScreens().filter((s) => SIGN_IN_SCREENS.includes(s.screen.id));
+    expect(screens).toHaveLength(SIGN_IN_SCREENS.length);
+    const named = screens.flatMap(({ screen }) => {
+      const id = screen.id;
+      const text = JSON.stringify(screen);
+      return [...text.matchAll(/"([A-Za-z]+)\.[A-Za-z][\w.]*"/g)].filter(([, group]) => others.has(group)).map(([key]) => `${id}: ${key}`);
+    });
+    expect(named).toEqual([]);
   });
 });
