@@ -37,7 +37,10 @@ const outcomes = await Promise.all([
 rmSync(dir, { recursive: true, force: true });
 for (const o of outcomes) {
   // the findings and the verdict, not the tools' banners
-  const lines = o.out.split('\n').filter((l) => /\b(error|warning)\b|problem|valid/i.test(l) && !/[║╔╚]/.test(l));
+  const all = o.out.split('\n').filter((l) => l.trim() && !/[║╔╚]/.test(l));
+  const findings = all.filter((l) => /\b(error|warning)\b|problem|valid/i.test(l));
+  // a tool that could not run says why in lines of its own
+  const lines = findings.length || o.ok ? findings : all.slice(0, 30);
   console.log(`check:api: ${o.tool} ${o.ok ? 'ok' : 'FAILED'}`);
   if (!o.ok || lines.length) console.log(lines.map((l) => `  ${l}`).join('\n'));
 }
