@@ -61,9 +61,11 @@ describe('bank cards', () => {
   });
 
   it('GET /user_bank/getUser_bankList lists own cards only, newest first, paged', async () => {
+    // three more accounts of Alice's (the same IBAN twice is refused)
+    const ibans = ['DE75512108001245126199', 'DE02120300000000202051', 'DE02500105170137075030'];
     for (let i = 0; i < 3; i++) {
       s.clock.advance(1000);
-      await call(s.app, 'POST', '/user_bank/createUser_bank', { body: { ...card, bankname: `Bank ${i}` }, token: alice });
+      await call(s.app, 'POST', '/user_bank/createUser_bank', { body: { ...card, bankname: `Bank ${i}`, ibna: ibans[i] }, token: alice });
     }
     await call(s.app, 'POST', '/user_bank/createUser_bank', { body: { ...card, accountname: 'Bob Example' }, token: bob });
 

@@ -130,7 +130,7 @@ describe('bank cards', () => {
   });
 
   it("deletes an own card; another user's card or a missing one is not found and nothing is deleted", async () => {
-    const spare = (await call(s.app, 'POST', '/user_bank/createUser_bank', { token: alice.token, body: { ...card, bankname: 'Spare Bank' } })).data;
+    const spare = (await call(s.app, 'POST', '/user_bank/createUser_bank', { token: alice.token, body: { ...card, bankname: 'Spare Bank', ibna: 'DE12500105170648489890' } })).data;
     const before = await count(s.app, 'bank_cards');
     for (const ID of [bobCard.ID, 999_999]) {
       const r = await call(s.app, 'DELETE', '/user_bank/deleteUser_bank', { token: alice.token, query: { ID }, lang: 'jp' });

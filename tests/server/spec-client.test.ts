@@ -115,10 +115,12 @@ describe('a bank card’s country as a name', () => {
   const create = (country: unknown, lang = 'en') => call(s.app, 'POST', '/user_bank/createUser_bank', { token, body: { ...card, country }, lang });
 
   it('stores "Germany", "germany" and "Deutschland" as DE, under DE’s rules (the IBAN)', async () => {
-    for (const country of ['Germany', ' germany ', 'Deutschland']) {
-      const r = await create(country);
+    // three accounts (the same IBAN twice is refused), each country named another way
+    const ibans = { Germany: 'DE89370400440532013000', ' germany ': 'DE75512108001245126199', Deutschland: 'DE02120300000000202051' };
+    for (const [country, ibna] of Object.entries(ibans)) {
+      const r = await call(s.app, 'POST', '/user_bank/createUser_bank', { token, body: { ...card, ibna, country } });
       expect(r.code, `${country}: ${r.msg}`).toBe(0);
-      expect(r.data).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000' });
+      expect(r.data).toMatchObject({ country: 'DE', ibna });
     }
     const us = await call(s.app, 'POST', '/user_bank/createUser_bank', {
       token,

@@ -19,8 +19,7 @@ export function FieldTemplate({ id, label, children, rawErrors, rawHelp, hidden,
           {t(label)}
           {marked && (
             <span className="required" aria-hidden="true">
-              {' '}
-              *
+              {' *'}
             </span>
           )}
         </label>

@@ -21,6 +21,7 @@ import type { ScreenModule } from '../../../src/engine/types';
 import { createStore } from '../../../src/store';
 import { registerByEmail } from '../../server/helpers';
 import { useLanguage } from '../render';
+import { OverlayHost } from '../../../src/ui/overlays';
 
 const market = createFakeMarket();
 let app: FastifyInstance;
@@ -62,6 +63,7 @@ function show() {
     <Provider store={store}>
       <MemoryRouter initialEntries={['/bitcoin/exchange']}>
         <FormScreen module={module} />
+        <OverlayHost />
       </MemoryRouter>
     </Provider>,
   );
@@ -134,6 +136,10 @@ describe('exchangeQuote widget', () => {
     await waitFor(() => expect(shown('quote-receive')).toBe('0.00833330 BTC'));
     const [usdt, btc] = [await balance('USDT'), await balance('BTC')];
     await act(() => fireEvent.click(screen.getByRole('button', { name: 'Exchange' })));
+    // nothing moves before the customer confirms what is paid and got
+    expect(await balance('BTC')).toBe(btc);
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    await act(() => fireEvent.click(confirm));
     await waitFor(async () => expect(await balance('BTC')).toBe(btc + 833_330n));
     expect(await balance('USDT')).toBe(usdt - 25_050_000_000n);
     expect(await ledgerMismatches(app.db)).toEqual([]);
