@@ -130,7 +130,9 @@ describe('bank cards', () => {
   });
 
   it("deletes an own card; another user's card or a missing one is not found and nothing is deleted", async () => {
-    const spare = (await call(s.app, 'POST', '/user_bank/createUser_bank', { token: alice.token, body: { ...card, bankname: 'Spare Bank', ibna: 'DE12500105170648489890' } })).data;
+    const spare = (
+      await call(s.app, 'POST', '/user_bank/createUser_bank', { token: alice.token, body: { ...card, bankname: 'Spare Bank', ibna: 'DE12500105170648489890' } })
+    ).data;
     const before = await count(s.app, 'bank_cards');
     for (const ID of [bobCard.ID, 999_999]) {
       const r = await call(s.app, 'DELETE', '/user_bank/deleteUser_bank', { token: alice.token, query: { ID }, lang: 'jp' });
@@ -347,7 +349,9 @@ describe('review kind "bank-withdrawal"', () => {
     const [approveMe, rejectMe] = [list.find((w) => w.num === '1000'), list.find((w) => w.num === '60')];
     const waiting = await runCli(['reviews'], s.dataDir);
     expect(waiting.out).toMatch(
-      new RegExp(`bank-withdrawal\\s+${approveMe.ID}\\s+alice-bank@example.com\\s+1000 USDT \\+ fee 10 to Alice Example, Deutsche Bank, IBAN DE89370400440532013000`),
+      new RegExp(
+        `bank-withdrawal\\s+${approveMe.ID}\\s+alice-bank@example.com\\s+1000 USDT \\+ fee 10 to Alice Example, Deutsche Bank, IBAN DE89370400440532013000`,
+      ),
     );
 
     const before = await balance(alice.id);
