@@ -2,7 +2,7 @@
 // its sources turn on, and the links under it.
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { formatDateTime } from './dateTime';
+import { formatDateTime } from './formats';
 
 /** What stops the form being sent (a source's block: reason, end time, where to lift it). */
 export interface Block {

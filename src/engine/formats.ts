@@ -10,9 +10,6 @@ import { formatAmount, formatPercent, formatSigned } from '../../contract/number
 import { markets as configMarkets } from '../../schemas/config/markets.json';
 import type { StatusTone } from '../ui/StatusBadge';
 import { statusTone } from './statusTones';
-import { formatDateTime } from './dateTime';
-
-export { formatDateTime };
 import type { FieldView } from './types';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -112,6 +109,11 @@ export function maskAccount(value: string): string {
   return value.length <= 4 ? value : `**** ${value.slice(-4)}`;
 }
 
+export function formatDateTime(value: string, locale: string): string {
+  const d = new Date(value);
+  if (value === '' || Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
+}
 
 /** A ratio as a percent value, exactly: "0.001" → "0.1" (the decimal point moved two places). */
 const pad2 = (n: number) => String(n).padStart(2, '0');
