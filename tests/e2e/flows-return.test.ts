@@ -145,6 +145,7 @@ describe('a form returns where it was opened from', () => {
     await page.fill('#root_num', '10');
     await page.waitForFunction(() => document.querySelector('[data-testid=quote-receive]')?.textContent !== '—');
     await page.click('button[type=submit]');
+    await page.click(`.dialog >> text=${en.common.confirm}`);
     await waitForHash(page, '#/home/home');
   });
 });

@@ -88,9 +88,13 @@ beforeAll(async () => {
 });
 
 describe('identity verification', () => {
-  it('an unverified user’s withdrawal answers 4025 and the app opens the real-name page', async () => {
-    await submitWithdrawal(page);
-    await toast(page, en.errors['4025']);
+  it('an unverified user’s withdrawal form says so before anything is typed and leads to the real-name page', async () => {
+    // the server's 4025 for a withdrawal sent anyway: tests/server/kyc.test.ts
+    await page.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
+    const notice = page.locator('[data-testid=verification-needed]');
+    await notice.waitFor();
+    await expect(page.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
+    await notice.locator('a').click();
     await page.waitForFunction(() => window.location.hash.startsWith('#/user/realName'), null, { timeout: 5000 });
     await page.locator('.state-empty', { hasText: en.realName.notSubmitted }).waitFor();
     expect(await withdrawals()).toBe(0);
