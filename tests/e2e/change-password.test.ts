@@ -48,7 +48,8 @@ describe('changing the login password', () => {
 
     await loginThroughUi(page, app.running, EMAIL, NEW);
     await page.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
-    const block = page.locator('.notice-block');
+    // the password change's block (an unverified customer also sees that verification is needed)
+    const block = page.locator('.notice-block', { hasText: 'login password' });
     await block.waitFor();
     const text = (await block.textContent()) ?? '';
     // the message with the end time, 24 hours from now, as the browser's locale writes it
