@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/funds/admin-deposit';
 import { call, registerByEmail } from '../server/helpers';
-import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
+import { appAndBrowser, loginThroughUi, phone, verifyIdentity, waitForHash } from './harness';
 
 const EMAIL = 'e2e-change-pw@example.com';
 const OLD = 'Secret-pass-123';
@@ -19,7 +19,8 @@ let page: Page;
 beforeAll(async () => {
   const account = await registerByEmail(app.running.app, EMAIL, OLD);
   await adminDeposit(app.running.app.db, account.user.ID, 'USDT', '500', Date.now());
-  // with a withdrawal password, so the only block left is the one the change starts
+  // verified, with a withdrawal password, so the only block left is the one the change starts
+  await verifyIdentity(app.running.app, account.user.ID);
   const pay = await call(app.running.app, 'POST', '/user/changePayPassword', { token: account.token, body: { loginPassword: OLD, password: '739204' } });
   expect(pay.code, pay.msg).toBe(0);
   ({ context, page } = await phone(app.browser));
@@ -48,8 +49,7 @@ describe('changing the login password', () => {
 
     await loginThroughUi(page, app.running, EMAIL, NEW);
     await page.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
-    // the password change's block (an unverified customer also sees that verification is needed)
-    const block = page.locator('.notice-block', { hasText: 'login password' });
+    const block = page.locator('.notice-block');
     await block.waitFor();
     const text = (await block.textContent()) ?? '';
     // the message with the end time, 24 hours from now, as the browser's locale writes it

@@ -102,6 +102,8 @@ describe('identity verification', () => {
   });
 
   it('submits the document type, the name and three photos; shows it under review', async () => {
+    // opened on its own (from the withdrawal's notice it would return to the withdrawal)
+    await page.goto(`${app.running.url}/#/user/realName`);
     await page.getByRole('tab', { name: en.realName.tabSubmit }).click();
     await page.locator('#root_type').waitFor();
     // nothing is sent without the photos
