@@ -2,18 +2,15 @@
 // USDT") and a Max button that fills the largest amount allowed: the balance (staking), what it
 // pays for rounded down (whole machines), at most the product's maximum (the IEO's 20,000). 390×844,
 // English and German. With E2E_SHOTS=<dir> it saves screenshots (dark English, light German).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/funds/admin-deposit';
 import { registerByEmail } from '../server/helpers';
-import { appAndBrowser, loginThroughUi, phone } from './harness';
+import { appAndBrowser, loginThroughUi, phone, saveShot } from './harness';
 
 const app = appAndBrowser();
-const shots = process.env.E2E_SHOTS;
 const EMAIL = `buy-max-${Date.now()}@example.com`;
 const PASSWORD = 'Secret-pass-123';
 
@@ -28,12 +25,6 @@ async function open(locale: string, theme: 'dark' | 'light'): Promise<Page> {
   await loginThroughUi(page, app.running, EMAIL, PASSWORD);
   await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
   return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
 
 const hintOf = (page: Page, field: string) => page.locator(`.field:has(#root_${field}) .field-hint`).first();
@@ -57,7 +48,7 @@ for (const [locale, words, theme, available] of [
       await page.getByRole('button', { name: words.limits.maxButton, exact: true }).click();
       expect(await page.inputValue('#root_money')).toMatch(locale === 'en-US' ? /^2,?500\.55$/ : /^2\.?500,55$/);
       await noOverflow(page);
-      await shot(page, `buy-max-staking-${locale}-${theme}`);
+      await saveShot(page, `buy-max-staking-${locale}-${theme}`);
     });
 
     it('mining: Max fills the whole machines the balance pays for', async () => {
@@ -68,7 +59,7 @@ for (const [locale, words, theme, available] of [
       await page.getByRole('button', { name: words.limits.maxButton, exact: true }).click();
       expect(await page.inputValue('#root_num')).toBe('2');
       await noOverflow(page);
-      await shot(page, `buy-max-mining-${locale}-${theme}`);
+      await saveShot(page, `buy-max-mining-${locale}-${theme}`);
     });
 
     it('IEO: Max fills at most what can be subscribed now', async () => {
@@ -80,7 +71,7 @@ for (const [locale, words, theme, available] of [
       await page.getByRole('button', { name: words.limits.maxButton, exact: true }).click();
       expect(await page.inputValue('#root_num')).toMatch(locale === 'en-US' ? /^20,?000$/ : /^20\.?000$/);
       await noOverflow(page);
-      await shot(page, `buy-max-ieo-${locale}-${theme}`);
+      await saveShot(page, `buy-max-ieo-${locale}-${theme}`);
     });
   });
 }

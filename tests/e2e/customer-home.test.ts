@@ -4,15 +4,13 @@
 // the count once they are read; a new account's banner shows its balance, a Deposit button and
 // first steps that tick off; a phone uses its whole width, a desktop keeps a 375 px column.
 // With E2E_SHOTS=<dir> it saves screenshots (dark English, light German).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { notify } from '../../server/core/notify';
 import { registerByEmail, RELAXED } from '../server/helpers';
-import { appAndBrowser, startApp, verifyIdentity } from './harness';
+import { appAndBrowser, startApp, verifyIdentity, saveShot } from './harness';
 
 const app = appAndBrowser(() => startApp({ rateLimits: RELAXED }));
 const SIZES = [
@@ -42,13 +40,6 @@ async function open(
   const page = await context.newPage();
   await page.goto(`${app.running.url}/#${route}`);
   return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 /** Waits for `selector` to carry flash-up or flash-down and then to lose it again. */
@@ -111,7 +102,7 @@ describe("a new account's home banner", () => {
       await steps.first().waitFor();
       expect(await steps.allInnerTexts()).toEqual([en.home.stepVerify, en.home.stepDeposit, en.home.stepTrade].map((s) => `${s}\n›`));
       expect(await page.locator('.first-steps .section-head .muted').textContent()).toBe('0 of 3 done');
-      await shot(page, `home-new-account-${size.width}-dark-en`);
+      await saveShot(page, `home-new-account-${size.width}-dark-en`, false);
 
       await verifyIdentity(app.running.app, id);
       await page.reload();
@@ -124,7 +115,7 @@ describe("a new account's home banner", () => {
       await expect.poll(() => german.getByTestId('home-balance').textContent()).toBe('0,00 USDT');
       await german.locator('.first-steps li.step-done').waitFor();
       expect(await german.locator('.hero-balance-label').textContent()).toBe(de.home.totalBalance);
-      await shot(german, `home-new-account-${size.width}-light-de`);
+      await saveShot(german, `home-new-account-${size.width}-light-de`, false);
       await german.context().close();
     });
   }
@@ -142,7 +133,7 @@ describe('the column', () => {
     await page.locator('.tabbar').waitFor();
     expect(await bounds(page, '.app')).toEqual({ left: 0, right: 430 });
     expect(await bounds(page, '.tabbar')).toEqual({ left: 0, right: 430 });
-    await shot(page, 'market-430-dark-en');
+    await saveShot(page, 'market-430-dark-en', false);
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 // Starts the real server (built app + API + SQLite in a temp folder) on a
 // loopback port and drives Debian's Chromium through playwright-core.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -171,4 +171,12 @@ export async function operatorDesktop(running: Running, browser: Browser, name: 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await context.addInitScript((saved) => sessionStorage.setItem('adminSession', saved), JSON.stringify({ token: signedIn.data.token, name }));
   return context.newPage();
+}
+
+/** With E2E_SHOTS=<dir>, saves the page as <dir>/<name>.png (the whole page unless `fullPage` is false); otherwise nothing. */
+export async function saveShot(page: Page, name: string, fullPage = true): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }

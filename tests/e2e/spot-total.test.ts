@@ -2,23 +2,14 @@
 // a limit order's Total is price × amount and, typed, sets the amount; a market buy shows the
 // quantity it gets, estimated at the order book's best ask.
 // With E2E_SHOTS=<dir> it saves screenshots.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { appAndBrowser, loginThroughUi, phone } from './harness';
+import { appAndBrowser, loginThroughUi, phone, saveShot } from './harness';
 
 const app = appAndBrowser();
-const shots = process.env.E2E_SHOTS;
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
 
 const label = (page: Page, id: string) => page.locator(`label[for=${id}]`).textContent();
 
@@ -50,7 +41,7 @@ for (const [locale, words, theme, dot] of [
       await page.fill('#spot-price', '25000');
       expect(await page.inputValue('#spot-total')).toMatch(new RegExp(`^500(\\${dot}0*)?$`));
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-      await shot(page, `spot-total-${locale}-${theme}`);
+      await saveShot(page, `spot-total-${locale}-${theme}`);
 
       await page.getByRole('button', { name: words.trade.market, exact: true }).click();
       await expect(label(page, 'spot-usdt')).resolves.toBe(words.trade.usdtAmount);
@@ -68,7 +59,7 @@ for (const [locale, words, theme, dot] of [
       expect(plain(qty)).toBeGreaterThan(0);
       expect(plain(qty)).toBeLessThanOrEqual(100 / plain(ask));
       expect(100 / plain(ask) - plain(qty)).toBeLessThan(0.00001);
-      await shot(page, `spot-market-estimate-${locale}-${theme}`);
+      await saveShot(page, `spot-market-estimate-${locale}-${theme}`);
       await context.close();
     });
   });

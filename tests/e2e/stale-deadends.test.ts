@@ -5,8 +5,6 @@
 // before anything is typed; choosing the same coin on both sides of the exchange swaps them and
 // says so; the exchange asks for confirmation with what is paid, got and the rate.
 // With E2E_SHOTS=<dir> it saves screenshots in dark English and light German.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
@@ -14,7 +12,7 @@ import en from '../../locales/en-US.json';
 import { adminDeposit } from '../../server/money';
 import { call, newCaptcha } from '../server/helpers';
 import { DEMO_INVITATION_CODE } from '../../server/seed';
-import { appAndBrowser, latestCode, loginThroughUi, verifyIdentity } from './harness';
+import { appAndBrowser, latestCode, loginThroughUi, verifyIdentity, saveShot } from './harness';
 
 const app = appAndBrowser();
 const PASSWORD = 'Secret-pass-123';
@@ -42,13 +40,6 @@ async function customer(email: string, { verified = true, locale = 'en-US', them
   const page = await context.newPage();
   await loginThroughUi(page, app.running, email, PASSWORD);
   return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 const fieldMessage = (page: Page, text: string) => page.locator('.field-message', { hasText: text });
@@ -104,7 +95,7 @@ describe('exchange', () => {
     await expect(page.locator('#root_to_coin').inputValue()).resolves.toBe('BTC');
     await expect(page.locator('#root_num').inputValue()).resolves.toBe('');
     await expect(message.count()).resolves.toBe(0);
-    await shot(page, 'exchange-swapped-en-dark');
+    await saveShot(page, 'exchange-swapped-en-dark');
 
     await page.fill('#root_num', '100');
     await page.waitForFunction(() => document.querySelector('[data-testid=quote-receive]')?.textContent !== '—');
@@ -116,7 +107,7 @@ describe('exchange', () => {
     expect(rows).toContain('100 USDT');
     expect(rows).toContain(receive);
     expect(rows).toContain('1 USDT ≈');
-    await shot(page, 'exchange-confirm-en-dark');
+    await saveShot(page, 'exchange-confirm-en-dark');
     // cancelled: nothing moves
     await page.click(`.dialog >> text=${en.common.cancel}`);
     await page.locator('.dialog').waitFor({ state: 'detached' });
@@ -148,7 +139,7 @@ describe('withdrawal without a verified identity', () => {
       await expect(notice.locator('p').textContent()).resolves.toBe(texts.funds.verification.needed);
       await expect(notice.locator('a').getAttribute('href')).resolves.toMatch(/^#\/user\/realName\?back=/);
       await expect(page.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
-      await shot(page, `withdraw-unverified-${locale.slice(0, 2)}-${theme}`);
+      await saveShot(page, `withdraw-unverified-${locale.slice(0, 2)}-${theme}`);
       await notice.locator('a').click();
       await page.waitForFunction(() => window.location.hash.startsWith('#/user/realName'));
       await page.context().close();
@@ -184,7 +175,7 @@ describe('futures', () => {
     const units = BigInt(row.available);
     const shown = `${(units / 10n ** 8n).toLocaleString('en-US')}.${String((units % 10n ** 8n) / 10n ** 6n).padStart(2, '0')} USDT`;
     await page.locator('.available', { hasText: shown }).waitFor();
-    await shot(page, 'futures-settled-en-dark');
+    await saveShot(page, 'futures-settled-en-dark');
     await page.context().close();
   });
 });

@@ -1,17 +1,14 @@
 // A completed crypto withdrawal shows its transaction hash with a copy button (390×844, English
 // and German); one whose hash is not recorded yet shows no such line.
 // With E2E_SHOTS=<dir> it saves screenshots (dark English, light German).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { appAndBrowser, loginThroughUi, phone } from './harness';
+import { appAndBrowser, loginThroughUi, phone, saveShot } from './harness';
 
 const app = appAndBrowser();
-const shots = process.env.E2E_SHOTS;
 const HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
 let sent = 0;
 let pending = 0;
@@ -50,12 +47,6 @@ async function open(locale: string, theme: 'dark' | 'light'): Promise<Page> {
   return page;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
-
 beforeAll(async () => {
   sent = await withdrawal(HASH);
   pending = await withdrawal(null);
@@ -73,7 +64,7 @@ describe('the transaction hash of a completed withdrawal', () => {
       await line.waitFor();
       await expect(line.locator('.detail-value').textContent()).resolves.toBe(HASH);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-      await shot(page, `withdraw-tx-hash-${locale}-${theme}`);
+      await saveShot(page, `withdraw-tx-hash-${locale}-${theme}`);
       await line.getByRole('button', { name: `${words.common.copy}: ${words.withdraw.txHash}` }).click();
       await page.locator('.toast', { hasText: words.common.copied }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(HASH);
