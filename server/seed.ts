@@ -18,7 +18,7 @@ export const DEMO_PHONE = '13800138000';
 export const DEMO_COUNTRY_CODE = '+86';
 export const DEMO_PASSWORD = 'demo123456';
 export const DEMO_INVITATION_CODE = 'DEMO88';
-export const ANNOUNCEMENT_CATE = 1;
+export const ANNOUNCEMENT_CATEGORY = 1;
 /** The demo user's opening balance, credited as administrator deposits (with ledger rows) */
 export const DEMO_BALANCES: readonly { coin: string; amount: string }[] = [
   { coin: 'USDT', amount: '10000' },
@@ -51,7 +51,7 @@ export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
     // Newest first in SEED_ANNOUNCEMENTS; roughly two days apart, at varied hours.
     const rows = SEED_ANNOUNCEMENTS.map((a, i) => ({
       ...a,
-      cate: ANNOUNCEMENT_CATE,
+      category: ANNOUNCEMENT_CATEGORY,
       created_at: now - i * 2 * DAY - ((i * 37) % 11) * 3_600_000 - 3_600_000,
     }));
     await trx.insertInto('articles').values(rows).execute();

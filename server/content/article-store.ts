@@ -5,15 +5,15 @@ import { languagesConfig } from '../core/config.ts';
 import { type Db, transact } from '../core/db/index.ts';
 import { forUpdate } from '../core/db/locks.ts';
 import type { ArticleRow } from '../core/db/types.ts';
-import { ARTICLE_CATES, type ArticleCate, type ArticleText, parseTranslations } from './articles.ts';
+import { ARTICLE_CATEGORIES, type ArticleCategory, type ArticleText, parseTranslations } from './articles.ts';
 
-export const ARTICLE_CATE_NAMES = Object.keys(ARTICLE_CATES) as ArticleCate[];
+export const ARTICLE_CATEGORY_NAMES = Object.keys(ARTICLE_CATEGORIES) as ArticleCategory[];
 
 /** Every language prefix (de, en, jp…), and those an article is translated into (all but English). */
 export const languagePrefixes = () => languagesConfig().languages.map((l) => l.prefix);
 export const translationPrefixes = () => languagePrefixes().filter((p) => p !== 'en');
 
-export const cateName = (cate: number): string => ARTICLE_CATE_NAMES.find((c) => ARTICLE_CATES[c] === Number(cate)) ?? String(cate);
+export const categoryName = (category: number): string => ARTICLE_CATEGORY_NAMES.find((c) => ARTICLE_CATEGORIES[c] === Number(category)) ?? String(category);
 
 /** The languages the article has a text in: English, then its translations in the configured order. */
 export function articleLanguages(row: Pick<ArticleRow, 'translations'>): string[] {
@@ -22,9 +22,9 @@ export function articleLanguages(row: Pick<ArticleRow, 'translations'>): string[
 }
 
 /** Newest first, at most 100, of one category (its number) or all. */
-export async function latestArticles(db: Db, cate: number | undefined): Promise<ArticleRow[]> {
+export async function latestArticles(db: Db, category: number | undefined): Promise<ArticleRow[]> {
   let query = db.selectFrom('articles').selectAll();
-  if (cate !== undefined) query = query.where('cate', '=', cate);
+  if (category !== undefined) query = query.where('category', '=', category);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
 }
 
@@ -33,10 +33,10 @@ export async function articleById(db: Db, id: number): Promise<ArticleRow | unde
 }
 
 /** A new article: its English text and any translations; its id. */
-export async function insertArticle(db: Db, cate: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<number> {
+export async function insertArticle(db: Db, category: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<number> {
   const row = await db
     .insertInto('articles')
-    .values({ ...english, cate, translations: JSON.stringify(translations), created_at: now })
+    .values({ ...english, category, translations: JSON.stringify(translations), created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -9,8 +9,8 @@ import type { ArticleRow } from '../core/db/types.ts';
 import { unsafeUrlAttributeIn } from './url-attributes.ts';
 
 /** Article categories by the name the operator uses. */
-export const ARTICLE_CATES = { announcement: 1, terms: 2, privacy: 3 } as const;
-export type ArticleCate = keyof typeof ARTICLE_CATES;
+export const ARTICLE_CATEGORIES = { announcement: 1, terms: 2, privacy: 3 } as const;
+export type ArticleCategory = keyof typeof ARTICLE_CATEGORIES;
 
 export interface ArticleText {
   title: string;
@@ -44,7 +44,7 @@ export function localArticle(row: Pick<ArticleRow, 'title' | 'summary' | 'conten
 }
 
 export function toArticle(row: ArticleRow, prefix: string): Article {
-  return { ID: Number(row.id), ...localArticle(row, prefix), cate: Number(row.cate), CreatedAt: isoTime(Number(row.created_at)) };
+  return { ID: Number(row.id), ...localArticle(row, prefix), cate: Number(row.category), CreatedAt: isoTime(Number(row.created_at)) };
 }
 
 // Elements and attributes that run code or load active content. The client sanitiser removes

@@ -7,8 +7,8 @@ import { languagesConfig } from '../core/config.ts';
 import { type Db, isoTime } from '../core/db/index.ts';
 import type { ArticleRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
-import { ARTICLE_CATES, type ArticleCate, articleTextIssues, parseTranslations, unsafeMarkupIn } from './articles.ts';
-import { articleById, articleLanguages, cateName, insertArticle, latestArticles, saveTranslation } from './article-store.ts';
+import { ARTICLE_CATEGORIES, type ArticleCategory, articleTextIssues, parseTranslations, unsafeMarkupIn } from './articles.ts';
+import { articleById, articleLanguages, categoryName, insertArticle, latestArticles, saveTranslation } from './article-store.ts';
 import { broadcast, broadcastLanguages, broadcastRows, broadcastText, noticeTextIssues, recipientsAt } from './notices.ts';
 
 /** The locale key of each length limit, by field: the schema files' messages say the same. */
@@ -45,7 +45,7 @@ function languageSection(prefix: string, text: ArticleTexts): string {
 function toAdminArticle(row: ArticleRow): AdminArticle {
   return {
     id: Number(row.id),
-    category: cateName(row.cate) as AdminArticle['category'],
+    category: categoryName(row.category) as AdminArticle['category'],
     title: row.title,
     languages: articleLanguages(row).join(', '),
     created: isoTime(Number(row.created_at)),
@@ -73,16 +73,16 @@ async function toAdminBroadcasts(db: Db, rows: Awaited<ReturnType<typeof broadca
 }
 
 export const contentAdmin: ContentAdmin = {
-  articles: async (db, category) => (await latestArticles(db, category ? ARTICLE_CATES[category as ArticleCate] : undefined)).map(toAdminArticle),
+  articles: async (db, category) => (await latestArticles(db, category ? ARTICLE_CATEGORIES[category as ArticleCategory] : undefined)).map(toAdminArticle),
   article: async (db, id) => {
     const row = await articleById(db, id);
     if (!row) throw validationError('id', 'admin.articleUnknown');
     return toAdminArticleDetail(row);
   },
   addArticle: async (db, category, english, now) => {
-    if (!(category in ARTICLE_CATES)) throw validationError('category', 'admin.articleCategory');
+    if (!(category in ARTICLE_CATEGORIES)) throw validationError('category', 'admin.articleCategory');
     checkArticleText(english);
-    return insertArticle(db, ARTICLE_CATES[category as ArticleCate], english, {}, now);
+    return insertArticle(db, ARTICLE_CATEGORIES[category as ArticleCategory], english, {}, now);
   },
   translateArticle: async (db, id, lang, text) => {
     if (text) checkArticleText(text);

@@ -114,7 +114,7 @@ export function toBankWithdrawal(row: BankWithdrawalRow): BankWithdrawal {
     bankname: row.bankname,
     accountname: row.accountname,
     bankcard: row.bankcard,
-    ibna: row.ibna,
+    ibna: row.iban,
     payeeaddress: row.payeeaddress,
     country: row.country,
     status: Number(row.status) as BankWithdrawal['status'],
@@ -148,7 +148,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
     .where('bankname', '=', input.bankname)
     .where('accountname', '=', input.accountname)
     .where('bankcard', '=', input.bankcard)
-    .where('ibna', '=', normalizeIban(input.ibna ?? ''))
+    .where('iban', '=', normalizeIban(input.ibna ?? ''))
     .where('payeeaddress', '=', input.payeeaddress)
     .where('country', '=', input.country)
     .orderBy('id', 'desc')
@@ -177,7 +177,7 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
           bankname: card.bankname,
           accountname: card.accountname,
           bankcard: card.bankcard,
-          ibna: card.ibna,
+          iban: card.iban,
           routing: card.routing,
           payeeaddress: card.payeeaddress,
           country: card.country,
@@ -193,8 +193,8 @@ export async function requestBankWithdrawal(ctx: AppContext, user: UserRow, inpu
 
 // ---- review kind "bank-withdrawal" ------------------------------------------------------
 
-function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | 'ibna'>): string {
-  return `${row.accountname}, ${row.bankname}, IBAN ${row.ibna}`;
+function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | 'iban'>): string {
+  return `${row.accountname}, ${row.bankname}, IBAN ${row.iban}`;
 }
 
 const BANK_WITHDRAWAL: FrozenRequestKind = { table: 'bank_withdrawals', label: 'Bank withdrawal', successType: 'bank_withdrawal_success' };
@@ -208,7 +208,7 @@ export const bankWithdrawalReview: ReviewKind = {
       .selectFrom('bank_withdrawals')
       .innerJoin('users', 'users.id', 'bank_withdrawals.user_id')
       .select(['bank_withdrawals.id', 'bank_withdrawals.coin', 'bank_withdrawals.amount', 'bank_withdrawals.fee', 'bank_withdrawals.created_at'])
-      .select(['bank_withdrawals.bankname', 'bank_withdrawals.accountname', 'bank_withdrawals.ibna'])
+      .select(['bank_withdrawals.bankname', 'bank_withdrawals.accountname', 'bank_withdrawals.iban'])
       .select(['users.email', 'users.phone', 'users.country_code'])
       .where('bank_withdrawals.status', '=', ReviewStatus.pending)
       .orderBy('bank_withdrawals.id')

@@ -26,7 +26,7 @@ import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** cate: who made the deposit. */
-export const DepositCate = { user: 1, admin: 2 } as const;
+export const DepositOrigin = { user: 1, admin: 2 } as const;
 
 /** Largest single deposit, in units (a sanity cap; the network minimum is the real bound below). */
 const MAX_UNITS = MAX_DEPOSIT * 10n ** 8n;
@@ -49,7 +49,7 @@ export function toDeposit(row: DepositRow, decimals: number): Deposit {
     fee: amount(row.fee),
     received: amount(row.received),
     status: Number(row.status) as Deposit['status'],
-    cate: Number(row.cate) as Deposit['cate'],
+    cate: Number(row.origin) as Deposit['cate'],
     payimg: row.proof ? uploadUrl(row.proof) : '',
     reason: row.reason,
     CreatedAt: isoTime(row.created_at),
@@ -73,7 +73,7 @@ export type DepositRequest = Endpoints['createRecharge']['input'];
  * deposit still under review or completed. Nothing is written when a check fails.
  */
 export async function createDeposit(db: Db, userId: number, input: DepositRequest, now: number): Promise<Deposit> {
-  if (input.cate !== DepositCate.user) throw validationError('cate', 'deposit.userOnly');
+  if (input.cate !== DepositOrigin.user) throw validationError('cate', 'deposit.userOnly');
   const { coin, network } = await requireNetwork(db, input.coin, input.czline);
   if (Number(network.deposit_enabled) !== 1) throw validationError('czline', 'deposit.networkClosed', { coin: coin.coin, network: network.network });
   if (input.address.trim() !== network.deposit_address) throw validationError('address', 'deposit.addressMismatch');
@@ -105,7 +105,7 @@ export async function createDeposit(db: Db, userId: number, input: DepositReques
         fee: '0',
         received: null,
         proof: upload.name,
-        cate: DepositCate.user,
+        origin: DepositOrigin.user,
         status: ReviewStatus.pending,
         reason: '',
         created_at: now,
@@ -142,7 +142,7 @@ export async function recordAdminDeposit(trx: Tx, userId: number, coin: string, 
       fee: '0',
       received: units.toString(),
       proof: '',
-      cate: DepositCate.admin,
+      origin: DepositOrigin.admin,
       status: ReviewStatus.completed,
       reason: '',
       created_at: now,

@@ -67,7 +67,7 @@ export async function savedAddress(
     .select(['addr', 'active_at'])
     .where('user_id', '=', userId)
     .where('coin', '=', coin)
-    .where('czline', '=', network)
+    .where('network', '=', network)
     .execute();
   const row = rows.find((r) => sameAddress(r.addr, address));
   return row && { addr: row.addr, activeAt: Number(row.active_at) };

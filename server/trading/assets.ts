@@ -10,8 +10,8 @@ import { nothingOwed, type OwedByCoin } from '../core/owed.ts';
 /** schemas/entities/asset.json */
 export type { Asset, AssetList, ProfitLoss };
 
-/** /user/mycoin's cate: 1 the asset list, 2 the deposit list, 3 the withdrawal list. */
-export type AssetCate = 1 | 2 | 3;
+/** Which list /user/mycoin's `cate` asks for: 1 the asset list, 2 the deposit list, 3 the withdrawal list. */
+export type AssetListKind = 1 | 2 | 3;
 
 /** USDT value of `amount` units of `coin` at the market price, rounded down (0 without a USDT market). */
 function usdtValue(ctx: AppContext, coin: string, amount: bigint): bigint {
@@ -32,15 +32,15 @@ interface Holding extends Balance {
 }
 
 /**
- * The coins of a list: cate 1 is USDT (always) and then every coin with a non-zero total;
- * cate 2 and 3 are every configured coin, held or not. Configured coins come in the order of
+ * The coins of a list: list 1 is USDT (always) and then every coin with a non-zero total;
+ * lists 2 and 3 are every configured coin, held or not. Configured coins come in the order of
  * schemas/config/coins.json, a held coin that is not configured after them by code.
  */
-async function holdings(ctx: AppContext, userId: number, cate: AssetCate): Promise<Holding[]> {
+async function holdings(ctx: AppContext, userId: number, kind: AssetListKind): Promise<Holding[]> {
   const held = new Map((await balancesOf(ctx.db, userId)).map((b) => [b.coin, b]));
   const configured = coinConfigs().map((c) => c.coin);
   const coins =
-    cate === 1
+    kind === 1
       ? [USDT, ...configured.filter((c) => c !== USDT), ...[...held.keys()].filter((c) => !configured.includes(c)).sort()].filter((c) => {
           const b = held.get(c);
           return c === USDT || (b !== undefined && b.available + b.frozen > 0n);
@@ -58,10 +58,10 @@ async function holdings(ctx: AppContext, userId: number, cate: AssetCate): Promi
  * user owes on loans in USDT (the total counts a loan's coins: the page shows them owed beside it)
  * and the net total (total less owed, never below zero).
  */
-export async function assetList(ctx: AppContext, userId: number, cate: AssetCate = 1, owedByCoin: OwedByCoin = nothingOwed): Promise<AssetList> {
+export async function assetList(ctx: AppContext, userId: number, kind: AssetListKind = 1, owedByCoin: OwedByCoin = nothingOwed): Promise<AssetList> {
   const qd = tradingConfig().spot.quoteDecimals;
   const config = new Map(coinConfigs().map((c) => [c.coin, c]));
-  const rows = await holdings(ctx, userId, cate);
+  const rows = await holdings(ctx, userId, kind);
   const list = rows.map((b): Asset => {
     const c = config.get(b.coin);
     const d = coinDecimals(b.coin);
@@ -74,11 +74,11 @@ export async function assetList(ctx: AppContext, userId: number, cate: AssetCate
       total: formatUnits(b.total, d),
       usdtValue: formatUnits(b.value, qd),
     };
-    if (cate !== 1) row.networks = [...(c?.networks ?? [])];
+    if (kind !== 1) row.networks = [...(c?.networks ?? [])];
     return row;
   });
   // Every coin with a balance counts toward the total, whichever list is shown.
-  const all = cate === 1 ? rows : await holdings(ctx, userId, 1);
+  const all = kind === 1 ? rows : await holdings(ctx, userId, 1);
   const total = sum(all.map((b) => b.value));
   const owed = sum((await owedByCoin(ctx.db, userId, ctx.now())).map((o) => usdtValue(ctx, o.coin, o.owed)));
   const net = total > owed ? total - owed : 0n;

@@ -101,7 +101,10 @@ async function serve(dataDir: string, clients: number): Promise<void> {
     const payHash = hashPayPassword ? hashPayPassword({ db, dataDir }, PIN) : legacyPinHash!;
     await db.updateTable('users').set({ real_name_status: 2, pay_password_hash: payHash }).where('id', '=', user.id).execute();
     await adminDeposit(db, user.id, 'USDT', '10000000', now);
-    if (role === 'bank') await db.insertInto('bank_cards').values({ user_id: user.id, ...CARD, created_at: now }).execute();
+    if (role === 'bank') {
+      const { ibna, ...card } = CARD;
+      await db.insertInto('bank_cards').values({ user_id: user.id, ...card, iban: ibna, created_at: now }).execute();
+    }
     ready.clients.push({ role, email, token: role === 'signIn' ? '' : await startSession(db, user.id, now) });
     ready.pinForm ||= payHash.split('$')[0];
   }

@@ -88,8 +88,8 @@ describe('bank cards', () => {
     await page.click('button[type=submit]');
     await waitForHash(page, '#/user/bank');
     await page.locator('.row', { hasText: 'Barclays' }).waitFor();
-    const stored = await app.running.app.db.selectFrom('bank_cards').select('ibna').where('bankname', '=', 'Barclays').executeTakeFirstOrThrow();
-    expect(stored.ibna).toBe('GB82WEST12345698765432');
+    const stored = await app.running.app.db.selectFrom('bank_cards').select('iban').where('bankname', '=', 'Barclays').executeTakeFirstOrThrow();
+    expect(stored.iban).toBe('GB82WEST12345698765432');
   });
 
   it('refuses wrong check digits on the device, saying why, and sends nothing', async () => {

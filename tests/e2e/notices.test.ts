@@ -42,7 +42,7 @@ beforeAll(async () => {
   // straight into the table: the operator command refuses such content; the app must not trust that
   const row = await app.running.app.db
     .insertInto('articles')
-    .values({ title: 'Fee update', summary: 'Fees drop.', content: PAYLOAD, cate: 1, created_at: Date.now(), translations: '{}' })
+    .values({ title: 'Fee update', summary: 'Fees drop.', content: PAYLOAD, category: 1, created_at: Date.now(), translations: '{}' })
     .returning('id')
     .executeTakeFirstOrThrow();
   articleId = Number(row.id);

@@ -13,7 +13,7 @@ export function articleHandlers(ctx: AppContext): HandlerTable {
   const page = async (input: { cate: number; page?: number; pageSize?: number }, lang: unknown) => {
     const prefix = langPrefix(ctx.i18n, lang);
     const { page, pageSize, offset } = pageOf(input);
-    const base = db.selectFrom('articles').where('cate', '=', input.cate);
+    const base = db.selectFrom('articles').where('category', '=', input.cate);
     const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute();
     return { list: rows.map((r) => toArticle(r, prefix)), total: toCount(n), page, pageSize };

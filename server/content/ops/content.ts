@@ -4,11 +4,11 @@
 // exists when it is sent, with its text per language (English required).
 import { existsSync, readFileSync } from 'node:fs';
 import type { Db } from '../../core/db/index.ts';
-import { ARTICLE_CATES, type ArticleCate, type ArticleText, articleTextProblems, TITLE_MAX } from '../articles.ts';
+import { ARTICLE_CATEGORIES, type ArticleCategory, type ArticleText, articleTextProblems, TITLE_MAX } from '../articles.ts';
 import {
-  ARTICLE_CATE_NAMES as CATES,
+  ARTICLE_CATEGORY_NAMES as CATES,
   articleLanguages,
-  cateName,
+  categoryName,
   insertArticle,
   languagePrefixes,
   latestArticles,
@@ -36,8 +36,8 @@ export const CONTENT_HELP = `  article list [category]
   notice broadcast <file.json>
                       the same with its text per language: {"en": {"title", "body"}, "de": {…}, …}`;
 
-function cateOf(name: string | undefined): number {
-  if (name && name in ARTICLE_CATES) return ARTICLE_CATES[name as ArticleCate];
+function categoryOf(name: string | undefined): number {
+  if (name && name in ARTICLE_CATEGORIES) return ARTICLE_CATEGORIES[name as ArticleCategory];
   throw new OpsError(`Unknown category "${name ?? ''}". Categories: ${CATES.join(', ')}.`);
 }
 
@@ -74,20 +74,20 @@ function assertText(lang: string, text: Partial<ArticleText>, partial: boolean):
 }
 
 async function listArticles(db: Db, category: string | undefined): Promise<string> {
-  const rows = await latestArticles(db, category === undefined ? undefined : cateOf(category));
+  const rows = await latestArticles(db, category === undefined ? undefined : categoryOf(category));
   if (rows.length === 0) return '(no articles)';
   return rows
     .map(
       (r) =>
-        `${r.id}  ${cateName(r.cate)}  ${new Date(Number(r.created_at)).toISOString().slice(0, 16)}  ${r.title.slice(0, 60)}  [${articleLanguages(r).join(', ')}]`,
+        `${r.id}  ${categoryName(r.category)}  ${new Date(Number(r.created_at)).toISOString().slice(0, 16)}  ${r.title.slice(0, 60)}  [${articleLanguages(r).join(', ')}]`,
     )
     .join('\n');
 }
 
-async function addArticle(db: Db, cate: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<string> {
-  const id = await insertArticle(db, cate, english, translations, now);
+async function addArticle(db: Db, category: number, english: ArticleText, translations: Record<string, ArticleText>, now: number): Promise<string> {
+  const id = await insertArticle(db, category, english, translations, now);
   const langs = Object.keys(translations);
-  return `Article ${id} added (${cateName(cate)}): "${english.title}" in en${langs.length ? `, ${langs.join(', ')}` : ''}.`;
+  return `Article ${id} added (${categoryName(category)}): "${english.title}" in en${langs.length ? `, ${langs.join(', ')}` : ''}.`;
 }
 
 async function translateArticle(db: Db, args: string[]): Promise<string> {
@@ -130,17 +130,17 @@ export async function articleCommand(db: Db, args: string[], now: number): Promi
     case undefined:
       return listArticles(db, rest[0]);
     case 'add': {
-      const cate = cateOf(rest[0]);
+      const category = categoryOf(rest[0]);
       const [title, summary, content] = parts(rest.slice(1), 3, 'article add <category> <title> | <summary> | <content…>');
       assertText('en', { title, summary, content }, false);
-      return addArticle(db, cate, { title, summary, content }, {}, now);
+      return addArticle(db, category, { title, summary, content }, {}, now);
     }
     case 'translate':
       return translateArticle(db, rest);
     case 'import': {
-      const cate = cateOf(rest[0]);
+      const category = categoryOf(rest[0]);
       const { english, translations } = articleFile(rest[1]);
-      return addArticle(db, cate, english, translations, now);
+      return addArticle(db, category, english, translations, now);
     }
     default:
       throw new OpsError(`Unknown article command "${sub}".\n${CONTENT_HELP}`);

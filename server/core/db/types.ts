@@ -95,7 +95,7 @@ export interface BankCardsTable {
   bankname: string;
   accountname: string;
   bankcard: string;
-  ibna: string;
+  iban: string;
   swift: string;
   /** The local routing code outside the IBAN countries (contract/bank-account.ts); '' otherwise */
   routing: Generated<string>;
@@ -108,7 +108,7 @@ export interface WithdrawalAddressesTable {
   id: Generated<number>;
   user_id: number;
   coin: string;
-  czline: string;
+  network: string;
   addr: string;
   name: string;
   remark: string;
@@ -122,7 +122,8 @@ export interface ArticlesTable {
   title: string;
   summary: string;
   content: string;
-  cate: number;
+  /** 1 announcement, 2 terms, 3 privacy (the wire's `cate`) */
+  category: number;
   created_at: number;
   /** {prefix: {title, summary, content}} of the other languages (migration 0009); the columns above are English */
   translations: ColumnType<string, string | undefined, string>;

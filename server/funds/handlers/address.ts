@@ -32,7 +32,7 @@ export function toAddress(row: AddressRow, now: number): WithdrawalAddress {
     ID: Number(row.id),
     name: row.name,
     remark: row.remark,
-    czline: row.czline,
+    czline: row.network,
     addr: row.addr,
     coin: row.coin,
     CreatedAt: isoTime(created),
@@ -74,7 +74,7 @@ export function addressHandlers(ctx: AppContext): HandlerTable {
         .values({
           user_id: user.id,
           coin: coin.coin,
-          czline: network.network,
+          network: network.network,
           addr,
           name: input.name.trim(),
           remark: (input.remark ?? '').trim(),

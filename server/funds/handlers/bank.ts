@@ -18,7 +18,7 @@ export function toBankCard(row: BankCardRow): BankCard {
     bankname: row.bankname,
     accountname: row.accountname,
     bankcard: row.bankcard,
-    ibna: row.ibna,
+    ibna: row.iban,
     payeeaddress: row.payeeaddress,
     country: row.country,
     swift: row.swift,
@@ -49,9 +49,9 @@ async function refuseDuplicate(
 ) {
   const mine = db.selectFrom('bank_cards').select('id').where('user_id', '=', userId);
   const same = card.ibna
-    ? await mine.where('ibna', '=', card.ibna).executeTakeFirst()
+    ? await mine.where('iban', '=', card.ibna).executeTakeFirst()
     : await mine
-        .where('ibna', '=', '')
+        .where('iban', '=', '')
         .where('country', '=', country)
         .where('bankcard', '=', card.bankcard)
         .where('routing', '=', card.routing)
@@ -79,7 +79,7 @@ export function bankHandlers(ctx: AppContext): HandlerTable {
           bankname: input.bankname.trim(),
           accountname: input.accountname.trim(),
           bankcard,
-          ibna,
+          iban: ibna,
           routing,
           swift,
           payeeaddress: input.payeeaddress.trim(),

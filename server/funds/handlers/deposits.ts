@@ -29,7 +29,7 @@ export function depositHandlers(ctx: AppContext): HandlerTable {
     getDeposits: async (input, { user }) => {
       let base = db.selectFrom('deposits').where('user_id', '=', user.id);
       if (input.status !== undefined && input.status !== '') base = base.where('status', '=', Number(input.status));
-      if (input.cate !== undefined && input.cate !== '') base = base.where('cate', '=', Number(input.cate));
+      if (input.cate !== undefined && input.cate !== '') base = base.where('origin', '=', Number(input.cate));
       const page = await pageOfRows(base, input, (row: DepositRow) => row);
       return { ...page, list: await depositsToShow(db, page.list) };
     },

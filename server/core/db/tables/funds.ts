@@ -89,8 +89,8 @@ export interface DepositsTable {
   received: string | null;
   /** Upload name of the transfer proof */
   proof: string;
-  /** 1 user deposit, 2 administrator deposit */
-  cate: number;
+  /** Who made it: 1 the customer, 2 an operator (the wire's `cate`) */
+  origin: number;
   status: number;
   reason: string;
   created_at: number;
@@ -126,7 +126,7 @@ export interface BankWithdrawalsTable {
   bankname: string;
   accountname: string;
   bankcard: string;
-  ibna: string;
+  iban: string;
   /** The card's local routing code, copied (0023) */
   routing: Generated<string>;
   payeeaddress: string;
