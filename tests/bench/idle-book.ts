@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type { Insertable } from 'kysely';
+import type { SpotOrdersTable } from '../../server/core/db/types.ts';
 import { lines, serverNodeArgs } from './bench-process.ts';
 
 const USERS = 100;
@@ -64,7 +66,7 @@ async function seed(dataDir: string, orders: number): Promise<void> {
 
   const now = Date.now();
   const frozen = new Map<string, bigint>(); // `${user} ${coin}` → units
-  const rows = [];
+  const rows: Insertable<SpotOrdersTable>[] = [];
   for (let i = 0; i < orders; i++) {
     const m = markets[i % markets.length];
     const side = i % 2 === 0 ? 'buy' : 'sell';
@@ -98,7 +100,7 @@ async function seed(dataDir: string, orders: number): Promise<void> {
       client_order_id: null,
       created_at: now,
       updated_at: now,
-    } as const);
+    });
   }
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('spot_orders').values(rows.slice(i, i + BATCH)).execute();
