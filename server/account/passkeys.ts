@@ -126,11 +126,10 @@ async function storeChallenge(ctx: AppContext, challenge: string, purpose: Webau
 
 /** Deletes the challenges no answer can use any more (spent or expired); returns how many. */
 export async function deleteSpentChallenges(db: Db, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('webauthn_challenges')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // two deletes, each through its index (one with an OR of the two scans the table)
+  const expired = await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).executeTakeFirst();
+  const used = await db.deleteFrom('webauthn_challenges').where('used_at', 'is not', null).executeTakeFirst();
+  return Number(expired.numDeletedRows) + Number(used.numDeletedRows);
 }
 
 /** The unused, unexpired challenge of this purpose and user that the answer signed, or "start again". */

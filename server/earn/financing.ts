@@ -24,6 +24,7 @@ import type { Translate } from '../platform/i18n/i18n.ts';
 import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import type { JobDeps } from '../platform/jobs/job.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
+import { nextStepAt } from './next-step.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
@@ -237,7 +238,7 @@ export async function runFinancingJob(ctx: JobDeps): Promise<number> {
     .selectFrom('financing_orders')
     .select('id')
     .where('status', '=', FinancingStatus.inTerm)
-    .where('started_at', '<=', now - DAY_MS)
+    .where(nextStepAt('due_at'), '<=', now)
     .orderBy('id')
     .execute();
   if (due.length === 0) return 0;

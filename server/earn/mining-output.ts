@@ -17,6 +17,7 @@ import { MiningIncome, type MiningOrderRow, MiningStatus } from '../core/db/type
 import type { JobDeps } from '../platform/jobs/job.ts';
 import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
 import { coinDecimals, DAY_MS } from './financing.ts';
+import { nextStepAt } from './next-step.ts';
 
 /** The live USDT price of `coin` in units; 1 for USDT; null when there is no current price. */
 export function usdtPrice(ctx: Pick<JobDeps, 'market'>, coin: string): bigint | null {
@@ -132,7 +133,7 @@ export async function runMiningJob(ctx: JobDeps): Promise<number> {
     .selectFrom('mining_orders')
     .select('id')
     .where('status', '=', MiningStatus.running)
-    .where('started_at', '<=', now - DAY_MS)
+    .where(nextStepAt('ends_at'), '<=', now)
     .orderBy('id')
     .execute();
   if (running.length) {

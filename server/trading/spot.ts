@@ -7,6 +7,7 @@
 import type { SpotBuyPayload, SpotOrder, SpotSellPayload } from '../../contract/generated/types.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import type { JobDeps } from '../platform/jobs/job.ts';
+import { sql } from 'kysely';
 import { type Db, isoTime } from '../core/db/index.ts';
 import type { SpotOrderRow, UserRow } from '../core/db/types.ts';
 import { notFound } from '../core/errors.ts';
@@ -374,26 +375,41 @@ export function crosses(side: 'buy' | 'sell', limit: bigint, marketPrice: bigint
   return side === 'buy' ? marketPrice <= limit : marketPrice >= limit;
 }
 
-/** Fills every open limit order whose market (open for trading) has crossed its price. */
-export async function fillCrossedOrders(ctx: JobDeps): Promise<number> {
-  const open = await ctx.db.selectFrom('spot_orders').select(['id', 'symbol', 'side', 'price']).where('status', '=', 'open').orderBy('id').execute();
-  const now = ctx.now();
-  const prices = new Map<string, bigint | null>();
-  let filled = 0;
-  for (const o of open) {
-    if (o.price === null) continue;
-    if (!prices.has(o.symbol)) {
-      let p: bigint | null = null;
-      try {
-        if (ctx.market.market(o.symbol) && ctx.market.isOpen(o.symbol, now)) p = units(ctx.market.price(o.symbol));
-      } catch {
-        p = null;
-      }
-      prices.set(o.symbol, p);
+/** The market price of every market open for trading at `now` (a market whose price cannot be read is left out). */
+function openMarketPrices(ctx: JobDeps, now: number): Map<string, bigint> {
+  const prices = new Map<string, bigint>();
+  for (const m of ctx.market.markets()) {
+    try {
+      if (ctx.market.isOpen(m.symbol, now)) prices.set(m.symbol, units(ctx.market.price(m.symbol)));
+    } catch {
+      // no price to fill at: its orders wait
     }
-    const p = prices.get(o.symbol);
-    if (p === null || p === undefined || !crosses(o.side, BigInt(o.price), p)) continue;
-    if (await fillLimitOrder(ctx.db, o.id, now)) filled++;
   }
+  return prices;
+}
+
+/**
+ * The open limit orders of `symbol` that `price` crosses (a buy at or above it, a sell at or
+ * below it), read through the index spot_orders_resting (migration 0032): the pass costs in
+ * proportion to the orders the price crossed, not to the resting book. The status is a literal
+ * so SQLite can use the partial index; prices are integer units held as text, compared as integers.
+ */
+async function crossedOrderIds(db: Db, symbol: string, price: bigint): Promise<number[]> {
+  const limit = sql<bigint>`cast(${sql.ref('price')} as bigint)`;
+  const market = sql<bigint>`cast(${price.toString()} as bigint)`;
+  const side = (name: 'buy' | 'sell', op: '>=' | '<=') =>
+    db.selectFrom('spot_orders').select('id').where('status', '=', sql.lit('open')).where('symbol', '=', symbol).where('side', '=', sql.lit(name)).where(limit, op, market);
+  const rows = await side('buy', '>=').unionAll(side('sell', '<=')).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Fills every open limit order whose market (open for trading) has crossed its price, oldest first. */
+export async function fillCrossedOrders(ctx: JobDeps): Promise<number> {
+  const now = ctx.now();
+  const crossed: number[] = [];
+  for (const [symbol, price] of openMarketPrices(ctx, now)) crossed.push(...(await crossedOrderIds(ctx.db, symbol, price)));
+  crossed.sort((a, b) => a - b);
+  let filled = 0;
+  for (const id of crossed) if (await fillLimitOrder(ctx.db, id, now)) filled++;
   return filled;
 }

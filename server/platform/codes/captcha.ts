@@ -42,11 +42,10 @@ export async function checkCaptcha(db: Db, id: string, answer: string, now: numb
 
 /** Deletes the captchas that can no longer be solved (used or expired); returns how many. */
 export async function deleteSpentCaptchas(db: Db, now: number): Promise<number> {
-  const result = await db
-    .deleteFrom('captchas')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // two deletes, each through its index (one with an OR of the two scans the table)
+  const expired = await db.deleteFrom('captchas').where('expires_at', '<=', now).executeTakeFirst();
+  const used = await db.deleteFrom('captchas').where('used_at', 'is not', null).executeTakeFirst();
+  return Number(expired.numDeletedRows) + Number(used.numDeletedRows);
 }
 
 /** The answer of a captcha (for the operator CLI and tests), used or not. */

@@ -29,6 +29,7 @@ import * as m0028 from './0028_addresses_network_proposals.ts';
 import * as m0029 from './0029_audit_keyed_chain.ts';
 import * as m0030loan from './0030_loan_requested_range.ts';
 import * as m0031txhash from './0031_withdrawal_tx_hash.ts';
+import * as m0032due from './0032_due_indexes.ts';
 import * as m0033names from './0033_clear_column_names.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0029_audit_keyed_chain': m0029,
   '0030_loan_requested_range': m0030loan,
   '0031_withdrawal_tx_hash': m0031txhash,
+  '0032_due_indexes': m0032due,
   '0033_clear_column_names': m0033names,
 };
 
