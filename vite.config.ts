@@ -331,20 +331,39 @@ function delivery(): Plugin {
   };
 }
 
+/** Where a customer form's payload has a oneOf or anyOf (rjsf draws those with its MultiSchemaField), as "<file>: <path>". */
+export function multiSchemaFormFields(screens: readonly { source: string; screen: ScreenFile }[]): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string, source: string) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'oneOf' || key === 'anyOf') found.push(`${source}: ${path}.${key}`);
+      walk(value, `${path}.${key}`, source);
+    }
+  };
+  for (const { source, screen } of screens) if (!source.startsWith('admin/') && screen.kind === 'form') walk(screen.payload, 'payload', source);
+  return found;
+}
+
 /**
  * rjsf's fields and widgets that no screen draws, one stand-in for them all (src/engine/slim/notDrawn.ts): the layout
- * fields (a ui:field names them; no screen file has a ui:field) and the widgets only a ui:widget or a JSON Schema
- * format no screen uses selects (check:schemas allows no other ui:widget than ours, hidden, textarea and checkboxes).
+ * fields (a ui:field names them; no screen file has a ui:field), the oneOf/anyOf field (no customer form's payload
+ * has one: the build stops if one does, below) and the widgets only a ui:widget or a JSON Schema format no screen
+ * uses selects (check:schemas allows no other ui:widget than ours, hidden, textarea and checkboxes).
  */
 function slimRjsfDefaults(): Plugin {
   const standIn = fileURLToPath(new URL('src/engine/slim/notDrawn.ts', import.meta.url));
   const notDrawn: [RegExp, RegExp][] = [
-    [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/, /^\.\/Layout(Grid|Header|MultiSchema)Field\.js$/],
+    [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/, /^\.\/(Layout(Grid|Header|MultiSchema)|MultiSchema)Field\.js$/],
     [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/, /^\.\/(AltDate|AltDateTime|Color|File|Radio|Range|Rating)Widget\.js$/],
   ];
   return {
     name: 'coinapp-slim-rjsf-defaults',
     enforce: 'pre',
+    buildStart() {
+      const multi = multiSchemaFormFields(loadScreens());
+      if (multi.length > 0) this.error(`a customer form draws a oneOf/anyOf, which the customer build leaves out (slimRjsfDefaults): ${multi.join(', ')}`);
+    },
     resolveId(source, importer) {
       return importer && notDrawn.some(([index, module]) => index.test(importer) && module.test(source)) ? standIn : null;
     },

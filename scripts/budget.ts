@@ -29,8 +29,8 @@ const HOME = '/home/home';
 // closure (the build manifest's closure counted neither); each budget is today's measurement, rounded up.
 const VISITS: Visit[] = [
   { name: 'home', route: HOME, signedIn: false, budgetKb: 130 },
-  // issue 39 asks for 60: this round's form features (verification notice, Total, Max, confirmations) took it to 60.8
-  { name: 'login form adds', route: '/login/login', signedIn: false, budgetKb: 61 },
+  // issue 39's 60: rjsf's oneOf/anyOf field, which no customer form draws, left out of the form engine (vite.config.ts slimRjsfDefaults)
+  { name: 'login form adds', route: '/login/login', signedIn: false, budgetKb: 60 },
   { name: 'form screen adds', route: '/user/addBank', signedIn: true, budgetKb: 74 },
   { name: 'deposit form adds', route: '/bitcoin/payment', signedIn: true, budgetKb: 86 },
   { name: 'chart route adds', route: '/deal/chart', signedIn: true, budgetKb: 204 },

@@ -1,12 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Captcha, endpoint as captchaEndpoint } from '../../api/generated/screens/captcha';
 import { formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 import { arrivedEarlyCaptcha, takeEarlyCaptcha } from './early';
 
-/** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField. */
+/** Image captcha: tap the image for a new one. Sets the sibling id field named by ui:options.idField, and asks anew when that is emptied. */
 export function CaptchaWidget(props: WidgetProps) {
   const ctx = formContextOf(props.registry);
   const idField = String(props.options.idField ?? 'captchaId');
@@ -38,6 +38,17 @@ export function CaptchaWidget(props: WidgetProps) {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctx.captchaNonce]);
+
+  // A sibling that spent this captcha (a code sent with it: the send-code widget's captchaField) empties its id: a new one.
+  const id = ctx.formData[idField];
+  const hadId = useRef(false);
+  useEffect(() => {
+    if (id) hadId.current = true;
+    else if (hadId.current) {
+      hadId.current = false;
+      void refresh();
+    }
+  }, [id, refresh]);
 
   return (
     <div className="input-row">

@@ -8,6 +8,7 @@ import { type FormContext, formContextOf } from '../formContext';
 import { BaseInputTemplate } from '../templates/BaseInputTemplate';
 import { CaptchaAnswer } from './CaptchaAnswer';
 import { useCountdown } from './useCountdown';
+import { useFormCaptcha } from './useFormCaptcha';
 import { useSendCaptcha } from './useSendCaptcha';
 import './send-code.css';
 
@@ -38,7 +39,10 @@ function useSendCode(props: WidgetProps) {
   const name = props.options.endpoint as keyof typeof SENDERS;
   const targets = (props.options.target as string[]) ?? [];
   const [send, { isLoading }] = SENDERS[name].useMutation();
-  const captcha = useSendCaptcha();
+  // the image code a send needs: the form's own where the screen names it (forgot password), else one under the code
+  const own = useSendCaptcha();
+  const formCaptcha = useFormCaptcha(props, ctx);
+  const captcha = formCaptcha ?? { ...own, focus: () => own.answerInput.current?.focus() };
   const countdown = useCountdown(timings.sendCodeCountdownS);
 
   const sent = () => {
@@ -55,25 +59,28 @@ function useSendCode(props: WidgetProps) {
     }
     if (captcha.asked && captcha.answer.trim() === '') {
       toast(t('validation.captchaRequired'));
-      captcha.answerInput.current?.focus();
+      captcha.focus();
       return;
     }
-    const res = await send({ ...payload, ...captcha.solved() } as never);
+    const solved = captcha.solved();
+    const res = await send({ ...payload, ...solved } as never);
+    if (formCaptcha && 'captcha' in solved) formCaptcha.spent();
     if ('data' in res) sent();
     // the server's message (why a picture is needed, or that the answer was wrong) comes as a toast
     else if (asksForCaptcha(res.error)) await captcha.ask();
   };
 
-  return { isLoading, captcha, left: countdown.left, onSend };
+  return { isLoading, captcha: own, showsOwnCaptcha: !formCaptcha && own.asked, left: countdown.left, onSend };
 }
 
 /**
  * Code input with a send button that counts down before it can send again. When the server asks
- * for a captcha, an image code appears under it; the next send carries its answer.
+ * for a captcha, an image code appears under it (or, on a form with an image code of its own, that
+ * one is asked for); the next send carries its answer.
  */
 export function SendCodeWidget(props: WidgetProps) {
   const { t } = useTranslation();
-  const { isLoading, captcha, left, onSend } = useSendCode(props);
+  const { isLoading, captcha, showsOwnCaptcha, left, onSend } = useSendCode(props);
 
   return (
     <>
@@ -83,7 +90,7 @@ export function SendCodeWidget(props: WidgetProps) {
           {left > 0 ? t('sendCode.resend', { s: left }) : t('sendCode.send')}
         </button>
       </div>
-      {captcha.asked && (
+      {showsOwnCaptcha && (
         <CaptchaAnswer
           id={`${props.id}__captcha`}
           inputRef={captcha.answerInput}

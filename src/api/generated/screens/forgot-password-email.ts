@@ -93,6 +93,7 @@ export const screen: ScreenDef = {
       "ui:widget": "sendCode",
       "ui:options": {
         "endpoint": "sendEmailCode",
+        "captchaField": "captcha",
         "target": [
           "email"
         ]

@@ -104,6 +104,7 @@ export const screen: ScreenDef = {
       "ui:widget": "sendCode",
       "ui:options": {
         "endpoint": "sendPhoneCode",
+        "captchaField": "captcha",
         "target": [
           "phone",
           "countryCode"
