@@ -1,23 +1,13 @@
 // The products customers buy (IEO projects, financing products, mining machines) in the back
 // office: the earn domain's catalogue checks and writes them as the CLI does; here each write runs
-// in one transaction with its audit row (the product before and after), and a refusal of the
-// product rules becomes the translated answer under its field.
+// in one transaction with its audit row (the product before and after); a refusal of the
+// product rules is the domain's ApiError, answered translated under its field.
 import type { Db } from '../core/db/index.ts';
-import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
-import { type ProductCatalogue, type ProductDraft, ProductRuleError } from '../core/product-catalogue.ts';
+import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { onePage } from '../platform/http/records.ts';
-
-async function translated<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ProductRuleError) throw validationError(error.field, error.key, error.params);
-    throw error;
-  }
-}
 
 /** The console's fields as the CLI's key=value text (whole numbers as their digits); the id names the product. */
 export function draftOf(input: object): Partial<ProductDraft> {
@@ -40,21 +30,19 @@ export interface ProductAdmin<Row> {
 export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): ProductAdmin<Row> {
   /** One write and its audit row; `id` is null for a create (the write returns the new id). */
   const audited = (actor: Actor, action: string, id: number | null, write: (trx: Tx) => Promise<number>, now: number) =>
-    translated(() =>
-      db.transaction().execute(async (trx) => {
-        const before = id === null ? undefined : await catalogue.row(trx, id, now);
-        const target = await write(trx);
-        const after = await catalogue.row(trx, target, now);
-        await appendAudit(trx, { ...actor, action: `${catalogue.kind}.${action}`, targetKind: catalogue.kind, targetId: target, before, after }, now);
-        return after;
-      }),
-    );
+    db.transaction().execute(async (trx) => {
+      const before = id === null ? undefined : await catalogue.row(trx, id, now);
+      const target = await write(trx);
+      const after = await catalogue.row(trx, target, now);
+      await appendAudit(trx, { ...actor, action: `${catalogue.kind}.${action}`, targetKind: catalogue.kind, targetId: target, before, after }, now);
+      return after;
+    });
   return {
     async list(now) {
       const list = await catalogue.list(db, now);
       return onePage(list);
     },
-    row: (id, now) => translated(() => catalogue.row(db, id, now)),
+    row: (id, now) => catalogue.row(db, id, now),
     create: (actor, input, now) => audited(actor, 'create', null, (trx) => catalogue.create(trx, draftOf(input), now), now),
     update: (actor, input, now) =>
       audited(
