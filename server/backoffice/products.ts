@@ -4,7 +4,7 @@
 // product rules is the domain's ApiError, answered translated under its field.
 import type { Db } from '../core/db/index.ts';
 import type { Tx } from '../core/ledger.ts';
-import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
+import type { ProductAdmin, ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { onePage } from '../platform/http/records.ts';
@@ -18,21 +18,16 @@ export function draftOf(input: object): Partial<ProductDraft> {
   );
 }
 
-export interface ProductAdmin<Row> {
-  list(now: number): Promise<{ list: Row[]; total: number; page: number; pageSize: number }>;
-  row(id: number, now: number): Promise<Row>;
-  create(actor: Actor, input: object, now: number): Promise<Row>;
-  update(actor: Actor, input: { id: number }, now: number): Promise<Row>;
-  setOpen(actor: Actor, input: { id: number; status: 'open' | 'closed' }, now: number): Promise<Row>;
-  setName(actor: Actor, input: { id: number; lang: string; localName?: string }, now: number): Promise<Row>;
-}
-
-export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): ProductAdmin<Row> {
-  /** One write and its audit row; `id` is null for a create (the write returns the new id). */
-  const audited = (actor: Actor, action: string, id: number | null, write: (trx: Tx) => Promise<number>, now: number) =>
+export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): ProductAdmin<Row, Actor> {
+  /**
+   * One write and its audit row; `id` is null for a create (the write returns the new id). A write
+   * that returns null changed nothing (opening an open product): no audit row, the product as it is.
+   */
+  const audited = (actor: Actor, action: string, id: number | null, write: (trx: Tx) => Promise<number | null>, now: number) =>
     db.transaction().execute(async (trx) => {
       const before = id === null ? undefined : await catalogue.row(trx, id, now);
       const target = await write(trx);
+      if (target === null) return before as Row;
       const after = await catalogue.row(trx, target, now);
       await appendAudit(trx, { ...actor, action: `${catalogue.kind}.${action}`, targetKind: catalogue.kind, targetId: target, before, after }, now);
       return after;
@@ -56,16 +51,7 @@ export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): Pro
         now,
       ),
     setOpen: (actor, { id, status }, now) =>
-      audited(
-        actor,
-        status === 'open' ? 'open' : 'close',
-        id,
-        async (trx) => {
-          await catalogue.setOpen(trx, id, status === 'open');
-          return id;
-        },
-        now,
-      ),
+      audited(actor, status === 'open' ? 'open' : 'close', id, async (trx) => ((await catalogue.setOpen(trx, id, status === 'open')) ? id : null), now),
     setName: (actor, { id, lang, localName }, now) =>
       audited(
         actor,

@@ -22,3 +22,17 @@ export interface ProductCatalogue<Row> {
   /** The name in one language other than English; "-" or "" removes it */
   setName(db: Tx, id: number, lang: string, text: string): Promise<void>;
 }
+
+/**
+ * A catalogue as the back office runs it (server/backoffice/products.ts): each write in one
+ * transaction with one audit row holding the product before and after, none when nothing changed.
+ * `Actor` is whom the audit row names (platform/audit's actor).
+ */
+export interface ProductAdmin<Row, Actor> {
+  list(now: number): Promise<{ list: Row[]; total: number; page: number; pageSize: number }>;
+  row(id: number, now: number): Promise<Row>;
+  create(actor: Actor, input: object, now: number): Promise<Row>;
+  update(actor: Actor, input: { id: number }, now: number): Promise<Row>;
+  setOpen(actor: Actor, input: { id: number; status: 'open' | 'closed' }, now: number): Promise<Row>;
+  setName(actor: Actor, input: { id: number; lang: string; localName?: string }, now: number): Promise<Row>;
+}

@@ -12,6 +12,8 @@ import { settleOpenApproval } from '../backoffice/review-decisions.ts';
 import * as ops from './commands.ts';
 import { table } from '../platform/ops/format.ts';
 import { LOAN_HELP, loanCommand } from '../funds/ops/loan.ts';
+import { loanCatalogue } from '../funds/loan-admin.ts';
+import { productAdmin } from '../backoffice/products.ts';
 import { IEO_HELP, ieoCommand } from '../earn/ops/ieo.ts';
 import { FINANCING_HELP, financingCommand } from '../earn/ops/financing.ts';
 import { MINING_HELP, miningCommand } from '../earn/ops/mining.ts';
@@ -190,7 +192,7 @@ const COMMANDS = new Map<string, Command>([
   ['reject', rejectCommand],
   ['act', actCommand],
   ['coin', coinListOrCommand],
-  ['loan', async (db, args) => done(await loanCommand(db, cliActor(), args, Date.now()))],
+  ['loan', async (db, args) => done(await loanCommand(productAdmin(db, loanCatalogue), cliActor(), args, Date.now()))],
   ['ieo', subcommands(ieoCommand)],
   ['financing', subcommands(financingCommand)],
   ['mining', subcommands(miningCommand)],
