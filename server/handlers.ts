@@ -42,7 +42,8 @@ import { supportChatHandlers } from './support/handlers/chat.ts';
 import { supportInboxHandlers } from './support/handlers/inbox.ts';
 import { contentHandlers } from './backoffice/handlers/content.ts';
 import { contentAdmin } from './content/content-admin.ts';
-import { adminCoinHandlers, adminLoanProductHandlers } from './funds/handlers/admin-products.ts';
+import { adminCoinHandlers } from './funds/handlers/admin-products.ts';
+import { loanCatalogue } from './funds/loan-admin.ts';
 import { dashboardHandlers } from './backoffice/handlers/dashboard.ts';
 import { productAdminHandlers } from './backoffice/handlers/products.ts';
 import { financingCatalogue } from './earn/financing-catalogue.ts';
@@ -91,9 +92,8 @@ const MODULES = [
   supportInboxHandlers,
   contentHandlers(contentAdmin),
   adminCoinHandlers,
-  adminLoanProductHandlers,
   dashboardHandlers(REVIEW_KINDS),
-  productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue }),
+  productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue, loan: loanCatalogue }),
   adminReviewActionHandlers,
 ];
 

@@ -9,16 +9,18 @@ import { depositReview } from './funds/deposits.ts';
 import { loanReview } from './funds/loan-review.ts';
 import { miningReview } from './earn/mining-review.ts';
 import { wireReview } from './funds/wire.ts';
-import { ReviewError, type ReviewItem, type ReviewKind } from './core/review-kind.ts';
+import type { ReviewItem, ReviewKind } from './core/review-kind.ts';
 import { withdrawalReview } from './funds/withdrawals.ts';
+import { refusal } from './core/errors.ts';
 
-export { ReviewError, reviewId } from './core/review-kind.ts';
+export { reviewId } from './core/review-kind.ts';
 
 export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview, kycReview, miningReview];
 
 export function reviewKind(kind: string | undefined): ReviewKind {
   const k = REVIEW_KINDS.find((r) => r.kind === kind);
-  if (!k) throw new ReviewError(`Name the kind: ${REVIEW_KINDS.map((r) => r.kind).join(', ')}${kind ? ` (not "${kind}")` : ''}.`);
+  const kinds = REVIEW_KINDS.map((r) => r.kind).join(', ');
+  if (!k) throw kind ? refusal('refusals.review.kindUnknown', { kinds, input: kind }) : refusal('refusals.review.kindMissing', { kinds });
   return k;
 }
 

@@ -4,8 +4,9 @@
 // the conditional status change (only from 1), users.real_name_status and the customer's notice.
 import { transact, type Db } from '../core/db/index.ts';
 import { KycStatus } from '../core/db/tables/kyc.ts';
-import { alreadyDecided, rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { alreadyDecided, rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { notify } from '../core/notify.ts';
+import { refusal } from '../core/errors.ts';
 
 export const CARD_TYPE_NAMES: Record<number, string> = { 1: 'passport', 2: 'driving licence', 3: 'identity card' };
 export const KYC_STATUS_NAMES: Record<number, string> = { 1: 'under review', 2: 'verified', 3: 'rejected' };
@@ -54,7 +55,7 @@ export async function listCards(db: Db, statuses: number[] = [KycStatus.pending,
 async function decide(db: Db, id: number, to: typeof KycStatus.verified | typeof KycStatus.rejected, reason: string, now: number): Promise<string> {
   return transact(db, async (trx) => {
     const row = await trx.selectFrom('user_cards').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new ReviewError(`No identity record ${id}.`);
+    if (!row) throw refusal('refusals.review.kycUnknown', { id });
     const changed = await trx.updateTable('user_cards').set({ status: to, reason, updated_at: now, reviewed_at: now }).where('id', '=', id).where('status', '=', KycStatus.pending).executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return alreadyDecided('Identity record', { id: Number(row.id), status: Number(row.status), reason: row.reason }, KYC_STATUS_NAMES);
     await trx.updateTable('users').set({ real_name_status: to }).where('id', '=', row.user_id).execute();
@@ -76,7 +77,7 @@ export const kycReview: ReviewKind = {
   approveArgs: '',
   pending: pendingCards,
   approve: (db, id, args, now) => {
-    if (args.length) throw new ReviewError('Usage: approve kyc <id>   (no further arguments)');
+    if (args.length) throw refusal('refusals.usage', { usage: 'approve kyc <id>' });
     return approveCard(db, id, now);
   },
   reject: rejectCard,

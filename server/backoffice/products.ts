@@ -1,23 +1,13 @@
 // The products customers buy (IEO projects, financing products, mining machines) in the back
 // office: the earn domain's catalogue checks and writes them as the CLI does; here each write runs
-// in one transaction with its audit row (the product before and after), and a refusal of the
-// product rules becomes the translated answer under its field.
+// in one transaction with its audit row (the product before and after); a refusal of the
+// product rules is the domain's ApiError, answered translated under its field.
 import type { Db } from '../core/db/index.ts';
-import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
-import { type ProductCatalogue, type ProductDraft, ProductRuleError } from '../core/product-catalogue.ts';
+import type { ProductAdmin, ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { onePage } from '../platform/http/records.ts';
-
-async function translated<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ProductRuleError) throw validationError(error.field, error.key, error.params);
-    throw error;
-  }
-}
 
 /** The console's fields as the CLI's key=value text (whole numbers as their digits); the id names the product. */
 export function draftOf(input: object): Partial<ProductDraft> {
@@ -28,33 +18,26 @@ export function draftOf(input: object): Partial<ProductDraft> {
   );
 }
 
-export interface ProductAdmin<Row> {
-  list(now: number): Promise<{ list: Row[]; total: number; page: number; pageSize: number }>;
-  row(id: number, now: number): Promise<Row>;
-  create(actor: Actor, input: object, now: number): Promise<Row>;
-  update(actor: Actor, input: { id: number }, now: number): Promise<Row>;
-  setOpen(actor: Actor, input: { id: number; status: 'open' | 'closed' }, now: number): Promise<Row>;
-  setName(actor: Actor, input: { id: number; lang: string; localName?: string }, now: number): Promise<Row>;
-}
-
-export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): ProductAdmin<Row> {
-  /** One write and its audit row; `id` is null for a create (the write returns the new id). */
-  const audited = (actor: Actor, action: string, id: number | null, write: (trx: Tx) => Promise<number>, now: number) =>
-    translated(() =>
-      db.transaction().execute(async (trx) => {
-        const before = id === null ? undefined : await catalogue.row(trx, id, now);
-        const target = await write(trx);
-        const after = await catalogue.row(trx, target, now);
-        await appendAudit(trx, { ...actor, action: `${catalogue.kind}.${action}`, targetKind: catalogue.kind, targetId: target, before, after }, now);
-        return after;
-      }),
-    );
+export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): ProductAdmin<Row, Actor> {
+  /**
+   * One write and its audit row; `id` is null for a create (the write returns the new id). A write
+   * that returns null changed nothing (opening an open product): no audit row, the product as it is.
+   */
+  const audited = (actor: Actor, action: string, id: number | null, write: (trx: Tx) => Promise<number | null>, now: number) =>
+    db.transaction().execute(async (trx) => {
+      const before = id === null ? undefined : await catalogue.row(trx, id, now);
+      const target = await write(trx);
+      if (target === null) return before as Row;
+      const after = await catalogue.row(trx, target, now);
+      await appendAudit(trx, { ...actor, action: `${catalogue.kind}.${action}`, targetKind: catalogue.kind, targetId: target, before, after }, now);
+      return after;
+    });
   return {
     async list(now) {
       const list = await catalogue.list(db, now);
       return onePage(list);
     },
-    row: (id, now) => translated(() => catalogue.row(db, id, now)),
+    row: (id, now) => catalogue.row(db, id, now),
     create: (actor, input, now) => audited(actor, 'create', null, (trx) => catalogue.create(trx, draftOf(input), now), now),
     update: (actor, input, now) =>
       audited(
@@ -68,16 +51,7 @@ export function productAdmin<Row>(db: Db, catalogue: ProductCatalogue<Row>): Pro
         now,
       ),
     setOpen: (actor, { id, status }, now) =>
-      audited(
-        actor,
-        status === 'open' ? 'open' : 'close',
-        id,
-        async (trx) => {
-          await catalogue.setOpen(trx, id, status === 'open');
-          return id;
-        },
-        now,
-      ),
+      audited(actor, status === 'open' ? 'open' : 'close', id, async (trx) => ((await catalogue.setOpen(trx, id, status === 'open')) ? id : null), now),
     setName: (actor, { id, lang, localName }, now) =>
       audited(
         actor,

@@ -4,9 +4,9 @@
 import type { Db } from '../core/db/index.ts';
 import { lockNamed } from '../core/db/locks.ts';
 import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
-import { ApiError, businessError, validationError } from '../core/errors.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, type ReviewMoves } from '../core/review-kind.ts';
-import { OperatorCode, ResultCode } from '../../contract/result-codes.ts';
+import { businessError, validationError } from '../core/errors.ts';
+import type { ReviewItem, ReviewKind, ReviewMoves } from '../core/review-kind.ts';
+import { OperatorCode } from '../../contract/result-codes.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { MarketData } from '../platform/market/types.ts';
 import { uploadUrl } from '../platform/uploads/uploads.ts';
@@ -136,12 +136,6 @@ function approveArgs(d: Decision): string[] {
   }
 }
 
-/** A refusal of the review kind (an amount above the loan's, a wire coin that is not one…) as a translated message carrying the detail. */
-function refused(error: unknown): never {
-  if (error instanceof ReviewError) throw new ApiError(ResultCode.error, 'admin.reviewRefused', { detail: error.message }, { detail: error.message });
-  throw error;
-}
-
 /** "250000 USDT" */
 const amountText = (m: { coin: string; units: bigint }) => `${plainUnits(m.units)} ${m.coin}`;
 
@@ -180,7 +174,7 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     const settle = (status: 'done' | 'rejected') => settleOpenApproval(trx, kind.kind, d.id, status, me, d.reason ?? null, ctx.now);
 
     if (d.decision === 'reject') {
-      const message = await kind.reject(trx, d.id, d.reason ?? '', ctx.now).catch(refused);
+      const message = await kind.reject(trx, d.id, d.reason ?? '', ctx.now);
       await settle('rejected');
       await audit('review.reject', { status: 'rejected', reason: d.reason, message, ...(firstBy ? { firstApprover: firstBy } : {}) });
       return { state: 'rejected', approvals: open ? 1 : 0, required: open ? 2 : 1, message };
@@ -189,12 +183,12 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     // the second approval completes what the first recorded: it cannot change the amount or the coin
     const recorded = open ? (JSON.parse(open.args_json) as string[]) : undefined;
     if (recorded && given.length > 0 && JSON.stringify(given) !== JSON.stringify(recorded)) {
-      const first = movesRecord(await kind.moves?.(trx, d.id, recorded).catch(refused));
+      const first = movesRecord(await kind.moves?.(trx, d.id, recorded));
       throw validationError('amount', 'admin.fourEyesArgsDiffer', { credited: first.credited ?? recorded.join(' ') });
     }
     if (!recorded && kind.kind === 'wire' && given.length === 0) throw validationError('coin', 'admin.wireCoinRequired');
     const args = recorded ?? given;
-    const moves = await kind.moves?.(trx, d.id, args).catch(refused);
+    const moves = await kind.moves?.(trx, d.id, args);
     if (d.coin && kind.kind !== 'wire' && moves && d.coin !== moves.coin) throw validationError('coin', 'admin.creditCoinDiffers', { coin: moves.coin });
     const why = fourEyesReason(kind, moves, ctx.market, ctx.now);
     const required = why ? 2 : 1;
@@ -217,7 +211,7 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
       await audit('review.approve.first', { approvals: 1, required, args, ...record, firstApprover: await operatorName(trx, me) });
       return { state: 'awaitingSecond', approvals: 1, required, message };
     }
-    const message = await kind.approve(trx, d.id, args, ctx.now).catch(refused);
+    const message = await kind.approve(trx, d.id, args, ctx.now);
     await settle('done');
     const names = open ? { firstApprover: firstBy, secondApprover: await operatorName(trx, me) } : {};
     await audit('review.approve', { approvals: required, required, args, ...record, ...names, message });

@@ -1,5 +1,7 @@
-// Business outcomes other than success. Route code throws these; the error handler turns
-// them into the {code, msg, data} envelope with a translated msg.
+// Business outcomes other than success: the one way the server says no. Route code, review kinds,
+// product rules and operator commands all throw an ApiError (a refusal: a locale key, its values
+// and maybe the field it belongs under); the HTTP error handler answers it translated into the
+// caller's language, the operator CLI prints its en-US text (server/ops/cli.ts catches it once).
 import { ResultCode } from '../../contract/result-codes.ts';
 
 /** Values a translated message interpolates ({{name}}). */
@@ -35,4 +37,9 @@ export function serviceUnavailable(): ApiError {
 
 export function validationError(field: string, msgKey: string, params?: Params): ApiError {
   return new ApiError(ResultCode.error, msgKey, { field }, params);
+}
+
+/** A refusal (code 7) with its locale key and values, under `field` when it belongs to one input. */
+export function refusal(msgKey: string, params?: Params, field?: string): ApiError {
+  return field === undefined ? new ApiError(ResultCode.error, msgKey, null, params) : validationError(field, msgKey, params);
 }

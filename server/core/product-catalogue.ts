@@ -1,26 +1,11 @@
 // What the back office does to the products customers buy (IEO projects, financing products,
-// mining machines): implemented by the earn domain, run by the back office inside its audited
-// transaction, and by the operator CLI. A refusal carries both the CLI's English sentence and
-// the locale key (with its values) the console translates.
-import type { Params } from './errors.ts';
+// mining machines, loan products): implemented by the domain that owns them, run by the back
+// office inside its audited transaction (server/backoffice/products.ts), and by the operator CLI.
+// A refusal is an ApiError (./errors.ts) under the field it belongs to.
 import type { Tx } from './ledger.ts';
 
 /** A product's fields as text, by the CLI's key=value names (min, max, termDays…). */
 export type ProductDraft = Record<string, string>;
-
-export class ProductRuleError extends Error {
-  constructor(
-    message: string,
-    /** The input field it belongs under */
-    readonly field: string,
-    /** Locale key under admin.product */
-    readonly key: string,
-    readonly params: Params = {},
-  ) {
-    super(message);
-    this.name = 'ProductRuleError';
-  }
-}
 
 export interface ProductCatalogue<Row> {
   /** The audit trail's target kind and action prefix: ieo, financing, mining */
@@ -36,4 +21,18 @@ export interface ProductCatalogue<Row> {
   setOpen(db: Tx, id: number, open: boolean): Promise<boolean>;
   /** The name in one language other than English; "-" or "" removes it */
   setName(db: Tx, id: number, lang: string, text: string): Promise<void>;
+}
+
+/**
+ * A catalogue as the back office runs it (server/backoffice/products.ts): each write in one
+ * transaction with one audit row holding the product before and after, none when nothing changed.
+ * `Actor` is whom the audit row names (platform/audit's actor).
+ */
+export interface ProductAdmin<Row, Actor> {
+  list(now: number): Promise<{ list: Row[]; total: number; page: number; pageSize: number }>;
+  row(id: number, now: number): Promise<Row>;
+  create(actor: Actor, input: object, now: number): Promise<Row>;
+  update(actor: Actor, input: { id: number }, now: number): Promise<Row>;
+  setOpen(actor: Actor, input: { id: number; status: 'open' | 'closed' }, now: number): Promise<Row>;
+  setName(actor: Actor, input: { id: number; lang: string; localName?: string }, now: number): Promise<Row>;
 }

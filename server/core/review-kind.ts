@@ -1,9 +1,7 @@
 // The shape of a review kind (see reviews.ts) and helpers the kinds share.
 import type { ReviewKindName } from '../../contract/review-kinds.ts';
 import type { Db } from './db/index.ts';
-
-/** A refusal the CLI prints as it is (unknown id, bad amount, already decided…). */
-export class ReviewError extends Error {}
+import { refusal } from './errors.ts';
 
 export interface ReviewItem {
   kind: ReviewKindName;
@@ -39,7 +37,7 @@ export interface ReviewKind {
   reject(db: Db, id: number, reason: string, now: number): Promise<string>;
   /**
    * What approving with these arguments would credit or pay out, checked as `approve` checks them
-   * (a bad amount is a ReviewError here, before anything is recorded): what the four-eyes rule
+   * (a bad amount is a refusal here, before anything is recorded): what the four-eyes rule
    * weighs. Every kind whose registry entry moves money has it; undefined when the id is unknown.
    */
   moves?(db: Db, id: number, args: string[]): Promise<ReviewMoves | undefined>;
@@ -76,9 +74,9 @@ export interface ReviewAction {
   run(db: Db, id: number, args: string[], now: number, dataDir: string): Promise<string>;
 }
 
-/** A positive integer id, or a ReviewError naming the argument. */
+/** A positive integer id, or a refusal naming the argument. */
 export function reviewId(text: string | undefined): number {
-  if (!text || !/^\d{1,10}$/.test(text) || Number(text) < 1) throw new ReviewError(`The id must be a positive whole number, not "${text ?? ''}".`);
+  if (!text || !/^\d{1,10}$/.test(text) || Number(text) < 1) throw refusal('refusals.review.idFormat', { input: text ?? '' });
   return Number(text);
 }
 
@@ -96,8 +94,8 @@ export const REASON_MAX = 200;
 /** A rejection reason as given on the command line: required, at most REASON_MAX characters. */
 export function rejectionReason(reason: string): string {
   const text = reason.trim();
-  if (!text) throw new ReviewError('Give the reason the customer will see.');
-  if (text.length > REASON_MAX) throw new ReviewError(`The reason is ${text.length} characters; at most ${REASON_MAX}.`);
+  if (!text) throw refusal('refusals.review.reasonMissing');
+  if (text.length > REASON_MAX) throw refusal('refusals.review.reasonLength', { length: text.length, max: REASON_MAX });
   return text;
 }
 

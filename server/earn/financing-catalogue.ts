@@ -46,7 +46,7 @@ async function checked(db: Tx, d: ProductDraft) {
 
 export async function financingProductRow(db: Tx, id: number): Promise<FinancingProductRow> {
   const row = await db.selectFrom('financing_products').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) refuse('id', 'unknown', `No financing product ${id}. See: financing list.`, { id });
+  if (!row) refuse('id', 'unknown', { id });
   return row;
 }
 
@@ -78,7 +78,7 @@ export async function financingProductView(db: Tx, p: FinancingProductRow): Prom
 
 /** Creates a product (open, paid daily) from every field. */
 export async function createFinancingProduct(db: Tx, given: Partial<ProductDraft>, now: number): Promise<FinancingProductRow> {
-  requireFields(given, FINANCING_KEYS, 'A new product', 'See: ops help.');
+  requireFields(given, FINANCING_KEYS);
   const values = await checked(db, given as ProductDraft);
   return db
     .insertInto('financing_products')
@@ -97,7 +97,7 @@ export const financingCatalogue: ProductCatalogue<AdminFinancingProduct> = {
   create: async (db, given, now) => Number((await createFinancingProduct(db, given, now)).id),
   async update(db, id, changes) {
     const p = await financingProductRow(db, id);
-    someChange(changes, `financing update ${id}`, FINANCING_KEYS);
+    someChange(changes);
     const { name, coin, min, max, dailyRate, termDays, penaltyRate } = await financingProductView(db, p);
     const values = await checked(db, { name, coin, min, max, dailyRate, termDays: String(termDays), penaltyRate, ...changes } as ProductDraft);
     await db.updateTable('financing_products').set(values).where('id', '=', p.id).execute();

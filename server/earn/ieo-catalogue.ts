@@ -30,24 +30,23 @@ const DEFAULTS = { priceCoin: 'USDT', decimals: '8', logo: '' };
 function time(field: string, text: string): number {
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(text) ? `${text.length === 10 ? `${text}T00:00` : text}Z` : text;
   const ms = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(iso) : NaN;
-  if (!Number.isFinite(ms)) refuse(field, 'timeFormat', `${field} must be an ISO time like 2026-01-31T12:00 (UTC) or 2026-01-31T12:00+08:00, not "${text}".`);
+  if (!Number.isFinite(ms)) refuse(field, 'timeFormat');
   return ms;
 }
 
 function offeredCoin(text: string): string {
   const coin = text.trim().toUpperCase();
-  if (!/^[A-Z0-9]{2,16}$/.test(coin)) refuse('coin', 'coinFormat', `coin must be 2 to 16 letters or digits, not "${text}".`);
+  if (!/^[A-Z0-9]{2,16}$/.test(coin)) refuse('coin', 'coinFormat');
   return coin;
 }
 
 /** Order limits that let somebody subscribe and do not sell more than there is. */
 function orderLimits(d: ProductDraft, a: Record<'total' | 'min' | 'max' | 'userCap', bigint>, sold: bigint, decimals: number): void {
   minNotAboveMax(a.min, a.max, d);
-  if (a.max > a.total) refuse('max', 'maxAboveTotal', `max (${d.max}) must not be above total (${d.total}).`, { max: d.max, total: d.total });
-  if (a.min > a.userCap)
-    refuse('min', 'minAboveCap', `min (${d.min}) must not be above userCap (${d.userCap}): nobody could subscribe.`, { min: d.min, cap: d.userCap });
+  if (a.max > a.total) refuse('max', 'maxAboveTotal', { max: d.max, total: d.total });
+  if (a.min > a.userCap) refuse('min', 'minAboveCap', { min: d.min, cap: d.userCap });
   const soldText = formatUnits(sold, decimals);
-  if (a.total < sold) refuse('total', 'totalBelowSold', `total (${d.total}) must not be below what is already sold (${soldText}).`, { sold: soldText });
+  if (a.total < sold) refuse('total', 'totalBelowSold', { sold: soldText });
 }
 
 /** The columns of a whole, checked project (sold: what is already sold, which total may not go below). */
@@ -55,11 +54,11 @@ async function checked(db: Tx, d: ProductDraft, sold: bigint) {
   const coin = offeredCoin(d.coin);
   const name = productName(d.name);
   const priceCoin = (await coinOf(db, 'priceCoin', d.priceCoin)).coin;
-  if (priceCoin === coin) refuse('priceCoin', 'priceCoinSame', `priceCoin must differ from the coin offered (${coin}).`, { coin });
+  if (priceCoin === coin) refuse('priceCoin', 'priceCoinSame', { coin });
   const decimals = wholeNumber('decimals', d.decimals, 0, 8);
   const start = time('start', d.start);
   const end = time('end', d.end);
-  if (end <= start) refuse('end', 'endBeforeStart', `end (${d.end}) must be after start (${d.start}).`);
+  if (end <= start) refuse('end', 'endBeforeStart');
   const amounts = {
     total: positiveUnits('total', d.total, decimals),
     min: positiveUnits('min', d.min, decimals),
@@ -69,7 +68,7 @@ async function checked(db: Tx, d: ProductDraft, sold: bigint) {
   const price = positiveUnits('price', d.price, await priceDecimals(db, priceCoin));
   orderLimits(d, amounts, sold, decimals);
   const logo = d.logo.trim();
-  if (logo.length > 200) refuse('logo', 'logoLength', 'logo must be at most 200 characters.');
+  if (logo.length > 200) refuse('logo', 'logoLength');
   return {
     coin,
     name,
@@ -89,7 +88,7 @@ async function checked(db: Tx, d: ProductDraft, sold: bigint) {
 
 export async function ieoProjectRow(db: Tx, id: number): Promise<IeoProjectRow> {
   const row = await db.selectFrom('ieo_projects').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) refuse('id', 'unknown', `No IEO project ${id}. See: ieo list.`, { id });
+  if (!row) refuse('id', 'unknown', { id });
   return row;
 }
 
@@ -137,12 +136,12 @@ async function lockedTermsKept(db: Tx, p: IeoProjectRow, changes: Partial<Produc
     hasOrders &&
     (changed('coin', p.coin) || (changes.decimals !== undefined && changes.decimals !== String(p.decimals)) || changed('priceCoin', p.price_coin))
   )
-    refuse('coin', 'termsLocked', `Project ${p.id} has subscriptions: its coin, price coin and decimals cannot change. Nothing changed.`);
+    refuse('coin', 'termsLocked');
 }
 
 /** Creates a project (open) from every required field; also used by the seed. */
 export async function createIeoProject(db: Tx, given: Partial<ProductDraft>, now: number, names: Record<string, string> = {}): Promise<IeoProjectRow> {
-  requireFields(given, IEO_REQUIRED, 'A new project', 'See: ops help.');
+  requireFields(given, IEO_REQUIRED);
   const values = await checked(db, { ...DEFAULTS, ...given } as ProductDraft, 0n);
   return db
     .insertInto('ieo_projects')
@@ -169,7 +168,7 @@ export const ieoCatalogue: ProductCatalogue<AdminIeoProject> = {
     // held like a subscription holds it (ieo.ts buyIeo), so what is sold cannot pass the new total meanwhile
     await forUpdate(db, db.selectFrom('ieo_projects').select('id').where('id', '=', id)).execute();
     const p = await ieoProjectRow(db, id);
-    someChange(changes, `ieo update ${id}`, IEO_KEYS);
+    someChange(changes);
     await lockedTermsKept(db, p, changes);
     const values = await checked(db, { ...(await draftOf(db, p, 0)), ...changes } as ProductDraft, BigInt(p.sold));
     await db.updateTable('ieo_projects').set(values).where('id', '=', p.id).execute();

@@ -38,9 +38,8 @@ export const MINING_REQUIRED = MINING_KEYS.slice(0, 8);
 const DEFAULTS = { frozenRatio: '0', releaseDays: '0', rewardRatio: '0' };
 
 function kinds(d: ProductDraft): { sole: boolean; value: boolean } {
-  if (d.type !== 'sole' && d.type !== 'shared') refuse('type', 'typeChoice', `type must be sole or shared, not "${d.type}".`);
-  if (d.incomeType !== 'value' && d.incomeType !== 'coin')
-    refuse('incomeType', 'incomeChoice', `incomeType must be value (USDT worth a day) or coin (coins a day), not "${d.incomeType}".`);
+  if (d.type !== 'sole' && d.type !== 'shared') refuse('type', 'typeChoice');
+  if (d.incomeType !== 'value' && d.incomeType !== 'coin') refuse('incomeType', 'incomeChoice');
   return { sole: d.type === 'sole', value: d.incomeType === 'value' };
 }
 
@@ -48,8 +47,7 @@ function kinds(d: ProductDraft): { sole: boolean; value: boolean } {
 function maxQuantity(d: ProductDraft, sole: boolean): bigint {
   if (sole) return positiveUnits('maxPerOrder', d.maxPerOrder, 0);
   const share = positiveUnits('maxPerOrder', d.maxPerOrder, 2) / 100n;
-  if (share > units('1'))
-    refuse('maxPerOrder', 'sharePercent', `maxPerOrder of a shared machine is a percent of one machine: at most 100, not "${d.maxPerOrder}".`);
+  if (share > units('1')) refuse('maxPerOrder', 'sharePercent');
   return share;
 }
 
@@ -76,7 +74,7 @@ async function checked(db: Tx, d: ProductDraft) {
 
 export async function miningMachineRow(db: Tx, id: number): Promise<MiningMachineRow> {
   const row = await db.selectFrom('mining_machines').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) refuse('id', 'unknown', `No mining machine ${id}. See: mining list.`, { id });
+  if (!row) refuse('id', 'unknown', { id });
   return row;
 }
 
@@ -123,7 +121,7 @@ export function miningDraft(m: MiningMachineRow): ProductDraft {
 
 /** Creates a machine (open, paid in USDT) from every required field. */
 export async function createMiningMachine(db: Tx, given: Partial<ProductDraft>, now: number): Promise<MiningMachineRow> {
-  requireFields(given, MINING_REQUIRED, 'A new machine', 'See: ops help.');
+  requireFields(given, MINING_REQUIRED);
   const values = await checked(db, { ...DEFAULTS, ...given } as ProductDraft);
   return db
     .insertInto('mining_machines')
@@ -141,7 +139,7 @@ export const miningCatalogue: ProductCatalogue<AdminMiningMachine> = {
   create: async (db, given, now) => Number((await createMiningMachine(db, given, now)).id),
   async update(db, id, changes) {
     const m = await miningMachineRow(db, id);
-    someChange(changes, `mining update ${id}`, MINING_KEYS);
+    someChange(changes);
     const values = await checked(db, { ...miningDraft(m), ...changes } as ProductDraft);
     await db.updateTable('mining_machines').set(values).where('id', '=', m.id).execute();
   },

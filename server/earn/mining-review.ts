@@ -5,16 +5,17 @@
 import { formatUnits, mul, plainUnits, roundTo, units } from '../../contract/decimal.ts';
 import { transact, type Db } from '../core/db/index.ts';
 import { type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
-import { alreadyDecided, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { alreadyDecided, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
 import { coinDecimals, DAY_MS } from './financing.ts';
 import { sharePercent } from './mining-machines.ts';
+import { refusal } from '../core/errors.ts';
 
 const STATUS_NAMES: Record<number, string> = { 1: 'waiting for review', 2: 'running', 3: 'rejected', 4: 'ended' };
 
 async function orderRow(db: Tx, id: number): Promise<MiningOrderRow> {
   const row = await db.selectFrom('mining_orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ReviewError(`No mining order has id ${id}.`);
+  if (!row) throw refusal('refusals.review.miningUnknown', { id });
   return row;
 }
 
@@ -65,7 +66,7 @@ export const miningReview: ReviewKind = {
   },
 
   approve(db: Db, id: number, args: string[], now: number): Promise<string> {
-    if (args.length > 0) throw new ReviewError('Usage: approve mining <id>');
+    if (args.length > 0) throw refusal('refusals.usage', { usage: 'approve mining <id>' });
     return transact(db, async (trx) => {
       const o = await orderRow(trx, id);
       if (Number(o.status) !== MiningStatus.pending) return already(o);
@@ -92,7 +93,7 @@ export const miningReview: ReviewKind = {
   },
 
   async moves(db, id, args) {
-    if (args.length > 0) throw new ReviewError('Usage: approve mining <id>');
+    if (args.length > 0) throw refusal('refusals.usage', { usage: 'approve mining <id>' });
     const o = await db.selectFrom('mining_orders').select(['price_coin', 'amount']).where('id', '=', id).executeTakeFirst();
     // the price paid: what the machine's output and the purchase reward stand on
     return o && { coin: o.price_coin, units: BigInt(o.amount) };

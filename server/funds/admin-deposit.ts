@@ -8,8 +8,7 @@ import { parseAmount, STORAGE_ONE } from '../../contract/decimal.ts';
 import { coinDecimals, knownCoins } from '../core/coins.ts';
 import { applyChanges, type Balance, balanceOf, type Tx } from '../core/ledger.ts';
 import type { ManualAdjustments } from '../core/manual-adjustment.ts';
-
-export class DepositError extends Error {}
+import { refusal } from '../core/errors.ts';
 
 /** The ledger type of a deposit the platform credits (spec §3 "agent deposit"; the deposit record says "administrator deposit"). */
 export const ADMIN_DEPOSIT_TYPE = 'agent_deposit';
@@ -20,13 +19,13 @@ export { MAX_DEPOSIT };
 export function parseDeposit(coin: string, amount: string): { coin: string; units: bigint } {
   const c = coin.trim().toUpperCase();
   const coins = knownCoins();
-  if (!coins.includes(c)) throw new DepositError(`Unknown coin "${coin}". Coins: ${coins.join(', ')}.`);
+  if (!coins.includes(c)) throw refusal('refusals.deposit.coinUnknown', { input: coin, coins: coins.join(', ') });
   const decimals = coinDecimals(c);
   const parsed = parseAmount(amount.trim());
-  if (!parsed) throw new DepositError(`Amount must be a positive decimal number like 100 or 0.5, not "${amount}".`);
-  if (parsed.decimals > decimals) throw new DepositError(`${c} amounts have at most ${decimals} decimals: "${amount}".`);
-  if (parsed.units <= 0n) throw new DepositError(`Amount must be greater than zero, not "${amount}".`);
-  if (parsed.units > MAX_DEPOSIT * STORAGE_ONE) throw new DepositError(`Amount must be at most ${MAX_DEPOSIT}: "${amount}".`);
+  if (!parsed) throw refusal('refusals.deposit.amountFormat', { input: amount });
+  if (parsed.decimals > decimals) throw refusal('refusals.deposit.amountDecimals', { coin: c, decimals, input: amount });
+  if (parsed.units <= 0n) throw refusal('refusals.deposit.amountPositive', { input: amount });
+  if (parsed.units > MAX_DEPOSIT * STORAGE_ONE) throw refusal('refusals.deposit.amountMax', { max: String(MAX_DEPOSIT), input: amount });
   return { coin: c, units: parsed.units };
 }
 

@@ -22,10 +22,11 @@ import { positiveAmount } from '../core/amounts.ts';
 import { balanceOf } from '../core/ledger.ts';
 import { requireCoin } from '../core/coins.ts';
 import { coinTable } from './coins.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, fundsRules } from './rules.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
+import { refusal } from '../core/errors.ts';
 
 const USDT = 'USDT';
 
@@ -197,7 +198,12 @@ function destination(row: Pick<BankWithdrawalRow, 'accountname' | 'bankname' | '
   return `${row.accountname}, ${row.bankname}, IBAN ${row.iban}`;
 }
 
-const BANK_WITHDRAWAL: FrozenRequestKind = { table: 'bank_withdrawals', label: 'Bank withdrawal', successType: 'bank_withdrawal_success' };
+const BANK_WITHDRAWAL: FrozenRequestKind = {
+  table: 'bank_withdrawals',
+  label: 'Bank withdrawal',
+  unknownKey: 'refusals.review.bankWithdrawalUnknown',
+  successType: 'bank_withdrawal_success',
+};
 
 export const bankWithdrawalReview: ReviewKind = {
   kind: 'bank-withdrawal',
@@ -223,7 +229,7 @@ export const bankWithdrawalReview: ReviewKind = {
   },
 
   async approve(db, id, args, now) {
-    if (args.length > 0) throw new ReviewError(`approve bank-withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
+    if (args.length > 0) throw refusal('refusals.review.noArguments', { command: 'approve bank-withdrawal <id>', input: args.join(' ') });
     return decideFrozenRequest<BankWithdrawalRow>(db, BANK_WITHDRAWAL, id, ReviewStatus.completed, '', now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Bank withdrawal ${row.id} approved: pay ${plainUnits(BigInt(row.amount))} ${row.coin} to ${destination(row)}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (bank_withdrawal_success).`;
@@ -231,7 +237,7 @@ export const bankWithdrawalReview: ReviewKind = {
   },
 
   async moves(db, id, args) {
-    if (args.length > 0) throw new ReviewError(`approve bank-withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
+    if (args.length > 0) throw refusal('refusals.review.noArguments', { command: 'approve bank-withdrawal <id>', input: args.join(' ') });
     const row = await db.selectFrom('bank_withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
     return row && { coin: row.coin, units: BigInt(row.amount) };
   },

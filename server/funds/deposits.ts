@@ -17,13 +17,14 @@ import { positiveAmount } from '../core/amounts.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
 import { requireNetwork } from './coins.ts';
-import { rejectionReason, REVIEW_STATUS_NAMES, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { rejectionReason, REVIEW_STATUS_NAMES, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 
 /** Largest single deposit, customer's or administrator's (units are checked exactly, this is a sanity cap). */
 export const MAX_DEPOSIT = 10n ** 12n;
 import { ownUpload, uploadBytes, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
+import { refusal } from '../core/errors.ts';
 
 /** cate: who made the deposit. */
 export const DepositOrigin = { user: 1, admin: 2 } as const;
@@ -157,7 +158,7 @@ export async function recordAdminDeposit(trx: Tx, userId: number, coin: string, 
 
 async function depositOrFail(db: Tx, id: number): Promise<DepositRow> {
   const row = await db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ReviewError(`No deposit ${id}.`);
+  if (!row) throw refusal('refusals.review.depositUnknown', { id });
   return row;
 }
 
@@ -165,17 +166,17 @@ function alreadyDecided(row: DepositRow): string {
   return `Deposit ${row.id} is already ${REVIEW_STATUS_NAMES[Number(row.status)] ?? `in status ${row.status}`}; nothing changed.`;
 }
 
-/** An operator's amount argument in the coin's decimals: units, or a ReviewError naming it. */
-function operatorAmount(text: string, what: string, coin: string, decimals: number, allowZero: boolean): bigint {
+/** An operator's amount argument (`field`: received or fee) in the coin's decimals: units, or a refusal naming it. */
+function operatorAmount(text: string, field: 'received' | 'fee', coin: string, decimals: number, allowZero: boolean): bigint {
   const parsed = parseAmount(text.trim());
-  if (!parsed) throw new ReviewError(`The ${what} must be a plain decimal like 100 or 0.5, not "${text}".`);
-  if (parsed.decimals > decimals) throw new ReviewError(`${coin} amounts have at most ${decimals} decimals: ${what} "${text}".`);
-  if (parsed.units === 0n && !allowZero) throw new ReviewError(`The ${what} must be greater than zero.`);
-  if (parsed.units > MAX_UNITS) throw new ReviewError(`The ${what} must be at most ${plainUnits(MAX_UNITS)}.`);
+  if (!parsed) throw refusal(`refusals.review.${field}Format`, { input: text });
+  if (parsed.decimals > decimals) throw refusal(`refusals.review.${field}Decimals`, { coin, decimals, input: text });
+  if (parsed.units === 0n && !allowZero) throw refusal(`refusals.review.receivedPositive`);
+  if (parsed.units > MAX_UNITS) throw refusal(`refusals.review.${field}Max`, { max: plainUnits(MAX_UNITS) });
   return parsed.units;
 }
 
-const APPROVE_USAGE = 'Usage: approve deposit <id> [received] [fee]   (or fee=<fee> alone: received = amount − fee)';
+const APPROVE_USAGE = 'approve deposit <id> [received] [fee]   (fee=<fee> alone: received = amount − fee)';
 
 /** `[received] [fee]`, or `fee=<fee>` anywhere: the received amount and the fee as typed. */
 function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string } {
@@ -186,7 +187,7 @@ function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string 
     if (named && feeArg === undefined) feeArg = named[1];
     else if (!named && receivedArg === undefined) receivedArg = arg;
     else if (!named && feeArg === undefined) feeArg = arg;
-    else throw new ReviewError(APPROVE_USAGE);
+    else throw refusal('refusals.usage', { usage: APPROVE_USAGE });
   }
   return { receivedArg, feeArg };
 }
@@ -195,13 +196,13 @@ function approveArgsOf(args: string[]): { receivedArg?: string; feeArg?: string 
  * Approves a deposit: credits `received` (default: the amount less the fee; fee 0 unless
  * given) with a deposit_success ledger row, in the transaction that moves it out of review.
  */
-/** What approving a deposit with these arguments credits and keeps, or a ReviewError naming the bad argument. */
+/** What approving a deposit with these arguments credits and keeps, or a refusal naming the bad argument. */
 function creditOf(row: DepositRow, decimals: number, args: string[]): { received: bigint; fee: bigint } {
   const { receivedArg, feeArg } = approveArgsOf(args);
   const amount = BigInt(row.amount);
   const fee = feeArg === undefined ? 0n : operatorAmount(feeArg, 'fee', row.coin, decimals, true);
-  const received = receivedArg === undefined ? amount - fee : operatorAmount(receivedArg, 'received amount', row.coin, decimals, false);
-  if (received <= 0n) throw new ReviewError(`The fee ${plainUnits(fee)} leaves nothing to credit of ${plainUnits(amount)} ${row.coin}.`);
+  const received = receivedArg === undefined ? amount - fee : operatorAmount(receivedArg, 'received', row.coin, decimals, false);
+  if (received <= 0n) throw refusal('refusals.review.feeLeavesNothing', { fee: plainUnits(fee), amount: plainUnits(amount), coin: row.coin });
   return { received, fee };
 }
 

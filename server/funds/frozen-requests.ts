@@ -10,16 +10,19 @@ import { type BankWithdrawalRow, ReviewStatus, type WithdrawalRow } from '../cor
 import type { LedgerType, UserRow } from '../core/db/types.ts';
 import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
 import { businessError } from '../core/errors.ts';
-import { alreadyDecided, ReviewError } from '../core/review-kind.ts';
+import { alreadyDecided } from '../core/review-kind.ts';
 import { checkPayPassword, type PayPasswordContext } from './rules.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { notify } from '../core/notify.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
+import { refusal } from '../core/errors.ts';
 
 export interface FrozenRequestKind {
   table: 'withdrawals' | 'bank_withdrawals';
   /** "Withdrawal", "Bank withdrawal": how the CLI names one */
   label: string;
+  /** The refusal of an id that has none (refusals.review.*Unknown) */
+  unknownKey: string;
   /** Ledger type of the frozen money leaving on approval */
   successType: LedgerType;
 }
@@ -61,7 +64,7 @@ export async function frozenRequestById(db: Db, kind: FrozenRequestKind, id: num
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new ReviewError(`No ${kind.label.toLowerCase()} has id ${id}.`);
+  if (!row) throw refusal(kind.unknownKey, { id });
   return row;
 }
 

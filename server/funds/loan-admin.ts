@@ -1,17 +1,17 @@
-// Loan products as operators change them, from the back office or `npm run ops -- loan …`: every
-// change is checked whole before anything is written, and written with one audit row holding the
-// product before and after, in the same transaction. A change applies to new applications only:
-// an order keeps the terms it was made under.
+// Loan products as operators change them: the funds domain's product catalogue
+// (server/core/product-catalogue.ts), which the back office runs in its audited transaction
+// (server/backoffice/products.ts) for the console and `npm run ops -- loan …` alike. Every change
+// is checked whole before anything is written. A change applies to new applications only: an
+// order keeps the terms it was made under.
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import type { AdminLoanProduct } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
 import type { AmountInput } from '../core/amounts.ts';
-import type { Db } from '../core/db/index.ts';
 import type { LoanProductRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
+import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
 import { parseNames } from '../core/local-names.ts';
-import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
 import { exactDecimal, requireCoinRow } from './coin-admin.ts';
 import { coinDecimalsMap, ratePercent } from './loan-products.ts';
 
@@ -123,77 +123,61 @@ export async function adminLoanProducts(db: Tx): Promise<AdminLoanProduct[]> {
   return rows.map((p) => adminLoanProduct(p, decimals.get(p.coin) ?? STORAGE_SCALE));
 }
 
-/** Runs `write` on the product in a transaction and audits it with the product before and after. */
-async function auditedChange(db: Db, actor: AuditActor, id: number, action: string, now: number, write: (trx: Tx, p: LoanProductRow) => Promise<unknown>) {
-  return db.transaction().execute(async (trx) => {
-    const row = await productRow(trx, id);
-    const before = adminLoanProduct(row, await decimalsOf(trx, row.coin));
-    await write(trx, row);
-    const after = await adminLoanProductById(trx, id);
-    await appendAudit(trx, { ...actor, action, targetKind: 'loanProduct', targetId: id, before, after }, now);
-    return after;
-  });
+/** The product's fields as given (the CLI's key=value text, the console's fields as text), the others left out. */
+function draftFields(given: Partial<ProductDraft>): Partial<LoanDraft> {
+  return Object.fromEntries(Object.entries(given).filter(([k, v]) => (DRAFT_KEYS as readonly string[]).includes(k) && v !== undefined));
 }
 
-/** A new product, open for applications. */
-export async function createLoanProduct(db: Db, actor: AuditActor, draft: LoanDraft, now: number): Promise<AdminLoanProduct> {
-  return db.transaction().execute(async (trx) => {
-    const values = await checked(trx, draft);
-    const row = await trx
+export const loanCatalogue: ProductCatalogue<AdminLoanProduct> = {
+  kind: 'loanProduct',
+  list: (db) => adminLoanProducts(db),
+  row: (db, id) => adminLoanProductById(db, id),
+
+  /** A new product, open for applications; every field is required (the payload's schema, the CLI's check). */
+  async create(db, given, now) {
+    const values = await checked(db, draftFields(given) as LoanDraft);
+    const row = await db
       .insertInto('loan_products')
       .values({ ...values, enabled: 1, created_at: now })
-      .returningAll()
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const after = adminLoanProduct(row, await decimalsOf(trx, row.coin));
-    await appendAudit(trx, { ...actor, action: 'loanProduct.create', targetKind: 'loanProduct', targetId: after.id, before: null, after }, now);
-    return after;
-  });
-}
+    return Number(row.id);
+  },
 
-/** Changes the fields given, checked together with the product's others. */
-export async function updateLoanProduct(db: Db, actor: AuditActor, id: number, changes: Partial<LoanDraft>, now: number): Promise<AdminLoanProduct> {
-  const given = Object.fromEntries(Object.entries(changes).filter(([k, v]) => (DRAFT_KEYS as readonly string[]).includes(k) && v !== undefined));
-  return auditedChange(db, actor, id, 'loanProduct.update', now, async (trx, p) => {
+  /** Changes the fields given, checked together with the product's others. */
+  async update(db, id, changes) {
+    const p = await productRow(db, id);
+    const given = draftFields(changes);
     if (Object.keys(given).length === 0) throw validationError('id', 'admin.nothingToChange');
-    const current = adminLoanProduct(p, await decimalsOf(trx, p.coin));
-    const values = await checked(trx, { ...current, ...given });
-    await trx.updateTable('loan_products').set(values).where('id', '=', p.id).execute();
-  });
-}
+    const current = adminLoanProduct(p, await decimalsOf(db, p.coin));
+    const values = await checked(db, { ...current, ...given });
+    await db.updateTable('loan_products').set(values).where('id', '=', p.id).execute();
+  },
 
-/** Opens or closes a product; `changed` is false when it already was so (nothing written). */
-export async function setLoanProductOpen(
-  db: Db,
-  actor: AuditActor,
-  id: number,
-  open: boolean,
-  now: number,
-): Promise<{ changed: boolean; product: AdminLoanProduct }> {
-  const current = await adminLoanProductById(db, id);
-  if (current.open === open) return { changed: false, product: current };
-  const product = await auditedChange(db, actor, id, open ? 'loanProduct.open' : 'loanProduct.close', now, (trx, p) =>
-    trx
+  async setOpen(db, id, open) {
+    const p = await productRow(db, id);
+    if ((Number(p.enabled) === 1) === open) return false;
+    await db
       .updateTable('loan_products')
       .set({ enabled: open ? 1 : 0 })
       .where('id', '=', p.id)
-      .execute(),
-  );
-  return { changed: true, product };
-}
+      .execute();
+    return true;
+  },
 
-/** The product's name in one language; empty or "-" removes it (the language shows the English name). */
-export async function nameLoanProduct(db: Db, actor: AuditActor, id: number, lang: string, text: string, now: number): Promise<AdminLoanProduct> {
-  if (!NAME_LANGUAGES.includes(lang)) throw validationError('lang', 'admin.loanLanguage', { allowed: NAME_LANGUAGES.join(', ') });
-  const name = text.trim();
-  if (name.length > MAX_NAME) throw validationError('name', 'admin.loanLocalNameFormat');
-  return auditedChange(db, actor, id, 'loanProduct.name', now, async (trx, p) => {
+  /** Empty or "-" removes the language's name (the language shows the English name). */
+  async setName(db, id, lang, text) {
+    if (!NAME_LANGUAGES.includes(lang)) throw validationError('lang', 'admin.loanLanguage', { allowed: NAME_LANGUAGES.join(', ') });
+    const name = text.trim();
+    if (name.length > MAX_NAME) throw validationError('name', 'admin.loanLocalNameFormat');
+    const p = await productRow(db, id);
     const names = parseNames(p.names);
     if (name === '' || name === '-') delete names[lang];
     else names[lang] = name;
-    await trx
+    await db
       .updateTable('loan_products')
       .set({ names: JSON.stringify(names) })
       .where('id', '=', p.id)
       .execute();
-  });
-}
+  },
+};

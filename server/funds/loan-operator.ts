@@ -4,8 +4,9 @@
 import { parseAmount } from '../../contract/decimal.ts';
 import type { LoanOrderRow } from '../core/db/types.ts';
 import type { Tx } from '../core/ledger.ts';
-import { ReviewError, userLabel } from '../core/review-kind.ts';
+import { userLabel } from '../core/review-kind.ts';
 import { coinDecimalsMap } from './loan-products.ts';
+import { refusal } from '../core/errors.ts';
 
 const STATUS_NAMES: Record<number, string> = {
   1: 'waiting for review',
@@ -18,18 +19,18 @@ export function loanStatusName(status: number): string {
   return STATUS_NAMES[Number(status)] ?? `in status ${status}`;
 }
 
-/** An amount the operator typed: positive, at most the coin's decimals; a ReviewError naming it otherwise. */
-export function operatorAmount(text: string | undefined, what: string, coin: string, decimals: number): bigint {
+/** The approved amount the operator typed: positive, at most the coin's decimals; a refusal naming it otherwise. */
+export function operatorAmount(text: string | undefined, coin: string, decimals: number): bigint {
   const parsed = parseAmount((text ?? '').trim());
-  if (!parsed) throw new ReviewError(`${what} must be a decimal number like 100 or 0.5, not "${text ?? ''}".`);
-  if (parsed.decimals > decimals) throw new ReviewError(`${what}: ${coin} amounts have at most ${decimals} decimals ("${text}").`);
-  if (parsed.units <= 0n) throw new ReviewError(`${what} must be greater than zero, not "${text}".`);
+  if (!parsed) throw refusal('refusals.review.loanAmountFormat', { input: text ?? '' });
+  if (parsed.decimals > decimals) throw refusal('refusals.review.loanAmountDecimals', { coin, decimals, input: text ?? '' });
+  if (parsed.units <= 0n) throw refusal('refusals.review.loanAmountPositive', { input: text ?? '' });
   return parsed.units;
 }
 
 export async function loanOrder(db: Tx, id: number): Promise<LoanOrderRow> {
   const order = await db.selectFrom('loan_orders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!order) throw new ReviewError(`No loan ${id}. See: reviews.`);
+  if (!order) throw refusal('refusals.review.loanUnknown', { id });
   return order;
 }
 

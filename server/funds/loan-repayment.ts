@@ -9,12 +9,12 @@ import { transact, type Db } from '../core/db/index.ts';
 import { LoanStatus, type LoanOrderRow } from '../core/db/types.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { applyChanges, balanceOf, type Tx } from '../core/ledger.ts';
-import { ReviewError } from '../core/review-kind.ts';
 import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
 import { type LoanBalance, loanBalance, repayBlockReason } from './loan-interest.ts';
 import { coinDecimalsOf } from './loan-operator.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
+import { refusal } from '../core/errors.ts';
 
 export interface Repayment {
   /** The order after the repayment */
@@ -107,7 +107,7 @@ export function repayOwnLoan(db: Db, userId: number, id: number, amountInput: Am
 
 /** `ops act loan repay <id> <amount>`: the words read, the repayment recorded (and audited) by recordLoanRepayment. */
 export async function repayLoan(db: Db, id: number, args: string[], now: number): Promise<string> {
-  if (args.length !== 1) throw new ReviewError('Usage: act loan repay <id> <amount>');
+  if (args.length !== 1) throw refusal('refusals.usage', { usage: 'act loan repay <id> <amount>' });
   const r = await recordLoanRepayment(db, cliActor(), id, args[0], now);
   const show = (v: bigint) => `${formatUnits(v, r.decimals)} ${r.order.coin}`;
   const head = `Recorded a repayment of ${show(r.amount)} on loan ${id} (loan_repayment).`;

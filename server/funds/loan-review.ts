@@ -6,35 +6,36 @@ import { transact, type Db } from '../core/db/index.ts';
 import { type LoanOrderRow, LoanStatus } from '../core/db/types.ts';
 import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
-import { ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { DAY_MS } from './loan-interest.ts';
 import { alreadyMessage, coinDecimalsOf, customerLabel, loanOrder, operatorAmount } from './loan-operator.ts';
 import { coinDecimalsMap, ratePercent } from './loan-products.ts';
 import { repayLoan } from './loan-repayment.ts';
 import { utcMinute } from './rules.ts';
+import { refusal } from '../core/errors.ts';
 
 /**
- * The amount approving grants (default: what was asked), or a ReviewError: within the range the
+ * The amount approving grants (default: what was asked), or a refusal: within the range the
  * customer asked for (not below its min, not above its max; without a range not above the amount
  * asked) and not above the product's max.
  */
 async function grantedAmount(db: Db, order: LoanOrderRow, decimals: number, args: string[]): Promise<bigint> {
-  if (args.length > 1) throw new ReviewError('Usage: approve loan <id> [amount]');
+  if (args.length > 1) throw refusal('refusals.usage', { usage: 'approve loan <id> [amount]' });
   const asked = BigInt(order.amount);
   const top = BigInt(order.requested_max ?? order.amount);
   const bottom = order.requested_min === null ? null : BigInt(order.requested_min);
   const product = await db.selectFrom('loan_products').select('max_amount').where('id', '=', order.loan_id).executeTakeFirst();
   const max = product ? BigInt(product.max_amount) : top;
   const show = (v: bigint) => `${formatUnits(v, decimals)} ${order.coin}`;
-  const range = bottom === null ? show(top) : `${show(bottom)} to ${show(top)}`;
-  const amount = args[0] === undefined ? asked : operatorAmount(args[0], 'The approved amount', order.coin, decimals);
-  if (amount > top) throw new ReviewError(`Loan ${order.id}: ${show(amount)} is more than the customer asked for (${range}); nothing changed.`);
-  if (bottom !== null && amount < bottom)
-    throw new ReviewError(`Loan ${order.id}: ${show(amount)} is less than the customer asked for (${range}); nothing changed.`);
+  const amount = args[0] === undefined ? asked : operatorAmount(args[0], order.coin, decimals);
+  const given = { id: order.id, amount: show(amount) };
+  if (amount > top)
+    throw bottom === null
+      ? refusal('refusals.review.loanAboveAsked', { ...given, asked: show(top) })
+      : refusal('refusals.review.loanAboveRange', { ...given, from: show(bottom), to: show(top) });
+  if (bottom !== null && amount < bottom) throw refusal('refusals.review.loanBelowRange', { ...given, from: show(bottom), to: show(top) });
   if (amount > max)
-    throw new ReviewError(
-      `Loan ${order.id}: ${show(amount)} is above the product's max (${show(max)}); approve at most that: approve loan ${order.id} ${formatUnits(max, decimals)}. Nothing changed.`,
-    );
+    throw refusal('refusals.review.loanAboveProduct', { ...given, max: show(max), command: `approve loan ${order.id} ${formatUnits(max, decimals)}` });
   return amount;
 }
 

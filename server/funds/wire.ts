@@ -21,7 +21,8 @@ import { applyChanges } from '../core/ledger.ts';
 import { notify } from '../core/notify.ts';
 import { type AuditActor, appendAudit } from '../platform/audit/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { refusal } from '../core/errors.ts';
 
 /** ISO 4217 minor units: the decimals an amount of the currency may have (2 when not listed). */
 const MINOR_UNITS: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, VND: 0 };
@@ -113,7 +114,7 @@ const STATUS_NAME: Record<number, string> = { [ReviewStatus.pending]: 'waiting',
 
 async function wireById(db: Db, id: number): Promise<WireTransferRow> {
   const row = await db.selectFrom('wire_transfers').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ReviewError(`No wire transfer has id ${id}.`);
+  if (!row) throw refusal('refusals.review.wireUnknown', { id });
   return row;
 }
 
@@ -131,16 +132,16 @@ function announced(row: WireTransferRow): string {
   return `${formatUnits(BigInt(row.amount), currencyDecimals(row.currency))} ${row.currency}`;
 }
 
-/** The coin and the exact amount an approval credits, or a ReviewError saying what is wrong. */
+/** The coin and the exact amount an approval credits, or a refusal saying what is wrong. */
 async function creditOf(db: Db, args: string[]): Promise<{ coin: string; amount: bigint }> {
   const [coinText, amountText, ...rest] = args;
-  if (!coinText || !amountText || rest.length > 0)
-    throw new ReviewError('Usage: approve wire <id> <coin> <amount>: the coin and the exact amount to credit (e.g. approve wire 3 USDT 5000).');
+  if (!coinText || !amountText || rest.length > 0) throw refusal('refusals.review.wireApproveUsage');
   const coin = await db.selectFrom('coins').select(['coin', 'decimals']).where('coin', '=', coinText.toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
-  if (!coin) throw new ReviewError(`Unknown or disabled coin "${coinText}".`);
+  if (!coin) throw refusal('refusals.review.coinUnknown', { input: coinText });
   const parsed = parseAmount(amountText);
-  if (!parsed || parsed.units <= 0n) throw new ReviewError(`The amount must be a positive plain decimal, not "${amountText}".`);
-  if (parsed.decimals > Number(coin.decimals)) throw new ReviewError(`${coin.coin} amounts have at most ${coin.decimals} decimals ("${amountText}").`);
+  if (!parsed || parsed.units <= 0n) throw refusal('refusals.review.amountFormat', { input: amountText });
+  if (parsed.decimals > Number(coin.decimals))
+    throw refusal('refusals.review.amountDecimals', { coin: coin.coin, decimals: Number(coin.decimals), input: amountText });
   return { coin: coin.coin, amount: parsed.units };
 }
 
@@ -243,7 +244,7 @@ export const wireReview: ReviewKind = {
       audited: true,
       async run(db, id, args, now) {
         const text = args.join(' ').trim();
-        if (!text) throw new ReviewError('Usage: act wire instruct <id> <text…>: the instructions the customer will see.');
+        if (!text) throw refusal('refusals.review.wireInstructUsage');
         const row = await setWireInstructions(db, cliActor(), id, text, now);
         return `Wire transfer ${id} (${announced(row)}): the customer now sees these instructions: ${row.instructions}`;
       },

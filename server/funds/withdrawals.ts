@@ -15,12 +15,13 @@ import { ReviewStatus, type UserRow, type WithdrawalRow } from '../core/db/types
 import { validationError } from '../core/errors.ts';
 import { positiveAmount } from '../core/amounts.ts';
 import { addressMatches, networkFormats, requireNetwork } from './coins.ts';
-import { rejectionReason, ReviewError, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
+import { rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from './frozen-requests.ts';
 import { assertNotBlocked, manualReviewNeeded, type PayPasswordContext, utcMinute } from './rules.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import { spendBusinessLimit } from '../platform/http/business-limits.ts';
 import { holdWithdrawalValue } from './withdrawal-value.ts';
+import { refusal } from '../core/errors.ts';
 
 /** What a withdrawal request needs besides the database: the server secret's dir, the business limits and the market that values them. */
 export type WithdrawalContext = PayPasswordContext & Pick<AppContext, 'limiter' | 'limits' | 'now' | 'market'>;
@@ -136,7 +137,12 @@ export async function requestWithdrawal(ctx: WithdrawalContext, user: UserRow, i
 
 // ---- review kind "withdrawal" ------------------------------------------------------------
 
-const WITHDRAWAL: FrozenRequestKind = { table: 'withdrawals', label: 'Withdrawal', successType: 'withdrawal_success' };
+const WITHDRAWAL: FrozenRequestKind = {
+  table: 'withdrawals',
+  label: 'Withdrawal',
+  unknownKey: 'refusals.review.withdrawalUnknown',
+  successType: 'withdrawal_success',
+};
 
 export const withdrawalReview: ReviewKind = {
   kind: 'withdrawal',
@@ -170,7 +176,7 @@ export const withdrawalReview: ReviewKind = {
   },
 
   async approve(db, id, args, now) {
-    if (args.length > 0) throw new ReviewError(`approve withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
+    if (args.length > 0) throw refusal('refusals.review.noArguments', { command: 'approve withdrawal <id>', input: args.join(' ') });
     return decideFrozenRequest<WithdrawalRow>(db, WITHDRAWAL, id, ReviewStatus.completed, '', now, (row) => {
       const total = BigInt(row.amount) + BigInt(row.fee);
       return `Withdrawal ${row.id} approved: ${plainUnits(BigInt(row.amount))} ${row.coin} to ${row.address} on ${row.network}; ${plainUnits(total)} ${row.coin} (with the fee ${plainUnits(BigInt(row.fee))}) left the frozen balance (withdrawal_success).`;
@@ -178,7 +184,7 @@ export const withdrawalReview: ReviewKind = {
   },
 
   async moves(db, id, args) {
-    if (args.length > 0) throw new ReviewError(`approve withdrawal <id> takes no further arguments (got "${args.join(' ')}").`);
+    if (args.length > 0) throw refusal('refusals.review.noArguments', { command: 'approve withdrawal <id>', input: args.join(' ') });
     const row = await db.selectFrom('withdrawals').select(['coin', 'amount']).where('id', '=', id).executeTakeFirst();
     return row && { coin: row.coin, units: BigInt(row.amount) };
   },

@@ -5,13 +5,15 @@ import { importUploadFiles } from '../platform/uploads/upload-files.ts';
 import { bucketOrphans, sweepOrphans } from '../platform/uploads/orphans.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
-import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../reviews.ts';
+import { pendingReviews, REVIEW_KINDS, reviewId, reviewKind } from '../reviews.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
 import { settleOpenApproval } from '../backoffice/review-decisions.ts';
 import * as ops from './commands.ts';
 import { table } from '../platform/ops/format.ts';
 import { LOAN_HELP, loanCommand } from '../funds/ops/loan.ts';
+import { loanCatalogue } from '../funds/loan-admin.ts';
+import { productAdmin } from '../backoffice/products.ts';
 import { IEO_HELP, ieoCommand } from '../earn/ops/ieo.ts';
 import { FINANCING_HELP, financingCommand } from '../earn/ops/financing.ts';
 import { MINING_HELP, miningCommand } from '../earn/ops/mining.ts';
@@ -23,7 +25,6 @@ import { AUDIT_HELP, auditList, auditVerify } from '../backoffice/ops/audit.ts';
 import { cliActor } from '../platform/audit/actor.ts';
 import { attachAuditTrail } from '../platform/audit/trail.ts';
 import { cliAudit } from './cli-audit.ts';
-import { ProductRuleError } from '../core/product-catalogue.ts';
 import { ApiError } from '../core/errors.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
 import { type Prompt, signInOperator, takeAs, terminalPrompt } from './cli-operator.ts';
@@ -34,6 +35,17 @@ import { BACKUP_HELP, backupCommand, restoreCommand, verifyCommand } from './bac
 import { repositoryOpenApi } from '../app.ts';
 
 const english = new I18n();
+
+/**
+ * A refusal as the CLI prints it: the en-US text of its key (what an English operator reads in
+ * the console). One whose values name a `field` its sentence leaves out (the product rules'
+ * sentences stand under their input in the console) comes after that field's name.
+ */
+export function englishRefusal(error: ApiError): string {
+  const text = english.t(english.defaultCode, error.msgKey, error.params);
+  const field = error.params?.field;
+  return field !== undefined && !/\{\{\s*field\s*\}\}/.test(english.t(english.defaultCode, error.msgKey)) ? `${field}: ${text}` : text;
+}
 
 const UPLOADS_HELP = `  uploads orphans     images in the S3_URL bucket that no upload names, stored over an hour ago
                       (a crash between storing an image and recording it leaves one)
@@ -180,7 +192,7 @@ const COMMANDS = new Map<string, Command>([
   ['reject', rejectCommand],
   ['act', actCommand],
   ['coin', coinListOrCommand],
-  ['loan', async (db, args) => done(await loanCommand(db, cliActor(), args, Date.now()))],
+  ['loan', async (db, args) => done(await loanCommand(productAdmin(db, loanCatalogue), cliActor(), args, Date.now()))],
   ['ieo', subcommands(ieoCommand)],
   ['financing', subcommands(financingCommand)],
   ['mining', subcommands(miningCommand)],
@@ -306,9 +318,8 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     }
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);
-    // a domain's refusal (the back office's checks): its message in English
-    if (error instanceof ApiError) return refused(english.t(english.defaultCode, error.msgKey, error.params));
+    if (error instanceof ops.OpsError) return refused(error.message);
+    if (error instanceof ApiError) return refused(englishRefusal(error));
     throw error;
   } finally {
     await db.destroy();

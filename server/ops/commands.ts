@@ -7,7 +7,7 @@ import type { Db } from '../core/db/index.ts';
 import type { UserRow } from '../core/db/types.ts';
 import { DEMO_EMAIL } from '../seed.ts';
 import { coinDecimals, USDT } from '../core/coins.ts';
-import { adminDeposit, DepositError } from '../funds/admin-deposit.ts';
+import { adminDeposit } from '../funds/admin-deposit.ts';
 import { balancesOf } from '../core/ledger.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import { findUser } from '../platform/sessions/users.ts';
@@ -154,11 +154,6 @@ export async function credit(
 ): Promise<BalanceLine & { user: number }> {
   const u = await requireUser(db, ref);
   if (!coin || amount === undefined) throw new OpsError('Usage: credit <user> <coin> <amount>, e.g. credit demo@coinapp.test USDT 100.5');
-  try {
-    const b = await adminDeposit(db, u.id, coin, amount, now);
-    return { user: u.id, ...balanceLine(b.coin, b.available, b.frozen) };
-  } catch (error) {
-    if (error instanceof DepositError) throw new OpsError(error.message);
-    throw error;
-  }
+  const b = await adminDeposit(db, u.id, coin, amount, now);
+  return { user: u.id, ...balanceLine(b.coin, b.available, b.frozen) };
 }

@@ -324,8 +324,8 @@ describe('ops financing', () => {
     expect(list.out).toContain('Test staking');
     expect((await ops('financing', 'name', '4', 'de', 'Test-Staking')).out).toContain('"Test-Staking" in de');
     expect((await ops('financing', 'show')).code).toBe(1);
-    expect((await ops('financing', 'name', '4', 'en', 'Test')).out).toMatch(/Name the language: de, /);
-    expect((await ops('financing', 'name', '99', 'de', 'Nope')).out).toContain('No financing product 99');
+    expect((await ops('financing', 'name', '4', 'en', 'Test')).out).toMatch(/^lang: Choose a language other than English: de, /);
+    expect((await ops('financing', 'name', '99', 'de', 'Nope')).out).toContain('There is no product with the id 99.');
     expect((await ops('financing', 'name', '4', 'de', '-')).out).toContain('English name in de');
     expect((await call(s.app, 'GET', '/financing/getFinancingList', { token: alice.token })).data.total).toBe(3);
   });

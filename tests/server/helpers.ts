@@ -12,6 +12,8 @@ import { captchaAnswer } from '../../server/platform/codes/captcha.ts';
 import { I18n, localizeNumbers } from '../../server/platform/i18n/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { ApiError } from '../../server/core/errors.ts';
+import { englishRefusal } from '../../server/ops/cli.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -264,4 +266,19 @@ export async function customerWithdrawal(s: TestServer, email: string, amount: s
   });
   expect(r.code, r.msg).toBe(0);
   return { userId: user.ID, withdrawalId: r.data.ID, token };
+}
+
+/**
+ * What the operator CLI prints for the refusal `run` ends in: a refusal's en-US text (after its
+ * field's name, as server/ops/cli.ts shows it), another error's message. Fails when `run` succeeds.
+ */
+export async function refusalText(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof ApiError) return englishRefusal(error);
+    if (error instanceof Error) return error.message;
+    throw error;
+  }
+  throw new Error('expected a refusal, and it succeeded');
 }

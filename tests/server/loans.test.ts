@@ -7,7 +7,7 @@ import { DAY_MS } from '../../server/funds/loan-interest.ts';
 import { loanReview } from '../../server/funds/loan-review.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
-import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
+import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity, refusalText } from './helpers.ts';
 
 const c = clock();
 let s: TestServer;
@@ -246,12 +246,12 @@ describe('review kind "loan"', () => {
 
   it('refuses an approved amount above what was asked or above the product max, or with bad decimals', async () => {
     const before = await counts();
-    await expect(loanReview.approve(s.app.db, id, ['1000.5'], c.now())).rejects.toThrow(/more than the customer asked/);
-    await expect(loanReview.approve(s.app.db, id, ['0.1234567'], c.now())).rejects.toThrow(/at most 6 decimals/);
-    await expect(loanReview.approve(s.app.db, id, ['0'], c.now())).rejects.toThrow(/greater than zero/);
+    expect(await refusalText(loanReview.approve(s.app.db, id, ['1000.5'], c.now()))).toMatch(/more than the customer asked/);
+    expect(await refusalText(loanReview.approve(s.app.db, id, ['0.1234567'], c.now()))).toMatch(/at most 6 decimals/);
+    expect(await refusalText(loanReview.approve(s.app.db, id, ['0'], c.now()))).toMatch(/greater than zero/);
     expect((await runCli(['loan', 'update', '1', 'max=800'], s.dataDir)).code).toBe(0);
     try {
-      await expect(loanReview.approve(s.app.db, id, [], c.now())).rejects.toThrow(/above the product's max \(800\.000000 USDT\)/);
+      expect(await refusalText(loanReview.approve(s.app.db, id, [], c.now()))).toMatch(/above the product's max \(800\.000000 USDT\)/);
     } finally {
       await runCli(['loan', 'update', '1', 'max=5000'], s.dataDir);
     }
@@ -302,7 +302,7 @@ describe('review kind "loan"', () => {
       params: { id, owed: '1001.500000', coin: 'USDT' },
     });
     await expect(repay.run(s.app.db, id, ['abc'], c.now(), s.dataDir)).rejects.toMatchObject({ msgKey: 'admin.amountFormat' });
-    await expect(repay.run(s.app.db, id, [], c.now(), s.dataDir)).rejects.toThrow(/Usage/);
+    expect(await refusalText(repay.run(s.app.db, id, [], c.now(), s.dataDir))).toMatch(/Usage/);
     expect(await counts()).toEqual(before);
 
     expect(await repay.run(s.app.db, id, ['600'], c.now(), s.dataDir)).toMatch(/Recorded a repayment of 600\.000000 USDT .*\nStill owed: 401\.500000 USDT/);
@@ -356,7 +356,7 @@ describe('review kind "loan"', () => {
     expect(await loanReview.approve(s.app.db, r, [], c.now())).toBe(`Loan ${r} is already rejected; nothing changed.`);
     await expect(loanReview.actions!.repay.run(s.app.db, r, ['1'], c.now(), s.dataDir)).rejects.toMatchObject({ msgKey: 'admin.loanNotActive' });
     expect(await counts()).toEqual(before);
-    await expect(loanReview.approve(s.app.db, 99999, [], c.now())).rejects.toThrow(/No loan 99999/);
+    expect(await refusalText(loanReview.approve(s.app.db, 99999, [], c.now()))).toMatch(/No loan 99999/);
   });
 });
 

@@ -6,7 +6,7 @@ import { runCli } from '../../server/ops/cli.ts';
 import * as ops from '../../server/ops/commands.ts';
 import { DEMO_EMAIL } from '../../server/seed.ts';
 import { ledgerMismatches, readMarketSeed, tradingState } from '../../server/money.ts';
-import { ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { refusalText, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('credit and balance', () => {
       [undefined, undefined, undefined, 'Name the user'],
     ];
     for (const [u, coin, amount, message] of bad) {
-      await expect(ops.credit(s.app.db, u, coin, amount)).rejects.toThrow(message);
+      expect(await refusalText(ops.credit(s.app.db, u, coin, amount))).toContain(message);
     }
     await expect(ops.balance(s.app.db, 'ghost@example.com')).rejects.toThrow('No user');
     expect(await tradingState(s.app.db)).toEqual(before);

@@ -4,8 +4,9 @@
 import { approveCard, listCards, rejectCard } from '../kyc-review.ts';
 import type { Db } from '../../core/db/index.ts';
 import { KycStatus } from '../../core/db/tables/kyc.ts';
-import { ReviewError, reviewId } from '../../core/review-kind.ts';
+import { reviewId } from '../../core/review-kind.ts';
 import { table } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const KYC_HELP = `  kyc list [pending|verified|rejected|all]
                       identity records (default: pending): id, user, document and name, status, since
@@ -25,19 +26,19 @@ export async function kycCommand(db: Db, args: string[], now: number): Promise<s
   switch (sub ?? 'list') {
     case 'list': {
       const statuses = FILTERS[id ?? 'pending'];
-      if (!statuses) throw new ReviewError(`kyc list [${Object.keys(FILTERS).join('|')}], not "${id}".`);
+      if (!statuses) throw refusal('refusals.usageNot', { usage: `kyc list [${Object.keys(FILTERS).join('|')}]`, input: id });
       const rows = await listCards(db, statuses);
       return table(rows.map((r) => ({ id: r.id, user: r.user, document: r.summary, status: r.status, since: r.created })));
     }
     case 'approve':
-      if (rest.length) throw new ReviewError('Usage: kyc approve <id>');
+      if (rest.length) throw refusal('refusals.usage', { usage: 'kyc approve <id>' });
       return approveCard(db, reviewId(id), now);
     case 'reject': {
       const reason = rest.join(' ').trim();
-      if (!reason) throw new ReviewError('Usage: kyc reject <id> <reason…>: the customer sees the reason.');
+      if (!reason) throw refusal('refusals.review.kycRejectUsage');
       return rejectCard(db, reviewId(id), reason, now);
     }
     default:
-      throw new ReviewError(`Unknown kyc command "${sub}".\n${KYC_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'kyc', input: sub, help: KYC_HELP });
   }
 }

@@ -1,6 +1,7 @@
-// GET/POST /admin/ieo/…, /admin/financing/…, /admin/mining/…: the products customers buy, over the
-// catalogues the composition passes in (the earn domain's, which the CLI runs too).
-import type { AdminFinancingProduct, AdminIeoProject, AdminMiningMachine } from '../../../contract/generated/types.ts';
+// GET/POST /admin/ieo/…, /admin/financing/…, /admin/mining/…, /admin/loanProducts/…: the products
+// customers buy or apply for, over the catalogues the composition passes in (the earn and funds
+// domains', which the CLI runs too). The loan endpoints keep their own payload names (state, name).
+import type { AdminFinancingProduct, AdminIeoProject, AdminLoanProduct, AdminMiningMachine } from '../../../contract/generated/types.ts';
 import type { ProductCatalogue } from '../../core/product-catalogue.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -11,6 +12,7 @@ export interface ProductCatalogues {
   ieo: ProductCatalogue<AdminIeoProject>;
   financing: ProductCatalogue<AdminFinancingProduct>;
   mining: ProductCatalogue<AdminMiningMachine>;
+  loan: ProductCatalogue<AdminLoanProduct>;
 }
 
 export function productAdminHandlers(catalogues: ProductCatalogues): (ctx: AppContext) => HandlerTable {
@@ -18,6 +20,7 @@ export function productAdminHandlers(catalogues: ProductCatalogues): (ctx: AppCo
     const ieo = productAdmin(ctx.db, catalogues.ieo);
     const financing = productAdmin(ctx.db, catalogues.financing);
     const mining = productAdmin(ctx.db, catalogues.mining);
+    const loan = productAdmin(ctx.db, catalogues.loan);
     return {
       adminIeoProjects: async () => ieo.list(ctx.now()),
       adminIeoProject: async (input) => ieo.row(input.id, ctx.now()),
@@ -37,6 +40,14 @@ export function productAdminHandlers(catalogues: ProductCatalogues): (ctx: AppCo
       adminUpdateMining: async (input, { session, req }) => mining.update(operatorActor(session, req), input, ctx.now()),
       adminSetMiningOpen: async (input, { session, req }) => mining.setOpen(operatorActor(session, req), input, ctx.now()),
       adminSetMiningName: async (input, { session, req }) => mining.setName(operatorActor(session, req), input, ctx.now()),
+      adminLoanProducts: async () => loan.list(ctx.now()),
+      adminLoanProduct: async (input) => loan.row(input.id, ctx.now()),
+      adminCreateLoanProduct: async (input, { session, req }) => loan.create(operatorActor(session, req), input, ctx.now()),
+      adminUpdateLoanProduct: async (input, { session, req }) => loan.update(operatorActor(session, req), input, ctx.now()),
+      adminSetLoanProductOpen: async ({ id, state }, { session, req }) =>
+        loan.setOpen(operatorActor(session, req), { id, status: state === 'open' ? 'open' : 'closed' }, ctx.now()),
+      adminNameLoanProduct: async ({ id, lang, name }, { session, req }) =>
+        loan.setName(operatorActor(session, req), { id, lang, localName: name ?? '' }, ctx.now()),
     };
   };
 }

@@ -45,7 +45,7 @@ async function listRows(db: Db): Promise<Record<string, string | number>[]> {
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
   if (rest.length !== 1) throw new OpsError(`Usage: financing ${sub} <id>`);
-  const id = idOf(rest[0], 'product', 'financing list');
+  const id = idOf(rest[0]);
   if (!(await financingCatalogue.setOpen(db, id, sub === 'open')))
     return `Financing product ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
   return sub === 'open'
@@ -54,7 +54,7 @@ async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promi
 }
 
 async function localName(db: Db, [idText, lang, ...words]: string[]): Promise<string> {
-  const id = idOf(idText, 'product', 'financing list');
+  const id = idOf(idText);
   const text = words.join(' ').trim();
   if (lang && !text) throw new OpsError(`Usage: financing name <id> <lang> <name…> ("-" removes the ${lang} name).`);
   await financingCatalogue.setName(db, id, lang ?? '', text);
@@ -70,12 +70,12 @@ export async function financingCommand(db: Db, args: string[], now: number): Pro
       return table(await listRows(db), '(no financing products)');
     case 'create': {
       const given = keyValues(rest, FINANCING_KEYS);
-      requireFields(given, FINANCING_KEYS, 'A new product', FINANCING_HELP);
+      requireFields(given, FINANCING_KEYS);
       return `Created financing product ${await described(db, Number((await createFinancingProduct(db, given, now)).id))}.`;
     }
     case 'update': {
       const [idText, ...changes] = rest;
-      const id = idOf(idText, 'product', 'financing list');
+      const id = idOf(idText);
       await financingCatalogue.update(db, id, keyValues(changes, FINANCING_KEYS));
       return `Changed financing product ${await described(db, id)}.\nNew purchases get these terms; orders in term keep theirs.`;
     }

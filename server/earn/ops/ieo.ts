@@ -40,7 +40,7 @@ function describe(p: IeoProjectRow, now: number): string {
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
   if (rest.length !== 1) throw new OpsError(`Usage: ieo ${sub} <id>`);
-  const id = idOf(rest[0], 'project', 'ieo list');
+  const id = idOf(rest[0]);
   if (!(await ieoCatalogue.setOpen(db, id, sub === 'open'))) return `IEO project ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
   return sub === 'open'
     ? `IEO project ${id} is open: customers can subscribe within its window.`
@@ -56,12 +56,12 @@ export async function ieoCommand(db: Db, args: string[], now: number): Promise<s
       return table(await listRows(db, now), '(no IEO projects)');
     case 'create': {
       const given = keyValues(rest, IEO_KEYS);
-      requireFields(given, IEO_REQUIRED, 'A new project', IEO_HELP);
+      requireFields(given, IEO_REQUIRED);
       return `Created IEO project ${describe(await createIeoProject(db, given, now), now)}.`;
     }
     case 'update': {
       const [idText, ...changes] = rest;
-      const id = idOf(idText, 'project', 'ieo list');
+      const id = idOf(idText);
       await ieoCatalogue.update(db, id, keyValues(changes, IEO_KEYS));
       return `Changed IEO project ${describe(await ieoProjectRow(db, id), now)}.\nNew subscriptions get these terms; existing ones keep theirs.`;
     }

@@ -29,7 +29,7 @@ function describe(m: MiningMachineRow): string {
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
   if (rest.length !== 1) throw new OpsError(`Usage: mining ${sub} <id>`);
-  const id = idOf(rest[0], 'machine', 'mining list');
+  const id = idOf(rest[0]);
   if (!(await miningCatalogue.setOpen(db, id, sub === 'open')))
     return `Mining machine ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
   return sub === 'open'
@@ -48,12 +48,12 @@ export async function miningCommand(db: Db, args: string[], now: number): Promis
     }
     case 'create': {
       const given = keyValues(rest, MINING_KEYS);
-      requireFields(given, MINING_REQUIRED, 'A new machine', MINING_HELP);
+      requireFields(given, MINING_REQUIRED);
       return `Created mining machine ${describe(await createMiningMachine(db, given, now))}.`;
     }
     case 'update': {
       const [idText, ...changes] = rest;
-      const id = idOf(idText, 'machine', 'mining list');
+      const id = idOf(idText);
       await miningCatalogue.update(db, id, keyValues(changes, MINING_KEYS));
       return `Changed mining machine ${describe(await miningMachineRow(db, id))}.\nNew purchases get these terms; existing orders keep theirs.`;
     }

@@ -1,12 +1,12 @@
-// The back office's coin table and loan products (roles product and admin): the same domain
-// functions as `npm run ops -- coin …` and `… loan …`, each write audited with the operator.
+// The back office's coin table (roles product and admin): the same domain functions as
+// `npm run ops -- coin …`, each write audited with the operator (loan products are the back
+// office's product catalogues: server/backoffice/handlers/products.ts).
 // Network changes that wait for a second operator are listed, approved and rejected here too.
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { addCoin, adminCoinNetworks, adminCoins, removeNetwork, setCoinEnabled, setNetwork } from '../coin-admin.ts';
 import { approveNetworkChange, networkProposals, rejectNetworkChange } from '../network-proposals.ts';
-import { adminLoanProductById, adminLoanProducts, createLoanProduct, nameLoanProduct, setLoanProductOpen, updateLoanProduct } from '../loan-admin.ts';
 import { onePage } from '../../platform/http/records.ts';
 
 export function adminCoinHandlers(ctx: AppContext): HandlerTable {
@@ -27,19 +27,5 @@ export function adminCoinHandlers(ctx: AppContext): HandlerTable {
       await rejectNetworkChange(db, operatorActor(session, req), input.ID, ctx.now());
       return null;
     },
-  };
-}
-
-export function adminLoanProductHandlers(ctx: AppContext): HandlerTable {
-  const { db } = ctx;
-  return {
-    adminLoanProducts: async () => onePage(await adminLoanProducts(db)),
-    adminLoanProduct: async (input) => adminLoanProductById(db, input.id),
-    adminCreateLoanProduct: async (input, { session, req }) => createLoanProduct(db, operatorActor(session, req), input, ctx.now()),
-    adminUpdateLoanProduct: async ({ id, ...changes }, { session, req }) => updateLoanProduct(db, operatorActor(session, req), id, changes, ctx.now()),
-    adminSetLoanProductOpen: async (input, { session, req }) =>
-      (await setLoanProductOpen(db, operatorActor(session, req), input.id, input.state === 'open', ctx.now())).product,
-    adminNameLoanProduct: async (input, { session, req }) =>
-      nameLoanProduct(db, operatorActor(session, req), input.id, input.lang, input.name ?? '', ctx.now()),
   };
 }

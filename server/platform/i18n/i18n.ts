@@ -31,16 +31,18 @@ export function interpolate(text: string, params?: Params): string {
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const VERBATIM = new Set(['field', 'id', 'input']);
 
 /**
  * Numbers in a message read as the app shows them: the locale's separators, every decimal
- * the value has (a limit is exact, never rounded). The field name stays as it is.
+ * the value has (a limit is exact, never rounded). The field name, an id and what the operator
+ * typed (`input`) stay as they are.
  */
 export function localizeNumbers(params: Params, locale: string): Params {
   const out: Params = {};
   for (const [k, v] of Object.entries(params)) {
     const text = String(v);
-    out[k] = k !== 'field' && DECIMAL.test(text) ? formatAmount(text, decimalsOf(text), locale) : v;
+    out[k] = !VERBATIM.has(k) && DECIMAL.test(text) ? formatAmount(text, decimalsOf(text), locale) : v;
   }
   return out;
 }
