@@ -54,13 +54,12 @@ let nextName = 0;
 export function compiledQuery<A extends unknown[], O>(build: (db: Tx, ...args: A) => Compilable<O>): (db: Tx, ...args: A) => Promise<QueryResult<O>> {
   const shape = `q${nextName++}`;
   const count = build.length - 1;
-  return async (db, ...args) =>
-    db.executeQuery(
-      bind(
-        cached(db, shape, count, (s) => build(db, ...(s as A)).compile()),
-        args,
-      ),
-    ) as Promise<QueryResult<O>>;
+  // the arguments are counted from the build's own parameters: one with a default or a rest is not counted
+  return async (db, ...args) => {
+    if (args.length !== count) throw new Error(`compiled query: ${args.length} arguments for a build of ${count}`);
+    const t = cached(db, shape, count, (s) => build(db, ...(s as A)).compile());
+    return db.executeQuery(bind(t, args)) as Promise<QueryResult<O>>;
+  };
 }
 
 /**
