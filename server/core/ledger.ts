@@ -9,7 +9,8 @@
 // ledgerMismatches(db) checks exactly that and returns [] when consistent.
 import type { Insertable, Kysely } from 'kysely';
 import type { Db } from './db/index.ts';
-import type { Database, LedgerTable, LedgerType } from './db/types.ts';
+import type { BalancesTable, Database, LedgerTable, LedgerType } from './db/types.ts';
+import { compiledQuery, compiledRowsQuery } from './db/compiled.ts';
 import { isPostgres } from './db/locks.ts';
 import { businessError } from './errors.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
@@ -36,8 +37,12 @@ export interface Balance {
   frozen: bigint;
 }
 
+const selectBalance = compiledQuery((db, userId: number, coin: string) =>
+  db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', coin),
+);
+
 export async function balanceOf(db: Tx, userId: number, coin: string): Promise<Balance> {
-  const row = await db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst();
+  const [row] = (await selectBalance(db, userId, coin)).rows;
   return { coin, available: BigInt(row?.available ?? 0), frozen: BigInt(row?.frozen ?? 0) };
 }
 
@@ -51,13 +56,34 @@ type Held = Balance & { userId: number };
 
 const heldKey = (userId: number, coin: string) => `${userId}\u0000${coin}`;
 
+/** Balances read for writing (holdBalances), to check before changing them with applyChanges. */
+export class HeldBalances {
+  constructor(readonly byKey: Map<string, Held>) {}
+
+  /** The held balance of (user, coin); throws when it was not held. */
+  of(userId: number, coin: string): Balance {
+    const b = this.byKey.get(heldKey(userId, coin));
+    if (!b) throw new Error(`balance of user ${userId} ${coin} was not held`);
+    return { coin, available: b.available, frozen: b.frozen };
+  }
+}
+
+/**
+ * Reads (and on PostgreSQL locks) the balances of `keys` for a check before applyChanges, which is
+ * then given them and reads none of them again (a market buy checks its USDT against its budget).
+ */
+export async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], now: number): Promise<HeldBalances> {
+  const distinct = new Map(keys.map((k) => [heldKey(k.userId, k.coin), k]));
+  return new HeldBalances(await readBalancesForWrite(trx, [...distinct.values()], now));
+}
+
 /**
  * The current balances of `keys` (distinct), read for writing. On PostgreSQL their rows are locked
  * in one statement, ordered by user and coin so that two calls never hold one row each while waiting
  * for the other's. A missing row is created (zero) and then locked; usually every row exists, so
  * the insert is skipped.
  */
-async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], now: number): Promise<Map<string, Held>> {
+async function readBalancesForWrite(trx: Tx, keys: { userId: number; coin: string }[], now: number): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   if (!isPostgres(trx)) {
     for (const k of keys) held.set(heldKey(k.userId, k.coin), { userId: k.userId, ...(await balanceOf(trx, k.userId, k.coin)) });
@@ -76,22 +102,25 @@ async function holdBalances(trx: Tx, keys: { userId: number; coin: string }[], n
   return held;
 }
 
-/** Locks the existing balance rows of `sorted` (in that order) and adds them to `held`. */
-async function lockBalances(trx: Tx, sorted: { userId: number; coin: string }[], held: Map<string, Held>): Promise<void> {
-  const rows = await trx
+const selectBalancesForUpdate = compiledRowsQuery((db, keys: { userId: number; coin: string }[]) =>
+  db
     .selectFrom('balances')
     .select(['user_id', 'coin', 'available', 'frozen'])
     .where((eb) =>
       eb(
         eb.refTuple('user_id', 'coin'),
         'in',
-        sorted.map((k) => eb.tuple(k.userId, k.coin)),
+        keys.map((k) => eb.tuple(k.userId, k.coin)),
       ),
     )
     .orderBy('user_id')
     .orderBy('coin')
-    .forUpdate()
-    .execute();
+    .forUpdate(),
+);
+
+/** Locks the existing balance rows of `sorted` (in that order) and adds them to `held`. */
+async function lockBalances(trx: Tx, sorted: { userId: number; coin: string }[], held: Map<string, Held>): Promise<void> {
+  const { rows } = await selectBalancesForUpdate(trx, sorted);
   for (const r of rows)
     held.set(heldKey(Number(r.user_id), r.coin), { userId: Number(r.user_id), coin: r.coin, available: BigInt(r.available), frozen: BigInt(r.frozen) });
 }
@@ -104,12 +133,15 @@ async function lockBalances(trx: Tx, sorted: { userId: number; coin: string }[],
  * PostgreSQL locked) once however many changes touch it; the balances are written with one
  * upsert and the ledger rows with one insert.
  */
-export async function applyChanges(trx: Tx, changes: Change[], now: number): Promise<void> {
+export async function applyChanges(trx: Tx, changes: Change[], now: number, held?: HeldBalances): Promise<void> {
   const moving = changes.filter((c) => c.available !== 0n || c.frozen !== 0n);
   if (moving.length === 0) return;
   const keys = new Map(moving.map((c) => [heldKey(c.userId, c.coin), { userId: c.userId, coin: c.coin }]));
-  const current = await holdBalances(trx, [...keys.values()], now);
-  const rows: Insertable<LedgerTable>[] = [];
+  // what the caller held is not read again; a copy is changed, so the caller's stays as it read it
+  const unheld = [...keys].filter(([k]) => !held?.byKey.has(k)).map(([, key]) => key);
+  const current = unheld.length > 0 ? await readBalancesForWrite(trx, unheld, now) : new Map<string, Held>();
+  for (const k of keys.keys()) if (!current.has(k)) current.set(k, { ...held!.byKey.get(k)! });
+  const rows: LedgerWrite[] = [];
   for (const c of moving) {
     const b = current.get(heldKey(c.userId, c.coin))!;
     b.available += c.available;
@@ -127,11 +159,27 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
       created_at: now,
     });
   }
-  const writeBalances = trx
+  const balances = [...current.values()].map((b) => ({
+    user_id: b.userId,
+    coin: b.coin,
+    available: b.available.toString(),
+    frozen: b.frozen.toString(),
+    updated_at: now,
+  }));
+  if (isPostgres(trx)) await writeBalancesAndLedger(trx, balances, rows);
+  else {
+    await writeBalances(trx, balances);
+    await writeLedger(trx, rows);
+  }
+}
+
+type BalanceWrite = Insertable<BalancesTable> & Record<string, unknown>;
+type LedgerWrite = Insertable<LedgerTable> & Record<string, unknown>;
+
+const upsertBalances = (db: Tx, balances: BalanceWrite[]) =>
+  db
     .insertInto('balances')
-    .values(
-      [...current.values()].map((b) => ({ user_id: b.userId, coin: b.coin, available: b.available.toString(), frozen: b.frozen.toString(), updated_at: now })),
-    )
+    .values(balances)
     .onConflict((oc) =>
       oc.columns(['user_id', 'coin']).doUpdateSet((eb) => ({
         available: eb.ref('excluded.available'),
@@ -139,18 +187,16 @@ export async function applyChanges(trx: Tx, changes: Change[], now: number): Pro
         updated_at: eb.ref('excluded.updated_at'),
       })),
     );
-  // PostgreSQL runs both writes as one statement (a data-modifying WITH): one round trip fewer.
-  if (isPostgres(trx))
-    await trx
-      .with('written', () => writeBalances.returning('user_id'))
-      .insertInto('ledger')
-      .values(rows)
-      .execute();
-  else {
-    await writeBalances.execute();
-    await trx.insertInto('ledger').values(rows).execute();
-  }
-}
+
+const writeBalances = compiledRowsQuery((db, balances: BalanceWrite[]) => upsertBalances(db, balances));
+const writeLedger = compiledRowsQuery((db, rows: LedgerWrite[]) => db.insertInto('ledger').values(rows));
+// PostgreSQL runs both writes as one statement (a data-modifying WITH): one round trip fewer.
+const writeBalancesAndLedger = compiledRowsQuery((db, balances: BalanceWrite[], rows: LedgerWrite[]) =>
+  db
+    .with('written', () => upsertBalances(db, balances).returning('user_id'))
+    .insertInto('ledger')
+    .values(rows),
+);
 
 /** One inconsistency of a (user, coin): "user <id> <coin>: <problem>". */
 export type Mismatch = string;

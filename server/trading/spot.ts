@@ -15,7 +15,8 @@ import type { MarketDef } from '../platform/market/types.ts';
 import { belowMinimum, checkLimitBand, checkOrderRate, checkTradingHours, notOpen, spotAmount, spotMarket, spotPrice, tradeError } from './checks.ts';
 import { coinDecimals } from '../core/coins.ts';
 import { tradingConfig } from './config.ts';
-import { applyChanges, balanceOf, type Change, type Tx } from '../core/ledger.ts';
+import { applyChanges, type Change, holdBalances, type Tx } from '../core/ledger.ts';
+import { compiledQuery, compiledRowsQuery } from '../core/db/compiled.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { notify } from '../core/notify.ts';
@@ -72,35 +73,36 @@ interface NewOrder {
   clientOrderId?: string;
 }
 
+const insertOrderRow = compiledRowsQuery((db, rows: Omit<SpotOrderRow, 'id'>[]) => db.insertInto('spot_orders').values(rows).returning('id'));
+
+/** Inserts the order; answers its row as stored (the values written and the new id). */
 async function insertOrder(trx: Tx, userId: number, o: NewOrder, now: number): Promise<SpotOrderRow> {
   const feeCoin = o.side === 'buy' ? o.market.base : o.market.quote;
-  return trx
-    .insertInto('spot_orders')
-    .values({
-      user_id: userId,
-      symbol: o.market.symbol,
-      base: o.market.base,
-      quote: o.market.quote,
-      side: o.side,
-      type: o.type,
-      price: o.price === null ? null : o.price.toString(),
-      amount: o.amount.toString(),
-      filled: o.fill ? o.amount.toString() : '0',
-      total: o.fill ? o.fill.total.toString() : '0',
-      avg_price: o.fill ? o.fill.price.toString() : null,
-      fee: o.fill ? o.fill.fee.toString() : '0',
-      fee_coin: feeCoin,
-      fee_rate: tradingConfig().spot.feeRate,
-      frozen: o.frozen.toString(),
-      price_decimals: o.market.priceDecimals,
-      amount_decimals: o.market.amountDecimals,
-      status: o.fill ? 'filled' : 'open',
-      client_order_id: o.clientOrderId ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row: Omit<SpotOrderRow, 'id'> = {
+    user_id: userId,
+    symbol: o.market.symbol,
+    base: o.market.base,
+    quote: o.market.quote,
+    side: o.side,
+    type: o.type,
+    price: o.price === null ? null : o.price.toString(),
+    amount: o.amount.toString(),
+    filled: o.fill ? o.amount.toString() : '0',
+    total: o.fill ? o.fill.total.toString() : '0',
+    avg_price: o.fill ? o.fill.price.toString() : null,
+    fee: o.fill ? o.fill.fee.toString() : '0',
+    fee_coin: feeCoin,
+    fee_rate: tradingConfig().spot.feeRate,
+    frozen: o.frozen.toString(),
+    price_decimals: o.market.priceDecimals,
+    amount_decimals: o.market.amountDecimals,
+    status: o.fill ? 'filled' : 'open',
+    client_order_id: o.clientOrderId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  const { rows } = await insertOrderRow(trx, [row]);
+  return { id: rows[0].id, ...row };
 }
 
 function marketPrice(ctx: AppContext, symbol: string): bigint {
@@ -114,8 +116,12 @@ function marketPrice(ctx: AppContext, symbol: string): bigint {
  */
 async function orderByClientId(db: Tx, userId: number, clientOrderId: string | undefined): Promise<SpotOrderRow | undefined> {
   if (!clientOrderId) return undefined;
-  return db.selectFrom('spot_orders').selectAll().where('user_id', '=', userId).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+  return (await selectByClientId(db, userId, clientOrderId)).rows[0];
 }
+
+const selectByClientId = compiledQuery((db, userId: number, clientOrderId: string) =>
+  db.selectFrom('spot_orders').selectAll().where('user_id', '=', userId).where('client_order_id', '=', clientOrderId),
+);
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -200,15 +206,23 @@ export async function placeSpotBuy(ctx: AppContext, user: UserRow, input: SpotBu
   const cost = mul(amount, price, 'up');
   const fee = mul(amount, cfg.feeRateUnits, 'down');
   return placeOnce(ctx, user.id, clientOrderId, async (trx) => {
-    const usdt = await balanceOf(trx, user.id, m.quote);
-    if (usdt.available < budget) throw tradeError(ResultCode.insufficientBalance);
+    // the balances the fill changes, read once: the USDT checked against the budget is the one changed
+    const held = await holdBalances(
+      trx,
+      [
+        { userId: user.id, coin: m.quote },
+        { userId: user.id, coin: m.base },
+      ],
+      now,
+    );
+    if (held.of(user.id, m.quote).available < budget) throw tradeError(ResultCode.insufficientBalance);
     const order = await insertOrder(
       trx,
       user.id,
       { market: m, side: 'buy', type: 'market', price: null, amount, frozen: 0n, fill: { price, total: cost, fee }, clientOrderId },
       now,
     );
-    await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now);
+    await applyChanges(trx, buyFillChanges(user.id, m.quote, m.base, order.id, { paidFromFrozen: false, cost, amount, fee }), now, held);
     return order;
   });
 }

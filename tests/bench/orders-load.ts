@@ -1,10 +1,13 @@
-// Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users] [--bare]`
+// Load check of spot order placement: `npx tsx tests/bench/orders-load.ts [orders] [inFlight] [users] [--bare] [--raw]`
 // (defaults 4000, 32, 400). Not part of the test suite.
 // - inFlight may list levels (`1,50`): after a warm-up, a round at each level, three times over,
 //   and each repetition's highest level over its lowest.
 // - --bare also loads the floor (bare-route.ts: the same session lookup and order SQL without the
 //   app's layers): a warm-up round of each, then three pairs of rounds (app, bare), each pair's
 //   ratio and their median.
+// - --raw also loads the lowest floor (raw-route.ts: the same SQL as better-sqlite3 statements
+//   prepared once behind a bare Fastify route; SQLite only); with --bare too, rounds go app, bare, raw.
+// Every round also reports the server process's CPU per order, read from /proc (user + system).
 // On PostgreSQL: DATABASE_URL=postgres://… DATABASE_SCHEMA_PER_DATA_DIR=bench_ (the server child inherits
 // both; the prefix gives each run a fresh schema of its own).
 //
@@ -16,7 +19,7 @@
 // (ledgerMismatches) and prints that. Exit code 1 if the ledger is inconsistent or any
 // order was refused.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,12 +28,14 @@ import { fileURLToPath } from 'node:url';
 import { lines, percentile, postJson, serverNodeArgs } from './bench-process.ts';
 import { fundedCustomers } from './funded-customers.ts';
 import { startBareRoute } from './bare-route.ts';
+import { startRawRoute } from './raw-route.ts';
 
 const SYMBOLS = ['btcusdt', 'ethusdt'] as const;
 
 interface Ready {
   port: number;
   barePort: number;
+  rawPort: number;
   tokens: string[];
   prices: Record<string, { price: string; priceDecimals: number }>;
   setupMs: number;
@@ -46,7 +51,7 @@ interface Checked {
 
 // ---- the server (child) ----
 
-async function serve(dataDir: string, users: number): Promise<void> {
+async function serve(dataDir: string, users: number, raw: boolean): Promise<void> {
   const { buildServer } = await import('../../server/app.ts');
   const { ledgerMismatches, runDueWork } = await import('../../server/money.ts');
 
@@ -59,7 +64,8 @@ async function serve(dataDir: string, users: number): Promise<void> {
   const tokens = await fundedCustomers(app.db, users, 'bench', { USDT: '1000000', BTC: '10', ETH: '100' });
   const prices = Object.fromEntries(SYMBOLS.map((s) => [s, { price: app.market.price(s), priceDecimals: app.market.market(s)!.priceDecimals }]));
   const bare = await startBareRoute(app.db, app.market, dataDir);
-  const ready: Ready = { port: address.port, barePort: bare.port, tokens, prices, setupMs: performance.now() - t0 };
+  const rawRoute = raw ? await startRawRoute(app.market, dataDir) : undefined;
+  const ready: Ready = { port: address.port, barePort: bare.port, rawPort: rawRoute?.port ?? 0, tokens, prices, setupMs: performance.now() - t0 };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   for await (const line of createInterface({ input: process.stdin })) {
@@ -94,25 +100,57 @@ async function serve(dataDir: string, users: number): Promise<void> {
     break;
   }
   await bare.close();
+  await rawRoute?.close();
   await app.close();
 }
 
 // ---- the load (parent) ----
 
+type Target = 'app' | 'bare' | 'raw';
+
 interface Round {
-  target: 'app' | 'bare';
+  target: Target;
   inFlight: number;
   latencies: number[];
   codes: Map<number, number>;
   seconds: number;
   perSecond: number;
   p99: number;
+  /** The server process's CPU (user + system, from /proc) over the round, per order */
+  cpuMsPerOrder: number;
+  /**
+   * The same less what the server spends without orders (its market, feed and scheduler, measured
+   * for a second before the round): that background grows with the resting book (the fill pass
+   * reads every open order) and weighs most on the slowest rounds.
+   */
+  netCpuMsPerOrder: number;
 }
+
+/** How long the server's CPU is sampled without load before each round. */
+const IDLE_SAMPLE_MS = 1000;
+
+/** CPU time the process has used so far, ms (utime + stime of /proc/<pid>/stat). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** USER_HZ: Linux reports process times in hundredths of a second. */
+const CLOCK_TICKS = 100;
 
 type OrderOf = (i: number) => { path: string; body: Record<string, string> };
 
 /** `total` orders against `base`, `inFlight` at a time; latencies ascending. */
-async function loadRound(base: string, tokens: string[], order: OrderOf, total: number, inFlight: number): Promise<Omit<Round, 'target' | 'inFlight'>> {
+async function loadRound(
+  base: string,
+  tokens: string[],
+  order: OrderOf,
+  total: number,
+  inFlight: number,
+  serverPid: number,
+): Promise<Omit<Round, 'target' | 'inFlight'>> {
   const latencies: number[] = [];
   const codes = new Map<number, number>();
   let i = 0;
@@ -128,11 +166,18 @@ async function loadRound(base: string, tokens: string[], order: OrderOf, total: 
       codes.set(code, (codes.get(code) ?? 0) + 1);
     }
   };
+  const idle0 = cpuMs(serverPid);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
+  const idleMsPerSecond = ((cpuMs(serverPid) - idle0) * 1000) / IDLE_SAMPLE_MS;
   const start = performance.now();
+  const cpu0 = cpuMs(serverPid);
   await Promise.all(Array.from({ length: inFlight }, worker));
   const seconds = (performance.now() - start) / 1000;
+  const cpuUsed = cpuMs(serverPid) - cpu0;
+  const cpuMsPerOrder = cpuUsed / latencies.length;
+  const netCpuMsPerOrder = (cpuUsed - idleMsPerSecond * seconds) / latencies.length;
   latencies.sort((a, b) => a - b);
-  return { latencies, codes, seconds, perSecond: latencies.length / seconds, p99: percentile(latencies, 99) };
+  return { latencies, codes, seconds, perSecond: latencies.length / seconds, p99: percentile(latencies, 99), cpuMsPerOrder, netCpuMsPerOrder };
 }
 
 function report(r: Round, users: number): void {
@@ -141,17 +186,58 @@ function report(r: Round, users: number): void {
   console.log(
     `  latency: p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.latencies[r.latencies.length - 1].toFixed(2)} ms`,
   );
+  console.log(`  server CPU: ${r.cpuMsPerOrder.toFixed(3)} ms per order (${r.netCpuMsPerOrder.toFixed(3)} ms less the idle server's)`);
   console.log(`  codes: ${[...r.codes].map(([code, n]) => `${code} ×${n}`).join(', ')}`);
 }
 
-/** Each pair of rounds (app, then bare) as a ratio, and their median. */
-function reportRatios(rounds: Round[]): void {
-  const pairs = Array.from({ length: rounds.length / 2 }, (_, i) => [rounds[2 * i], rounds[2 * i + 1]] as const);
-  const throughput = pairs.map(([app, bare]) => app.perSecond / bare.perSecond).sort((a, b) => a - b);
-  const p99 = pairs.map(([app, bare]) => app.p99 / bare.p99).sort((a, b) => a - b);
+const GOALS: Record<Exclude<Target, 'app'>, { throughput: number; cpu: number }> = { bare: { throughput: 0.9, cpu: 1.2 }, raw: { throughput: 0.85, cpu: 1.2 } };
+
+/** Each group of rounds (app, then each floor) as the app's ratio to each floor, and their medians; then a table of medians. */
+function reportRatios(rounds: Round[], targets: Target[]): void {
+  const groups = Array.from({ length: rounds.length / targets.length }, (_, i) => rounds.slice(i * targets.length, (i + 1) * targets.length));
   const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
-  console.log(`app / bare route, per pair of rounds: ${list(throughput)} × orders/s (median ${percentile(throughput, 50).toFixed(2)}, goal ≥ 0.9)`);
-  console.log(`  p99: ${list(p99)} × (median ${percentile(p99, 50).toFixed(2)}, goal ≤ 1.2)`);
+  const ratios = (floor: number, of: (r: Round) => number) => groups.map((g) => of(g[0]) / of(g[floor])).sort((a, b) => a - b);
+  targets.forEach((target, floor) => {
+    if (target === 'app') return;
+    const goal = GOALS[target];
+    const throughput = ratios(floor, (r) => r.perSecond);
+    const p99 = ratios(floor, (r) => r.p99);
+    const cpu = ratios(floor, (r) => r.cpuMsPerOrder);
+    const net = ratios(floor, (r) => r.netCpuMsPerOrder);
+    console.log(
+      `app / ${target} route, per group of rounds: ${list(throughput)} × orders/s (median ${percentile(throughput, 50).toFixed(2)}, goal ≥ ${goal.throughput})`,
+    );
+    console.log(`  p99: ${list(p99)} × (median ${percentile(p99, 50).toFixed(2)}, goal ≤ 1.2)`);
+    console.log(`  server CPU per order: ${list(cpu)} × (median ${percentile(cpu, 50).toFixed(2)}, goal ≤ ${goal.cpu})`);
+    console.log(`  less the idle server's: ${list(net)} × (median ${percentile(net, 50).toFixed(2)})`);
+  });
+  console.log("| variant | orders/s | p99 | server CPU per order | less the idle server's |\n|---|---|---|---|---|");
+  const range = (xs: number[], digits: number, unit = '') => `${xs[0].toFixed(digits)}–${xs[xs.length - 1].toFixed(digits)}${unit}`;
+  for (const [floor, target] of targets.entries()) {
+    const of = (value: (r: Round) => number) => groups.map((g) => value(g[floor])).sort((a, b) => a - b);
+    const cells = [
+      range(
+        of((r) => r.perSecond),
+        0,
+      ),
+      range(
+        of((r) => r.p99),
+        1,
+        ' ms',
+      ),
+      range(
+        of((r) => r.cpuMsPerOrder),
+        3,
+        ' ms',
+      ),
+      range(
+        of((r) => r.netCpuMsPerOrder),
+        3,
+        ' ms',
+      ),
+    ];
+    console.log(`| ${target} | ${cells.join(' | ')} |`);
+  }
 }
 
 /** The bench's order mix: market and limit buys and sells of both pairs, limits within ±0.3 % of the start price. */
@@ -182,28 +268,30 @@ interface Plan {
   inFlight: number[];
   users: number;
   bare: boolean;
+  raw: boolean;
 }
 
 /** Runs the plan's rounds against the ready server; answers every measured round. */
-async function runRounds(ready: Ready, plan: Plan): Promise<Round[]> {
+async function runRounds(ready: Ready, plan: Plan, serverPid: number): Promise<Round[]> {
   const order = orderMix(ready.prices);
-  const base = (target: Round['target']) => `http://127.0.0.1:${target === 'app' ? `${ready.port}/api` : ready.barePort}`;
+  const ports: Record<Target, string> = { app: `${ready.port}/api`, bare: String(ready.barePort), raw: String(ready.rawPort) };
+  const base = (target: Target) => `http://127.0.0.1:${ports[target]}`;
   const levels = plan.inFlight;
-  const compare = plan.bare || levels.length > 1;
+  const targets: Target[] = ['app', ...(plan.bare ? (['bare'] as const) : []), ...(plan.raw ? (['raw'] as const) : [])];
+  const floors = targets.length > 1;
+  const compare = floors || levels.length > 1;
   // every side warmed up first (JIT), so that no side's first measured round is its cold one
-  if (compare)
-    for (const target of plan.bare ? (['app', 'bare'] as const) : (['app'] as const))
-      await loadRound(base(target), ready.tokens, order, Math.ceil(plan.total / 4), Math.max(...levels));
-  const steps: { target: Round['target']; inFlight: number }[] = plan.bare
-    ? Array.from({ length: 6 }, (_, i) => ({ target: i % 2 ? 'bare' : 'app', inFlight: levels[0] }))
+  if (compare) for (const target of targets) await loadRound(base(target), ready.tokens, order, Math.ceil(plan.total / 4), Math.max(...levels), serverPid);
+  const steps: { target: Target; inFlight: number }[] = floors
+    ? Array.from({ length: 3 * targets.length }, (_, i) => ({ target: targets[i % targets.length], inFlight: levels[0] }))
     : Array.from({ length: compare ? 3 * levels.length : 1 }, (_, i) => ({ target: 'app', inFlight: levels[i % levels.length] }));
   const rounds: Round[] = [];
   for (const { target, inFlight } of steps) {
-    const round: Round = { ...(await loadRound(base(target), ready.tokens, order, plan.total, inFlight)), target, inFlight };
+    const round: Round = { ...(await loadRound(base(target), ready.tokens, order, plan.total, inFlight, serverPid)), target, inFlight };
     rounds.push(round);
     report(round, plan.users);
   }
-  if (plan.bare) reportRatios(rounds);
+  if (floors) reportRatios(rounds, targets);
   else if (levels.length > 1) reportScaling(rounds, levels);
   return rounds;
 }
@@ -226,15 +314,19 @@ function reportScaling(rounds: Round[], levels: number[]): void {
 
 async function load(plan: Plan): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(plan.users)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(plan.users), String(plan.raw)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const next = lines(child);
   try {
     const ready = JSON.parse(await next()) as Ready;
     if (!ready.port) throw new Error('the server did not start');
     console.log(`setup: server on 127.0.0.1:${ready.port}, ${plan.users} users credited in ${Math.round(ready.setupMs)} ms`);
-    const rounds = await runRounds(ready, plan);
+    const rounds = await runRounds(ready, plan, child.pid!);
     const refused = rounds.reduce((n, r) => n + r.latencies.length - (r.codes.get(0) ?? 0), 0);
 
     child.stdin!.write('check\n');
@@ -252,15 +344,16 @@ async function load(plan: Plan): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-const numbers = args.filter((a) => a !== '--bare');
+const numbers = args.filter((a) => !a.startsWith('--'));
 const run =
   args[0] === '--serve'
-    ? serve(args[1], Number(args[2]))
+    ? serve(args[1], Number(args[2]), args[3] === 'true')
     : load({
         total: Number(numbers[0] ?? 4000),
         inFlight: (numbers[1] ?? '32').split(',').map(Number),
         users: Number(numbers[2] ?? 400),
         bare: args.includes('--bare'),
+        raw: args.includes('--raw'),
       });
 run.catch((error: unknown) => {
   console.error(error);

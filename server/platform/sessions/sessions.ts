@@ -6,6 +6,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { loadConfig } from '../../../contract/loader.ts';
 import type { Db } from '../../core/db/index.ts';
+import { compiledQuery } from '../../core/db/compiled.ts';
 import { forUpdate } from '../../core/db/locks.ts';
 import type { SessionRow, UserRow } from '../../core/db/types.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
@@ -81,9 +82,8 @@ export interface ActiveSession {
   user: UserRow;
 }
 
-/** The session and its user in one query: every authenticated request runs it (one round trip on PostgreSQL). */
-export async function findSession(db: Db, token: string): Promise<ActiveSession | undefined> {
-  const row = await db
+const selectSession = compiledQuery((db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -95,8 +95,12 @@ export async function findSession(db: Db, token: string): Promise<ActiveSession 
       'sessions.created_at as session_created_at',
       'sessions.last_seen_at as session_last_seen_at',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** The session and its user in one query: every authenticated request runs it (one round trip on PostgreSQL). */
+export async function findSession(db: Db, token: string): Promise<ActiveSession | undefined> {
+  const [row] = (await selectSession(db, hashToken(token))).rows;
   if (!row) return undefined;
   const { session_id, session_token_hash, session_device, session_ip, session_created_at, session_last_seen_at, ...user } = row;
   const session: SessionRow = {
