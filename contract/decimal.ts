@@ -1,4 +1,4 @@
-// Exact decimals for client, server and scripts (DESIGN.md principle 4, spec §5). A value is a
+// Exact decimals for client, server and scripts (spec §5; docs/architecture.md, "The contract module"). A value is a
 // BigInt count of 10^-scale units, read from and written to decimal strings. A JSON number is
 // read through its shortest round-trip string (what the JSON carried), so 0.1 + 0.2 style
 // errors never show, and no value ever passes through float arithmetic here.

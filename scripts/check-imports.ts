@@ -1,4 +1,4 @@
-// One-way dependencies (DESIGN.md principle 7): every relative import between the repo's
+// One-way dependencies (docs/architecture.md, "Layers and what each may import"): every relative import between the repo's
 // folders must go down the layer table below, and no two files, and no two folders, may
 // import each other, directly or round a loop. Prints each problem and exits 1 if there is any.
 //

@@ -220,6 +220,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // review kinds named anywhere against contract/review-kinds.ts (scripts/check-review-kinds.ts)
   const { checkReviewKinds } = await import('./check-review-kinds.ts');
   problems.push(...checkReviewKinds());
+  // ledger types, notice events and kline periods against their registries (scripts/check-registries.ts)
+  const { checkRegistries } = await import('./check-registries.ts');
+  problems.push(...checkRegistries());
   if (problems.length) {
     console.error(problems.join('\n'));
     process.exit(1);

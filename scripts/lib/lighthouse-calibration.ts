@@ -3,7 +3,7 @@
 //
 // Lighthouse's simulated throttling multiplies each main-thread task's observed wall-clock length by
 // the CPU slowdown (4 on the mobile preset), and its documentation asks for that multiplier to be
-// calibrated to the host (docs/throttling.md, "Calibrating the CPU slowdown"). Its own calibration
+// calibrated to the host (github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md, "Calibrating the CPU slowdown"). Its own calibration
 // hint, benchmarkIndex, is a tight JavaScript loop: on the 2-core virtual machines CI runs on it reads
 // 1,100–2,100 (a fast desktop) while the renderer's tasks spend about half their wall-clock time off
 // the CPU (a 36 ms layout used 12.7 ms of CPU; over a home load, 471 ms of tasks used 247 ms). The

@@ -3,6 +3,7 @@
 // (a second, other operator completes a large payout and every manual credit or debit) and the
 // same audit rows, naming the operator. Each command's words are checked before the sign-in, so a
 // typo does not use up an authenticator code.
+import type { EndpointName } from '../../contract/generated/endpoints.ts';
 import type { ReviewKindName } from '../../contract/review-kinds.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import type { Db } from '../core/db/index.ts';
@@ -20,7 +21,7 @@ import { recordedMarket } from './recorded-market.ts';
 
 /** A command ready to run once its operator has signed in: the console endpoint it stands for (whose roles it needs) and the run. */
 export interface NamedCommand {
-  endpoint: string;
+  endpoint: EndpointName;
   run(db: Db, as: SignedInOperator, now: number): Promise<string>;
 }
 

@@ -2,14 +2,11 @@
 // call per animation frame; status changes are written as they happen. The feed does not
 // know the store: the writes go to an injected sink (src/store/feedBridge.ts makes one
 // that dispatches the market slice's actions).
+import { detailTopic, SYMBOL_TOPIC_PATTERN, TICKERS_TOPIC } from '../../contract/feed-protocol';
 import type { DetailTick, Feed, FeedStatus, Ticker, TickerRow } from './types';
 
-export const TICKERS_TOPIC = 'market.tickers';
-export const detailTopic = (symbol: string): string => `market.${symbol}.detail`;
-export const klineTopic = (symbol: string, period: string): string => `market.${symbol}.kline.${period}`;
-export const depthTopic = (symbol: string): string => `market.${symbol}.depth.step0`;
-
-const DETAIL = /^market\.([^.]+)\.detail$/;
+// the topic names are the protocol's (contract/feed-protocol.ts)
+export { depthTopic, detailTopic, klineTopic, TICKERS_TOPIC } from '../../contract/feed-protocol';
 
 /** Where the bridge writes: one batch of tickers per frame, and every status change. */
 export interface MarketSink {
@@ -83,8 +80,8 @@ export function connectFeed(feed: Feed, sink: MarketSink, options: { requestFram
       schedule();
       return;
     }
-    const m = DETAIL.exec(topic);
-    if (m && data && typeof data === 'object') {
+    const m = SYMBOL_TOPIC_PATTERN.exec(topic);
+    if (m?.[2] === 'detail' && data && typeof data === 'object') {
       const d = data as DetailTick;
       const symbol = m[1];
       const prev = pending.get(symbol);

@@ -3,6 +3,7 @@
 import timings from '../../schemas/config/timings.json';
 import { createHeartbeat } from './heartbeat';
 import { defaultTimers, feedUrl, noop, type FeedOptions } from './options';
+import type { ClientFrame } from '../../contract/feed-protocol';
 import type { WebSocketCtor, WebSocketLike } from './types';
 
 export interface ConnectionEvents {
@@ -15,7 +16,8 @@ export interface ConnectionEvents {
 
 export interface Connection {
   /** Sends now if open; false when down (the caller keeps what must be resent). */
-  send(frame: object | string): boolean;
+  /** A frame of the protocol, or one already serialised (a request's) */
+  send(frame: ClientFrame | string): boolean;
   /** Opens the first socket (once). */
   start(): void;
   /** Closes for good. */
@@ -52,7 +54,7 @@ export function createConnection(options: FeedOptions, events: ConnectionEvents)
   let reconnectTimer: unknown = null;
   let connectTimer: unknown = null;
 
-  function send(frame: object | string): boolean {
+  function send(frame: ClientFrame | string): boolean {
     if (!socket || !open) return false;
     try {
       socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));

@@ -56,7 +56,7 @@ export function createFeed(options: FeedOptions = {}): Feed {
     }
     setStatus('live');
     if (!isRecord(msg)) return;
-    if ('ping' in msg) connection.send({ pong: msg.ping });
+    if ('ping' in msg) connection.send({ pong: msg.ping as number });
     else if (typeof msg.ch === 'string') topics.emit(msg.ch, msg.tick !== undefined ? msg.tick : msg.data, typeof msg.ts === 'number' ? msg.ts : now());
     else if (msg.status === 'error') {
       const err = new FeedError(String(msg['err-code'] ?? 'error'), String(msg['err-msg'] ?? 'feed error'));

@@ -1,5 +1,6 @@
 // Client pings while the socket is open; a ping left unanswered past the pong timeout means the
 // socket went silent. Any frame counts as an answer.
+import type { PingFrame } from '../../contract/feed-protocol';
 import timings from '../../schemas/config/timings.json';
 import { systemNow, type FeedOptions } from './options';
 import type { FeedTimers } from './types';
@@ -11,7 +12,7 @@ export interface Heartbeat {
   heard(): void;
 }
 
-export function createHeartbeat(options: FeedOptions, timers: FeedTimers, ping: (frame: object) => void, silent: () => void): Heartbeat {
+export function createHeartbeat(options: FeedOptions, timers: FeedTimers, ping: (frame: PingFrame) => void, silent: () => void): Heartbeat {
   const now = options.now ?? systemNow;
   let pingTimer: unknown = null;
   let pongTimer: unknown = null;

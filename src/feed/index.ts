@@ -1,6 +1,6 @@
 // Live market connection: one socket for the app, refcounted topics, heartbeat, reconnect,
 // and one write per animation frame into an injected sink (the store's is src/store/feedBridge.ts).
-// Nothing here imports src/store. See DESIGN.md (src/feed).
+// Nothing here imports src/store. See docs/architecture.md (the feed layer) and contract/feed-protocol.ts.
 export { createFeed, resolveFeedUrl, type FeedOptions } from './feed';
 export { feed, getFeed } from './singleton';
 export { decodeFrame, frameText } from './frame';

@@ -1,4 +1,5 @@
-// Wire and public types of the live market feed (HTX/Huobi market websocket protocol).
+// Public types of the live market feed; its wire types (HTX/Huobi market websocket protocol) are contract/feed-protocol.ts.
+import type { KlineTick } from '../../contract/feed-protocol';
 
 /** 'connecting' before the first frame ever; 'live' while frames arrive; 'stale' while down or silent. */
 export type FeedStatus = 'connecting' | 'live' | 'stale';
@@ -27,57 +28,8 @@ export interface Ticker {
   ts: number;
 }
 
-/** One row of a `market.tickers` push. Numbers are JSON numbers on the wire. */
-export interface TickerRow {
-  symbol: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  amount: number;
-  vol: number;
-  count: number;
-  bid?: number;
-  bidSize?: number;
-  ask?: number;
-  askSize?: number;
-}
-
-/** Tick of `market.$symbol.detail` (24 h rolling window). */
-export interface DetailTick {
-  id: number;
-  amount: number;
-  count: number;
-  open: number;
-  close: number;
-  low: number;
-  high: number;
-  vol: number;
-  version?: number;
-}
-
-/** Tick of `market.$symbol.kline.$period` and a bar of a `req` reply; `id` is the period start in epoch seconds. */
-export interface KlineBar {
-  id: number;
-  open: number;
-  close: number;
-  low: number;
-  high: number;
-  amount: number;
-  vol: number;
-  count: number;
-}
-
-/** Tick of `market.$symbol.depth.step0`: [price, size] levels, best first. */
-export interface DepthTick {
-  bids: Array<[number, number]>;
-  asks: Array<[number, number]>;
-  ts?: number;
-  version?: number;
-}
-
-export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day' | '1week' | '1mon' | '1year';
-
+// The payloads of the feed's topics are the protocol's (contract/feed-protocol.ts), under the names the app has used
+export type { DepthTick, DetailTick, FeedPeriod as KlinePeriod, KlineTick as KlineBar, TickerRow } from '../../contract/feed-protocol';
 /** An error frame (`{"status":"error","err-code","err-msg"}`) or a local failure (timeout, disconnect). */
 export class FeedError extends Error {
   readonly code: string;
@@ -127,7 +79,7 @@ export interface Feed {
    */
   subscribe<T = unknown>(topic: string, listener: Listener<T>): () => void;
   /** One `req` with a fresh id; resolves with the reply's `data`, rejects on an error frame, a disconnect or the timeout. */
-  request<T = KlineBar>(topic: string, range?: { from?: number; to?: number }, options?: { timeoutMs?: number }): Promise<T[]>;
+  request<T = KlineTick>(topic: string, range?: { from?: number; to?: number }, options?: { timeoutMs?: number }): Promise<T[]>;
   /** Status changes; returns an unsubscribe. */
   onStatus(listener: (status: FeedStatus) => void): () => void;
   /** Every push frame, without holding a subscription; returns an unsubscribe. */

@@ -1,4 +1,4 @@
-// The one exact decimal module of client and server (DESIGN.md principle 4, spec §5).
+// The one exact decimal module of client and server (spec §5; docs/architecture.md, "The contract module").
 import { describe, expect, it } from 'vitest';
 import {
   add,

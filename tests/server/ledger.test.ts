@@ -111,6 +111,26 @@ describe('ledgerMismatches', () => {
     ).rejects.toMatchObject({ code: 4020 });
     expect(await tradingState(s.app.db)).toEqual(before);
   });
+
+  it('releasing more than is frozen is refused (4020) and writes nothing, though available stays positive', async () => {
+    const demo = await s.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    const before = await tradingState(s.app.db);
+    const freeze = (units: bigint) => ({ userId: demo.id, coin: 'USDT', available: -units, frozen: units, type: 'withdrawal_request' as const, refId: null });
+    // 5 units frozen, then 6 released: frozen would be -1 while available is back above where it started
+    await expect(s.app.db.transaction().execute((trx) => applyChanges(trx, [freeze(5n), freeze(-6n)], c.now()))).rejects.toMatchObject({ code: 4020 });
+    expect(await tradingState(s.app.db)).toEqual(before);
+    // releasing exactly what is frozen is fine: frozen reaches 0, not below (rolled back after, so the later tests see the same ledger)
+    const rolledBack = new Error('roll back');
+    await expect(
+      s.app.db.transaction().execute(async (trx) => {
+        await applyChanges(trx, [freeze(5n), freeze(-5n)], c.now());
+        const balance = await trx.selectFrom('balances').select('frozen').where('user_id', '=', demo.id).where('coin', '=', 'USDT').executeTakeFirstOrThrow();
+        expect(BigInt(balance.frozen)).toBe(0n);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await tradingState(s.app.db)).toEqual(before);
+  });
 });
 
 describe('a random mix of orders keeps the ledger consistent', () => {

@@ -13,7 +13,16 @@ import { feedConfig, type FeedLimits } from '../../core/config.ts';
 import type { MarketData } from '../market/types.ts';
 import { type ConnectionCaps, MemoryConnectionCaps } from './connection-caps.ts';
 import { binaryMessage, tcpSocket } from './wire.ts';
-import { depth, detail, klineHistory, liveBar, parseTopic, tickers, type NumericBar, type Topic } from './topics.ts';
+import { depth, detail, klineHistory, liveBar, parseTopic, tickers, type Topic } from './topics.ts';
+import {
+  CLOSE_FLOOD,
+  CLOSE_GOING_AWAY,
+  CLOSE_PING_TIMEOUT,
+  CLOSE_TOO_MANY_CONNECTIONS,
+  CLOSE_TOO_SLOW,
+  type FeedErrorCode,
+  type KlineTick,
+} from '../../../contract/feed-protocol.ts';
 
 export interface FeedOptions extends FeedLimits {
   /** Server ping period (HTX: 5 s) */
@@ -35,16 +44,7 @@ export const FEED_DEFAULTS: Readonly<FeedOptions> = Object.freeze({
   ...feedConfig(),
 });
 
-/** Close code when a client missed its pongs */
-export const CLOSE_PING_TIMEOUT = 4000;
-/** Close code when a client cannot keep up with the pushes */
-export const CLOSE_TOO_SLOW = 4001;
-/** Close code when a client kept sending over its message rate */
-export const CLOSE_FLOOD = 4002;
-/** Close code when a client IP already holds maxConnectionsPerIp connections */
-export const CLOSE_TOO_MANY_CONNECTIONS = 4003;
-/** Close code when the server shuts down (websocket "going away") */
-export const CLOSE_GOING_AWAY = 1001;
+// the close codes are the protocol's (contract/feed-protocol.ts)
 /** A closed client that does not finish the close handshake is cut off after this */
 const CLOSE_GRACE_MS = 1000;
 
@@ -157,7 +157,7 @@ export class KlineCache {
     return Buffer.concat([GZIP_HEADER, ...storedBlocks(head, false), entry.deflated, ...storedBlocks(tail, true), trailer]);
   }
 
-  private build(bars: NumericBar[], live: NumericBar | undefined): KlineEntry {
+  private build(bars: KlineTick[], live: KlineTick | undefined): KlineEntry {
     const withLive = live !== undefined && bars.length > 0 && bars[bars.length - 1].id === live.id;
     const closed = withLive ? bars.slice(0, -1) : bars;
     const text = Buffer.from(`[${closed.map((b) => JSON.stringify(b)).join(',')}`);
@@ -323,7 +323,7 @@ export class FeedHub {
     this.send(client, encode(message));
   }
 
-  private error(client: Client, msg: string, id?: unknown, code = 'bad-request'): void {
+  private error(client: Client, msg: string, id?: unknown, code: FeedErrorCode = 'bad-request'): void {
     const out: Json = {};
     if (id !== undefined) out.id = id;
     Object.assign(out, { status: 'error', 'err-code': code, 'err-msg': msg, ts: this.now() });

@@ -7,22 +7,20 @@ import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
 import type { ConnectionCaps } from './connection-caps.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
+import { FEED_PATH } from '../../../contract/feed-protocol.ts';
+
+export { encode, FEED_DEFAULTS, FeedHub, type FeedOptions, KlineCache, type TickStats } from './hub.ts';
+// the protocol's constants, for the server's callers and tests
 export {
   CLOSE_FLOOD,
   CLOSE_GOING_AWAY,
   CLOSE_PING_TIMEOUT,
   CLOSE_TOO_MANY_CONNECTIONS,
   CLOSE_TOO_SLOW,
-  encode,
-  FEED_DEFAULTS,
-  FeedHub,
-  type FeedOptions,
-  KlineCache,
-  type TickStats,
-} from './hub.ts';
-export { DEPTH_LEVELS, MAX_BARS } from './topics.ts';
-
-export const FEED_PATH = '/ws';
+  DEPTH_LEVELS,
+  FEED_PATH,
+  MAX_BARS,
+} from '../../../contract/feed-protocol.ts';
 
 let overrides: Partial<FeedOptions> = {};
 

@@ -1,5 +1,7 @@
 // Topics of the HTX-compatible market feed and the payloads pushed for them. Prices and
 // amounts go out as JSON numbers (parsed from the exact decimal strings), as HTX sends them.
+// The topic names, the payload types and the limits are the protocol's (contract/feed-protocol.ts).
+import { DEPTH_LEVELS, type DetailTick, type DepthTick, type KlineTick, MAX_BARS, SYMBOL_TOPIC_PATTERN, TICKERS_TOPIC, type TickerRow } from '../../../contract/feed-protocol.ts';
 import { orderBook } from '../market/book.ts';
 import type { Bar, MarketData, MarketDef, Period } from '../market/types.ts';
 import { PERIODS } from '../market/types.ts';
@@ -10,18 +12,11 @@ export type Topic =
   | { kind: 'kline'; name: string; def: MarketDef; period: Period }
   | { kind: 'depth'; name: string; def: MarketDef };
 
-/** Bars per kline request, and per REST kline call */
-export const MAX_BARS = 300;
-/** Levels on each side of market.$symbol.depth.step0 */
-export const DEPTH_LEVELS = 20;
-
-const TOPIC = /^market\.([a-z0-9]{1,20})\.(detail|kline\.([0-9a-z]{1,6})|depth\.step0)$/;
-
 /** The topic named `name`, or a reason it is not one. */
 export function parseTopic(market: MarketData, name: unknown): Topic | string {
   if (typeof name !== 'string' || name.length === 0) return 'topic must be a string';
-  if (name === 'market.tickers') return { kind: 'tickers', name };
-  const m = TOPIC.exec(name);
+  if (name === TICKERS_TOPIC) return { kind: 'tickers', name };
+  const m = SYMBOL_TOPIC_PATTERN.exec(name);
   if (!m) return `invalid topic ${name}`;
   const def = market.market(m[1]);
   if (!def) return `invalid symbol ${m[1]}`;
@@ -32,18 +27,7 @@ export function parseTopic(market: MarketData, name: unknown): Topic | string {
   return { kind: 'kline', name, def, period };
 }
 
-export interface NumericBar {
-  id: number;
-  open: number;
-  close: number;
-  low: number;
-  high: number;
-  amount: number;
-  vol: number;
-  count: number;
-}
-
-export function numericBar(bar: Bar): NumericBar {
+export function numericBar(bar: Bar): KlineTick {
   return {
     id: bar.id,
     open: Number(bar.open),
@@ -54,21 +38,6 @@ export function numericBar(bar: Bar): NumericBar {
     vol: Number(bar.vol),
     count: bar.count,
   };
-}
-
-export interface TickerRow {
-  symbol: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  amount: number;
-  vol: number;
-  count: number;
-  bid: number;
-  bidSize: number;
-  ask: number;
-  askSize: number;
 }
 
 /** market.tickers: every crypto pair (from 1), 24 h values and the top of the book. */
@@ -99,27 +68,27 @@ export function tickers(market: MarketData, sec: number): TickerRow[] {
 }
 
 /** market.$symbol.detail: the rolling 24 h bar; id and version are the second of the tick. */
-export function detail(market: MarketData, def: MarketDef, sec: number) {
+export function detail(market: MarketData, def: MarketDef, sec: number): DetailTick {
   const day = numericBar(market.day(def.symbol));
   return { id: sec, amount: day.amount, count: day.count, open: day.open, close: day.close, low: day.low, high: day.high, vol: day.vol, version: sec };
 }
 
 /** market.$symbol.kline.$period: the live bar. */
-export function liveBar(market: MarketData, def: MarketDef, period: Period): NumericBar | undefined {
+export function liveBar(market: MarketData, def: MarketDef, period: Period): KlineTick | undefined {
   const bars = market.bars(def.symbol, period, 1);
   const last = bars[bars.length - 1];
   return last ? numericBar(last) : undefined;
 }
 
 /** market.$symbol.depth.step0 */
-export function depth(market: MarketData, def: MarketDef, ts: number, sec: number) {
+export function depth(market: MarketData, def: MarketDef, ts: number, sec: number): DepthTick {
   const book = orderBook(def, market.price(def.symbol), sec, DEPTH_LEVELS);
-  const levels = (side: [string, string][]) => side.map(([p, s]) => [Number(p), Number(s)]);
+  const levels = (side: [string, string][]) => side.map(([p, s]): [number, number] => [Number(p), Number(s)]);
   return { bids: levels(book.bids), asks: levels(book.asks), ts, version: sec };
 }
 
 /** Bars for a kline request: ids within [from, to], the newest MAX_BARS of them, oldest first. */
-export function klineHistory(market: MarketData, def: MarketDef, period: Period, from?: number, to?: number): NumericBar[] {
+export function klineHistory(market: MarketData, def: MarketDef, period: Period, from?: number, to?: number): KlineTick[] {
   if (from !== undefined && to !== undefined && from > to) return [];
   return market.bars(def.symbol, period, MAX_BARS, from, to).map(numericBar);
 }

@@ -4,14 +4,16 @@ import markets from '../../../schemas/config/markets.json';
 import type { KlineBar } from '../../../contract/generated/types.ts';
 import { ApiError } from '../../core/errors.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
+import { FEED_PERIODS, type FeedPeriod } from '../../../contract/feed-protocol.ts';
 
 export type MarketDef = (typeof markets.markets)[number] & { weekendClosed?: boolean };
 
 /** One OHLCV bar (schemas/entities/kline-bar.json); prices are decimal strings with the market's priceDecimals, id is the period start in epoch seconds. */
 export type Bar = KlineBar;
 
-export type Period = '1min' | '5min' | '15min' | '30min' | '60min' | '1day' | '1week' | '1mon';
-export const PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'];
+/** The kline periods: the feed protocol's (contract/feed-protocol.ts) */
+export type Period = FeedPeriod;
+export const PERIODS: readonly Period[] = FEED_PERIODS;
 
 export interface MarketData {
   markets(): readonly MarketDef[];

@@ -3,6 +3,7 @@
 // connection that went quiet dropped and reopened. Data frames go to `onFrame`.
 import { gunzipSync } from 'node:zlib';
 import WebSocket from 'ws';
+import { klineTopic, TICKERS_TOPIC } from '../../../contract/feed-protocol.ts';
 import type { Json } from './upstream-frames.ts';
 
 export interface ConnectionOptions {
@@ -102,11 +103,11 @@ export class UpstreamConnection {
   private subscribe(): void {
     const send = (msg: Json) => this.ws?.send(JSON.stringify({ ...msg, id: `u${this.nextId++}` }));
     for (const symbol of this.opts.symbols) {
-      for (const period of PERIODS) send({ req: `market.${symbol}.kline.${period}` });
+      for (const period of PERIODS) send({ req: klineTopic(symbol, period) });
     }
-    send({ sub: 'market.tickers' });
+    send({ sub: TICKERS_TOPIC });
     for (const symbol of this.opts.symbols) {
-      for (const period of PERIODS) send({ sub: `market.${symbol}.kline.${period}` });
+      for (const period of PERIODS) send({ sub: klineTopic(symbol, period) });
     }
   }
 

@@ -2,12 +2,14 @@
 // sets each pair's price and rolling 24 h, a 1-minute or daily kline (pushed, or a history
 // reply) is kept as received, and the last 1-minute close sets the price.
 import { parseTicks } from '../../../contract/decimal.ts';
+import { SYMBOL_TOPIC_PATTERN, TICKERS_TOPIC } from '../../../contract/feed-protocol.ts';
 import { type RawBar, VOL_DECIMALS } from './series.ts';
 import type { UpstreamPair } from './upstream-pair.ts';
 
 export type Json = Record<string, unknown>;
 
-const KLINE = /^market\.([a-z0-9]+)\.kline\.(1min|1day)$/;
+/** The kline periods taken from the upstream */
+const KLINE_PERIODS: Record<string, 'minute' | 'day'> = { '1min': 'minute', '1day': 'day' };
 
 /** Integer units of a pushed number with `decimals` places, or undefined if it is not a usable one */
 function units(value: unknown, decimals: number): number | undefined {
@@ -65,10 +67,10 @@ function applyTickers(target: FrameTarget, rows: Json[], ts: number): boolean {
 
 /** A kline frame of a known pair: its bars; the last minute bar's close is the price. */
 function applyKlines(target: FrameTarget, ch: string, json: Json, ts: number): boolean {
-  const m = KLINE.exec(ch);
-  const p = m ? target.pairs.get(m[1]) : undefined;
-  if (!m || !p) return false;
-  const unit = m[2] === '1min' ? 'minute' : 'day';
+  const m = SYMBOL_TOPIC_PATTERN.exec(ch);
+  const unit = m?.[3] !== undefined ? KLINE_PERIODS[m[3]] : undefined;
+  const p = m && unit ? target.pairs.get(m[1]) : undefined;
+  if (!m || !unit || !p) return false;
   const list = Array.isArray(json.data) ? (json.data as Json[]) : json.tick && typeof json.tick === 'object' ? [json.tick as Json] : [];
   let last: RawBar | undefined;
   for (const b of list) {
@@ -87,6 +89,6 @@ function applyKlines(target: FrameTarget, ch: string, json: Json, ts: number): b
 export function applyFrame(target: FrameTarget, json: Json, ts: number): boolean {
   const ch = typeof json.ch === 'string' ? json.ch : typeof json.rep === 'string' ? json.rep : undefined;
   if (!ch) return false;
-  if (ch === 'market.tickers' && Array.isArray(json.data)) return applyTickers(target, json.data as Json[], ts);
+  if (ch === TICKERS_TOPIC && Array.isArray(json.data)) return applyTickers(target, json.data as Json[], ts);
   return applyKlines(target, ch, json, ts);
 }

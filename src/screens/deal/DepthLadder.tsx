@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { roundDown } from '../../../contract/decimal';
 import { coinDecimals } from '../../../contract/display-rule';
 import { formatAmount } from '../../../contract/number-format';
-import { useTopic } from '../../feed';
+import { depthTopic, useTopic } from '../../feed';
 import { LivePrice } from '../../ui/LivePrice';
 import type { MarketInfo } from '../market/markets';
 
@@ -19,7 +19,7 @@ const ROWS = 6;
 export function DepthLadder({ market, last, onPick }: { market: MarketInfo; last: string; onPick(price: string): void }) {
   const { t, i18n } = useTranslation();
   const [depth, setDepth] = useState<Depth>({ bids: [], asks: [] });
-  useTopic(`market.${market.symbol}.depth.step0`, (tick) => setDepth(tick as Depth));
+  useTopic(depthTopic(market.symbol), (tick) => setDepth(tick as Depth));
   const asks = depth.asks.slice(0, ROWS).reverse();
   const bids = depth.bids.slice(0, ROWS);
   const level =

@@ -9,7 +9,7 @@ import { createActionKey } from '../../api/actionKey';
 import { endpoint as assetsEndpoint } from '../../api/generated/screens/assets';
 import { endpoint as buyEndpoint, type SpotBuyPayload } from '../../api/generated/screens/spot-buy';
 import { endpoint as sellEndpoint, type SpotSellPayload } from '../../api/generated/screens/spot-sell';
-import { useTopic } from '../../feed';
+import { depthTopic, useTopic } from '../../feed';
 import { toast } from '../../ui/overlays';
 import type { MarketInfo } from '../market/markets';
 
@@ -53,7 +53,7 @@ function useAvailable(market: MarketInfo): Available {
 /** The order book's lowest ask ('' before the first depth tick): what a market buy pays first. */
 function useBestAsk(market: MarketInfo): string {
   const [ask, setAsk] = useState('');
-  useTopic(`market.${market.symbol}.depth.step0`, (tick) => {
+  useTopic(depthTopic(market.symbol), (tick) => {
     const best = (tick as { asks?: [number, number][] }).asks?.[0]?.[0];
     setAsk(best === undefined ? '' : roundDown(best, market.priceDecimals));
   });

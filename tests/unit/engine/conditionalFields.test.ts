@@ -14,6 +14,18 @@ describe('conditional form fields (ui:when)', () => {
     expect(conditionalFields(ui, {})).toEqual({ shown: [], hidden: ['oldPassword'], required: [] });
   });
 
+  it.each([['a text', 'yes'], ['the text "true"', 'true'], ['a number', 1], ['an object', {}], ['a list', [true]]])(
+    'hides a field whose source value is %s, truthy but not true',
+    (_what, value) => {
+      expect(conditionalFields(ui, { status: { hasPayPassword: value } })).toEqual({ shown: [], hidden: ['oldPassword'], required: [] });
+    },
+  );
+
+  it('does not require a shown field whose ui:requiredWhen value is truthy but not true', () => {
+    const bank = { swift: { 'ui:when': 'rules.bic', 'ui:requiredWhen': 'rules.swift' } };
+    expect(conditionalFields(bank, { rules: { bic: true, swift: 'yes' } })).toEqual({ shown: ['swift'], hidden: [], required: [] });
+  });
+
   it('a shown field with ui:requiredWhen is required only while that value holds too (a SEPA card’s optional BIC)', () => {
     const bank = { swift: { 'ui:when': 'rules.bic', 'ui:requiredWhen': 'rules.swift' } };
     expect(conditionalFields(bank, { rules: { bic: true, swift: false } })).toEqual({ shown: ['swift'], hidden: [], required: [] });

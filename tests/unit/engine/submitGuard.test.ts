@@ -13,6 +13,17 @@ describe('double-submit guard', () => {
     now += 250;
     expect(await guard.run(task)).toBe(2);
   });
+  it('drops a tap one millisecond before the window ends and runs one exactly at its end', async () => {
+    let now = 1000;
+    const guard = createSubmitGuard(500, () => now);
+    let calls = 0;
+    const task = async () => ++calls;
+    expect(await guard.run(task)).toBe(1);
+    now = 1499;
+    expect(await guard.run(task)).toBeUndefined();
+    now = 1500;
+    expect(await guard.run(task)).toBe(2);
+  });
   it('drops submits while a call is in flight, however long it takes', async () => {
     let now = 0;
     const guard = createSubmitGuard(500, () => now);

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import periods from '../../../../schemas/config/chart-periods.json';
 import { endpoint as klineEndpoint } from '../../../api/generated/screens/kline';
 import { useTheme } from '../../../ui/theme';
-import { useTopic } from '../../../feed';
+import { klineTopic, useTopic } from '../../../feed';
 import { useTickers } from '../../../store/marketHooks';
 import { LivePrice } from '../../../ui/LivePrice';
 import { type MarketInfo, marketOf, pairLabel } from '../../market/markets';
@@ -59,7 +59,7 @@ export default function ChartScreen() {
   const theme = useTheme();
   const { box, chart } = useChart((el) => echarts.init(el, undefined, { renderer: 'canvas' }));
 
-  useTopic(`market.${market.symbol}.kline.${period}`, (tick) =>
+  useTopic(klineTopic(market.symbol, period), (tick) =>
     setLive((current) => ({ key, bars: mergeBar(current.key === key ? current.bars : [], tick as BarLike) })),
   );
   const bars = useMemo(() => {
