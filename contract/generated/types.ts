@@ -890,7 +890,7 @@ export interface AdminLoginPayload {
    */
   totp: string;
   /**
-   * The answer to the image captcha, once the server asked for one (data.captchaRequired)
+   * The answer to the image captcha; checked once the server asks for one (data.captchaRequired), ignored before
    */
   captcha?: string;
   captchaId?: string;

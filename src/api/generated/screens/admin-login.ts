@@ -53,7 +53,7 @@ export const screen: ScreenDef = {
       "captcha": {
         "type": "string",
         "maxLength": 6,
-        "description": "The answer to the image captcha, once the server asked for one (data.captchaRequired)"
+        "description": "The answer to the image captcha; checked once the server asks for one (data.captchaRequired), ignored before"
       },
       "captchaId": {
         "type": "string",
@@ -100,7 +100,11 @@ export const screen: ScreenDef = {
       "ui:inputmode": "numeric"
     },
     "captcha": {
-      "ui:widget": "hidden"
+      "ui:title": "field.captcha",
+      "ui:widget": "captcha",
+      "ui:options": {
+        "idField": "captchaId"
+      }
     },
     "captchaId": {
       "ui:widget": "hidden"
