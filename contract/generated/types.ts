@@ -880,7 +880,7 @@ export interface AdminLoanRepayment {
 }
 
 /**
- * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).
+ * An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101). Failures are counted per operator and source address: past three from one address each further attempt from it must first solve an image captcha (POST /base/captcha; without one: code 7 on captcha with data.captchaRequired, a wrong answer 4005), and five lock that address out for that operator for 15 minutes (4102); other addresses are not affected.
  */
 export interface AdminLoginPayload {
   name: string;
@@ -889,6 +889,11 @@ export interface AdminLoginPayload {
    * The six digits the authenticator shows now
    */
   totp: string;
+  /**
+   * The answer to the image captcha; checked once the server asks for one (data.captchaRequired), ignored before
+   */
+  captcha?: string;
+  captchaId?: string;
 }
 
 /**
@@ -1254,6 +1259,20 @@ export interface AdminSession {
    * true until the initial password is changed: other endpoints answer 4104 until then
    */
   mustChangePassword: boolean;
+  /**
+   * On a sign-in: the failed sign-ins for this operator since their last sign-in, newest first (at most 20)
+   */
+  failedSignIns?: {
+    ip: string;
+    /**
+     * ISO time
+     */
+    at: string;
+  }[];
+  /**
+   * On a sign-in: how many failed sign-ins there were since the last one (failedSignIns lists the newest)
+   */
+  failedSignInCount?: number;
 }
 
 /**

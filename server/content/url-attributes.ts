@@ -31,14 +31,21 @@ function unquoted(value: string): string {
   return /^(["']).*\1$/s.test(value) ? value.slice(1, -1) : value;
 }
 
+/** The attribute names that hold a URL (lower case). */
+export const URL_ATTRIBUTE_NAMES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'cite', 'srcset', 'ping']);
+
+/** Whether the sanitiser keeps the URL attribute `name` with this value (as written, quoted or not). */
+export function isSafeUrlValue(name: string, written: string): boolean {
+  const value = decoded(unquoted(written));
+  // srcset holds several URLs, each before its width or density
+  const urls = name.toLowerCase() === 'srcset' && value !== null ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
+  return urls.every((url) => url !== null && ALLOWED_URI.test(url.replace(ATTR_WHITESPACE, '')));
+}
+
 /** A URL attribute of `html` that the sanitiser would drop (as written), '' when there is none. */
 export function unsafeUrlAttributeIn(html: string): string {
   for (const match of [...html.matchAll(TAGS)].flatMap((tag) => [...tag[0].matchAll(URL_ATTRIBUTES)])) {
-    const raw = unquoted(match[2]);
-    const value = decoded(raw);
-    // srcset holds several URLs, each before its width or density
-    const urls = match[1].toLowerCase() === 'srcset' && value !== null ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
-    if (urls.some((url) => url === null || !ALLOWED_URI.test(url.replace(ATTR_WHITESPACE, '')))) return `${match[1]}=${match[2]}`;
+    if (!isSafeUrlValue(match[1], match[2])) return `${match[1]}=${match[2]}`;
   }
   return '';
 }

@@ -16,6 +16,7 @@ import { OverlayHost } from '../ui/overlays';
 import { setTheme, useTheme } from '../ui/theme';
 import { loggedOut } from '../store/session';
 import { AdminScreen } from './AdminScreen';
+import { FailedSignIns } from './FailedSignIns';
 import { HostChanges } from './HostChanges';
 import { menuScreens } from './menu';
 import { routeScreens } from './routeScreens';
@@ -107,6 +108,7 @@ function Shell({ roles, loaded }: { roles: string[]; loaded: boolean }) {
           </button>
         </header>
         <main className="admin-content">
+          <FailedSignIns />
           {roles.includes('admin') && <HostChanges />}
           {loaded && roles.length === 0 ? (
             // a new operator whose roles wait for a second admin: nothing to open yet

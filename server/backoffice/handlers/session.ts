@@ -8,7 +8,7 @@ import { endOperatorSession, endOperatorSessions, startOperatorSession } from '.
 import type { OperatorRow } from '../../core/db/types.ts';
 import { operatorActor, operatorAt } from '../../platform/audit/actor.ts';
 import { completeEnrolment, enrolmentStart } from '../../platform/operators/enrolment.ts';
-import { consoleFailureCounter } from '../sign-in-lock.ts';
+import { consoleFailureCounter, failedSignInsSinceLast } from '../sign-in-lock.ts';
 
 const view = (operator: OperatorRow) => ({ name: operator.name, roles: rolesOf(operator), mustChangePassword: Number(operator.must_change_password) === 1 });
 
@@ -24,8 +24,11 @@ export function operatorSessionHandlers(ctx: AppContext): HandlerTable {
     adminLogin: {
       limits: [{ bucket: 'adminLogin', limit: (c) => c.limits.adminLogin }],
       run: async (input, { req }) => {
-        const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now(), consoleFailureCounter(ctx, req.ip));
-        return signedIn(operator, req.ip, 'operator.signIn');
+        const counter = consoleFailureCounter(ctx, req.ip, { captcha: input.captcha, captchaId: input.captchaId });
+        const operator = await checkSignIn(db, input.name, input.password, input.totp, ctx.now(), counter);
+        // what was tried since the last sign-in, read before this one is written
+        const failures = await failedSignInsSinceLast(ctx, operator);
+        return { ...(await signedIn(operator, req.ip, 'operator.signIn')), ...failures };
       },
     },
     adminEnrolStart: {

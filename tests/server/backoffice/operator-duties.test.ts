@@ -382,9 +382,11 @@ describe("resetting an operator's authenticator", () => {
     const done = await as(carol, 'POST', '/admin/operators/resetTotp', { name: 'mia', reason: 'identity checked in person' });
     expect(done).toMatchObject({ code: 0, data: { step: 'done', note: msg('de', 'admin.operatorTotpResetDone') } });
     expect((await call(s.app, 'GET', '/admin/me', { adminToken: mia.token })).code).toBe(4103);
+    expect(await lastAudit()).toMatchObject({ actor: 'operator carol', action: 'operator.totpReset', target_id: 'mia' });
     expect((await call(s.app, 'POST', '/admin/login', { body: { name: 'mia', password: mia.password, totp: freshCode(s, mia.secret) } })).code).toBe(4101);
     expect(await detail('mia')).toMatchObject({ enrolling: true, totpResetRequestedBy: null });
-    expect(await lastAudit()).toMatchObject({ actor: 'operator carol', action: 'operator.totpReset', target_id: 'mia' });
+    // the refused sign-in is written too (the operator is told of it on their next sign-in)
+    expect(await lastAudit()).toMatchObject({ action: 'operator.signInFailed', target_id: 'mia' });
 
     const enrolled = await enrol(done.data.enrolLink, 'mia-new-passphrase-1');
     expect(enrolled.secret).not.toBe(mia.secret);

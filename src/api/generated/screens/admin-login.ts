@@ -25,7 +25,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminLoginPayload",
-    "description": "An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101); five failures in a row lock the operator for 15 minutes (4102).",
+    "description": "An operator signs in with name, password and the code of their authenticator app. A wrong name, password or code gets one answer (4101). Failures are counted per operator and source address: past three from one address each further attempt from it must first solve an image captcha (POST /base/captcha; without one: code 7 on captcha with data.captchaRequired, a wrong answer 4005), and five lock that address out for that operator for 15 minutes (4102); other addresses are not affected.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -49,6 +49,15 @@ export const screen: ScreenDef = {
         "type": "string",
         "pattern": "^[0-9]{6}$",
         "description": "The six digits the authenticator shows now"
+      },
+      "captcha": {
+        "type": "string",
+        "maxLength": 6,
+        "description": "The answer to the image captcha; checked once the server asks for one (data.captchaRequired), ignored before"
+      },
+      "captchaId": {
+        "type": "string",
+        "maxLength": 64
       }
     }
   },
@@ -65,11 +74,16 @@ export const screen: ScreenDef = {
     "totp.pattern": "admin.totpFormat",
     "totp.type": "admin.totpFormat"
   },
+  "fieldErrors": {
+    "4005": "captcha"
+  },
   "ui": {
     "ui:order": [
       "name",
       "password",
-      "totp"
+      "totp",
+      "captcha",
+      "captchaId"
     ],
     "name": {
       "ui:title": "admin.nameLabel",
@@ -84,6 +98,16 @@ export const screen: ScreenDef = {
       "ui:title": "admin.totpLabel",
       "ui:autocomplete": "one-time-code",
       "ui:inputmode": "numeric"
+    },
+    "captcha": {
+      "ui:title": "field.captcha",
+      "ui:widget": "captcha",
+      "ui:options": {
+        "idField": "captchaId"
+      }
+    },
+    "captchaId": {
+      "ui:widget": "hidden"
     }
   },
   "success": {
@@ -96,7 +120,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminLogin: build.mutation<AdminSession, AdminLoginPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/login', method: 'POST', auth: false, fieldErrors: {"fields":["name","password","totp"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/login', method: 'POST', auth: false, fieldErrors: {"fields":["name","password","totp","captcha","captchaId"],"codes":[4005]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
     }),
   }),
 });
