@@ -16,7 +16,7 @@ afterAll(() => s.app.close());
 async function oldRow(content: string, translations: Record<string, { title: string; summary: string; content: string }> = {}): Promise<number> {
   const row = await s.app.db
     .insertInto('articles')
-    .values({ cate: 1, title: 'Old <b>news</b>', summary: 'Old.', content, translations: JSON.stringify(translations), created_at: Date.now() })
+    .values({ category: 1, title: 'Old <b>news</b>', summary: 'Old.', content, translations: JSON.stringify(translations), created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
