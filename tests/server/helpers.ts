@@ -7,10 +7,10 @@ import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
-import { buildServer, type RateLimits, type ServerOptions } from '../../server/app.ts';
+import { buildServer, type RateLimits, type ServerOptions } from '../../server/composition/app.ts';
 import { captchaAnswer } from '../../server/platform/codes/captcha.ts';
 import { I18n, localizeNumbers } from '../../server/platform/i18n/i18n.ts';
-import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');

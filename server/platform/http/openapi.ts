@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the API, built from the same data the endpoint registry uses
 // (server/platform/http/endpoints.ts routesOf): method, path, auth and the JSON schema each request is
 // checked with, plus the response shapes of the schema files and the entities they $ref.
-// Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
+// Served at GET /api/openapi.json (server/composition/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
 import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode, resultCodeNamed } from '../../../contract/result-codes.ts';
