@@ -6,6 +6,7 @@ import { bucketOrphans, sweepOrphans } from '../platform/uploads/orphans.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { pendingReviews, REVIEW_KINDS, ReviewError, reviewId, reviewKind } from '../composition/reviews.ts';
+import { OperatorError } from '../platform/operators/operators.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
 import { settleOpenApproval } from '../backoffice/review-decisions.ts';
@@ -306,7 +307,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     }
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);
+    if (error instanceof ops.OpsError || error instanceof OperatorError || error instanceof ReviewError || error instanceof ProductRuleError) return refused(error.message);
     // a domain's refusal (the back office's checks): its message in English
     if (error instanceof ApiError) return refused(english.t(english.defaultCode, error.msgKey, error.params));
     throw error;
