@@ -2,20 +2,16 @@
 // operator types, in the CLI or the console: each refusal names the field, says the limit in
 // English for the CLI and carries the locale key (admin.product.*) the console translates.
 import { parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
-import { loadConfig } from '../../contract/loader.ts';
 import type { Params } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
 import { parseNames } from '../core/local-names.ts';
 import { type ProductDraft, ProductRuleError } from '../core/product-catalogue.ts';
 import { ratePercent } from './financing.ts';
+import { NAME_LANGUAGES } from '../core/config.ts';
 
 export const MAX_DAYS = 3650;
 const NAME_MAX = 64;
 
-/** The languages a product may be named in besides English (its `name`). */
-export const NAME_LANGUAGES = loadConfig<{ languages: { prefix: string }[] }>('languages')
-  .languages.map((l) => l.prefix)
-  .filter((l) => l !== 'en');
 
 export function refuse(field: string, key: string, message: string, params: Params = {}): never {
   throw new ProductRuleError(message, field, `admin.product.${key}`, params);

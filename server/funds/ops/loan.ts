@@ -12,11 +12,11 @@ import {
   DRAFT_KEYS,
   type LoanDraft,
   nameLoanProduct,
-  NAME_LANGUAGES,
   setLoanProductOpen,
   updateLoanProduct,
 } from '../loan-admin.ts';
 import { ratePercent } from '../loan-products.ts';
+import { NAME_LANGUAGES } from '../../core/config.ts';
 
 export const LOAN_HELP = `  loan list           every loan product: range, interest-free days, daily rate, term, open/closed
   loan create name=<name> coin=<COIN> min=<amount> max=<amount> freeDays=<n> dailyRate=<ratio> termDays=<n>
