@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../../contract/loader.ts';
 import type { HandlerTable } from '../platform/http/handler.ts';
-import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from '../core/config.ts';
+import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, type RateLimits, type SecurityConfig, securityConfig } from '../core/config.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import { type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { installBodyParsing, installFormParsing } from '../platform/http/body.ts';
@@ -21,15 +21,11 @@ import { openRedis, redisUrl } from '../platform/cluster/redis.ts';
 import { Validator } from '../platform/http/validation.ts';
 import { I18n } from '../platform/i18n/i18n.ts';
 import { type FeedOptions, registerFeed } from '../platform/feed/index.ts';
-import { openStoredMarket } from '../platform/market/store.ts';
-import { openUpstreamMarket } from '../platform/market/upstream.ts';
 import type { MarketData } from '../platform/market/types.ts';
-import { MARKET_CHANNEL, openReplica } from '../platform/market/replica.ts';
-import { openUpstreamReplica, UPSTREAM_CHANNEL } from '../platform/market/upstream-replica.ts';
-import { instanceId, type InstanceRoles, type MarketReplication, startRoles, type StoredMarketHandle } from './instance.ts';
+import { instanceId, type InstanceRoles, startRoles } from './instance.ts';
 import { registerHealth } from '../platform/cluster/health.ts';
-import { marketSeed } from '../trading/settings.ts';
 import { handlers } from './handlers.ts';
+import { openMarket, replication } from './market.ts';
 import { registerEndpoints, type Route, routesOf } from '../platform/http/endpoints.ts';
 import { type OpenApiDocument, openApiDocument } from '../platform/http/openapi.ts';
 import { recordAnswers } from '../platform/http/answer-recorder.ts';
@@ -101,41 +97,6 @@ declare module 'fastify' {
     /** The market the server quotes */
     market: MarketData;
   }
-}
-
-/**
- * The market over the database. MARKET_SOURCE=upstream: prices from an HTX-protocol feed,
- * recorded as they are used. Otherwise the simulator, whose seed is secret and random per
- * installation (stored on first start, never printed); only a test may choose it, so nobody
- * can rebuild the prices from the code.
- */
-async function openMarket(db: Db, opts: ServerOptions, now: () => number, afterWrite?: (changes: object) => void): Promise<StoredMarketHandle> {
-  const env = marketSourceConfig();
-  if ((opts.marketSource ?? env.source) === 'upstream') {
-    const url = opts.upstream?.url ?? env.upstreamUrl;
-    if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
-    return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now }, afterWrite);
-  }
-  return openStoredMarket(db, { seed: await seedOf(db, opts, now), now, afterWrite });
-}
-
-/** How a follower of a cluster copies the leader's market (server/composition/instance.ts) */
-async function replication(db: Db, opts: ServerOptions, now: () => number): Promise<MarketReplication> {
-  const env = marketSourceConfig();
-  if ((opts.marketSource ?? env.source) === 'upstream') {
-    const staleMs = opts.upstream?.staleMs ?? env.staleMs;
-    return { channel: UPSTREAM_CHANNEL, open: (view) => openUpstreamReplica({ db, now, staleMs, view }) };
-  }
-  const seed = await seedOf(db, opts, now);
-  return { channel: MARKET_CHANNEL, open: (view) => openReplica({ db, seed, now, view }) };
-}
-
-/** The installation's market seed (stored on first start); only a test may choose it. */
-function seedOf(db: Db, opts: ServerOptions, now: () => number): Promise<string> {
-  const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
-  const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
-  const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
-  return marketSeed(db, now(), testSeed);
 }
 
 /** This instance's part (alone, or leader or follower of several: server/composition/instance.ts) and the market it quotes. */
