@@ -18,7 +18,7 @@ import { OPERATOR_CODES } from './contract/result-codes.ts';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
-/** Text assets the server sends pre-compressed (server/app.ts, @fastify/static `preCompressed`). */
+/** Text assets the server sends pre-compressed (server/composition/app.ts, @fastify/static `preCompressed`). */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
 
 /** The brotli and gzip copies of one text asset, both at maximum quality. */

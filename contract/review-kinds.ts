@@ -1,5 +1,5 @@
 // The review kinds: what operators decide, each named here and nowhere else. The server's kinds
-// (server/reviews.ts) are typed by these names, the CLI's kind words and the dashboard's counts come
+// (server/composition/reviews.ts) are typed by these names, the CLI's kind words and the dashboard's counts come
 // from them, and `check:schemas` holds every schema enum, config key, locale key family and link
 // that repeats a kind against this list (scripts/check-review-kinds.ts), so a kind spelt
 // differently anywhere fails CI.

@@ -1,6 +1,7 @@
-// One-way dependencies (docs/architecture.md, "Layers and what each may import"): every relative import between the repo's
-// folders must go down the layer table below, and no two files, and no two folders, may
-// import each other, directly or round a loop. Prints each problem and exits 1 if there is any.
+// One-way dependencies (docs/architecture.md, "Layers and what each may import"): every file lies in a layer of the table below,
+// every relative import between the repo's folders goes down that table, every package a file
+// imports is one its layer lists, and no two files, and no two folders, may import each other,
+// directly or round a loop. Prints each problem and exits 1 if there is any.
 //
 //   npm run check:imports
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,96 +10,168 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
- * Layers, matched by path prefix (the longest prefix wins), and what each may import besides
- * itself. Data folders (schemas/, locales/) hold JSON that any layer may read.
+ * Layers, matched by path prefix (the longest prefix wins), what each may import besides
+ * itself, and the packages (bare specifiers and node: builtins) it may use. Data folders
+ * (schemas/, locales/) hold JSON that any layer may read. Every file under contract/, src/,
+ * server/ and scripts/ must fall in a layer: a new folder of src/ or server/ is refused until it
+ * is added here with what it may import (without that it would get its parent's powers).
  */
 const DATA = ['schemas', 'locales'];
 const SRC = ['src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine', 'src/screens', 'src/app', 'src/main'];
 
-/** The server's business domains: none imports another (they meet in server/core's interfaces or in the composition files). */
+/** The server's business domains: none imports another (they meet in server/core's interfaces or in the composition). */
 export const SERVER_DOMAINS = ['trading', 'funds', 'earn', 'account', 'content', 'backoffice', 'support'];
 
-export const LAYERS: Record<string, { prefix: string; mayImport: string[] }> = {
-  contract: { prefix: 'contract/', mayImport: [] },
+// Packages, listed from what each layer imports today and kept tight: a new one is a decision
+// made here. The browser's layers use no node: builtin and no server package; contract/ only
+// pure libraries (it runs in the browser and on the server alike).
+const REACT = ['react', 'react-i18next'];
+const REDUX = ['@reduxjs/toolkit', 'react-redux'];
+const ROUTER = ['react-router-dom'];
+const FORMS = ['@rjsf/core', '@rjsf/utils', '@rjsf/validator-ajv8'];
+/** What a server domain's rules need: the query builder, random ids and hashes. */
+const DOMAIN = ['kysely', 'node:crypto'];
+
+export interface Layer {
+  prefix: string;
+  mayImport: string[];
+  packages: string[];
+}
+
+const domainPackages: Record<string, string[]> = {
+  // passkeys, and the request a sign-in reads its client's address and agent from
+  account: ['@simplewebauthn/server', 'fastify'],
+  // the article seed reads its markdown files
+  content: ['node:fs', 'node:path', 'node:url'],
+  // proof-of-funds uploads read back from disk
+  funds: ['node:fs/promises', 'node:path'],
+};
+
+export const LAYERS: Record<string, Layer> = {
+  contract: { prefix: 'contract/', mayImport: [], packages: ['libphonenumber-js'] },
   // the schema loader reads files with node:fs: the server and the scripts use it, the browser never
-  'contract/loader': { prefix: 'contract/loader.ts', mayImport: ['contract'] },
-  'src/i18n': { prefix: 'src/i18n/', mayImport: ['contract'] },
-  'src/ui': { prefix: 'src/ui/', mayImport: ['contract'] },
+  'contract/loader': { prefix: 'contract/loader.ts', mayImport: ['contract'], packages: ['node:fs', 'node:path', 'node:url'] },
+  'src/i18n': { prefix: 'src/i18n/', mayImport: ['contract'], packages: ['i18next', 'react-i18next'] },
+  'src/ui': { prefix: 'src/ui/', mayImport: ['contract'], packages: REACT },
   // the route table is plain data (scripts, screens and the shell read it), so it sits below them
-  'src/routes': { prefix: 'src/routes/', mayImport: ['contract'] },
+  'src/routes': { prefix: 'src/routes/', mayImport: ['contract'], packages: [] },
   'src/api': {
     prefix: 'src/api/',
     mayImport: ['contract', 'src/i18n', 'src/ui'],
+    packages: ['@reduxjs/toolkit'],
   },
   'src/feed': {
     prefix: 'src/feed/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api'],
+    packages: ['react'],
   },
   'src/store': {
     prefix: 'src/store/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed'],
+    packages: ['react', ...REDUX],
   },
   'src/widgets': {
     prefix: 'src/widgets/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed', 'src/store'],
+    packages: [...REACT, ...REDUX, ...ROUTER, '@rjsf/utils', 'qrcode.react'],
   },
   'src/engine': {
     prefix: 'src/engine/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/feed', 'src/store', 'src/widgets'],
+    packages: [...REACT, 'i18next', 'react-redux', ...ROUTER, ...FORMS, 'dompurify'],
   },
   'src/screens': {
     prefix: 'src/screens/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine'],
+    packages: [...REACT, ...REDUX, ...ROUTER, 'echarts', 'qrcode.react', '@simplewebauthn/browser'],
   },
   'src/app': {
     prefix: 'src/app/',
     mayImport: ['contract', ...SRC.filter((l) => l !== 'src/app' && l !== 'src/main')],
+    packages: [...REACT, 'i18next', 'react-redux', ...ROUTER],
   },
   // the back office (its own build, vite.admin.config.ts): the engine and what it draws with, and
   // the customer shell's stylesheet; nothing imports it
   'src/admin': {
     prefix: 'src/admin/',
     mayImport: ['contract', 'src/i18n', 'src/ui', 'src/api', 'src/store', 'src/widgets', 'src/engine', 'src/app/styles'],
+    packages: [...REACT, 'i18next', 'react-dom', ...REDUX, ...ROUTER, 'echarts', 'qrcode.react'],
   },
   // the theme's colours and the shared controls (buttons, fields): the customer shell's and the back office's
-  'src/app/styles': { prefix: 'src/app/styles.css', mayImport: [] },
+  'src/app/styles': { prefix: 'src/app/styles.css', mayImport: [], packages: [] },
   // nothing but the shell (through the loader table, src/screens/index.ts) imports a screen
   'src/main': {
     prefix: 'src/main.tsx',
     mayImport: ['contract', 'src/app/styles', ...SRC.filter((l) => l !== 'src/main' && l !== 'src/screens')],
+    packages: ['react', 'react-dom', 'i18next', 'react-redux'],
   },
   // the server, bottom up: the money core (database, ledger, error catalogue, config), the
   // platform services (http, sessions, security, i18n, market, feed, codes, uploads, jobs), one
-  // folder per business domain, and on top the composition files directly in server/ that wire
-  // the domains together (app, handler table, review kinds, seeds, scheduled work, the ops CLI)
+  // folder per business domain, the composition that wires the domains together (app, handler
+  // table, review kinds, seeds, scheduled work, start-up) and on top the operator CLI
   'server/core': {
     prefix: 'server/core/',
     mayImport: ['contract', 'contract/loader'],
+    packages: ['kysely', 'better-sqlite3', 'pg', 'node:async_hooks', 'node:crypto', 'node:fs', 'node:net', 'node:path'],
   },
   'server/platform': {
     prefix: 'server/platform/',
     mayImport: ['contract', 'contract/loader', 'server/core'],
+    packages: [
+      'fastify',
+      '@fastify/websocket',
+      'ws',
+      'kysely',
+      'better-sqlite3',
+      'ajv',
+      'argon2',
+      'aws4fetch',
+      'ioredis',
+      ...['child_process', 'crypto', 'fs', 'fs/promises', 'http', 'module', 'net', 'os', 'path', 'stream', 'stream/promises', 'tls', 'url', 'util', 'zlib'].map(
+        (m) => `node:${m}`,
+      ),
+    ],
   },
   ...Object.fromEntries(
-    SERVER_DOMAINS.map((d) => [
+    SERVER_DOMAINS.map((d): [string, Layer] => [
       `server/${d}`,
       {
         prefix: `server/${d}/`,
         mayImport: ['contract', 'contract/loader', 'server/core', 'server/platform'],
+        packages: [...DOMAIN, ...(domainPackages[d] ?? [])],
       },
     ]),
   ),
-  server: {
-    prefix: 'server/',
+  'server/composition': {
+    prefix: 'server/composition/',
     mayImport: ['contract', 'contract/loader', 'server/core', 'server/platform', ...SERVER_DOMAINS.map((d) => `server/${d}`)],
+    packages: ['fastify', '@fastify/static', 'ioredis', 'node:child_process', 'node:crypto', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  },
+  // the operator CLI (npm run ops): commands over the composition's seeds, review kinds and install mode
+  'server/ops': {
+    prefix: 'server/ops/',
+    mayImport: ['contract', 'contract/loader', 'server/core', 'server/platform', ...SERVER_DOMAINS.map((d) => `server/${d}`), 'server/composition'],
+    packages: ['node:path', 'node:url'],
   },
   // scripts read src (the route table, generated output) but nothing imports scripts
   scripts: {
     prefix: 'scripts/',
     mayImport: ['contract', 'contract/loader', ...SRC.filter((l) => l !== 'src/screens')],
+    packages: [
+      'typescript',
+      'ajv',
+      'ajv-formats',
+      '@rjsf/validator-ajv8',
+      'json-schema-to-typescript',
+      'playwright-core',
+      'puppeteer-core',
+      'chrome-launcher',
+      'lighthouse',
+      ...['child_process', 'crypto', 'fs', 'net', 'os', 'path', 'url', 'util'].map((m) => `node:${m}`),
+    ],
   },
-  schemas: { prefix: 'schemas/', mayImport: [] },
-  locales: { prefix: 'locales/', mayImport: [] },
+  schemas: { prefix: 'schemas/', mayImport: [], packages: [] },
+  locales: { prefix: 'locales/', mayImport: [], packages: [] },
 };
 
 /** Edges allowed against the table, each with its reason. Keep this list short. */
@@ -109,7 +182,7 @@ const SKIP = new Set(['node_modules', 'dist']);
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 export interface Problem {
-  kind: 'layer' | 'cycle' | 'folder-cycle' | 'unresolved';
+  kind: 'layer' | 'package' | 'folder' | 'cycle' | 'folder-cycle' | 'unresolved';
   message: string;
 }
 
@@ -140,12 +213,29 @@ function sourceFiles(root: string, dir: string, out: string[]): void {
   }
 }
 
-/** The relative specifiers a file imports (static, export-from and dynamic import()). */
+/** The specifiers a file imports (static, export-from, dynamic import() and require()). */
 function importsOf(source: string): string[] {
-  return ts
-    .preProcessFile(source, true, true)
-    .importedFiles.map((f) => f.fileName)
-    .filter((s) => s.startsWith('.'));
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+}
+
+/**
+ * The package a bare specifier names, as the layer table lists it: a builtin whole
+ * (`node:fs/promises` is not `node:fs`), a package without its subpath (`react-dom/client`
+ * is `react-dom`, `@rjsf/utils/lib/x` is `@rjsf/utils`).
+ */
+export function packageOf(spec: string): string {
+  if (spec.startsWith('node:')) return spec;
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * What a file outside every layer belongs to, named once for all its files: its folder under
+ * src/ or server/ (`server/wallet/`), or the file itself when it lies loose at a root.
+ */
+function unplacedUnit(rel: string): string {
+  const parts = rel.split('/');
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}/` : rel;
 }
 
 /** The repo-relative file a specifier names, or null when nothing matches. */
@@ -260,11 +350,31 @@ export function checkImports(root: string): Problem[] {
   for (const dir of ROOTS) sourceFiles(root, dir, files);
   const graph = new Map<string, string[]>();
 
+  const unplaced = new Set<string>();
   for (const file of files.sort()) {
     const fromLayer = layerOf(file);
+    if (!fromLayer && !unplaced.has(unplacedUnit(file))) {
+      const unit = unplacedUnit(file);
+      unplaced.add(unit);
+      problems.push({
+        kind: 'folder',
+        message: unit.endsWith('/')
+          ? `${unit}: a folder outside the layer table: add it to LAYERS in scripts/check-imports.ts with what it may import, or move its files into a listed folder`
+          : `${unit}: a file outside the layer table: move it into a listed folder (the server's composition is server/composition/)`,
+      });
+    }
     const edges: string[] = [];
     graph.set(file, edges);
     for (const spec of importsOf(readFileSync(path.join(root, file), 'utf8'))) {
+      if (!spec.startsWith('.')) {
+        const pkg = packageOf(spec);
+        if (fromLayer && !LAYERS[fromLayer].packages.includes(pkg))
+          problems.push({
+            kind: 'package',
+            message: `${file}: imports package ${pkg} (layer ${fromLayer} may use only: ${LAYERS[fromLayer].packages.join(', ') || 'no package'})`,
+          });
+        continue;
+      }
       const target = resolve(root, file, spec);
       if (!target) {
         // a template specifier (import.meta.glob keys, generated paths) cannot be followed
@@ -277,7 +387,9 @@ export function checkImports(root: string): Problem[] {
       }
       edges.push(target);
       const toLayer = layerOf(target);
-      if (!fromLayer || !toLayer) {
+      // a file outside every layer is reported once for its folder, above
+      if (!fromLayer) continue;
+      if (!toLayer) {
         problems.push({
           kind: 'layer',
           message: `${file}: imports ${target} (outside the layer table)`,

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '8080';
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: port, STATIC_DIR: '' } }),
+  spawn('npx', ['tsx', 'watch', 'server/composition/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: port, STATIC_DIR: '' } }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, API_TARGET: `http://127.0.0.1:${port}` } }),
 ];
 const stop = () => {

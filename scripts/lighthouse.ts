@@ -6,7 +6,7 @@
 // Lighthouse 12, not 13: 13 needs Node 22, and this machine and CI run Node 20. chrome-launcher
 // (starts Chromium for Lighthouse) and puppeteer-core (writes the session) come with lighthouse.
 //
-// The server is `npm start` (server/start.ts) on a free loopback port with a temporary DATA_DIR;
+// The server is `npm start` (server/composition/start.ts) on a free loopback port with a temporary DATA_DIR;
 // it builds the app into STATIC_DIR (default: a temporary folder) first. The logged-in pages get
 // the demo user's session in localStorage, as the app stores it after a login; Lighthouse's
 // storage reset leaves localStorage alone (it clears caches, service workers and Cache Storage).

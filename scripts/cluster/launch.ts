@@ -61,7 +61,7 @@ export interface Cluster {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 180_000;
-/** The repository, where the instances run (server/main.ts, tsx), whatever the caller's directory. */
+/** The repository, where the instances run (server/composition/main.ts, tsx), whatever the caller's directory. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Shared {
@@ -89,7 +89,7 @@ function instance(shared: Shared, index: number, port: number, firstEntry: strin
   const start = async () => {
     child = spawnLogged(process.execPath, ['--import', 'tsx', entry], logFile, env, ROOT);
     // later starts skip the build check: the first start brought the app up to date
-    entry = 'server/main.ts';
+    entry = 'server/composition/main.ts';
     try {
       await waitUntil(
         `instance ${id}`,
@@ -159,8 +159,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const env = instanceEnv(opts, join(dir, 'data'), pg.url, redis.url);
     const shared: Shared = { dir, env, timeoutMs: opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, readyPath: undefined, abort: opts.abort };
     const ports = await Promise.all(Array.from({ length: opts.instances }, () => freePort()));
-    const firstEntry = env.STATIC_DIR === '' ? 'server/main.ts' : 'server/start.ts';
-    const instances = ports.map((port, i) => instance(shared, i, port, i === 0 ? firstEntry : 'server/main.ts'));
+    const firstEntry = env.STATIC_DIR === '' ? 'server/composition/main.ts' : 'server/composition/start.ts';
+    const instances = ports.map((port, i) => instance(shared, i, port, i === 0 ? firstEntry : 'server/composition/main.ts'));
     stops.push(() => Promise.all(instances.map((i) => i.stop())).then(() => undefined));
     opts.abort?.throwIfAborted();
     await instances[0].restart();

@@ -1,14 +1,14 @@
 // The real server for a script that drives a browser (npm run lighthouse, npm run budget): `npm start`
-// (server/start.ts) as a child process, and the demo user's session signed in through the API.
+// (server/composition/start.ts) as a child process, and the demo user's session signed in through the API.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 
-/** The demo account server/seed.ts creates (README). */
+/** The demo account server/composition/seed.ts creates (README). */
 export const DEMO = { username: 'demo@coinapp.test', password: 'demo123456' };
 
 /** `npm start` with its own data and build; resolves once it listens. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/composition/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((ready, fail) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

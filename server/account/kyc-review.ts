@@ -1,5 +1,5 @@
 // The operator's side of identity verification: what waits, approve, reject with a reason.
-// Registered as the review kind `kyc` (server/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
+// Registered as the review kind `kyc` (server/composition/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
 // and behind `ops kyc list|approve|reject` (server/account/ops/kyc.ts). A decision is one transaction:
 // the conditional status change (only from 1), users.real_name_status and the customer's notice.
 import { transact, type Db } from '../core/db/index.ts';

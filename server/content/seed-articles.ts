@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../contract/loader.ts';
+import { NAME_LANGUAGES } from '../core/config.ts';
 
 export interface ArticleTexts {
   title: string;
@@ -99,13 +99,10 @@ const ENGLISH: ArticleTexts[] = [
 ];
 
 const TRANSLATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'seed-articles');
-const PREFIXES = loadConfig<{ languages: { prefix: string }[] }>('languages')
-  .languages.map((l) => l.prefix)
-  .filter((p) => p !== 'en');
 
 function translationsOf(index: number): string {
   const out: Record<string, ArticleTexts> = {};
-  for (const prefix of PREFIXES) {
+  for (const prefix of NAME_LANGUAGES) {
     const all = JSON.parse(readFileSync(join(TRANSLATIONS_DIR, `${prefix}.json`), 'utf8')) as ArticleTexts[];
     if (all.length !== ENGLISH.length) throw new Error(`seed-articles/${prefix}.json has ${all.length} articles, not ${ENGLISH.length}`);
     out[prefix] = all[index];

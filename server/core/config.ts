@@ -157,6 +157,14 @@ export function languagesConfig(): LanguagesConfig {
   return loadConfig<LanguagesConfig>('languages');
 }
 
+/**
+ * The languages something the operator names has a text of its own in, besides English (the
+ * name itself): a product's names, an article's translations. One list for every domain.
+ */
+export const NAME_LANGUAGES: readonly string[] = languagesConfig()
+  .languages.map((l) => l.prefix)
+  .filter((l) => l !== 'en');
+
 /** Limits of the market websocket (schemas/config/feed.json; server/platform/feed/hub.ts documents each). */
 export interface FeedLimits {
   messagesPerSecond: number;

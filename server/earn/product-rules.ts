@@ -2,20 +2,16 @@
 // operator types, in the CLI or the console: each refusal is the locale key admin.product.* under
 // its field, which the console translates and the CLI prints in English after the field's name.
 import { parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
-import { loadConfig } from '../../contract/loader.ts';
 import { type Params, refusal } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
 import { parseNames } from '../core/local-names.ts';
 import type { ProductDraft } from '../core/product-catalogue.ts';
 import { ratePercent } from './financing.ts';
+import { NAME_LANGUAGES } from '../core/config.ts';
 
 export const MAX_DAYS = 3650;
 const NAME_MAX = 64;
 
-/** The languages a product may be named in besides English (its `name`). */
-export const NAME_LANGUAGES = loadConfig<{ languages: { prefix: string }[] }>('languages')
-  .languages.map((l) => l.prefix)
-  .filter((l) => l !== 'en');
 
 export function refuse(field: string, key: string, params: Params = {}): never {
   throw refusal(`admin.product.${key}`, { ...params, field }, field);

@@ -5,7 +5,6 @@
 // order keeps the terms it was made under.
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
 import type { AdminLoanProduct } from '../../contract/generated/types.ts';
-import { loadConfig } from '../../contract/loader.ts';
 import type { AmountInput } from '../core/amounts.ts';
 import type { LoanProductRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
@@ -14,15 +13,12 @@ import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.t
 import { parseNames } from '../core/local-names.ts';
 import { exactDecimal, requireCoinRow } from './coin-admin.ts';
 import { coinDecimalsMap, ratePercent } from './loan-products.ts';
+import { NAME_LANGUAGES } from '../core/config.ts';
 
 /** Largest daily rate a product may have: 5 % a day (a guard against typing 0.5 for 0.005). */
 export const MAX_DAILY_RATE = '0.05';
 const MAX_DAYS = 3650;
 const MAX_NAME = 64;
-/** Languages a product has a name of its own in (English is the product's name itself). */
-export const NAME_LANGUAGES = loadConfig<{ languages: { prefix: string }[] }>('languages')
-  .languages.map((l) => l.prefix)
-  .filter((l) => l !== 'en');
 
 export interface LoanDraft {
   name: string;

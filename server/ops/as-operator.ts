@@ -14,7 +14,7 @@ import { manualAdjustments } from '../funds/admin-deposit.ts';
 import { recordLoanRepayment } from '../funds/loan-repayment.ts';
 import { setWireInstructions } from '../funds/wire.ts';
 import { OpsError } from '../platform/ops/format.ts';
-import { REVIEW_KINDS } from '../reviews.ts';
+import { REVIEW_KINDS } from '../composition/reviews.ts';
 import { PASSWORD_ENV, requireEndpointRoles, type SignedInOperator, TOTP_ENV } from './cli-operator.ts';
 import { requireUser } from './commands.ts';
 import { recordedMarket } from './recorded-market.ts';

@@ -5,7 +5,8 @@ import { importUploadFiles } from '../platform/uploads/upload-files.ts';
 import { bucketOrphans, sweepOrphans } from '../platform/uploads/orphans.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
-import { pendingReviews, REVIEW_KINDS, reviewId, reviewKind } from '../reviews.ts';
+import { pendingReviews, REVIEW_KINDS, reviewId, reviewKind } from '../composition/reviews.ts';
+import { OperatorError } from '../platform/operators/operators.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/ops/coin.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
 import { settleOpenApproval } from '../backoffice/review-decisions.ts';
@@ -30,9 +31,9 @@ import { I18n } from '../platform/i18n/i18n.ts';
 import { type Prompt, signInOperator, takeAs, terminalPrompt } from './cli-operator.ts';
 import { adjustmentList, NAMED_HELP, namedCommand, runNamed } from './as-operator.ts';
 import { conveniencesRefusal } from './conveniences.ts';
-import { installMode } from '../install-mode.ts';
+import { installMode } from '../composition/install-mode.ts';
 import { BACKUP_HELP, backupCommand, restoreCommand, verifyCommand } from './backup-commands.ts';
-import { repositoryOpenApi } from '../app.ts';
+import { repositoryOpenApi } from '../composition/app.ts';
 
 const english = new I18n();
 
@@ -318,7 +319,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     }
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError) return refused(error.message);
+    if (error instanceof ops.OpsError || error instanceof OperatorError) return refused(error.message);
     if (error instanceof ApiError) return refused(englishRefusal(error));
     throw error;
   } finally {

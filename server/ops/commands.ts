@@ -5,7 +5,7 @@ import { captchaAnswer } from '../platform/codes/captcha.ts';
 import { contactOf, deliver } from '../platform/codes/codes.ts';
 import type { Db } from '../core/db/index.ts';
 import type { UserRow } from '../core/db/types.ts';
-import { DEMO_EMAIL } from '../seed.ts';
+import { DEMO_EMAIL } from '../composition/seed.ts';
 import { coinDecimals, USDT } from '../core/coins.ts';
 import { adminDeposit } from '../funds/admin-deposit.ts';
 import { balancesOf } from '../core/ledger.ts';

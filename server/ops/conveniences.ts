@@ -1,7 +1,7 @@
 // The demo install's conveniences: one person, as the host, crediting money or deciding a review in
 // one step, and reading what only a customer should see (captcha answers, the codes in the outbox).
 // A production install refuses each of them, saying what to do instead; nothing is changed.
-import type { InstallMode } from '../install-mode.ts';
+import type { InstallMode } from '../composition/install-mode.ts';
 
 /** `act` steps that only read (a deposit's transfer proof): they stay in a production install. */
 const READ_ONLY_ACTIONS = new Set(['deposit proof']);

@@ -41,7 +41,7 @@ interface Memory {
 
 /** The app with its feed, on a market of its own */
 async function appServer(dataDir: string, clients: number): Promise<PushServer> {
-  const { buildServer } = await import('../../server/app.ts');
+  const { buildServer } = await import('../../server/composition/app.ts');
   const app = await buildServer({ dataDir, seed: false, scheduler: false, feed: { maxConnectionsPerIp: clients + 10 } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -166,7 +166,7 @@ export function describeFlood(r: FloodResult): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const { buildServer } = await import('../../server/app.ts');
+  const { buildServer } = await import('../../server/composition/app.ts');
   const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'coinapp-flood-')), marketSeed: 7 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const result = await measureFlood((app.server.address() as AddressInfo).port);

@@ -7,7 +7,7 @@ import type { Db } from '../../server/core/db/index.ts';
 /** `count` customers `<prefix><i>@example.com`, each credited `deposits` (coin: amount); their session tokens in order. */
 export async function fundedCustomers(db: Db, count: number, prefix: string, deposits: Record<string, string>): Promise<string[]> {
   const { hashPassword } = await import('../../server/platform/security/password.ts');
-  const { adminDeposit } = await import('../../server/money.ts');
+  const { adminDeposit } = await import('../../server/composition/money.ts');
   const { createUser } = await import('../../server/platform/sessions/users.ts');
   const { startSession } = await import('../../server/platform/sessions/sessions.ts');
   const passwordHash = await hashPassword(`${prefix}-pass-123`);

@@ -52,8 +52,8 @@ interface Checked {
 // ---- the server (child) ----
 
 async function serve(dataDir: string, users: number, raw: boolean): Promise<void> {
-  const { buildServer } = await import('../../server/app.ts');
-  const { ledgerMismatches, runDueWork } = await import('../../server/money.ts');
+  const { buildServer } = await import('../../server/composition/app.ts');
+  const { ledgerMismatches, runDueWork } = await import('../../server/composition/money.ts');
 
   const app = await buildServer({ dataDir, seed: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { buildServer } from '../../server/app.ts';
+import { buildServer } from '../../server/composition/app.ts';
 import { createMarket } from '../../server/platform/market/index.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 30);

@@ -69,11 +69,11 @@ function roles(clients: number): Role[] {
 // ---- the server (child) ----
 
 async function serve(dataDir: string, clients: number): Promise<void> {
-  const { buildServer } = await import('../../server/app.ts');
+  const { buildServer } = await import('../../server/composition/app.ts');
   const { DEFAULT_RATE_LIMITS } = await import('../../server/core/config.ts');
   const { hashPassword } = await import('../../server/platform/security/password.ts');
   const funds: Record<string, unknown> = await import('../../server/funds/rules.ts');
-  const { adminDeposit, ledgerMismatches } = await import('../../server/money.ts');
+  const { adminDeposit, ledgerMismatches } = await import('../../server/composition/money.ts');
   const { createUser } = await import('../../server/platform/sessions/users.ts');
   const { startSession } = await import('../../server/platform/sessions/sessions.ts');
 

@@ -14,7 +14,7 @@ import { ROUTES } from '../../src/routes/routes';
 import { SEED_COINS } from '../../server/funds/coins';
 import { notify } from '../../server/core/notify';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { dataUrl, pngImage } from '../fixtures/images';
 import { call, login, registerByEmail } from '../server/helpers';
 import { appAndBrowser, phone, waitForHash } from './harness';

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, loginThroughUi, phone, startApp, waitForHash } from './harness';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

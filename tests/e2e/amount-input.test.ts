@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiply, toScaled } from '../../contract/decimal';
 import de from '../../locales/de-DE.json';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, loginThroughUi } from './harness';
 
 const app = appAndBrowser();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();
@@ -84,7 +84,7 @@ describe('My Assets', () => {
 
     // a coin worth under 1 USDT goes when the switch is on, and the choice survives a reload
     const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    const { adminDeposit } = await import('../../server/money.ts');
+    const { adminDeposit } = await import('../../server/composition/money.ts');
     await adminDeposit(app.running.app.db, demo.id, 'DOGE', '1', Date.now());
     await page.reload();
     await rowOf('DOGE').waitFor();
@@ -129,7 +129,7 @@ describe('My Assets', () => {
   });
   it('long numbers in a long language wrap inside the 375 px column', async () => {
     const demo = await app.running.app.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    const { adminDeposit } = await import('../../server/money.ts');
+    const { adminDeposit } = await import('../../server/composition/money.ts');
     await adminDeposit(app.running.app.db, demo.id, 'USDT', '987654321.123456', Date.now());
     await adminDeposit(app.running.app.db, demo.id, 'BTC', '12345.12345678', Date.now());
     const { context, page: de } = await phone(app.browser, 'de-DE');

@@ -14,8 +14,8 @@ import en from '../../locales/en-US.json';
 import { bankWithdrawalReview } from '../../server/funds/bank-withdrawals';
 import { hashPayPassword } from '../../server/funds/rules';
 import { wireReview } from '../../server/funds/wire';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
-import { ledgerMismatches } from '../../server/money';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
+import { ledgerMismatches } from '../../server/composition/money';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();

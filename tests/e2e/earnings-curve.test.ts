@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { DAY_MS } from '../../server/earn/financing';
 import { runEarnWork } from '../../server/earn/jobs';
-import { adminDeposit } from '../../server/money';
+import { adminDeposit } from '../../server/composition/money';
 import { call, registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone } from './harness';
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { buildServer } from '../../server/app';
+import { buildServer } from '../../server/composition/app';
 import { runCli } from '../../server/ops/cli';
-import { adminDeposit, createFakeMarket } from '../../server/money';
+import { adminDeposit, createFakeMarket } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { launchBrowser, loginThroughUi, phone, type Running, verifyIdentity, waitForHash } from './harness';
 

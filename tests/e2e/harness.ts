@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildServer, type ServerOptions } from '../../server/app';
+import { buildServer, type ServerOptions } from '../../server/composition/app';
 import { captcha as captchaAnswer, outbox } from '../../server/ops/commands';
 import type { OperatorRole } from '../../server/core/db/types';
 import { createOperator } from '../../server/platform/operators/operators';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/money';
+import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 

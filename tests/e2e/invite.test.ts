@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, latestCode, loginThroughUi, phone, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();

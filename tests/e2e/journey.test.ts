@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import ja from '../../locales/ja-JP.json';
-import { DEMO_INVITATION_CODE } from '../../server/seed';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed';
 import { appAndBrowser, hashOf, latestCode, loginThroughUi, phone, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { miningReview } from '../../server/earn/mining-review';
-import { adminDeposit } from '../../server/money';
+import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone } from './harness';
 

@@ -12,7 +12,7 @@ import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { notify } from '../../server/core/notify';
 import { runCli } from '../../server/ops/cli';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, loginThroughUi, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();

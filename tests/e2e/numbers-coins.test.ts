@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobDeps } from '../../server/platform/jobs/job';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { settleOrder } from '../../server/trading/futures';
 import { appAndBrowser, loginThroughUi, phone } from './harness';
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { DAY_MS } from '../../server/earn/financing';
-import { adminDeposit } from '../../server/money';
+import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, hashOf, loginThroughUi, phone, waitForHash } from './harness';
 

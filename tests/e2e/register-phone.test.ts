@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { DEMO_INVITATION_CODE } from '../../server/seed';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed';
 import { appAndBrowser, latestCode, phone, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();

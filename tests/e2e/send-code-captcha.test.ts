@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
-import { DEMO_INVITATION_CODE } from '../../server/seed';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed';
 import { appAndBrowser, latestCode, phone, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();

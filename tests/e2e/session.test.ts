@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, hashOf, loginThroughUi, phone, waitForHash } from './harness';
 
 const app = appAndBrowser();

@@ -9,9 +9,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/money';
+import { adminDeposit } from '../../server/composition/money';
 import { call, newCaptcha } from '../server/helpers';
-import { DEMO_INVITATION_CODE } from '../../server/seed';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed';
 import { appAndBrowser, latestCode, loginThroughUi, verifyIdentity, saveShot } from './harness';
 
 const app = appAndBrowser();

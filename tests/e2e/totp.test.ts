@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { totpCode } from '../../server/platform/security/totp';
 import { appAndBrowser, solveCaptcha, startApp, waitForHash } from './harness';
 

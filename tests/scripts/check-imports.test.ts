@@ -71,7 +71,11 @@ describe('check-imports', () => {
     expect(layerOf('server/core/db/index.ts')).toBe('server/core');
     expect(layerOf('server/platform/http/auth.ts')).toBe('server/platform');
     expect(layerOf('server/funds/handlers/withdrawals.ts')).toBe('server/funds');
-    expect(layerOf('server/app.ts')).toBe('server');
+    expect(layerOf('server/composition/app.ts')).toBe('server/composition');
+    expect(layerOf('server/ops/cli.ts')).toBe('server/ops');
+    expect(layerOf('server/app.ts')).toBeNull();
+    expect(layerOf('server/wallet/keys.ts')).toBeNull();
+    expect(layerOf('src/wallet/Wallet.tsx')).toBeNull();
   });
 
   it('passes on this repository', () => {

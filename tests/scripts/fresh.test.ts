@@ -1,12 +1,12 @@
 // `npm run build` / `npm start` regenerate stale generated code (scripts/gen/fresh.ts),
-// and `npm start` rebuilds a dist/ older than its sources (server/build-stale.ts).
+// and `npm start` rebuilds a dist/ older than its sources (server/composition/build-stale.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshen } from '../../scripts/gen/fresh';
 import { GENERATED_DIR } from '../../scripts/gen/generate';
-import { isBuildStale, newestMtime } from '../../server/build-stale';
+import { isBuildStale, newestMtime } from '../../server/composition/build-stale';
 
 const temp = (): string => mkdtempSync(join(tmpdir(), 'fresh-'));
 

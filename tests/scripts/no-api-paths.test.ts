@@ -2,6 +2,7 @@
 // so a path lives in exactly one place (schemas/) and in generated output.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadScreens } from '../../contract/loader';
 
@@ -20,15 +21,32 @@ const paths = [
   ...new Set(loadScreens().flatMap(({ screen }) => [screen.endpoint.path, ...(screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [a.endpoint.path] : []))])),
 ];
 
-/** Every place in `files` where an API path appears inside a string literal. */
+/** The text of every string literal, template part and JSX text of a source file (comments are not code). */
+function literalTexts(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+const escape = (p: string) => p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Every place in `files` where an API path appears inside a string literal: alone
+ * ('/bborder/myBborderList'), after the API prefix ('/api/bborder/…') or within a sentence
+ * ('a token of POST /admin/login'). A longer path or a file name that merely ends like one is not one.
+ */
 export function handWrittenPaths(files: string[], known: string[]): string[] {
   const hits: string[] = [];
+  const one = new RegExp(`(?:^|[^\\w./-]|/api)(${[...known].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\w-])`, 'g');
   for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    for (const path of known) {
-      const quoted = new RegExp(`['"\`]${path.replace(/[/]/g, '\\/')}(['"\`?/])`);
-      if (quoted.test(text)) hits.push(`${relative(ROOT, file)}: ${path}`);
-    }
+    const found = new Set<string>();
+    for (const literal of literalTexts(file.replace(/\.txt$/, ''), readFileSync(file, 'utf8'))) for (const m of literal.matchAll(one)) found.add(m[1]);
+    for (const path of [...found].sort()) hits.push(`${relative(ROOT, file)}: ${path}`);
   }
   return hits;
 }
@@ -48,5 +66,13 @@ describe('API paths', () => {
   it('would be found if one were written by hand', () => {
     const file = join(ROOT, 'tests/scripts/fixtures/hand-written-path.ts.txt');
     expect(handWrittenPaths([file], paths)).toEqual(['tests/scripts/fixtures/hand-written-path.ts.txt: /bborder/myBborderList']);
+  });
+
+  it('would be found inside a sentence or after the API prefix, and not in a comment', () => {
+    const file = join(ROOT, 'tests/scripts/fixtures/hand-written-path-in-text.ts.txt');
+    expect(handWrittenPaths([file], paths)).toEqual([
+      'tests/scripts/fixtures/hand-written-path-in-text.ts.txt: /admin/login',
+      'tests/scripts/fixtures/hand-written-path-in-text.ts.txt: /user/session',
+    ]);
   });
 });

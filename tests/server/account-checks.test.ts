@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_PATTERN, isValidEmail, loginUsernamePattern } from '../../contract/email.ts';
 import { checkMobile } from '../../contract/phone.ts';
 import { inlineRefs, loadScreens } from '../../contract/loader.ts';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/composition/seed.ts';
 import { cleanText } from '../../server/platform/http/validation.ts';
 import { passwordFields } from '../../contract/limits.ts';
 import { passwordMarkProblems } from '../../scripts/check-schemas.ts';

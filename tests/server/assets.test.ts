@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import { units } from '../../contract/decimal.ts';
 import { loanReview } from '../../server/funds/loan-review.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer, login, verifyIdentity } from './helpers.ts';

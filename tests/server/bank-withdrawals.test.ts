@@ -8,7 +8,7 @@ import { roundDown } from '../../contract/decimal.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import { hashPayPassword } from '../../server/funds/rules.ts';
-import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, count, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();

@@ -3,9 +3,9 @@
 // day and sign-in second steps. Each refusal is 4024, states the limit and when it frees up, and
 // changes nothing; another account is not limited, and the same account is again once it frees.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimits } from '../../server/app.ts';
+import type { RateLimits } from '../../server/composition/app.ts';
 import { businessLimits } from '../../server/core/config.ts';
-import { adminDeposit, createFakeMarket, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, tradingState } from '../../server/composition/money.ts';
 import { loadConfig } from '../../contract/loader.ts';
 import { call, clock, customerWithdrawal, login, msg, registerByEmail, startServer, type TestServer, WITHDRAWAL_PIN } from './helpers.ts';
 

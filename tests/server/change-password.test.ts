@@ -2,7 +2,7 @@
 // is 8–64 characters and differs; afterwards the session ends at once, the new password logs in,
 // and withdrawals are blocked for 24 hours with that reason and end time (spec §4, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeposit } from '../../server/money.ts';
+import { adminDeposit } from '../../server/composition/money.ts';
 import { call, clock, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();

@@ -2,10 +2,10 @@
 // hour from one address each further code needs a solved image captcha; hourly budgets per
 // calling code and in total (SMS and email apart); codes are stored as an HMAC, not as the digits.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimits } from '../../server/app.ts';
+import type { RateLimits } from '../../server/composition/app.ts';
 import { checkCaptcha } from '../../server/platform/codes/captcha.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/core/config.ts';
-import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed.ts';
 import { call, count, msg, newCaptcha, outboxCode, startServer, type TestServer } from './helpers.ts';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
 // same declaration the engine reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenFile } from '../../contract/screen.ts';
-import { buildServer } from '../../server/app.ts';
+import { buildServer } from '../../server/composition/app.ts';
 import type { HandlerTable } from '../../server/platform/http/handler.ts';
 import { loadedFixture, transferDemo } from '../fixtures/transfer-demo.ts';
 import { call, login, msg, startServer, tempDir, type TestServer } from './helpers.ts';

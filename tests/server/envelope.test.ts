@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../contract/loader.ts';
-import { buildServer } from '../../server/app.ts';
+import { buildServer } from '../../server/composition/app.ts';
 import { call, msg, ROOT, startServer, type TestServer, tempDir } from './helpers.ts';
 
 let s: TestServer;

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/platform/http/context.ts';
 import { exchange, exchangeAmounts as serverAmounts } from '../../server/funds/exchange.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import { exchangeAmounts as screenAmounts } from '../../src/widgets/exchange-quote/quote.ts';
 import { call, clock, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pako from 'pako';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer, type ServerOptions } from '../../server/app.ts';
+import { buildServer, type ServerOptions } from '../../server/composition/app.ts';
 import { CLOSE_FLOOD, FEED_DEFAULTS } from '../../server/platform/feed/index.ts';
 import { klineHistory } from '../../server/platform/feed/topics.ts';
 import { describeFlood, measureFlood } from '../bench/feed-flood.ts';

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from '../../server/app.ts';
+import { buildServer } from '../../server/composition/app.ts';
 import { CLOSE_PING_TIMEOUT, configureFeed, FEED_DEFAULTS } from '../../server/platform/feed/index.ts';
 import { MARKETS } from '../../server/platform/market/index.ts';
 import { type Loose, tempDir } from './helpers.ts';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../server/earn/financing.ts';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { cumulativeSeries } from '../../server/earn/handlers/financing-curve.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const DAY1 = Date.UTC(2025, 0, 16, 12);

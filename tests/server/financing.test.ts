@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { DAY_MS } from '../../server/earn/financing.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

@@ -4,7 +4,7 @@
 // this, all 52 pending "up" orders won after a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../server/platform/market/index.ts';
-import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/money.ts';
+import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/composition/money.ts';
 import { call, clock, type Clock, registerByEmail, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const open: TestServer[] = [];

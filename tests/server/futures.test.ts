@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { I18n } from '../../server/platform/i18n/i18n.ts';
-import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
+import { adminDeposit, balanceOf, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/composition/money.ts';
 import { call, clock, type Envelope, type Loose, ROOT, registerByEmail, startServer, type TestServer, tempDir } from './helpers.ts';
 
 const i18n = new I18n();

@@ -9,7 +9,7 @@ import { isIdempotentRoute, routesOf } from '../../server/platform/http/endpoint
 import { IDEMPOTENCY_TTL_MS } from '../../server/platform/http/idempotency.ts';
 import { Validator } from '../../server/platform/http/validation.ts';
 import { I18n } from '../../server/platform/i18n/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/composition/money.ts';
 import { clock, type Loose, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 const c = clock();

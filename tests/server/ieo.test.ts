@@ -10,7 +10,7 @@ import { buyIeo, DAY_MS } from '../../server/earn/ieo.ts';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { createIeoProject } from '../../server/earn/ieo-catalogue.ts';
 import { ieoCommand } from '../../server/earn/ops/ieo.ts';
-import { runDueWork } from '../../server/money.ts';
+import { runDueWork } from '../../server/composition/money.ts';
 import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../server/core/ledger.ts';
 import { call, clock, msg, registerByEmail, startServer, type TestServer, refusalText } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { runCli } from '../../server/ops/cli.ts';
 import { adminDeposit } from '../../server/funds/admin-deposit.ts';
 import { ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed.ts';
 import { call, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

@@ -2,9 +2,9 @@
 // available + frozen == Σ ledger amounts (and what ledgerMismatches reports when it breaks),
 // atomicity, and a long random mix of orders that keeps the invariant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed.ts';
 import { applyChanges } from '../../server/core/ledger.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/composition/money.ts';
 import { call, clock, type Loose, login, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

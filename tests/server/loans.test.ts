@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../server/funds/loan-interest.ts';
 import { loanReview } from '../../server/funds/loan-review.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity, refusalText } from './helpers.ts';
 
 const c = clock();

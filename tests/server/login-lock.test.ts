@@ -2,7 +2,7 @@
 // who knows an email address cannot keep its owner out; the owner is told once per lock period.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/core/config.ts';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../server/composition/seed.ts';
 import { call, count, login, msg, newCaptcha, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 
 const LOCK = DEFAULT_RATE_LIMITS.loginPerAccount;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../server/platform/market/simulator.ts';
 import { StalePriceError } from '../../server/platform/market/types.ts';
 import type { UpstreamMarket } from '../../server/platform/market/upstream.ts';
-import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/money.ts';
+import { adminDeposit, balanceOf, ledgerMismatches, runDueWork } from '../../server/composition/money.ts';
 import { call, clock, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const STALE_MS = 8000;

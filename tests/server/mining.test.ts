@@ -10,7 +10,7 @@ import { runMiningJob } from '../../server/earn/mining-output.ts';
 import { miningReview } from '../../server/earn/mining-review.ts';
 import type { MarketData } from '../../server/platform/market/types.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

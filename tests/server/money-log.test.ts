@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs } from '../../contract/loader.ts';
 import { applyChanges } from '../../server/core/ledger.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, tradingState } from '../../server/composition/money.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const PATH = '/user_money_log/getUser_money_logList';

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeposit, createFakeMarket } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket } from '../../server/composition/money.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { backupJobs, runScheduledBackup, scheduledBackups } from '../../server/platform/backup/backup-schedule.ts';
 import { openDatabase } from '../../server/core/db/index.ts';

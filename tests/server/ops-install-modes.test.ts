@@ -4,10 +4,10 @@
 // nothing changed), also to a later CLI call without NODE_ENV; with --as the console's rules hold.
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBanner } from '../../server/main.ts';
+import { startBanner } from '../../server/composition/main.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { totpCode } from '../../server/platform/security/totp.ts';
-import { DEMO_EMAIL } from '../../server/seed.ts';
+import { DEMO_EMAIL } from '../../server/composition/seed.ts';
 import { call, count, customerWithdrawal as withdrawal, ROOT, startServer, type TestServer, tempDir } from './helpers.ts';
 import { freshCode, operator, type SignedInOperator } from './backoffice/operators.ts';
 
@@ -148,7 +148,7 @@ describe('as processes', () => {
   // a server start on a shared 2-core machine takes 10 s and more
   it('npm start with NODE_ENV=production prints the production banner and seeds no demo account', { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/composition/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', STATIC_DIR: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

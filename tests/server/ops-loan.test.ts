@@ -2,7 +2,7 @@
 // approve, reject, act loan repay, each refusal saying why and changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP, runCli } from '../../server/ops/cli.ts';
-import { ledgerMismatches } from '../../server/money.ts';
+import { ledgerMismatches } from '../../server/composition/money.ts';
 import { call, type Loose, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 
 let s: TestServer;

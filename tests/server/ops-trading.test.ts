@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import * as ops from '../../server/ops/commands.ts';
-import { DEMO_EMAIL } from '../../server/seed.ts';
-import { ledgerMismatches, readMarketSeed, tradingState } from '../../server/money.ts';
+import { DEMO_EMAIL } from '../../server/composition/seed.ts';
+import { ledgerMismatches, readMarketSeed, tradingState } from '../../server/composition/money.ts';
 import { refusalText, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;

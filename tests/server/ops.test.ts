@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
 import * as ops from '../../server/ops/commands.ts';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PHONE } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PHONE } from '../../server/composition/seed.ts';
 import { call, login, ROOT, registerByEmail, sendEmailCode, startServer, type TestServer, tempDir } from './helpers.ts';
 
 let s: TestServer;

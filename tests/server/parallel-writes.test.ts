@@ -11,7 +11,7 @@ import { isPostgres } from '../../server/core/db/locks.ts';
 import { balanceOf } from '../../server/core/ledger.ts';
 import { createIeoProject } from '../../server/earn/ieo-catalogue.ts';
 import { buyIeo, DAY_MS } from '../../server/earn/ieo.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import type { AppContext } from '../../server/platform/http/context.ts';
 import { startSession } from '../../server/platform/sessions/sessions.ts';
 import { createUser } from '../../server/platform/sessions/users.ts';

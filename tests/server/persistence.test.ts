@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildServer } from '../../server/app.ts';
+import { buildServer } from '../../server/composition/app.ts';
 import { postgresUrl } from '../../server/core/db/index.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed.ts';
 import { call, count, login, registerByEmail, startServer, tempDir } from './helpers.ts';
 
 describe('persistence', () => {

@@ -1,6 +1,6 @@
 // POST /base/registerUser, email and phone variants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PHONE } from '../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PHONE } from '../../server/composition/seed.ts';
 import { hashToken } from '../../server/platform/security/tokens.ts';
 import { HASH_COST } from '../../server/platform/security/password.ts';
 import { call, count, expectEntity, msg, newCaptcha, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';

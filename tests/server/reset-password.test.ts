@@ -1,6 +1,6 @@
 // POST /base/resetPwd and POST /base/resetPwdByPhone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_INVITATION_CODE } from '../../server/seed.ts';
+import { DEMO_INVITATION_CODE } from '../../server/composition/seed.ts';
 import { call, login, msg, newCaptcha, sendEmailCode, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 

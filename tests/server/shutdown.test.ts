@@ -1,4 +1,4 @@
-// Clean shutdown (issue 10, item 8): `npm start`'s server (server/start.ts) in its own process,
+// Clean shutdown (issue 10, item 8): `npm start`'s server (server/composition/start.ts) in its own process,
 // API only, on a free port and a temp DATA_DIR. SIGTERM (and SIGINT) while a request is in
 // flight and a websocket is open: the request still gets its answer, the websocket is closed
 // with 1001 "going away", the process exits 0 soon and the port is free afterwards.
@@ -39,7 +39,7 @@ interface Started {
 
 async function startServer(): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'server/start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'server/composition/start.ts')], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: tempDir('coinapp-shutdown-'), PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,7 +83,7 @@ function halfSentPost(port: number): Promise<{ finish: () => void; response: Pro
   });
 }
 
-describe('clean shutdown of npm start (server/start.ts)', () => {
+describe('clean shutdown of npm start (server/composition/start.ts)', () => {
   it('SIGTERM: the in-flight request is answered, websockets get 1001, exit 0, the port is free', { timeout: 90_000 }, async () => {
     const s = await startServer();
     const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`);

@@ -4,7 +4,7 @@
 // text: exponent forms, NaN, Infinity, negatives and extra decimals are refused, nothing written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { I18n } from '../../server/platform/i18n/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/composition/money.ts';
 import { call, clock, type Envelope, type Loose, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs } from '../../contract/loader.ts';
 import { I18n } from '../../server/platform/i18n/i18n.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches, runDueWork, tradingState } from '../../server/composition/money.ts';
 import { call, clock, type Envelope, type Loose, ROOT, registerByEmail, startServer, type TestServer } from './helpers.ts';
 
 const c = clock();

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../contract/loader.ts';
 import { runCli } from '../../server/ops/cli.ts';
-import { balanceOf, ledgerMismatches } from '../../server/money.ts';
+import { balanceOf, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 

@@ -4,8 +4,8 @@
 // CLI) and recorded as a host change that every active admin sees in the back office.
 import type { Db } from '../../core/db/index.ts';
 import { endOperatorSessions } from '../../platform/operators/operator-sessions.ts';
-import { createOperator, findOperator, OperatorError, parseRoles, resetOperator, rolesOf } from '../../platform/operators/operators.ts';
-import { table } from '../../platform/ops/format.ts';
+import { createOperator, findOperator, parseRoles, resetOperator, rolesOf } from '../../platform/operators/operators.ts';
+import { OpsError, table } from '../../platform/ops/format.ts';
 import { recordHostChange } from '../../platform/operators/host-changes.ts';
 import { cliActor } from '../../platform/audit/actor.ts';
 import { assertAdminRemains, lockAdmins } from '../operator-duties.ts';
@@ -26,7 +26,7 @@ export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
 
 async function operatorNamed(db: Db, name: string | undefined) {
   const operator = name ? await findOperator(db, name) : undefined;
-  if (!operator) throw new OperatorError(`No operator "${name ?? ''}".`);
+  if (!operator) throw new OpsError(`No operator "${name ?? ''}".`);
   return operator;
 }
 
@@ -110,6 +110,6 @@ export async function operatorCommand(db: Db, [sub, ...args]: string[], now: num
     case 'reset':
       return reset(db, args[0], now);
     default:
-      throw new OperatorError(`operator: no subcommand "${sub}".\n${OPERATOR_HELP}`);
+      throw new OpsError(`operator: no subcommand "${sub}".\n${OPERATOR_HELP}`);
   }
 }

@@ -7,8 +7,9 @@ import type { AdminLoanProduct } from '../../../contract/generated/types.ts';
 import type { AuditActor } from '../../platform/audit/audit.ts';
 import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
 import type { ProductAdmin } from '../../core/product-catalogue.ts';
-import { DRAFT_KEYS, NAME_LANGUAGES } from '../loan-admin.ts';
+import { DRAFT_KEYS } from '../loan-admin.ts';
 import { ratePercent } from '../loan-products.ts';
+import { NAME_LANGUAGES } from '../../core/config.ts';
 
 export const LOAN_HELP = `  loan list           every loan product: range, interest-free days, daily rate, term, open/closed
   loan create name=<name> coin=<COIN> min=<amount> max=<amount> freeDays=<n> dailyRate=<ratio> termDays=<n>

@@ -178,10 +178,10 @@ export function registryProblems(routes: Route[], handlers: HandlerTable): strin
   const problems: string[] = [];
   const declared = new Map(routes.flatMap((r) => r.endpoints.map((e) => [e.name, e] as const)));
   for (const [name, e] of declared) {
-    if (!(name in handlers)) problems.push(`${e.source}: endpoint "${name}" (${e.method} ${e.path}) has no handler in server/handlers.ts`);
+    if (!(name in handlers)) problems.push(`${e.source}: endpoint "${name}" (${e.method} ${e.path}) has no handler in server/composition/handlers.ts`);
   }
   for (const name of Object.keys(handlers)) {
-    if (!declared.has(name)) problems.push(`server/handlers.ts: handler "${name}" has no endpoint in any schema file`);
+    if (!declared.has(name)) problems.push(`server/composition/handlers.ts: handler "${name}" has no endpoint in any schema file`);
   }
   for (const e of declared.values()) {
     for (const [name, source] of Object.entries(e.limits?.sources ?? {})) {

@@ -1,10 +1,11 @@
 // The OpenAPI 3.1 document of the API, built from the same data the endpoint registry uses
 // (server/platform/http/endpoints.ts routesOf): method, path, auth and the JSON schema each request is
 // checked with, plus the response shapes of the schema files and the entities they $ref.
-// Served at GET /api/openapi.json (server/app.ts) and rendered by public/api.html.
+// Served at GET /api/openapi.json (server/composition/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
 import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode, resultCodeNamed } from '../../../contract/result-codes.ts';
+import type { EndpointName } from '../../../contract/generated/endpoints.ts';
 
 type Schema = { [key: string]: unknown };
 
@@ -293,7 +294,16 @@ function errorSchema(describe: DocContext['describe']): Schema {
 }
 
 /** The components every operation refers to besides the schemas: headers, the 500 answer, the token. */
-function sharedComponents(): Schema {
+/** The endpoint that hands out operator tokens, by name: its method and path come from its schema file. */
+const OPERATOR_SIGN_IN: EndpointName = 'adminLogin';
+
+/** "POST /admin/login", as the routes declare it (the operator sign-in's schema file), for the token's description */
+function signInCall(routes: Route[], name: EndpointName): string {
+  const route = routes.find((r) => r.endpoints.some((e) => e.name === name));
+  return route ? `${route.method} ${route.path}` : name;
+}
+
+function sharedComponents(routes: Route[]): Schema {
   return {
     parameters: {
       Lang: {
@@ -341,7 +351,7 @@ function sharedComponents(): Schema {
         type: 'apiKey',
         in: 'header',
         name: 'X-Admin-Token',
-        description: 'An operator session token of POST /admin/login (back office); x-roles lists the roles that may call the endpoint',
+        description: `An operator session token of ${signInCall(routes, OPERATOR_SIGN_IN)} (back office); x-roles lists the roles that may call the endpoint`,
       },
     },
   };
@@ -400,6 +410,6 @@ export function openApiDocument(routes: Route[], entities: DocEntity[], screens:
     servers: [{ url: options.prefix }],
     tags: [...tags].sort().map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name })),
     paths,
-    components: { schemas, ...sharedComponents() },
+    components: { schemas, ...sharedComponents(routes) },
   };
 }

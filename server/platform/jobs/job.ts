@@ -1,5 +1,5 @@
 // A scheduled job: time-driven work a domain declares (futures settlement, IEO thaws, staking
-// payouts…). The composition (server/jobs.ts) lists them all; the scheduler runs them.
+// payouts…). The composition (server/composition/jobs.ts) lists them all; the scheduler runs them.
 import type { AppContext } from '../http/context.ts';
 
 /** What a job needs: the database, the market and the clock. */

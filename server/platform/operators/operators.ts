@@ -10,7 +10,6 @@ import { OperatorCode } from '../../../contract/result-codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../security/password.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../security/totp.ts';
-import { OpsError } from '../ops/format.ts';
 
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'compliance', 'support', 'content', 'product'];
 export const MAX_FAILURES = 5;
@@ -20,8 +19,12 @@ const NAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 /** What password_hash holds until the operator enrols: verifyPassword() never accepts it. */
 const NO_PASSWORD = '';
 
-/** A refusal the CLI prints as it is (a bad name, an unknown role…). */
-export class OperatorError extends OpsError {}
+/**
+ * A refusal of an operator's name, roles or enrolment (a bad name, an unknown role…), in English:
+ * the operator CLI prints it as it is. Its own type, not the CLI's OpsError: the platform does not
+ * know its callers.
+ */
+export class OperatorError extends Error {}
 
 export function rolesOf(operator: Pick<OperatorRow, 'roles'>): OperatorRole[] {
   return operator.roles.split(',').filter((r): r is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(r));

@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formSchemaOf, type ScreenDef } from '../../../contract/screen';
 import { validatorCode } from '../../../scripts/gen/validators';
-import { buildServer } from '../../../server/app';
+import { buildServer } from '../../../server/composition/app';
 import { businessError, validationError } from '../../../server/core/errors';
 import type { HandlerTable } from '../../../server/platform/http/handler';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';

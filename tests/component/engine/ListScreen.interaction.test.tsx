@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
-import { adminDeposit, createFakeMarket } from '../../../server/money';
+import { adminDeposit, createFakeMarket } from '../../../server/composition/money';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as spotOrderList from '../../../src/api/generated/screens/spot-order-list';
 import ListScreen from '../../../src/engine/ListScreen';

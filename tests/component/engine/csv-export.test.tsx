@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
-import { adminDeposit } from '../../../server/money';
+import { adminDeposit } from '../../../server/composition/money';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as coinRecords from '../../../src/api/generated/screens/coin-records';
 import { toCsv } from '../../../src/engine/csv';

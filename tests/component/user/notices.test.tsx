@@ -12,7 +12,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../server/app';
+import { buildServer } from '../../../server/composition/app';
 import { notify } from '../../../server/core/notify';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
 import { configureApi } from '../../../src/api/baseQuery';

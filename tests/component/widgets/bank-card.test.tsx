@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../server/app';
+import { buildServer } from '../../../server/composition/app';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
 import { configureApi } from '../../../src/api/baseQuery';
 import * as bankCardAdd from '../../../src/api/generated/screens/bank-card-add';

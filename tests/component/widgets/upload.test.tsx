@@ -13,7 +13,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en-US.json';
-import { buildServer } from '../../../server/app';
+import { buildServer } from '../../../server/composition/app';
 import { SEED_COINS } from '../../../server/funds/coins';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
 import { api } from '../../../src/api/base';

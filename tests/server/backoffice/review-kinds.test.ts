@@ -9,7 +9,7 @@ import { REVIEW_KIND_NAMES, REVIEW_KIND_REGISTRY, type ReviewKindName } from '..
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
 import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
 import { SEED_COINS } from '../../../server/funds/coins.ts';
-import { REVIEW_KINDS } from '../../../server/reviews.ts';
+import { REVIEW_KINDS } from '../../../server/composition/reviews.ts';
 import { reviewRules } from '../../../server/backoffice/review-rules.ts';
 import { dataUrl, pngImage } from '../../fixtures/images.ts';
 import { call, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';

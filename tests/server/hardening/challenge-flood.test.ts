@@ -3,7 +3,7 @@
 // well as per address, expire, and a scheduled job deletes the spent and expired ones: a flood
 // leaves a bounded table.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SCHEDULED_JOBS } from '../../../server/jobs.ts';
+import { SCHEDULED_JOBS } from '../../../server/composition/jobs.ts';
 import { SPENT_CHALLENGES } from '../../../server/account/jobs.ts';
 import { call, startServer, type TestServer } from '../helpers.ts';
 

@@ -3,7 +3,7 @@
 // the password is hashed: at most the limit are checked, the rest answer 4024, the owner is told once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../server/core/config.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../server/composition/seed.ts';
 import * as password from '../../../server/platform/security/password.ts';
 import { call, newCaptcha, startServer, type TestServer } from '../helpers.ts';
 

@@ -1,7 +1,7 @@
 // Issue 40 item 5: the answers that carry a token (login, registration, the second step, the
 // operator sign-in) say Cache-Control: no-store, as every signed-in answer does, refused or not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../../server/seed.ts';
+import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD } from '../../../server/composition/seed.ts';
 import { createOperator } from '../../../server/platform/operators/operators.ts';
 import { totpCode } from '../../../server/platform/security/totp.ts';
 import { newCaptcha, sendEmailCode, startServer, type TestServer } from '../helpers.ts';

@@ -4,12 +4,12 @@
 // and never unlimited.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../../../server/app.ts';
+import type { ServerOptions } from '../../../../server/composition/app.ts';
 import { postgresUrl } from '../../../../server/core/db/index.ts';
 import { isRateLimited } from '../../../../server/platform/http/rate-limit.ts';
 import { RedisRateLimiter } from '../../../../server/platform/http/redis-rate-limit.ts';
 import { ResultCode } from '../../../../contract/result-codes.ts';
-import { DEMO_EMAIL } from '../../../../server/seed.ts';
+import { DEMO_EMAIL } from '../../../../server/composition/seed.ts';
 import { call, clock, login, msg, startServer, type TestServer } from '../../helpers.ts';
 import { startRedis, type TestRedis } from '../../redis-server.ts';
 

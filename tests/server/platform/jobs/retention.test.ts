@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../contract/loader.ts';
 import { adminDeposit } from '../../../../server/funds/admin-deposit.ts';
 import { RETENTION, RETENTION_JOB, type RetentionConfig } from '../../../../server/platform/jobs/retention.ts';
-import { SCHEDULED_JOBS } from '../../../../server/jobs.ts';
+import { SCHEDULED_JOBS } from '../../../../server/composition/jobs.ts';
 import { sessionConfig } from '../../../../server/platform/sessions/sessions.ts';
 import { runCli } from '../../../../server/ops/cli.ts';
 import { login, registerByEmail, startServer, type TestServer } from '../../helpers.ts';

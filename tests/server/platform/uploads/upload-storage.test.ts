@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../server/core/db/index.ts';
 import { migrationProvider } from '../../../../server/core/db/migrations/index.ts';
 import { postgresSchemaOf } from '../../../../server/core/db/postgres.ts';
-import { createFakeMarket } from '../../../../server/money.ts';
+import { createFakeMarket } from '../../../../server/composition/money.ts';
 import { dataUrl, JPEG_BYTES, pngImage } from '../../../fixtures/images.ts';
 import { call, clock, registerByEmail, startServer, type TestServer, tempDir } from '../../helpers.ts';
 

@@ -1,12 +1,12 @@
 // Every scheduled job of every domain, in the order a scheduler pass runs them: trading first
 // (settlement, fills), then the earn products, then the accounts' clean-up, then the platform's retention. A domain adds a job to its own list
 // (server/<domain>/jobs.ts); this file is the only place that joins the lists.
-import { ACCOUNT_JOBS } from './account/jobs.ts';
-import { EARN_JOBS } from './earn/jobs.ts';
-import type { JobDeps, ScheduledJob } from './platform/jobs/job.ts';
-import { createScheduler, runJobs, type Scheduler } from './platform/jobs/scheduler.ts';
-import { FUTURES_SETTLEMENT, LIMIT_FILLS, TRADING_JOBS } from './trading/jobs.ts';
-import { RETENTION_JOB } from './platform/jobs/retention.ts';
+import { ACCOUNT_JOBS } from '../account/jobs.ts';
+import { EARN_JOBS } from '../earn/jobs.ts';
+import type { JobDeps, ScheduledJob } from '../platform/jobs/job.ts';
+import { createScheduler, runJobs, type Scheduler } from '../platform/jobs/scheduler.ts';
+import { FUTURES_SETTLEMENT, LIMIT_FILLS, TRADING_JOBS } from '../trading/jobs.ts';
+import { RETENTION_JOB } from '../platform/jobs/retention.ts';
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [...TRADING_JOBS, ...EARN_JOBS, ...ACCOUNT_JOBS, RETENTION_JOB];
 

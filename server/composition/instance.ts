@@ -11,16 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { type Db, postgresUrl } from './core/db/index.ts';
+import { type Db, postgresUrl } from '../core/db/index.ts';
 import { scheduleJobs } from './jobs.ts';
-import { backupJobs } from './platform/backup/backup-schedule.ts';
-import { type Fence, openFencedPostgres } from './platform/cluster/fenced-db.ts';
-import { assertNoOtherLeader, type Leadership, startLeadership } from './platform/cluster/leadership.ts';
-import { openRedis, openSubscriber } from './platform/cluster/redis.ts';
-import { claimDataDir } from './platform/cluster/single-instance.ts';
-import type { Replica } from './platform/market/replica.ts';
-import type { MarketData } from './platform/market/types.ts';
-import { MarketView } from './platform/market/view.ts';
+import { backupJobs } from '../platform/backup/backup-schedule.ts';
+import { type Fence, openFencedPostgres } from '../platform/cluster/fenced-db.ts';
+import { assertNoOtherLeader, type Leadership, startLeadership } from '../platform/cluster/leadership.ts';
+import { openRedis, openSubscriber } from '../platform/cluster/redis.ts';
+import { claimDataDir } from '../platform/cluster/single-instance.ts';
+import type { Replica } from '../platform/market/replica.ts';
+import type { MarketData } from '../platform/market/types.ts';
+import { MarketView } from '../platform/market/view.ts';
 
 export interface MarketReplication {
   channel: string;

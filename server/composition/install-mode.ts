@@ -6,7 +6,7 @@
 //
 // A database that has once run in production stays a production install, whatever the environment
 // of a later process: leaving NODE_ENV out of one CLI call must not bring the conveniences back.
-import type { Db } from './core/db/index.ts';
+import type { Db } from '../core/db/index.ts';
 
 export type InstallMode = 'demo' | 'production';
 

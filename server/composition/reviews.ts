@@ -2,18 +2,18 @@
 // Each kind lists what waits and decides one item atomically with its ledger rows; deciding
 // an item twice changes nothing and says so. The operator CLI (`ops reviews|approve|reject`)
 // is the only caller: no customer endpoint decides a review.
-import { kycReview } from './account/kyc-review.ts';
-import type { Db } from './core/db/index.ts';
-import { bankWithdrawalReview } from './funds/bank-withdrawals.ts';
-import { depositReview } from './funds/deposits.ts';
-import { loanReview } from './funds/loan-review.ts';
-import { miningReview } from './earn/mining-review.ts';
-import { wireReview } from './funds/wire.ts';
-import type { ReviewItem, ReviewKind } from './core/review-kind.ts';
-import { withdrawalReview } from './funds/withdrawals.ts';
-import { refusal } from './core/errors.ts';
+import { kycReview } from '../account/kyc-review.ts';
+import type { Db } from '../core/db/index.ts';
+import { bankWithdrawalReview } from '../funds/bank-withdrawals.ts';
+import { depositReview } from '../funds/deposits.ts';
+import { loanReview } from '../funds/loan-review.ts';
+import { miningReview } from '../earn/mining-review.ts';
+import { wireReview } from '../funds/wire.ts';
+import type { ReviewItem, ReviewKind } from '../core/review-kind.ts';
+import { withdrawalReview } from '../funds/withdrawals.ts';
+import { refusal } from '../core/errors.ts';
 
-export { reviewId } from './core/review-kind.ts';
+export { reviewId } from '../core/review-kind.ts';
 
 export const REVIEW_KINDS: readonly ReviewKind[] = [depositReview, withdrawalReview, bankWithdrawalReview, wireReview, loanReview, kycReview, miningReview];
 

@@ -1,5 +1,5 @@
 // Whether the built app in a static folder is older than its sources (used by
-// `npm start`, server/start.ts): then it is rebuilt, so a changed schema, locale
+// `npm start`, server/composition/start.ts): then it is rebuilt, so a changed schema, locale
 // or contract is never served by a stale bundle. Plain file mtimes; no imports from scripts/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';

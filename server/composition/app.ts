@@ -5,44 +5,40 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../contract/loader.ts';
-import type { HandlerTable } from './platform/http/handler.ts';
-import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, marketSourceConfig, type RateLimits, type SecurityConfig, securityConfig } from './core/config.ts';
-import type { AppContext } from './platform/http/context.ts';
-import { type Db, migrateToLatest, openDatabase } from './core/db/index.ts';
-import { installBodyParsing, installFormParsing } from './platform/http/body.ts';
-import { clientErrorHandler } from './platform/http/client-errors.ts';
-import { ADMIN_PAGE, installErrorHandling, routingErrors } from './platform/http/envelope.ts';
-import { guardTransactions } from './core/request-scope.ts';
-import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from './platform/http/security.ts';
-import { createRateLimiter } from './platform/http/redis-rate-limit.ts';
-import { createConnectionCaps } from './platform/feed/connection-caps.ts';
-import { openRedis, redisUrl } from './platform/cluster/redis.ts';
-import { Validator } from './platform/http/validation.ts';
-import { I18n } from './platform/i18n/i18n.ts';
-import { type FeedOptions, registerFeed } from './platform/feed/index.ts';
-import { openStoredMarket } from './platform/market/store.ts';
-import { openUpstreamMarket } from './platform/market/upstream.ts';
-import type { MarketData } from './platform/market/types.ts';
-import { MARKET_CHANNEL, openReplica } from './platform/market/replica.ts';
-import { openUpstreamReplica, UPSTREAM_CHANNEL } from './platform/market/upstream-replica.ts';
-import { instanceId, type InstanceRoles, type MarketReplication, startRoles, type StoredMarketHandle } from './instance.ts';
-import { registerHealth } from './platform/cluster/health.ts';
-import { marketSeed } from './trading/settings.ts';
+import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../../contract/loader.ts';
+import type { HandlerTable } from '../platform/http/handler.ts';
+import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, type RateLimits, type SecurityConfig, securityConfig } from '../core/config.ts';
+import type { AppContext } from '../platform/http/context.ts';
+import { type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
+import { installBodyParsing, installFormParsing } from '../platform/http/body.ts';
+import { clientErrorHandler } from '../platform/http/client-errors.ts';
+import { ADMIN_PAGE, installErrorHandling, routingErrors } from '../platform/http/envelope.ts';
+import { guardTransactions } from '../core/request-scope.ts';
+import { BODY_LIMIT, inlineScriptHashes, installSecurity, securityHeaders, staticCacheHeaders } from '../platform/http/security.ts';
+import { createRateLimiter } from '../platform/http/redis-rate-limit.ts';
+import { createConnectionCaps } from '../platform/feed/connection-caps.ts';
+import { openRedis, redisUrl } from '../platform/cluster/redis.ts';
+import { Validator } from '../platform/http/validation.ts';
+import { I18n } from '../platform/i18n/i18n.ts';
+import { type FeedOptions, registerFeed } from '../platform/feed/index.ts';
+import type { MarketData } from '../platform/market/types.ts';
+import { instanceId, type InstanceRoles, startRoles } from './instance.ts';
+import { registerHealth } from '../platform/cluster/health.ts';
 import { handlers } from './handlers.ts';
-import { registerEndpoints, type Route, routesOf } from './platform/http/endpoints.ts';
-import { type OpenApiDocument, openApiDocument } from './platform/http/openapi.ts';
-import { recordAnswers } from './platform/http/answer-recorder.ts';
-import { registerUploadRoutes } from './platform/uploads/uploads.ts';
-import { importUploadFiles } from './platform/uploads/upload-files.ts';
-import { bucketFromEnv, openBucket } from './platform/storage/bucket.ts';
+import { openMarket, replication } from './market.ts';
+import { registerEndpoints, type Route, routesOf } from '../platform/http/endpoints.ts';
+import { type OpenApiDocument, openApiDocument } from '../platform/http/openapi.ts';
+import { recordAnswers } from '../platform/http/answer-recorder.ts';
+import { registerUploadRoutes } from '../platform/uploads/uploads.ts';
+import { importUploadFiles } from '../platform/uploads/upload-files.ts';
+import { bucketFromEnv, openBucket } from '../platform/storage/bucket.ts';
 import { seedInstallation } from './seed.ts';
 import { type InstallMode, installModeOfEnvironment, recordInstallMode } from './install-mode.ts';
-import { serverSecret } from './platform/security/secret-key.ts';
-import { anchorAuditTrail, attachAuditTrail } from './platform/audit/trail.ts';
-import { type SessionConfig, sessionConfig } from './platform/sessions/sessions.ts';
+import { serverSecret } from '../platform/security/secret-key.ts';
+import { anchorAuditTrail, attachAuditTrail } from '../platform/audit/trail.ts';
+import { type SessionConfig, sessionConfig } from '../platform/sessions/sessions.ts';
 
-export type { RateLimits } from './core/config.ts';
+export type { RateLimits } from '../core/config.ts';
 
 export interface ServerOptions {
   /** Folder of the SQLite file app.db (created if missing) */
@@ -53,7 +49,7 @@ export interface ServerOptions {
   staticDir?: string;
   /** Seed the demo user and announcements into an empty database (default true) */
   seed?: boolean;
-  /** Demo (seeded, the CLI's conveniences on) or production (nothing seeded); default: production when NODE_ENV=production. server/install-mode.ts */
+  /** Demo (seeded, the CLI's conveniences on) or production (nothing seeded); default: production when NODE_ENV=production. server/composition/install-mode.ts */
   installMode?: InstallMode;
   rateLimits?: Partial<RateLimits>;
   /** Log every request (LOG=1); otherwise only errors are logged, as JSON lines with the request id */
@@ -103,42 +99,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The market over the database. MARKET_SOURCE=upstream: prices from an HTX-protocol feed,
- * recorded as they are used. Otherwise the simulator, whose seed is secret and random per
- * installation (stored on first start, never printed); only a test may choose it, so nobody
- * can rebuild the prices from the code.
- */
-async function openMarket(db: Db, opts: ServerOptions, now: () => number, afterWrite?: (changes: object) => void): Promise<StoredMarketHandle> {
-  const env = marketSourceConfig();
-  if ((opts.marketSource ?? env.source) === 'upstream') {
-    const url = opts.upstream?.url ?? env.upstreamUrl;
-    if (!url) throw new Error('MARKET_SOURCE=upstream needs MARKET_UPSTREAM_URL (the upstream feed, ws:// or wss://)');
-    return openUpstreamMarket(db, { url, staleMs: opts.upstream?.staleMs ?? env.staleMs, now }, afterWrite);
-  }
-  return openStoredMarket(db, { seed: await seedOf(db, opts, now), now, afterWrite });
-}
-
-/** How a follower of a cluster copies the leader's market (server/instance.ts) */
-async function replication(db: Db, opts: ServerOptions, now: () => number): Promise<MarketReplication> {
-  const env = marketSourceConfig();
-  if ((opts.marketSource ?? env.source) === 'upstream') {
-    const staleMs = opts.upstream?.staleMs ?? env.staleMs;
-    return { channel: UPSTREAM_CHANNEL, open: (view) => openUpstreamReplica({ db, now, staleMs, view }) };
-  }
-  const seed = await seedOf(db, opts, now);
-  return { channel: MARKET_CHANNEL, open: (view) => openReplica({ db, seed, now, view }) };
-}
-
-/** The installation's market seed (stored on first start); only a test may choose it. */
-function seedOf(db: Db, opts: ServerOptions, now: () => number): Promise<string> {
-  const testMode = opts.testMode ?? process.env.NODE_ENV === 'test';
-  const envSeed = process.env.MARKET_SEED ? Number(process.env.MARKET_SEED) : undefined;
-  const testSeed = testMode ? (opts.marketSeed ?? (Number.isSafeInteger(envSeed) ? envSeed : undefined)) : undefined;
-  return marketSeed(db, now(), testSeed);
-}
-
-/** This instance's part (alone, or leader or follower of several: server/instance.ts) and the market it quotes. */
+/** This instance's part (alone, or leader or follower of several: server/composition/instance.ts) and the market it quotes. */
 function startInstance(db: Db, opts: ServerOptions, now: () => number): Promise<InstanceRoles> {
   return startRoles({
     db,

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServer } from './app.ts';
-import { databaseLocation } from './core/db/index.ts';
+import { databaseLocation } from '../core/db/index.ts';
 import { DEMO_EMAIL, DEMO_INVITATION_CODE, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
-import { findUserByEmail } from './platform/sessions/users.ts';
+import { findUserByEmail } from '../platform/sessions/users.ts';
 import { type InstallMode, installMode, installModeOfEnvironment } from './install-mode.ts';
 
 export interface BannerFacts {

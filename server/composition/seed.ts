@@ -2,15 +2,15 @@
 // register) with a demo balance, and the announcements. Never runs again once a user exists.
 // A production install seeds none of it, nor the demo coins (their deposit addresses are not the
 // operator's) and products: its operators add their own.
-import type { Db } from './core/db/index.ts';
-import { toCount } from './core/db/index.ts';
-import { CardType, KycStatus } from './core/db/tables/kyc.ts';
-import { SEED_ANNOUNCEMENTS } from './content/seed-articles.ts';
-import { hashPassword } from './platform/security/password.ts';
-import { applyAdminDeposit } from './funds/admin-deposit.ts';
-import { createUser } from './platform/sessions/users.ts';
+import type { Db } from '../core/db/index.ts';
+import { toCount } from '../core/db/index.ts';
+import { CardType, KycStatus } from '../core/db/tables/kyc.ts';
+import { SEED_ANNOUNCEMENTS } from '../content/seed-articles.ts';
+import { hashPassword } from '../platform/security/password.ts';
+import { applyAdminDeposit } from '../funds/admin-deposit.ts';
+import { createUser } from '../platform/sessions/users.ts';
 import { seedFunds } from './seed-products.ts';
-import { seedIeoProjects } from './earn/ops/ieo.ts';
+import { seedIeoProjects } from '../earn/ieo-seed.ts';
 import type { InstallMode } from './install-mode.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';

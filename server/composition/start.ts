@@ -1,12 +1,12 @@
 // `npm start`: builds the app into STATIC_DIR when it is missing or older than
-// its sources (src/, contract/, locales/, schemas/…: server/build-stale.ts), then
-// runs the server (server/main.ts). A failed build still starts the API;
+// its sources (src/, contract/, locales/, schemas/…: server/composition/build-stale.ts), then
+// runs the server (server/composition/main.ts). A failed build still starts the API;
 // STATIC_DIR='' means API only (no build).
 // It first regenerates stale generated code (scripts/gen/fresh.ts, run as its own process:
 // the server imports nothing from scripts/), so `npm start` is one process that signals reach.
 //
 // SIGINT and SIGTERM stop it cleanly: during the build the build is stopped (its whole
-// process group) and nothing starts; once serving, server/main.ts closes the server (no
+// process group) and nothing starts; once serving, server/composition/main.ts closes the server (no
 // new connections, in-flight requests finish, websockets closed with 1001 "going away",
 // the scheduler stopped, the database closed) and exits 0. A close that hangs is cut
 // after SHUTDOWN_LIMIT_MS (exit 1).
