@@ -29,7 +29,7 @@ const TICK_MS = 10;
 // ---- the server (child) ----
 
 async function serve(dataDir: string): Promise<void> {
-  const { buildServer } = await import('../../server/app.ts');
+  const { buildServer } = await import('../../server/composition/app.ts');
   const app = await buildServer({ dataDir, seed: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
-import { DEMO_EMAIL, DEMO_PHONE } from '../../server/seed';
+import { DEMO_EMAIL, DEMO_PHONE } from '../../server/composition/seed.ts';
 import { appAndBrowser, latestCode, saveShot, solveCaptcha, waitForHash } from './harness';
 
 const app = appAndBrowser();

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimits } from '../../../server/app.ts';
+import type { RateLimits } from '../../../server/composition/app.ts';
 import { units } from '../../../contract/decimal.ts';
 import { runCli } from '../../../server/ops/cli.ts';
 import { SECRET_FILE } from '../../../server/platform/security/secret-key.ts';

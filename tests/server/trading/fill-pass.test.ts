@@ -8,7 +8,7 @@ import { units } from '../../../contract/decimal.ts';
 import type { Db } from '../../../server/core/db/index.ts';
 import type { SpotOrdersTable } from '../../../server/core/db/types.ts';
 import { applyChanges } from '../../../server/core/ledger.ts';
-import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../../server/money.ts';
+import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../../server/composition/money.ts';
 import { fillCrossedOrders } from '../../../server/trading/spot.ts';
 import { tradingConfig } from '../../../server/trading/config.ts';
 import { call, clock, registerByEmail, startServer, type TestServer } from '../helpers.ts';

@@ -1,8 +1,8 @@
-// A scheduled job is named once, in its domain's jobs.ts: the joined list (server/jobs.ts) has no
+// A scheduled job is named once, in its domain's jobs.ts: the joined list (server/composition/jobs.ts) has no
 // two jobs of one name, so the scheduler's counts and logs say which job ran. (No schema, config or
 // locale file repeats a job's name, so there is nothing else to hold it against.)
 import { describe, expect, it } from 'vitest';
-import { SCHEDULED_JOBS } from '../../../../server/jobs.ts';
+import { SCHEDULED_JOBS } from '../../../../server/composition/jobs.ts';
 
 /** Names used by more than one job */
 export function duplicateNames(jobs: readonly { name: string }[]): string[] {
