@@ -56,7 +56,8 @@ afterAll(async () => {
 });
 afterEach(cleanup);
 
-function show() {
+/** Renders the screen and waits for its lazily loaded widgets (slow on a loaded machine: the first import compiles them) */
+async function show() {
   const store = createStore({ token, user: null });
   store.dispatch(api.util.resetApiState());
   render(
@@ -67,6 +68,10 @@ function show() {
       </MemoryRouter>
     </Provider>,
   );
+  await waitFor(() => {
+    amount();
+    screen.getByTestId('quote-rate');
+  }, { timeout: 15_000 });
 }
 
 const select = (label: RegExp) => screen.getByLabelText(label) as HTMLSelectElement;
@@ -80,7 +85,7 @@ async function balance(coin: string): Promise<bigint> {
 
 describe('exchangeQuote widget', () => {
   it('shows the live rate and, for the typed amount, the fee and what you get, to the coin’s decimals', async () => {
-    show();
+    await show();
     await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00003333 BTC'));
     expect(shown('quote-receive')).toBe('—');
     fireEvent.change(amount(), { target: { value: '100' } });
@@ -93,7 +98,7 @@ describe('exchangeQuote widget', () => {
 
   it('follows the market while the screen is open', async () => {
     market.setPrice('btcusdt', '30000.00');
-    show();
+    await show();
     fireEvent.change(amount(), { target: { value: '100' } });
     await waitFor(() => expect(shown('quote-receive')).toBe('0.00332666 BTC'));
     market.setPrice('btcusdt', '40000.00');
@@ -104,7 +109,7 @@ describe('exchangeQuote widget', () => {
 
   it('swaps the pair with its button, and when the to-coin is chosen as the from-coin', async () => {
     market.setPrice('btcusdt', '30000.00');
-    show();
+    await show();
     await waitFor(() => expect(shown('quote-rate')).toBe('1 USDT ≈ 0.00003333 BTC'));
     fireEvent.click(screen.getByRole('button', { name: /Swap/ }));
     await waitFor(() => expect(shown('quote-rate')).toBe('1 BTC ≈ 30,000.00 USDT'));
@@ -116,7 +121,7 @@ describe('exchangeQuote widget', () => {
   });
 
   it('says when a coin has no current price', async () => {
-    show();
+    await show();
     await waitFor(() => expect(select(/To/).value).toBe('BTC'));
     // a closed market has no current price
     market.setOpen('bnbusdt', false);
@@ -130,7 +135,7 @@ describe('exchangeQuote widget', () => {
 
   it('submits: the balances move by exactly the amounts the widget showed', async () => {
     market.setPrice('btcusdt', '30000.00');
-    show();
+    await show();
     fireEvent.change(amount(), { target: { value: '250.5' } });
     // 250.5 / 30000 = 0.00835 BTC; fee 0.0000167; you get 0.0083333
     await waitFor(() => expect(shown('quote-receive')).toBe('0.00833330 BTC'));
