@@ -24,6 +24,7 @@ import type { ScreenModule } from '../../../src/engine/types';
 import { createStore } from '../../../src/store';
 import { pngImage, TEXT_BYTES } from '../../fixtures/images';
 import { useLanguage } from '../render';
+import { DepositOrigin } from '../../../server/funds/deposits';
 
 let app: FastifyInstance;
 let token = '';
@@ -167,7 +168,7 @@ describe('the upload widget', () => {
     await waitFor(async () => expect(await app.db.selectFrom('deposits').selectAll().execute()).toHaveLength(before.length + 1));
     const [row] = await app.db.selectFrom('deposits').selectAll().orderBy('id', 'desc').limit(1).execute();
     const [upload] = await app.db.selectFrom('uploads').selectAll().orderBy('id', 'desc').limit(1).execute();
-    expect(row).toMatchObject({ coin: 'USDT', network: 'TRC20', address, amount: String(150n * 10n ** 8n), proof: upload.name, status: 1, cate: 1 });
+    expect(row).toMatchObject({ coin: 'USDT', network: 'TRC20', address, amount: String(150n * 10n ** 8n), proof: upload.name, status: 1, origin: DepositOrigin.user });
     api.util.resetApiState();
   });
 });
