@@ -7,7 +7,7 @@ import { loadLocales } from '../../scripts/lib/locales';
 
 const ROOT = join(import.meta.dirname, '../..');
 /** WebSocket close codes (RFC 6455 leaves 4000–4999 to applications): another namespace than the API's result codes. */
-const OTHER_NAMESPACES = new Set(['server/platform/feed/hub.ts']);
+const OTHER_NAMESPACES = new Set(['contract/feed-protocol.ts']);
 const CATALOGUE = new Set(['contract/result-codes.ts', 'contract/result-codes-app.ts']);
 
 function sourceFiles(dir: string): string[] {
