@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_PERIODS, MAX_BARS } from '../../contract/feed-protocol.ts';
 import { NOTICE_EVENTS } from '../../contract/notice-events.ts';
+import { UPLOAD_IMAGE_MIMES, UPLOAD_NAME_SOURCE } from '../../contract/upload-images.ts';
 import type { JsonFile } from '../../scripts/check-review-kinds.ts';
 import { loadSchemaFiles } from '../../scripts/check-review-kinds.ts';
-import { checkKlinePeriods, checkLedgerTypes, checkNoticeEvents, checkRegistries, ledgerTypes, loadLocaleFiles, type Locales } from '../../scripts/check-registries.ts';
+import { checkKlinePeriods, checkLedgerTypes, checkNoticeEvents, checkRegistries, checkUploadImages, ledgerTypes, loadLocaleFiles, type Locales } from '../../scripts/check-registries.ts';
 
 const files = loadSchemaFiles();
 const locales = loadLocaleFiles();
@@ -105,5 +106,21 @@ describe('check:schemas on the registries', () => {
       'config/chart-periods.json: "4hour" is not a kline period the feed serves (contract/feed-protocol.ts FEED_PERIODS)',
     ]);
     expect(FEED_PERIODS).toContain('1week');
+  });
+
+  it('fails on an upload image type or upload URL pattern the registry does not have', () => {
+    expect(checkUploadImages(files)).toEqual([]);
+    expect(checkUploadImages(edited('endpoints/upload.json', (t) => t.replace('"image/webp"', '"image/gif"')))).toEqual([
+      'endpoints/upload.json response mime: image/gif is not among the upload image types (contract/upload-images.ts)',
+      'endpoints/upload.json response mime: no image/webp (upload image types in contract/upload-images.ts)',
+    ]);
+    const pattern = `^/uploads/${UPLOAD_NAME_SOURCE}$`;
+    const problems = checkUploadImages(edited('screens/deposit-create.json', (t) => t.replace('(jpg|png|webp)', '(jpg|png)')));
+    expect(problems).toEqual([expect.stringMatching(/^screens\/deposit-create\.json\/.*\/pattern: .* is not the upload URL pattern/)]);
+    expect(problems[0]).toContain(pattern);
+    // a type added to the registry alone: the enum and every upload URL pattern lag behind it
+    const grown = checkUploadImages(files, [...UPLOAD_IMAGE_MIMES, 'image/avif'], UPLOAD_NAME_SOURCE.replace('webp', 'webp|avif'));
+    expect(grown[0]).toBe('endpoints/upload.json response mime: no image/avif (upload image types in contract/upload-images.ts)');
+    expect(grown.length).toBeGreaterThanOrEqual(6);
   });
 });
