@@ -6,6 +6,8 @@
 //   notice events       contract/notice-events.ts against the locale family notice.<event>.title|body
 //   kline periods       contract/feed-protocol.ts FEED_PERIODS (and MAX_BARS) against the kline
 //                       endpoint's enum and bound and the chart's periods (schemas/config/chart-periods.json)
+//   CLI commands        server/ops/cli.ts's table (COMMAND_NAMES) against its HELP: checkOpsHelp, which
+//                       tests/scripts/check-registries.test.ts runs (scripts may not import the server)
 //   upload images       contract/upload-images.ts against the upload endpoint's mime enum and
 //                       every schema pattern of an upload URL (^/uploads/<name>$)
 // A name spelt differently in one place is a line here, not a record shown under a raw key.
@@ -147,9 +149,19 @@ export function checkUploadImages(files: JsonFile[], mimes: readonly string[] = 
   return problems;
 }
 
+/**
+ * The CLI's help names every command of its table and no other: an entry is a line indented two
+ * spaces whose first word (or words joined by |, `credit|debit`) is a command's name.
+ */
+export function checkOpsHelp(help: string, commands: readonly string[]): string[] {
+  const listed = new Set(help.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]*(?:\|[a-z][a-z-]*)*)(?=\s|$)/.exec(line)?.[1].split('|') ?? []));
+  return difference('server/ops/cli.ts HELP', [...listed], commands, 'CLI commands', 'server/ops/cli.ts COMMANDS');
+}
+
 export function loadLocaleFiles(dir = join(SCHEMAS_DIR, '..', 'locales')): Locales {
   const out: Locales = new Map();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) out.set(f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    out.set(f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
   return out;
 }
 

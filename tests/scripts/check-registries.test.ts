@@ -5,9 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { FEED_PERIODS, MAX_BARS } from '../../contract/feed-protocol.ts';
 import { NOTICE_EVENTS } from '../../contract/notice-events.ts';
 import { UPLOAD_IMAGE_MIMES, UPLOAD_NAME_SOURCE } from '../../contract/upload-images.ts';
+import { COMMAND_NAMES, HELP } from '../../server/ops/cli.ts';
 import type { JsonFile } from '../../scripts/check-review-kinds.ts';
 import { loadSchemaFiles } from '../../scripts/check-review-kinds.ts';
-import { checkKlinePeriods, checkLedgerTypes, checkNoticeEvents, checkRegistries, checkUploadImages, ledgerTypes, loadLocaleFiles, type Locales } from '../../scripts/check-registries.ts';
+import {
+  checkKlinePeriods,
+  checkLedgerTypes,
+  checkNoticeEvents,
+  checkOpsHelp,
+  checkRegistries,
+  checkUploadImages,
+  ledgerTypes,
+  loadLocaleFiles,
+  type Locales,
+} from '../../scripts/check-registries.ts';
 
 const files = loadSchemaFiles();
 const locales = loadLocaleFiles();
@@ -122,5 +133,22 @@ describe('check:schemas on the registries', () => {
     const grown = checkUploadImages(files, [...UPLOAD_IMAGE_MIMES, 'image/avif'], UPLOAD_NAME_SOURCE.replace('webp', 'webp|avif'));
     expect(grown[0]).toBe('endpoints/upload.json response mime: no image/avif (upload image types in contract/upload-images.ts)');
     expect(grown.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('fails on a CLI command its help leaves out, and on a help entry of no command', () => {
+    expect(COMMAND_NAMES).toEqual(expect.arrayContaining(['help', 'restore', 'outbox', 'clear-pay-password', 'uploads', 'adjustment']));
+    expect(checkOpsHelp(HELP, COMMAND_NAMES)).toEqual([]);
+    // a command added to the table without its help line
+    expect(checkOpsHelp(HELP, [...COMMAND_NAMES, 'sessions'])).toEqual(['server/ops/cli.ts HELP: no sessions (CLI commands in server/ops/cli.ts COMMANDS)']);
+    // the help renaming one (and the old name left nowhere)
+    const renamed = HELP.replace(/^ {2}invite-code /m, '  invitation ');
+    expect(checkOpsHelp(renamed, COMMAND_NAMES)).toEqual([
+      'server/ops/cli.ts HELP: invitation is not among the CLI commands (server/ops/cli.ts COMMANDS)',
+      'server/ops/cli.ts HELP: no invite-code (CLI commands in server/ops/cli.ts COMMANDS)',
+    ]);
+    // a name joined with | counts for each: debit is only in `credit|debit … --as NAME`
+    expect(checkOpsHelp(HELP.replace('  credit|debit <user>', '  credit <user>'), COMMAND_NAMES)).toEqual([
+      'server/ops/cli.ts HELP: no debit (CLI commands in server/ops/cli.ts COMMANDS)',
+    ]);
   });
 });
