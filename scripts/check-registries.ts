@@ -7,7 +7,8 @@
 //   kline periods       contract/feed-protocol.ts FEED_PERIODS (and MAX_BARS) against the kline
 //                       endpoint's enum and bound and the chart's periods (schemas/config/chart-periods.json)
 //   CLI commands        server/ops/cli.ts's table (COMMAND_NAMES) against its HELP: checkOpsHelp, which
-//                       tests/scripts/check-registries.test.ts runs (scripts may not import the server)
+//                       tests/scripts/check-registries.test.ts runs (scripts may not import the server),
+//                       and the docs' `npm run ops -- <command>` examples: checkOpsMentions, likewise
 //   upload images       contract/upload-images.ts against the upload endpoint's mime enum and
 //                       every schema pattern of an upload URL (^/uploads/<name>$)
 // A name spelt differently in one place is a line here, not a record shown under a raw key.
@@ -156,6 +157,16 @@ export function checkUploadImages(files: JsonFile[], mimes: readonly string[] = 
 export function checkOpsHelp(help: string, commands: readonly string[]): string[] {
   const listed = new Set(help.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]*(?:\|[a-z][a-z-]*)*)(?=\s|$)/.exec(line)?.[1].split('|') ?? []));
   return difference('server/ops/cli.ts HELP', [...listed], commands, 'CLI commands', 'server/ops/cli.ts COMMANDS');
+}
+
+/** Every `npm run ops -- <command>` a text shows (the README's and the docs' examples) names a command. */
+export function checkOpsMentions(texts: { path: string; text: string }[], commands: readonly string[]): string[] {
+  return texts.flatMap(({ path, text }) =>
+    [...text.matchAll(/npm run ops -- ([a-z][a-z-]*)/g)]
+      .map((m) => m[1])
+      .filter((name) => !commands.includes(name))
+      .map((name) => `${path}: "npm run ops -- ${name}" names no CLI command (server/ops/cli.ts COMMANDS)`),
+  );
 }
 
 export function loadLocaleFiles(dir = join(SCHEMAS_DIR, '..', 'locales')): Locales {

@@ -1,6 +1,10 @@
-// check:schemas ties the ledger entry types, the notice events and the kline periods to their
-// registries (scripts/check-registries.ts): the tree as it is passes, and a name spelt
-// differently in one schema, config or locale file is named as a problem.
+// check:schemas ties the ledger entry types, the notice events, the kline periods and the upload
+// image types to their registries (scripts/check-registries.ts): the tree as it is passes, and a
+// name spelt differently in one schema, config or locale file is named as a problem. The CLI's
+// help and the docs' `npm run ops --` examples are held against its command table here (the
+// checks are in scripts/check-registries.ts; only a test may import the server).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEED_PERIODS, MAX_BARS } from '../../contract/feed-protocol.ts';
 import { NOTICE_EVENTS } from '../../contract/notice-events.ts';
@@ -13,6 +17,7 @@ import {
   checkLedgerTypes,
   checkNoticeEvents,
   checkOpsHelp,
+  checkOpsMentions,
   checkRegistries,
   checkUploadImages,
   ledgerTypes,
@@ -150,5 +155,24 @@ describe('check:schemas on the registries', () => {
     expect(checkOpsHelp(HELP.replace('  credit|debit <user>', '  credit <user>'), COMMAND_NAMES)).toEqual([
       'server/ops/cli.ts HELP: no debit (CLI commands in server/ops/cli.ts COMMANDS)',
     ]);
+  });
+
+  it('fails on a doc whose `npm run ops --` example names no command', () => {
+    const root = join(import.meta.dirname, '../..');
+    const read = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
+    const docs = [
+      'README.md',
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ].map(read);
+    const domainReadmes = readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `server/${d.name}/README.md`);
+    for (const path of domainReadmes) if (readdirSync(join(root, 'server', path.split('/')[1])).includes('README.md')) docs.push(read(path));
+    expect(docs.map((d) => d.text.match(/npm run ops -- [a-z]/g) ?? []).flat().length).toBeGreaterThan(30);
+    expect(checkOpsMentions(docs, COMMAND_NAMES)).toEqual([]);
+    const planted = { path: 'README.md', text: 'npm run ops -- approve deposit 12\nnpm run ops -- invitecode   # a typo' };
+    expect(checkOpsMentions([planted], COMMAND_NAMES)).toEqual(['README.md: "npm run ops -- invitecode" names no CLI command (server/ops/cli.ts COMMANDS)']);
   });
 });
