@@ -6,12 +6,18 @@
 //   notice events       contract/notice-events.ts against the locale family notice.<event>.title|body
 //   kline periods       contract/feed-protocol.ts FEED_PERIODS (and MAX_BARS) against the kline
 //                       endpoint's enum and bound and the chart's periods (schemas/config/chart-periods.json)
+//   CLI commands        server/ops/cli.ts's table (COMMAND_NAMES) against its HELP: checkOpsHelp, which
+//                       tests/scripts/check-registries.test.ts runs (scripts may not import the server),
+//                       and the docs' `npm run ops -- <command>` examples: checkOpsMentions, likewise
+//   upload images       contract/upload-images.ts against the upload endpoint's mime enum and
+//                       every schema pattern of an upload URL (^/uploads/<name>$)
 // A name spelt differently in one place is a line here, not a record shown under a raw key.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEED_PERIODS, MAX_BARS } from '../contract/feed-protocol.ts';
 import { SCHEMAS_DIR } from '../contract/loader.ts';
 import { NOTICE_EVENTS, NOTICE_PAGE_KEYS } from '../contract/notice-events.ts';
+import { UPLOAD_IMAGE_MIMES, UPLOAD_NAME_SOURCE } from '../contract/upload-images.ts';
 import { type JsonFile, loadSchemaFiles } from './check-review-kinds.ts';
 
 /** Each language's locale file, parsed */
@@ -127,12 +133,49 @@ export function checkKlinePeriods(files: JsonFile[], periods: readonly string[] 
   return problems;
 }
 
+const UPLOADS_SOURCE = 'contract/upload-images.ts';
+
+/** The upload endpoint's mime enum is the registry's types; a pattern of an upload URL allows exactly its names. */
+export function checkUploadImages(files: JsonFile[], mimes: readonly string[] = UPLOAD_IMAGE_MIMES, nameSource = UPLOAD_NAME_SOURCE): string[] {
+  const upload = files.find((f) => f.path === 'endpoints/upload.json')?.json;
+  const enumOfMime = at(upload, ['response', 'properties', 'mime', 'enum']);
+  const problems = Array.isArray(enumOfMime)
+    ? difference('endpoints/upload.json response mime', enumOfMime as string[], mimes, 'upload image types', UPLOADS_SOURCE)
+    : ['endpoints/upload.json: no response.properties.mime.enum'];
+  const urlPattern = `^/uploads/${nameSource}$`;
+  for (const file of files)
+    for (const [path, value] of walk(file.json))
+      if (path.endsWith('/pattern') && typeof value === 'string' && value.startsWith('^/uploads/') && value !== urlPattern)
+        problems.push(`${file.path}${path}: "${value}" is not the upload URL pattern "${urlPattern}" (${UPLOADS_SOURCE})`);
+  return problems;
+}
+
+/**
+ * The CLI's help names every command of its table and no other: an entry is a line indented two
+ * spaces whose first word (or words joined by |, `credit|debit`) is a command's name.
+ */
+export function checkOpsHelp(help: string, commands: readonly string[]): string[] {
+  const listed = new Set(help.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]*(?:\|[a-z][a-z-]*)*)(?=\s|$)/.exec(line)?.[1].split('|') ?? []));
+  return difference('server/ops/cli.ts HELP', [...listed], commands, 'CLI commands', 'server/ops/cli.ts COMMANDS');
+}
+
+/** Every `npm run ops -- <command>` a text shows (the README's and the docs' examples) names a command. */
+export function checkOpsMentions(texts: { path: string; text: string }[], commands: readonly string[]): string[] {
+  return texts.flatMap(({ path, text }) =>
+    [...text.matchAll(/npm run ops -- ([a-z][a-z-]*)/g)]
+      .map((m) => m[1])
+      .filter((name) => !commands.includes(name))
+      .map((name) => `${path}: "npm run ops -- ${name}" names no CLI command (server/ops/cli.ts COMMANDS)`),
+  );
+}
+
 export function loadLocaleFiles(dir = join(SCHEMAS_DIR, '..', 'locales')): Locales {
   const out: Locales = new Map();
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) out.set(f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    out.set(f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>);
   return out;
 }
 
 export function checkRegistries(files = loadSchemaFiles(), locales = loadLocaleFiles()): string[] {
-  return [...checkLedgerTypes(files, locales), ...checkNoticeEvents(locales), ...checkKlinePeriods(files)];
+  return [...checkLedgerTypes(files, locales), ...checkNoticeEvents(locales), ...checkKlinePeriods(files), ...checkUploadImages(files)];
 }

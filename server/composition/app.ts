@@ -70,7 +70,7 @@ export interface ServerOptions {
   testMode?: boolean;
   /** Run time-driven work on timers (default true); tests may drive it by hand */
   scheduler?: boolean;
-  /** Market feed options and limits (default: server/platform/feed/hub.ts FEED_DEFAULTS, from schemas/config/feed.json) */
+  /** Market feed options and limits (default: FEED_DEFAULTS in server/platform/feed/options.ts, from schemas/config/feed.json) */
   feed?: Partial<FeedOptions>;
   /** More schema files and their handlers, beside the repository's (engine tests use fixture screens) */
   extra?: { screens: LoadedScreen[]; handlers: HandlerTable };

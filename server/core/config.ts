@@ -165,7 +165,7 @@ export const NAME_LANGUAGES: readonly string[] = languagesConfig()
   .languages.map((l) => l.prefix)
   .filter((l) => l !== 'en');
 
-/** Limits of the market websocket (schemas/config/feed.json; server/platform/feed/hub.ts documents each). */
+/** Limits of the market websocket (schemas/config/feed.json, which documents each; FeedOptions in server/platform/feed/options.ts adds the heartbeat and buffer limits). */
 export interface FeedLimits {
   messagesPerSecond: number;
   messageBurst: number;

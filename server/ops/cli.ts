@@ -173,44 +173,66 @@ async function coinListOrCommand(db: Db, args: string[]): Promise<CliResult> {
   return done(args[0] === 'list' || args[0] === undefined ? table(await listCoins(db)) : await coinCommand(db, cliActor(), args, Date.now()));
 }
 
-const COMMANDS = new Map<string, Command>([
-  ['outbox', outboxCommand],
-  ['captcha', async (db, [id]) => done(await ops.captcha(db, id))],
-  ['user', async (db, [ref]) => done(record(await ops.user(db, ref)))],
-  ['bar', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
-  ['freeze', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
-  ['unfreeze', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
+/**
+ * How a successful command is audited: `reads` never; `writes` always; `family` (a `<command>
+ * <sub> …` family) unless its subcommand only reads (READ_SUBCOMMANDS); `domain` by the domain
+ * functions it calls, which append their own rows with the rows before and after (coin, loan).
+ */
+type Audit = 'reads' | 'writes' | 'family' | 'domain';
+
+/** The commands that open the database: the registry of the CLI's names, each with how it is audited. */
+const TABLE: [string, Audit, Command][] = [
+  ['outbox', 'reads', outboxCommand],
+  ['captcha', 'reads', async (db, [id]) => done(await ops.captcha(db, id))],
+  ['user', 'reads', async (db, [ref]) => done(record(await ops.user(db, ref)))],
+  ['bar', 'writes', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
+  ['freeze', 'writes', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
+  ['unfreeze', 'writes', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
   [
     'clear-pay-password',
+    'writes',
     async (db, [ref]) =>
       done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`),
   ],
-  ['invite-code', async (db) => done(await ops.inviteCode(db))],
-  ['credit', creditCommand],
-  ['balance', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
-  ['reviews', async (db) => done(table((await pendingReviews(db)).map((r) => ({ ...r }))))],
-  ['approve', approveCommand],
-  ['reject', rejectCommand],
-  ['act', actCommand],
-  ['coin', coinListOrCommand],
-  ['loan', async (db, args) => done(await loanCommand(productAdmin(db, loanCatalogue), cliActor(), args, Date.now()))],
-  ['ieo', subcommands(ieoCommand)],
-  ['financing', subcommands(financingCommand)],
-  ['mining', subcommands(miningCommand)],
-  ['kyc', subcommands(kycCommand)],
-  ['user-create', userCreateCommand],
-  ['reset-link', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
-  ['article', subcommands(articleCommand)],
-  ['notice', subcommands(noticeCommand)],
-  ['operator', subcommands(operatorCommand)],
-  ['audit', auditCommand],
-  ['uploads', uploadsCommand],
-  ['backup', async (_db, args, dataDir) => backupCommand(args, dataDir)],
-  ['verify', async (db) => verifyCommand(db)],
-  ['adjustments', async (db, args) => done(table(await adjustmentList(db, args), 'No manual credit or debit.'))],
-  ['debit', async () => refused('debit takes a named operator: debit <user> <coin> <amount> <reason…> --as NAME (a second finance operator approves it).')],
-  ['adjustment', async () => refused('adjustment approve|reject takes a named operator: adjustment approve <id> --as NAME (not the one who asked for it).')],
-]);
+  ['invite-code', 'reads', async (db) => done(await ops.inviteCode(db))],
+  ['credit', 'writes', creditCommand],
+  ['balance', 'reads', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
+  ['reviews', 'reads', async (db) => done(table((await pendingReviews(db)).map((r) => ({ ...r }))))],
+  ['approve', 'writes', approveCommand],
+  ['reject', 'writes', rejectCommand],
+  ['act', 'writes', actCommand],
+  ['coin', 'domain', coinListOrCommand],
+  ['loan', 'domain', async (db, args) => done(await loanCommand(productAdmin(db, loanCatalogue), cliActor(), args, Date.now()))],
+  ['ieo', 'family', subcommands(ieoCommand)],
+  ['financing', 'family', subcommands(financingCommand)],
+  ['mining', 'family', subcommands(miningCommand)],
+  ['kyc', 'family', subcommands(kycCommand)],
+  ['user-create', 'writes', userCreateCommand],
+  ['reset-link', 'writes', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
+  ['article', 'family', subcommands(articleCommand)],
+  ['notice', 'family', subcommands(noticeCommand)],
+  ['operator', 'family', subcommands(operatorCommand)],
+  ['audit', 'reads', auditCommand],
+  ['uploads', 'family', uploadsCommand],
+  ['backup', 'reads', async (_db, args, dataDir) => backupCommand(args, dataDir)],
+  ['verify', 'reads', async (db) => verifyCommand(db)],
+  ['adjustments', 'reads', async (db, args) => done(table(await adjustmentList(db, args), 'No manual credit or debit.'))],
+  [
+    'debit',
+    'reads',
+    async () => refused('debit takes a named operator: debit <user> <coin> <amount> <reason…> --as NAME (a second finance operator approves it).'),
+  ],
+  [
+    'adjustment',
+    'reads',
+    async () => refused('adjustment approve|reject takes a named operator: adjustment approve <id> --as NAME (not the one who asked for it).'),
+  ],
+];
+const COMMANDS = new Map(TABLE.map(([name, audit, run]) => [name, { audit, run }]));
+/** Commands runCli answers before it opens a database */
+const WITHOUT_DATABASE = ['help', 'restore', 'openapi'];
+/** Every command name the CLI takes (its HELP names each; scripts/check-registries.ts checkOpsHelp) */
+export const COMMAND_NAMES: readonly string[] = [...WITHOUT_DATABASE, ...COMMANDS.keys()];
 
 async function uploadsCommand(db: Db, [sub]: string[]): Promise<CliResult> {
   if (sub !== 'orphans' && sub !== 'sweep') return refused(`uploads: orphans or sweep, not "${sub ?? ''}".\n${UPLOADS_HELP}`);
@@ -233,36 +255,19 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
   return refused(`audit: verify or list, not "${sub ?? ''}".\n${AUDIT_HELP}`);
 }
 
-/** Commands and subcommands that only read; every other successful command is audited. */
-const READS = new Set([
-  'outbox',
-  'captcha',
-  'user',
-  'invite-code',
-  'balance',
-  'reviews',
-  'audit',
-  'help',
-  'adjustments',
-  'debit',
-  'adjustment',
-  'backup',
-  'verify',
-]);
-const FAMILIES = new Set(['coin', 'loan', 'ieo', 'financing', 'mining', 'kyc', 'article', 'notice', 'operator', 'uploads']);
 const READ_SUBCOMMANDS = new Set(['list', 'show', 'orphans', undefined]);
-/** Families whose writes are the back office's domain functions: each appends its own audit row, with the rows before and after. */
-const AUDITED_BY_DOMAIN = new Set(['coin', 'loan']);
 
 function writes(command: string, args: string[]): boolean {
-  if (READS.has(command) || AUDITED_BY_DOMAIN.has(command)) return false;
+  const audit = COMMANDS.get(command)?.audit;
+  if (audit === 'reads' || audit === 'domain') return false;
   if (command === 'act') return args[1] !== 'proof' && !REVIEW_KINDS.find((k) => k.kind === args[0])?.actions?.[args[1]]?.audited;
-  return !(FAMILIES.has(command) && READ_SUBCOMMANDS.has(args[0]));
+  return !(audit === 'family' && READ_SUBCOMMANDS.has(args[0]));
 }
 
 function cliTarget(command: string, args: string[]): { action: string; targetId: string } {
   if (command === 'act') return { action: `act.${args[0]}.${args[1]}`, targetId: args[2] ?? '' };
-  if (command === 'approve' || command === 'reject' || FAMILIES.has(command)) return { action: `${command}.${args[0]}`, targetId: args[1] ?? '' };
+  if (command === 'approve' || command === 'reject' || COMMANDS.get(command)?.audit === 'family')
+    return { action: `${command}.${args[0]}`, targetId: args[1] ?? '' };
   return { action: command, targetId: args[0] ?? '' };
 }
 
@@ -295,7 +300,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
   if (command === 'restore') return restoreCommand(rest, resolve(dataDir));
   // the repository's API, no database needed: what /api/openapi.json serves
   if (command === 'openapi') return { code: 0, out: JSON.stringify(repositoryOpenApi()) };
-  const run = COMMANDS.get(command);
+  const run = COMMANDS.get(command)?.run;
   if (!run) return refused(`Unknown command "${command}".\n\n${HELP}`);
   if (as === null) return refused('--as takes the name of the operator who signs in: --as NAME.');
   if (!(await databaseExists(resolve(dataDir))))

@@ -1,12 +1,29 @@
-// check:schemas ties the ledger entry types, the notice events and the kline periods to their
-// registries (scripts/check-registries.ts): the tree as it is passes, and a name spelt
-// differently in one schema, config or locale file is named as a problem.
+// check:schemas ties the ledger entry types, the notice events, the kline periods and the upload
+// image types to their registries (scripts/check-registries.ts): the tree as it is passes, and a
+// name spelt differently in one schema, config or locale file is named as a problem. The CLI's
+// help and the docs' `npm run ops --` examples are held against its command table here (the
+// checks are in scripts/check-registries.ts; only a test may import the server).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEED_PERIODS, MAX_BARS } from '../../contract/feed-protocol.ts';
 import { NOTICE_EVENTS } from '../../contract/notice-events.ts';
+import { UPLOAD_IMAGE_MIMES, UPLOAD_NAME_SOURCE } from '../../contract/upload-images.ts';
+import { COMMAND_NAMES, HELP } from '../../server/ops/cli.ts';
 import type { JsonFile } from '../../scripts/check-review-kinds.ts';
 import { loadSchemaFiles } from '../../scripts/check-review-kinds.ts';
-import { checkKlinePeriods, checkLedgerTypes, checkNoticeEvents, checkRegistries, ledgerTypes, loadLocaleFiles, type Locales } from '../../scripts/check-registries.ts';
+import {
+  checkKlinePeriods,
+  checkLedgerTypes,
+  checkNoticeEvents,
+  checkOpsHelp,
+  checkOpsMentions,
+  checkRegistries,
+  checkUploadImages,
+  ledgerTypes,
+  loadLocaleFiles,
+  type Locales,
+} from '../../scripts/check-registries.ts';
 
 const files = loadSchemaFiles();
 const locales = loadLocaleFiles();
@@ -105,5 +122,57 @@ describe('check:schemas on the registries', () => {
       'config/chart-periods.json: "4hour" is not a kline period the feed serves (contract/feed-protocol.ts FEED_PERIODS)',
     ]);
     expect(FEED_PERIODS).toContain('1week');
+  });
+
+  it('fails on an upload image type or upload URL pattern the registry does not have', () => {
+    expect(checkUploadImages(files)).toEqual([]);
+    expect(checkUploadImages(edited('endpoints/upload.json', (t) => t.replace('"image/webp"', '"image/gif"')))).toEqual([
+      'endpoints/upload.json response mime: image/gif is not among the upload image types (contract/upload-images.ts)',
+      'endpoints/upload.json response mime: no image/webp (upload image types in contract/upload-images.ts)',
+    ]);
+    const pattern = `^/uploads/${UPLOAD_NAME_SOURCE}$`;
+    const problems = checkUploadImages(edited('screens/deposit-create.json', (t) => t.replace('(jpg|png|webp)', '(jpg|png)')));
+    expect(problems).toEqual([expect.stringMatching(/^screens\/deposit-create\.json\/.*\/pattern: .* is not the upload URL pattern/)]);
+    expect(problems[0]).toContain(pattern);
+    // a type added to the registry alone: the enum and every upload URL pattern lag behind it
+    const grown = checkUploadImages(files, [...UPLOAD_IMAGE_MIMES, 'image/avif'], UPLOAD_NAME_SOURCE.replace('webp', 'webp|avif'));
+    expect(grown[0]).toBe('endpoints/upload.json response mime: no image/avif (upload image types in contract/upload-images.ts)');
+    expect(grown.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('fails on a CLI command its help leaves out, and on a help entry of no command', () => {
+    expect(COMMAND_NAMES).toEqual(expect.arrayContaining(['help', 'restore', 'outbox', 'clear-pay-password', 'uploads', 'adjustment']));
+    expect(checkOpsHelp(HELP, COMMAND_NAMES)).toEqual([]);
+    // a command added to the table without its help line
+    expect(checkOpsHelp(HELP, [...COMMAND_NAMES, 'sessions'])).toEqual(['server/ops/cli.ts HELP: no sessions (CLI commands in server/ops/cli.ts COMMANDS)']);
+    // the help renaming one (and the old name left nowhere)
+    const renamed = HELP.replace(/^ {2}invite-code /m, '  invitation ');
+    expect(checkOpsHelp(renamed, COMMAND_NAMES)).toEqual([
+      'server/ops/cli.ts HELP: invitation is not among the CLI commands (server/ops/cli.ts COMMANDS)',
+      'server/ops/cli.ts HELP: no invite-code (CLI commands in server/ops/cli.ts COMMANDS)',
+    ]);
+    // a name joined with | counts for each: debit is only in `credit|debit … --as NAME`
+    expect(checkOpsHelp(HELP.replace('  credit|debit <user>', '  credit <user>'), COMMAND_NAMES)).toEqual([
+      'server/ops/cli.ts HELP: no debit (CLI commands in server/ops/cli.ts COMMANDS)',
+    ]);
+  });
+
+  it('fails on a doc whose `npm run ops --` example names no command', () => {
+    const root = join(import.meta.dirname, '../..');
+    const read = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
+    const docs = [
+      'README.md',
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ].map(read);
+    const domainReadmes = readdirSync(join(root, 'server'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `server/${d.name}/README.md`);
+    for (const path of domainReadmes) if (readdirSync(join(root, 'server', path.split('/')[1])).includes('README.md')) docs.push(read(path));
+    expect(docs.map((d) => d.text.match(/npm run ops -- [a-z]/g) ?? []).flat().length).toBeGreaterThan(30);
+    expect(checkOpsMentions(docs, COMMAND_NAMES)).toEqual([]);
+    const planted = { path: 'README.md', text: 'npm run ops -- approve deposit 12\nnpm run ops -- invitecode   # a typo' };
+    expect(checkOpsMentions([planted], COMMAND_NAMES)).toEqual(['README.md: "npm run ops -- invitecode" names no CLI command (server/ops/cli.ts COMMANDS)']);
   });
 });

@@ -3,13 +3,18 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.ts';
-import { FEED_DEFAULTS, FeedHub, type FeedOptions } from './hub.ts';
+import { FeedHub } from './hub.ts';
+import { FEED_DEFAULTS, type FeedOptions } from './options.ts';
 import type { ConnectionCaps } from './connection-caps.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
 
 import { FEED_PATH } from '../../../contract/feed-protocol.ts';
 
-export { encode, FEED_DEFAULTS, FeedHub, type FeedOptions, KlineCache, type TickStats } from './hub.ts';
+export { FeedHub } from './hub.ts';
+export { encode } from './frames.ts';
+export { KlineCache } from './kline-cache.ts';
+export { FEED_DEFAULTS, type FeedOptions } from './options.ts';
+export { type TickStats } from './push.ts';
 // the protocol's constants, for the server's callers and tests
 export {
   CLOSE_FLOOD,

@@ -17,6 +17,7 @@ import { authenticate } from '../http/auth.ts';
 import { ApiError, serviceUnavailable, validationError } from '../../core/errors.ts';
 import type { Tx } from '../../core/ledger.ts';
 import { OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
+import { UPLOAD_NAME_SOURCE, type UploadImageType } from '../../../contract/upload-images.ts';
 import { ADMIN_TOKEN_HEADER, authenticateOperator } from '../operators/operator-sessions.ts';
 import { rolesOf } from '../operators/operators.ts';
 import type { Bucket } from '../storage/bucket.ts';
@@ -32,10 +33,7 @@ export const UPLOAD_RATE = { max: 30, windowMs: 10 * 60_000 };
 /** Where GET /uploads/<name> is served (no API prefix). */
 export const UPLOAD_ROUTE_PREFIX = '/uploads/';
 
-export interface ImageKind {
-  mime: 'image/jpeg' | 'image/png' | 'image/webp';
-  ext: 'jpg' | 'png' | 'webp';
-}
+export type ImageKind = UploadImageType;
 
 /** The image type the bytes are, by their magic numbers; undefined for anything else. */
 export function imageKindOf(bytes: Uint8Array): ImageKind | undefined {
@@ -48,7 +46,7 @@ export function imageKindOf(bytes: Uint8Array): ImageKind | undefined {
 }
 
 /** A stored upload's name: 32 hex digits and the extension of its type. */
-const NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+const NAME = new RegExp(`^${UPLOAD_NAME_SOURCE}$`);
 
 export function isUploadName(name: string): boolean {
   return NAME.test(name);

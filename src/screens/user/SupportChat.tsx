@@ -13,6 +13,7 @@ import { endpoint as thread } from '../../api/generated/screens/support-thread';
 import type { RootState } from '../../store';
 import { ChatThread } from '../../widgets/chat/ChatThread';
 import { useImageUpload } from '../../widgets/upload/useImageUpload';
+import { UPLOAD_IMAGE_MIMES } from '../../../contract/upload-images';
 
 /** How often an open chat asks for new messages. */
 const POLL_MS = 3000;
@@ -28,7 +29,7 @@ function AttachButton({ upload }: { upload: ReturnType<typeof useImageUpload> })
       <input
         ref={picker}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={UPLOAD_IMAGE_MIMES.join(',')}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

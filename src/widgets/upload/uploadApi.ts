@@ -6,12 +6,13 @@ import appConfig from '../../../schemas/config/app.json';
 import { type ApiError, callApi, fetchWithToken } from '../../api/baseQuery';
 import { screen as uploadScreen } from '../../api/generated/screens/upload';
 import { ResultCode } from '../../../contract/result-codes';
+import { UPLOAD_IMAGE_MIMES } from '../../../contract/upload-images';
 
 export const MAX_UPLOAD_BYTES: number = appConfig.maxUploadBytes;
 /** The limit as customers read it: whole megabytes (10). */
 export const MAX_UPLOAD_MB = Math.floor(MAX_UPLOAD_BYTES / (1024 * 1024));
 /** The types the server stores; a picked file of another declared type is refused before sending. */
-export const ACCEPTED_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+export const ACCEPTED_TYPES: readonly string[] = UPLOAD_IMAGE_MIMES;
 
 export type UploadResult = { data: Upload } | { error: ApiError };
 
