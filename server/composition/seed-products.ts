@@ -1,8 +1,8 @@
 // The funds tables a fresh installation starts with: the coin table and the loan products,
 // each seeded only while it is empty (the operator changes them with `npm run ops -- …`).
 import type { Db } from '../core/db/index.ts';
-import { seedCoins } from '../funds/coins.ts';
-import { seedLoanProducts } from '../funds/loan-seed.ts';
+import { seedCoins } from '../funds/coins/coins.ts';
+import { seedLoanProducts } from '../funds/loans/loan-seed.ts';
 import { seedFinancingProducts } from '../earn/financing-seed.ts';
 import { seedMiningMachines } from '../earn/mining-seed.ts';
 

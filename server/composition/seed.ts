@@ -7,7 +7,7 @@ import { toCount } from '../core/db/index.ts';
 import { CardType, KycStatus } from '../core/db/tables/kyc.ts';
 import { SEED_ANNOUNCEMENTS } from '../content/seed-articles.ts';
 import { hashPassword } from '../platform/security/password.ts';
-import { applyAdminDeposit } from '../funds/admin-deposit.ts';
+import { applyAdminDeposit } from '../funds/deposits/admin-deposit.ts';
 import { createUser } from '../platform/sessions/users.ts';
 import { seedFunds } from './seed-products.ts';
 import { seedIeoProjects } from '../earn/ieo-seed.ts';
