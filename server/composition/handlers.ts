@@ -8,10 +8,13 @@ import { articleHandlers } from '../content/handlers/article.ts';
 import { assetHandlers } from '../trading/handlers/assets.ts';
 import { loansOwed } from '../funds/loans/loan-owed.ts';
 import { bankHandlers } from '../funds/bank/bank-card-handlers.ts';
-import { bankWireHandlers } from '../funds/bank/bank-wire-handlers.ts';
+import { bankWithdrawalHandlers } from '../funds/bank/bank-withdrawal-handlers.ts';
+import { wireHandlers } from '../funds/bank/wire-handlers.ts';
+import { wireInstructionHandlers } from '../funds/bank/wire-instruction-handlers.ts';
 import { coinHandlers } from '../funds/coins/coin-handlers.ts';
 import { depositHandlers } from '../funds/deposits/deposit-handlers.ts';
-import { exchangeLoanHandlers } from '../funds/loans/exchange-loan-handlers.ts';
+import { exchangeHandlers } from '../funds/exchange/exchange-handlers.ts';
+import { loanHandlers } from '../funds/loans/loan-handlers.ts';
 import { financingHandlers } from '../earn/handlers/financing.ts';
 import { financingCurveHandlers } from '../earn/handlers/financing-curve.ts';
 import { fundsStatusHandlers } from '../funds/funds-status.ts';
@@ -49,7 +52,7 @@ import { productAdminHandlers } from '../backoffice/handlers/products.ts';
 import { financingCatalogue } from '../earn/financing-catalogue.ts';
 import { ieoCatalogue } from '../earn/ieo-catalogue.ts';
 import { miningCatalogue } from '../earn/mining-catalogue.ts';
-import { adminReviewActionHandlers } from '../funds/loans/review-action-handlers.ts';
+import { loanRepaymentHandlers } from '../funds/loans/loan-repayment-handlers.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -72,8 +75,10 @@ const MODULES = [
   fundsStatusHandlers,
   depositHandlers,
   withdrawalHandlers,
-  bankWireHandlers,
-  exchangeLoanHandlers,
+  bankWithdrawalHandlers,
+  wireHandlers,
+  exchangeHandlers,
+  loanHandlers,
   financingHandlers,
   financingCurveHandlers,
   inviteHandlers,
@@ -94,7 +99,8 @@ const MODULES = [
   adminCoinHandlers,
   dashboardHandlers(REVIEW_KINDS),
   productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue, loan: loanCatalogue }),
-  adminReviewActionHandlers,
+  wireInstructionHandlers,
+  loanRepaymentHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -1,20 +1,17 @@
-// The back office's follow-up steps of wire and loan reviews (role finance): payment instructions
-// for a waiting wire transfer, and the loans being repaid with a repayment recorded. The same
-// domain functions as `npm run ops -- act wire instruct` and `… act loan repay`, audited with the operator.
+// The back office's follow-up step of a loan review (role finance): the loans being repaid, with a
+// repayment recorded. The same domain functions as `npm run ops -- act loan repay`, audited with
+// the operator.
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { activeLoan, activeLoans } from './loan-active.ts';
 import { recordLoanRepayment } from './loan-repayment.ts';
-import { setWireInstructions, toWireTransfer } from '../bank/wire.ts';
 import { onePage } from '../../platform/http/records.ts';
 
-export function adminReviewActionHandlers(ctx: AppContext): HandlerTable {
+export function loanRepaymentHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
-    adminWireInstructions: async (input, { session, req }) =>
-      toWireTransfer(await setWireInstructions(db, operatorActor(session, req), input.id, input.text, ctx.now())),
     adminActiveLoans: async () => {
       const list = await activeLoans(db, ctx.now());
       return onePage(list);

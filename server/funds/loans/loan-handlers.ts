@@ -1,11 +1,9 @@
-// Coin exchange (server/funds/exchange/exchange.ts) and loans (server/funds/loans/): the quote, the
-// exchange itself, the loan products, applications and the customer's loans. Another user's
-// loan is never listed; a product that is closed is answered like a missing one.
+// Loans (server/funds/loans/): the loan products, applications and the customer's loans. Another
+// user's loan is never listed; a product that is closed is answered like a missing one.
 import type { LoanProduct } from '../../../contract/generated/types.ts';
 import type { Page } from '../../../contract/screen.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { type LoanOrderRow, LoanStatus } from '../../core/db/types.ts';
-import { exchange, exchangeInfo } from '../exchange/exchange.ts';
 import { applyForLoan, toLoanOrder } from './loan-applications.ts';
 import { repayOwnLoan } from './loan-repayment.ts';
 import { balanceOf } from '../../core/ledger.ts';
@@ -16,7 +14,7 @@ import { pageOf, pageOfRows, type PagingInput } from '../../platform/http/record
 
 const LOAN_STATUS_FILTER = new Set<number>(Object.values(LoanStatus));
 
-export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
+export function loanHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
 
   /** The open products, one page (the list screen and the application form's source). */
@@ -51,9 +49,6 @@ export function exchangeLoanHandlers(ctx: AppContext): HandlerTable {
   }
 
   return {
-    exchangeFind: async (input) => exchangeInfo(ctx, input.symbol),
-    exchange: async (input, { user }) => exchange(ctx, user, input),
-
     getLoanList: async (input, { req }) => loanProducts(input, req.headers.lang),
     findLoan: async (input, { req }) => {
       const row = await openProducts(db)

@@ -1,19 +1,16 @@
-// Bank withdrawals (/withdraw_bank/*) and wire transfers (/wire_transfer/*) of the logged-in
-// user. The rules live in server/funds/bank/bank-withdrawals.ts and server/funds/bank/wire.ts; another
-// user's record is answered exactly like a missing one.
+// Bank withdrawals (/withdraw_bank/*) of the logged-in user. The rules live in
+// server/funds/bank/bank-withdrawals.ts; another user's record is answered exactly like a missing one.
 import { limitCodeCheck } from '../../platform/http/rate-limit.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { bankWithdrawOptions, requestBankWithdrawal, toBankWithdrawal, type BankWithdrawInput } from './bank-withdrawals.ts';
-import { requestWire, toWireTransfer, wireCurrencies, type WireInput } from './wire.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import type { UserRow } from '../../core/db/types.ts';
 import { pageOfRows } from '../../platform/http/records.ts';
 
-export function bankWireHandlers(ctx: AppContext): HandlerTable {
+export function bankWithdrawalHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   const createBank = async (input: BankWithdrawInput, user: UserRow) => toBankWithdrawal(await requestBankWithdrawal(ctx, user, input, ctx.now()));
-  const createWire = async (input: WireInput, user: UserRow) => toWireTransfer(await requestWire(db, user, input, ctx.now()));
   return {
     getBankWithdrawOptions: async (_input, { user }) => bankWithdrawOptions(ctx, user),
     // the screen sends the amount as a decimal string, API clients may send a JSON number
@@ -30,19 +27,6 @@ export function bankWireHandlers(ctx: AppContext): HandlerTable {
       const row = await db.selectFrom('bank_withdrawals').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
       if (!row) throw notFound();
       return toBankWithdrawal(row);
-    },
-
-    getWireCurrencies: async () => wireCurrencies(),
-    createWireTransfer: async (input, { user }) => createWire(input, user),
-    findWireTransfer: async (input, { user }) => {
-      const row = await db.selectFrom('wire_transfers').selectAll().where('id', '=', input.ID).where('user_id', '=', user.id).executeTakeFirst();
-      if (!row) throw notFound();
-      return toWireTransfer(row);
-    },
-    getWireTransfers: async (input, { user }) => {
-      let base = db.selectFrom('wire_transfers').where('user_id', '=', user.id);
-      if (input.status) base = base.where('status', '=', input.status);
-      return pageOfRows(base, input, toWireTransfer);
     },
   };
 }
