@@ -6,7 +6,7 @@ import type { AdminFinancingProduct } from '../../contract/generated/types.ts';
 import type { FinancingProductRow } from '../core/db/types.ts';
 import type { Tx } from '../core/ledger.ts';
 import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
-import { ratePercent } from './financing.ts';
+import { ratePercent } from './earn-units.ts';
 import {
   coinOf,
   localNamesLine,

@@ -25,14 +25,8 @@ import { type AmountInput, positiveAmount } from '../core/amounts.ts';
 import type { JobDeps } from '../platform/jobs/job.ts';
 import { applyChanges, type Tx } from '../core/ledger.ts';
 import { nextStepAt } from './next-step.ts';
+import { coinDecimals, DAY_MS, ratePercent } from './earn-units.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
-
-export const DAY_MS = 86_400_000;
-
-/** A ratio as a percent: "0.0005" → "0.05". */
-export function ratePercent(rate: string): string {
-  return plainUnits(units(rate) * 100n);
-}
 
 /** The yearly rate (APR) of a daily rate: simple interest over 365 days, exact. */
 export function yearlyRate(dailyRate: string): string {
@@ -42,11 +36,6 @@ export function yearlyRate(dailyRate: string): string {
 /** principal × ratio, rounded down to `decimals`. */
 export function shareOf(principal: bigint, ratio: string, decimals: number): bigint {
   return roundTo((principal * units(ratio)) / STORAGE_ONE, decimals, 'down');
-}
-
-export async function coinDecimals(db: Tx): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('coins').select(['coin', 'decimals']).execute();
-  return new Map(rows.map((r) => [r.coin, Number(r.decimals)]));
 }
 
 // ---- products --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { USDT } from '../core/coins.ts';
 import { localName } from '../core/local-names.ts';
 import type { Translate } from '../platform/i18n/i18n.ts';
 import type { Tx } from '../core/ledger.ts';
-import { ratePercent } from './financing.ts';
+import { ratePercent } from './earn-units.ts';
 
 /** A share is a percent of one machine with at most this many decimals */
 export const SHARE_DECIMALS = 2;

@@ -16,7 +16,7 @@ import type { Db } from '../core/db/index.ts';
 import { MiningIncome, type MiningOrderRow, MiningStatus } from '../core/db/types.ts';
 import type { JobDeps } from '../platform/jobs/job.ts';
 import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './financing.ts';
+import { coinDecimals, DAY_MS } from './earn-units.ts';
 import { nextStepAt } from './next-step.ts';
 
 /** The live USDT price of `coin` in units; 1 for USDT; null when there is no current price. */

@@ -12,7 +12,7 @@ import { USDT } from '../core/coins.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
 import { type AmountInput, decimalText, positiveAmount } from '../core/amounts.ts';
 import { applyChanges, balanceOf } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './financing.ts';
+import { coinDecimals, DAY_MS } from './earn-units.ts';
 import { openMachines, SHARE_DECIMALS, sharePercent } from './mining-machines.ts';
 import { ResultCode } from '../../contract/result-codes.ts';
 

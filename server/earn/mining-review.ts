@@ -7,7 +7,7 @@ import { transact, type Db } from '../core/db/index.ts';
 import { type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
 import { alreadyDecided, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
 import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './financing.ts';
+import { coinDecimals, DAY_MS } from './earn-units.ts';
 import { sharePercent } from './mining-machines.ts';
 import { refusal } from '../core/errors.ts';
 

@@ -6,7 +6,7 @@ import { type Params, refusal } from '../core/errors.ts';
 import type { Tx } from '../core/ledger.ts';
 import { parseNames } from '../core/local-names.ts';
 import type { ProductDraft } from '../core/product-catalogue.ts';
-import { ratePercent } from './financing.ts';
+import { ratePercent } from './earn-units.ts';
 import { NAME_LANGUAGES } from '../core/config.ts';
 
 export const MAX_DAYS = 3650;

@@ -1,7 +1,7 @@
 // GET /financing_order/earningsCurve: cumulative financing earnings by day, per coin, exact.
 // The pure series first, then the endpoint on payouts made by the earn job on a moved clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../server/earn/financing.ts';
+import { DAY_MS } from '../../server/earn/earn-units.ts';
 import { runEarnWork } from '../../server/earn/jobs.ts';
 import { cumulativeSeries } from '../../server/earn/handlers/financing-curve.ts';
 import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';

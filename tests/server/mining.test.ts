@@ -5,7 +5,7 @@
 // at the market price, paying nothing while there is no current price.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEarnWork } from '../../server/earn/jobs.ts';
-import { DAY_MS } from '../../server/earn/financing.ts';
+import { DAY_MS } from '../../server/earn/earn-units.ts';
 import { runMiningJob } from '../../server/earn/mining-output.ts';
 import { miningReview } from '../../server/earn/mining-review.ts';
 import type { MarketData } from '../../server/platform/market/types.ts';

@@ -5,7 +5,7 @@ import type { MiningMachine } from '../../../contract/generated/types.ts';
 import type { Page } from '../../../contract/screen.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { type MiningOrderRow, MiningType } from '../../core/db/types.ts';
-import { coinDecimals } from '../financing.ts';
+import { coinDecimals } from '../earn-units.ts';
 import { machineNames, openMachines, toMiningMachine } from '../mining-machines.ts';
 import { buyMining, miningStatusOfWire, toMiningOrder } from '../mining-purchase.ts';
 import { notFound } from '../../core/errors.ts';

@@ -3,7 +3,7 @@
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { FinancingProductRow } from '../../core/db/types.ts';
-import { ratePercent } from '../financing.ts';
+import { ratePercent } from '../earn-units.ts';
 import { createFinancingProduct, FINANCING_KEYS, financingCatalogue, financingDecimals, financingProductRow } from '../financing-catalogue.ts';
 import { idOf, requireFields } from '../product-rules.ts';
 import { keyValues, OpsError, table } from '../../platform/ops/format.ts';

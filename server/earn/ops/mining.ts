@@ -3,7 +3,7 @@
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { MiningMachineRow } from '../../core/db/types.ts';
-import { ratePercent } from '../financing.ts';
+import { ratePercent } from '../earn-units.ts';
 import { createMiningMachine, MINING_KEYS, MINING_REQUIRED, miningCatalogue, miningDraft, miningMachineRow } from '../mining-catalogue.ts';
 import { idOf, requireFields } from '../product-rules.ts';
 import { keyValues, OpsError } from '../../platform/ops/format.ts';
