@@ -7,7 +7,7 @@ import type { Db } from '../core/db/index.ts';
 import { bankWithdrawalReview } from '../funds/bank/bank-withdrawals.ts';
 import { depositReview } from '../funds/deposits/deposits.ts';
 import { loanReview } from '../funds/loans/loan-review.ts';
-import { miningReview } from '../earn/mining-review.ts';
+import { miningReview } from '../earn/mining/mining-review.ts';
 import { wireReview } from '../funds/bank/wire.ts';
 import type { ReviewItem, ReviewKind } from '../core/review-kind.ts';
 import { withdrawalReview } from '../funds/withdrawals/withdrawals.ts';

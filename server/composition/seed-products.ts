@@ -3,8 +3,8 @@
 import type { Db } from '../core/db/index.ts';
 import { seedCoins } from '../funds/coins/coins.ts';
 import { seedLoanProducts } from '../funds/loans/loan-seed.ts';
-import { seedFinancingProducts } from '../earn/financing-seed.ts';
-import { seedMiningMachines } from '../earn/mining-seed.ts';
+import { seedFinancingProducts } from '../earn/financing/financing-seed.ts';
+import { seedMiningMachines } from '../earn/mining/mining-seed.ts';
 
 export async function seedFunds(db: Db, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {

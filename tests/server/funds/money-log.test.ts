@@ -116,7 +116,7 @@ describe('the money log', () => {
     c.advance(1000);
     const redeemed = await call(s.app, 'POST', '/financing_order/redemption', { token: carol.token, body: { ID: bought.data.ID } });
     expect(redeemed.code, redeemed.msg).toBe(0);
-    // a mining order's request (available → frozen) and approval (the frozen price leaves), as server/earn/mining-review.ts writes them
+    // a mining order's request (available → frozen) and approval (the frozen price leaves), as server/earn/mining/mining-review.ts writes them
     c.advance(1000);
     await s.app.db
       .transaction()

@@ -1,11 +1,11 @@
 // GET /financing_order/earningsCurve: cumulative financing earnings by day, per coin, exact.
 // The pure series first, then the endpoint on payouts made by the earn job on a moved clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../server/earn/earn-units.ts';
-import { runEarnWork } from '../../server/earn/jobs.ts';
-import { cumulativeSeries } from '../../server/earn/handlers/financing-curve.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
-import { call, clock, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { DAY_MS } from '../../../../server/earn/products/earn-units.ts';
+import { runEarnWork } from '../../../../server/earn/jobs.ts';
+import { cumulativeSeries } from '../../../../server/earn/financing/financing-curve-handlers.ts';
+import { adminDeposit, ledgerMismatches } from '../../../../server/composition/money.ts';
+import { call, clock, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const DAY1 = Date.UTC(2025, 0, 16, 12);
 

@@ -3,16 +3,16 @@
 // with a valid session writing nothing, idempotent double submits, concurrent buys that never
 // oversell, the subscription records, and the thaw: released exactly once, also after a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
-import type { Db } from '../../server/core/db/index.ts';
-import type { AppContext } from '../../server/platform/http/context.ts';
-import { buyIeo, DAY_MS } from '../../server/earn/ieo.ts';
-import { runEarnWork } from '../../server/earn/jobs.ts';
-import { createIeoProject } from '../../server/earn/ieo-catalogue.ts';
-import { ieoCommand } from '../../server/earn/ops/ieo.ts';
-import { runDueWork } from '../../server/composition/money.ts';
-import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../server/core/ledger.ts';
-import { call, clock, msg, registerByEmail, startServer, type TestServer, refusalText } from './helpers.ts';
+import { formatUnits, mul, roundTo, units } from '../../../../contract/decimal.ts';
+import type { Db } from '../../../../server/core/db/index.ts';
+import type { AppContext } from '../../../../server/platform/http/context.ts';
+import { buyIeo, DAY_MS } from '../../../../server/earn/ieo/ieo.ts';
+import { runEarnWork } from '../../../../server/earn/jobs.ts';
+import { createIeoProject } from '../../../../server/earn/ieo/ieo-catalogue.ts';
+import { ieoCommand } from '../../../../server/earn/ieo/ieo-ops.ts';
+import { runDueWork } from '../../../../server/composition/money.ts';
+import { applyChanges, balanceOf as rawBalance, ledgerMismatches } from '../../../../server/core/ledger.ts';
+import { call, clock, msg, registerByEmail, startServer, type TestServer, refusalText } from '../../helpers.ts';
 
 const c = clock();
 let s: TestServer;

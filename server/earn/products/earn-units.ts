@@ -1,7 +1,7 @@
 // What every earn product counts with: the day its payouts and terms are measured in, a rate
 // shown as a percent, and the coins' decimals (financing, mining and the catalogues' checks).
-import { plainUnits, units } from '../../contract/decimal.ts';
-import type { Tx } from '../core/ledger.ts';
+import { plainUnits, units } from '../../../contract/decimal.ts';
+import type { Tx } from '../../core/ledger.ts';
 
 export const DAY_MS = 86_400_000;
 

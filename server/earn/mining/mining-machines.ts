@@ -1,14 +1,14 @@
 // Mining machines: the catalogue the operator keeps (`npm run ops -- mining …`) as customers
 // see it, and which of them they can buy. A machine is sold whole (sole) or in shares of one.
-import type { MiningMachine } from '../../contract/generated/types.ts';
-import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
-import { formatAmount } from '../../contract/number-format.ts';
-import { MiningIncome, type MiningMachineRow, MiningType } from '../core/db/types.ts';
-import { USDT } from '../core/coins.ts';
-import { localName } from '../core/local-names.ts';
-import type { Translate } from '../platform/i18n/i18n.ts';
-import type { Tx } from '../core/ledger.ts';
-import { ratePercent } from './earn-units.ts';
+import type { MiningMachine } from '../../../contract/generated/types.ts';
+import { formatUnits, plainUnits, units } from '../../../contract/decimal.ts';
+import { formatAmount } from '../../../contract/number-format.ts';
+import { MiningIncome, type MiningMachineRow, MiningType } from '../../core/db/types.ts';
+import { USDT } from '../../core/coins.ts';
+import { localName } from '../../core/local-names.ts';
+import type { Translate } from '../../platform/i18n/i18n.ts';
+import type { Tx } from '../../core/ledger.ts';
+import { ratePercent } from '../products/earn-units.ts';
 
 /** A share is a percent of one machine with at most this many decimals */
 export const SHARE_DECIMALS = 2;

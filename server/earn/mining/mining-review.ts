@@ -2,14 +2,14 @@
 //   approval: the frozen price leaves (mining_purchase, frozen −x), the order runs from then, and
 //             reward = price paid × reward_ratio, rounded down, is paid (mining_purchase_reward)
 //   rejection: the frozen price comes back (mining_purchase, available +x, frozen −x)
-import { formatUnits, mul, plainUnits, roundTo, units } from '../../contract/decimal.ts';
-import { transact, type Db } from '../core/db/index.ts';
-import { type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
-import { alreadyDecided, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
-import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './earn-units.ts';
+import { formatUnits, mul, plainUnits, roundTo, units } from '../../../contract/decimal.ts';
+import { transact, type Db } from '../../core/db/index.ts';
+import { type MiningOrderRow, MiningStatus, MiningType } from '../../core/db/types.ts';
+import { alreadyDecided, type ReviewItem, type ReviewKind, userLabel } from '../../core/review-kind.ts';
+import { applyChanges, type Change, type Tx } from '../../core/ledger.ts';
+import { coinDecimals, DAY_MS } from '../products/earn-units.ts';
 import { sharePercent } from './mining-machines.ts';
-import { refusal } from '../core/errors.ts';
+import { refusal } from '../../core/errors.ts';
 
 const STATUS_NAMES: Record<number, string> = { 1: 'waiting for review', 2: 'running', 3: 'rejected', 4: 'ended' };
 

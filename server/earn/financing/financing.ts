@@ -13,20 +13,20 @@
 //
 // Every step is a conditional update on the order (status, days_paid) in the transaction of its
 // ledger rows, so running the job twice, after a restart, or racing a redemption pays nothing twice.
-import type { FinancingOrder, FinancingPayout, FinancingProduct, FinancingTotal } from '../../contract/generated/types.ts';
-import { formatUnits, plainUnits, roundTo, STORAGE_ONE, units } from '../../contract/decimal.ts';
-import type { AppContext } from '../platform/http/context.ts';
-import { type Db, isoTime } from '../core/db/index.ts';
-import { type FinancingOrderRow, type FinancingProductRow, FinancingStatus } from '../core/db/types.ts';
-import { localName } from '../core/local-names.ts';
-import { ApiError, notFound, validationError } from '../core/errors.ts';
-import type { Translate } from '../platform/i18n/i18n.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
-import type { JobDeps } from '../platform/jobs/job.ts';
-import { applyChanges, type Tx } from '../core/ledger.ts';
-import { nextStepAt } from './next-step.ts';
-import { coinDecimals, DAY_MS, ratePercent } from './earn-units.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
+import type { FinancingOrder, FinancingPayout, FinancingProduct, FinancingTotal } from '../../../contract/generated/types.ts';
+import { formatUnits, plainUnits, roundTo, STORAGE_ONE, units } from '../../../contract/decimal.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import { type Db, isoTime } from '../../core/db/index.ts';
+import { type FinancingOrderRow, type FinancingProductRow, FinancingStatus } from '../../core/db/types.ts';
+import { localName } from '../../core/local-names.ts';
+import { ApiError, notFound, validationError } from '../../core/errors.ts';
+import type { Translate } from '../../platform/i18n/i18n.ts';
+import { type AmountInput, positiveAmount } from '../../core/amounts.ts';
+import type { JobDeps } from '../../platform/jobs/job.ts';
+import { applyChanges, type Tx } from '../../core/ledger.ts';
+import { nextStepAt } from '../products/next-step.ts';
+import { coinDecimals, DAY_MS, ratePercent } from '../products/earn-units.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
 
 /** The yearly rate (APR) of a daily rate: simple interest over 365 days, exact. */
 export function yearlyRate(dailyRate: string): string {

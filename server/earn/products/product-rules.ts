@@ -1,13 +1,13 @@
 // The checks every product (IEO project, financing product, mining machine) applies to what an
 // operator types, in the CLI or the console: each refusal is the locale key admin.product.* under
 // its field, which the console translates and the CLI prints in English after the field's name.
-import { parseAmount, plainUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
-import { type Params, refusal } from '../core/errors.ts';
-import type { Tx } from '../core/ledger.ts';
-import { parseNames } from '../core/local-names.ts';
-import type { ProductDraft } from '../core/product-catalogue.ts';
+import { parseAmount, plainUnits, STORAGE_SCALE } from '../../../contract/decimal.ts';
+import { type Params, refusal } from '../../core/errors.ts';
+import type { Tx } from '../../core/ledger.ts';
+import { parseNames } from '../../core/local-names.ts';
+import type { ProductDraft } from '../../core/product-catalogue.ts';
 import { ratePercent } from './earn-units.ts';
-import { NAME_LANGUAGES } from '../core/config.ts';
+import { NAME_LANGUAGES } from '../../core/config.ts';
 
 export const MAX_DAYS = 3650;
 const NAME_MAX = 64;

@@ -1,7 +1,7 @@
 // The demo financing products a fresh installation starts with (only while the table is empty;
 // the operator changes them with `npm run ops -- financing …`).
-import { units } from '../../contract/decimal.ts';
-import type { Tx } from '../core/ledger.ts';
+import { units } from '../../../contract/decimal.ts';
+import type { Tx } from '../../core/ledger.ts';
 
 export const SEED_FINANCING_PRODUCTS = [
   {

@@ -2,12 +2,12 @@
 // whole before anything is written, and applies to new subscriptions only: an order keeps the
 // price, lock-up and thaw time it was made under. Amounts are exact decimals (coin amounts in the
 // project's decimals, the price in the price coin's); times are ISO (UTC when no zone is given).
-import { formatUnits } from '../../contract/decimal.ts';
-import type { AdminIeoProject } from '../../contract/generated/types.ts';
-import { forUpdate } from '../core/db/locks.ts';
-import type { IeoProjectRow } from '../core/db/types.ts';
-import type { Tx } from '../core/ledger.ts';
-import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
+import { formatUnits } from '../../../contract/decimal.ts';
+import type { AdminIeoProject } from '../../../contract/generated/types.ts';
+import { forUpdate } from '../../core/db/locks.ts';
+import type { IeoProjectRow } from '../../core/db/types.ts';
+import type { Tx } from '../../core/ledger.ts';
+import type { ProductCatalogue, ProductDraft } from '../../core/product-catalogue.ts';
 import { IeoState, priceDecimals, projectState } from './ieo.ts';
 import {
   coinOf,
@@ -21,7 +21,7 @@ import {
   requireFields,
   someChange,
   wholeNumber,
-} from './product-rules.ts';
+} from '../products/product-rules.ts';
 
 export const IEO_KEYS = ['coin', 'name', 'start', 'end', 'total', 'price', 'lockDays', 'userCap', 'min', 'max', 'priceCoin', 'decimals', 'logo'] as const;
 export const IEO_REQUIRED = IEO_KEYS.slice(0, 10);

@@ -1,8 +1,8 @@
-// IEO (server/earn/ieo.ts): the projects, one project, a subscription and the caller's
+// IEO (server/earn/ieo/ieo.ts): the projects, one project, a subscription and the caller's
 // subscriptions. Another user's subscription is never listed.
 import type { AppContext } from '../../platform/http/context.ts';
 import { type IeoOrderRow, IeoOrderStatus } from '../../core/db/types.ts';
-import { buyIeo, ieoProjectsFor, priceDecimals, toIeoOrder } from '../ieo.ts';
+import { buyIeo, ieoProjectsFor, priceDecimals, toIeoOrder } from './ieo.ts';
 import { localName } from '../../core/local-names.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';

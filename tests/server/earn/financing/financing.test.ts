@@ -3,11 +3,11 @@
 // orders, totals and payouts, the daily payouts (exact, once, caught up after downtime and a
 // restart), maturity (principal back once) and early redemption (penalty exact, once).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runEarnWork } from '../../server/earn/jobs.ts';
-import { DAY_MS } from '../../server/earn/earn-units.ts';
-import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
-import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { runEarnWork } from '../../../../server/earn/jobs.ts';
+import { DAY_MS } from '../../../../server/earn/products/earn-units.ts';
+import { runCli } from '../../../../server/ops/cli.ts';
+import { adminDeposit, ledgerMismatches } from '../../../../server/composition/money.ts';
+import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const c = clock();
 let s: TestServer;

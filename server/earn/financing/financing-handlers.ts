@@ -1,12 +1,12 @@
-// Fixed-term financing (server/earn/financing.ts): the open products, purchases, the caller's
+// Fixed-term financing (server/earn/financing/financing.ts): the open products, purchases, the caller's
 // orders, totals and payouts, and early redemption. Another user's order is never listed and
 // answers like a missing one; a closed product answers like a missing one.
 import type { FinancingProduct } from '../../../contract/generated/types.ts';
 import type { Page } from '../../../contract/screen.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { type FinancingOrderRow, FinancingStatus } from '../../core/db/types.ts';
-import { buyFinancing, financingTotals, openProducts, productNames, redeemFinancing, toFinancingOrder, toFinancingPayout, toFinancingProduct } from '../financing.ts';
-import { coinDecimals } from '../earn-units.ts';
+import { buyFinancing, financingTotals, openProducts, productNames, redeemFinancing, toFinancingOrder, toFinancingPayout, toFinancingProduct } from './financing.ts';
+import { coinDecimals } from '../products/earn-units.ts';
 import { notFound } from '../../core/errors.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { pageOf, pageOfRows, type PagingInput } from '../../platform/http/records.ts';

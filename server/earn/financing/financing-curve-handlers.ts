@@ -3,7 +3,7 @@
 // due (started_at + day days), so a catch-up after downtime does not bunch days together.
 import type { FinancingCurvePoint } from '../../../contract/generated/types.ts';
 import { formatUnits } from '../../../contract/decimal.ts';
-import { coinDecimals, DAY_MS } from '../earn-units.ts';
+import { coinDecimals, DAY_MS } from '../products/earn-units.ts';
 import { requireCoin } from '../../core/coins.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import type { AppContext } from '../../platform/http/context.ts';

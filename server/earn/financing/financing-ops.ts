@@ -1,11 +1,11 @@
-// `ops financing …`: the fixed-term financing products customers can buy (server/earn/financing.ts),
-// checked and written by server/earn/financing-catalogue.ts as the back office's are.
+// `ops financing …`: the fixed-term financing products customers can buy (server/earn/financing/financing.ts),
+// checked and written by server/earn/financing/financing-catalogue.ts as the back office's are.
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { FinancingProductRow } from '../../core/db/types.ts';
-import { ratePercent } from '../earn-units.ts';
-import { createFinancingProduct, FINANCING_KEYS, financingCatalogue, financingDecimals, financingProductRow } from '../financing-catalogue.ts';
-import { idOf, requireFields } from '../product-rules.ts';
+import { ratePercent } from '../products/earn-units.ts';
+import { createFinancingProduct, FINANCING_KEYS, financingCatalogue, financingDecimals, financingProductRow } from './financing-catalogue.ts';
+import { idOf, requireFields } from '../products/product-rules.ts';
 import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
 
 export const FINANCING_HELP = `  financing list      every financing product: range, daily rate, term, penalty, open/closed

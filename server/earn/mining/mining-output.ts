@@ -11,13 +11,13 @@
 //
 // Every step is a conditional update (order days_paid, payout released_at) in the transaction of
 // its ledger rows, and (order, day) is unique, so no run, restart or race pays anything twice.
-import { div, mul, parseAmount, plainUnits, roundTo, units } from '../../contract/decimal.ts';
-import type { Db } from '../core/db/index.ts';
-import { MiningIncome, type MiningOrderRow, MiningStatus } from '../core/db/types.ts';
-import type { JobDeps } from '../platform/jobs/job.ts';
-import { applyChanges, type Change, type Tx } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './earn-units.ts';
-import { nextStepAt } from './next-step.ts';
+import { div, mul, parseAmount, plainUnits, roundTo, units } from '../../../contract/decimal.ts';
+import type { Db } from '../../core/db/index.ts';
+import { MiningIncome, type MiningOrderRow, MiningStatus } from '../../core/db/types.ts';
+import type { JobDeps } from '../../platform/jobs/job.ts';
+import { applyChanges, type Change, type Tx } from '../../core/ledger.ts';
+import { coinDecimals, DAY_MS } from '../products/earn-units.ts';
+import { nextStepAt } from '../products/next-step.ts';
 
 /** The live USDT price of `coin` in units; 1 for USDT; null when there is no current price. */
 export function usdtPrice(ctx: Pick<JobDeps, 'market'>, coin: string): bigint | null {

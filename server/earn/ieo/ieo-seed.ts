@@ -1,6 +1,6 @@
 // The demo IEO projects a fresh installation starts with (only while the table is empty; the
 // operator changes them with `npm run ops -- ieo …`): one live, one upcoming and one ended.
-import type { Db } from '../core/db/index.ts';
+import type { Db } from '../../core/db/index.ts';
 import { DAY_MS } from './ieo.ts';
 import { createIeoProject } from './ieo-catalogue.ts';
 

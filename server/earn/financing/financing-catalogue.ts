@@ -1,12 +1,12 @@
 // Financing products as operators manage them (`ops financing …` and the back office). Amounts are
 // exact decimals in the product coin's decimals (coin table); every change is checked whole before
 // anything is written, and applies to new purchases only: an order keeps the terms it was bought under.
-import { formatUnits, STORAGE_SCALE } from '../../contract/decimal.ts';
-import type { AdminFinancingProduct } from '../../contract/generated/types.ts';
-import type { FinancingProductRow } from '../core/db/types.ts';
-import type { Tx } from '../core/ledger.ts';
-import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
-import { ratePercent } from './earn-units.ts';
+import { formatUnits, STORAGE_SCALE } from '../../../contract/decimal.ts';
+import type { AdminFinancingProduct } from '../../../contract/generated/types.ts';
+import type { FinancingProductRow } from '../../core/db/types.ts';
+import type { Tx } from '../../core/ledger.ts';
+import type { ProductCatalogue, ProductDraft } from '../../core/product-catalogue.ts';
+import { ratePercent } from '../products/earn-units.ts';
 import {
   coinOf,
   localNamesLine,
@@ -20,7 +20,7 @@ import {
   requireFields,
   someChange,
   wholeNumber,
-} from './product-rules.ts';
+} from '../products/product-rules.ts';
 
 /** Guards against typing 0.5 for 0.005: at most 5 % a day, at most 50 % penalty. */
 const MAX_DAILY_RATE = '0.05';

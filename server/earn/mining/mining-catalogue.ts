@@ -1,11 +1,11 @@
 // Mining machines as operators manage them (`ops mining …` and the back office). Amounts are exact
 // decimals; every change is checked whole before anything is written, and applies to new purchases
 // only: an order keeps the terms it was bought under.
-import { formatUnits, plainUnits, units } from '../../contract/decimal.ts';
-import type { AdminMiningMachine } from '../../contract/generated/types.ts';
-import { MiningIncome, type MiningMachineRow, MiningType } from '../core/db/types.ts';
-import type { Tx } from '../core/ledger.ts';
-import type { ProductCatalogue, ProductDraft } from '../core/product-catalogue.ts';
+import { formatUnits, plainUnits, units } from '../../../contract/decimal.ts';
+import type { AdminMiningMachine } from '../../../contract/generated/types.ts';
+import { MiningIncome, type MiningMachineRow, MiningType } from '../../core/db/types.ts';
+import type { Tx } from '../../core/ledger.ts';
+import type { ProductCatalogue, ProductDraft } from '../../core/product-catalogue.ts';
 import { sharePercent } from './mining-machines.ts';
 import {
   coinOf,
@@ -19,7 +19,7 @@ import {
   requireFields,
   someChange,
   wholeNumber,
-} from './product-rules.ts';
+} from '../products/product-rules.ts';
 
 export const MINING_KEYS = [
   'name',

@@ -1,11 +1,11 @@
-// `ops ieo …`: the IEO projects customers can subscribe to (server/earn/ieo.ts), checked and
-// written by server/earn/ieo-catalogue.ts as the back office's are.
+// `ops ieo …`: the IEO projects customers can subscribe to (server/earn/ieo/ieo.ts), checked and
+// written by server/earn/ieo/ieo-catalogue.ts as the back office's are.
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { IeoProjectRow } from '../../core/db/types.ts';
-import { thawTime } from '../ieo.ts';
-import { createIeoProject, IEO_KEYS, IEO_REQUIRED, ieoCatalogue, ieoProjectRow, ieoStateName, isoMinutes } from '../ieo-catalogue.ts';
-import { idOf, requireFields } from '../product-rules.ts';
+import { thawTime } from './ieo.ts';
+import { createIeoProject, IEO_KEYS, IEO_REQUIRED, ieoCatalogue, ieoProjectRow, ieoStateName, isoMinutes } from './ieo-catalogue.ts';
+import { idOf, requireFields } from '../products/product-rules.ts';
 import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
 
 export const IEO_HELP = `  ieo list            every IEO project: coin, window, sold/total, price, lock-up, limits, state

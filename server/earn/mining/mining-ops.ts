@@ -1,11 +1,11 @@
-// `ops mining …`: the mining machines customers can buy (server/earn/mining-machines.ts), checked
-// and written by server/earn/mining-catalogue.ts as the back office's are.
+// `ops mining …`: the mining machines customers can buy (server/earn/mining/mining-machines.ts), checked
+// and written by server/earn/mining/mining-catalogue.ts as the back office's are.
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { MiningMachineRow } from '../../core/db/types.ts';
-import { ratePercent } from '../earn-units.ts';
-import { createMiningMachine, MINING_KEYS, MINING_REQUIRED, miningCatalogue, miningDraft, miningMachineRow } from '../mining-catalogue.ts';
-import { idOf, requireFields } from '../product-rules.ts';
+import { ratePercent } from '../products/earn-units.ts';
+import { createMiningMachine, MINING_KEYS, MINING_REQUIRED, miningCatalogue, miningDraft, miningMachineRow } from './mining-catalogue.ts';
+import { idOf, requireFields } from '../products/product-rules.ts';
 import { keyValues, OpsError } from '../../platform/ops/format.ts';
 
 export const MINING_HELP = `  mining list         every mining machine: type, price, output, term, limits, open/closed

@@ -1,4 +1,4 @@
-// IEO (new-coin subscriptions): the projects the operator manages (server/earn/ops/ieo.ts), a
+// IEO (new-coin subscriptions): the projects the operator manages (server/earn/ieo/ieo-ops.ts), a
 // customer's subscription and its referral rewards, the thaw job, and the shapes the screens read.
 //
 // A subscription is one transaction: the project's `sold` moves by a compare-and-set on the value
@@ -9,20 +9,20 @@
 // under a unique key. The project's terms (price, lock-up days, thaw time) are copied onto the order.
 // The thaw job releases each order once: a conditional status update in the same transaction as
 // the ledger row (asset_release).
-import type { IeoOrder, IeoProject } from '../../contract/generated/types.ts';
-import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
-import { loadConfig } from '../../contract/loader.ts';
-import type { AppContext } from '../platform/http/context.ts';
-import { isoTime } from '../core/db/index.ts';
-import { forUpdate } from '../core/db/locks.ts';
-import { type IeoOrderRow, IeoOrderStatus, type IeoProjectRow, type UserRow } from '../core/db/types.ts';
-import { localName } from '../core/local-names.ts';
-import { ApiError, validationError } from '../core/errors.ts';
-import type { Translate } from '../platform/i18n/i18n.ts';
-import { type AmountInput, positiveAmount } from '../core/amounts.ts';
-import type { JobDeps } from '../platform/jobs/job.ts';
-import { applyChanges, type Change, type LedgerType, type Tx } from '../core/ledger.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
+import type { IeoOrder, IeoProject } from '../../../contract/generated/types.ts';
+import { div, formatUnits, mul, roundTo, units } from '../../../contract/decimal.ts';
+import { loadConfig } from '../../../contract/loader.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import { isoTime } from '../../core/db/index.ts';
+import { forUpdate } from '../../core/db/locks.ts';
+import { type IeoOrderRow, IeoOrderStatus, type IeoProjectRow, type UserRow } from '../../core/db/types.ts';
+import { localName } from '../../core/local-names.ts';
+import { ApiError, validationError } from '../../core/errors.ts';
+import type { Translate } from '../../platform/i18n/i18n.ts';
+import { type AmountInput, positiveAmount } from '../../core/amounts.ts';
+import type { JobDeps } from '../../platform/jobs/job.ts';
+import { applyChanges, type Change, type LedgerType, type Tx } from '../../core/ledger.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
 
 export const DAY_MS = 86_400_000;
 

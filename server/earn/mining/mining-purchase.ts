@@ -2,19 +2,19 @@
 // percent of one machine and the amount it costs). The price is frozen (ledger mining_purchase:
 // available → frozen) and the order waits for review (mining-review.ts), with the machine's
 // terms copied onto it; they never change afterwards.
-import type { MiningOrder } from '../../contract/generated/types.ts';
-import { formatUnits, mul, plainUnits, roundTo, units } from '../../contract/decimal.ts';
-import { costOf, shareQuantity } from '../../contract/mining.ts';
-import type { AppContext } from '../platform/http/context.ts';
-import { isoTime } from '../core/db/index.ts';
-import { MiningIncome, type MiningOrderRow, MiningStatus, MiningType } from '../core/db/types.ts';
-import { USDT } from '../core/coins.ts';
-import { ApiError, businessError, validationError } from '../core/errors.ts';
-import { type AmountInput, decimalText, positiveAmount } from '../core/amounts.ts';
-import { applyChanges, balanceOf } from '../core/ledger.ts';
-import { coinDecimals, DAY_MS } from './earn-units.ts';
+import type { MiningOrder } from '../../../contract/generated/types.ts';
+import { formatUnits, mul, plainUnits, roundTo, units } from '../../../contract/decimal.ts';
+import { costOf, shareQuantity } from '../../../contract/mining.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import { isoTime } from '../../core/db/index.ts';
+import { MiningIncome, type MiningOrderRow, MiningStatus, MiningType } from '../../core/db/types.ts';
+import { USDT } from '../../core/coins.ts';
+import { ApiError, businessError, validationError } from '../../core/errors.ts';
+import { type AmountInput, decimalText, positiveAmount } from '../../core/amounts.ts';
+import { applyChanges, balanceOf } from '../../core/ledger.ts';
+import { coinDecimals, DAY_MS } from '../products/earn-units.ts';
 import { openMachines, SHARE_DECIMALS, sharePercent } from './mining-machines.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
 
 const ONE_MACHINE = units('1');
 

@@ -1,8 +1,8 @@
 // The demo mining machines a fresh installation starts with (only while the table is empty; the
 // operator changes them with `npm run ops -- mining …`): one sold whole, one sold in shares.
-import { units } from '../../contract/decimal.ts';
-import { MiningIncome, MiningType } from '../core/db/types.ts';
-import type { Tx } from '../core/ledger.ts';
+import { units } from '../../../contract/decimal.ts';
+import { MiningIncome, MiningType } from '../../core/db/types.ts';
+import type { Tx } from '../../core/ledger.ts';
 
 export const SEED_MINING_MACHINES = [
   {

@@ -4,14 +4,14 @@
 // per day, caught up after downtime, frozen share released later, ends at term) and income type 1
 // at the market price, paying nothing while there is no current price.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runEarnWork } from '../../server/earn/jobs.ts';
-import { DAY_MS } from '../../server/earn/earn-units.ts';
-import { runMiningJob } from '../../server/earn/mining-output.ts';
-import { miningReview } from '../../server/earn/mining-review.ts';
-import type { MarketData } from '../../server/platform/market/types.ts';
-import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit, ledgerMismatches } from '../../server/composition/money.ts';
-import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { runEarnWork } from '../../../../server/earn/jobs.ts';
+import { DAY_MS } from '../../../../server/earn/products/earn-units.ts';
+import { runMiningJob } from '../../../../server/earn/mining/mining-output.ts';
+import { miningReview } from '../../../../server/earn/mining/mining-review.ts';
+import type { MarketData } from '../../../../server/platform/market/types.ts';
+import { runCli } from '../../../../server/ops/cli.ts';
+import { adminDeposit, ledgerMismatches } from '../../../../server/composition/money.ts';
+import { call, clock, login, type Loose, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const c = clock();
 let s: TestServer;
