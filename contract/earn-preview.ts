@@ -1,13 +1,13 @@
 // What a purchase of an earn product costs and pays, shown before the customer confirms (the IEO
 // subscription, fixed-term financing, mining machines). Each figure follows the server's own rule,
 // exactly, on BigInt ledger units (never a float):
-//   IEO        total = num × price, rounded up to the price coin's decimals (server/earn/ieo.ts paymentFor)
+//   IEO        total = num × price, rounded up to the price coin's decimals (server/earn/ieo/ieo.ts paymentFor)
 //   financing  each day = principal × daily rate, rounded down to the coin's decimals, paid term times
-//              (server/earn/financing.ts shareOf and the payout job); the principal comes back at maturity
+//              (server/earn/financing/financing.ts shareOf and the payout job); the principal comes back at maturity
 //   mining     cost = quantity × price, rounded up (contract/mining.ts costOf, the server's check);
 //              each day = daily output × quantity, rounded down to the output coin (income type 2) or
-//              that many USDT worth of the coin at the day's price (type 1, server/earn/mining-output.ts);
-//              purchase reward = cost × reward ratio, rounded down (server/earn/mining-review.ts)
+//              that many USDT worth of the coin at the day's price (type 1, server/earn/mining/mining-output.ts);
+//              purchase reward = cost × reward ratio, rounded down (server/earn/mining/mining-review.ts)
 // None of the products charges a fee: the server takes exactly the total, nothing beside it.
 // tests/contract/earn-preview.test.ts checks each figure against the server's functions.
 // only functions the app's other chunks already use: a new one would land in the chunk home loads

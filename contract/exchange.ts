@@ -1,5 +1,5 @@
 // The amounts of a coin exchange at given USDT prices, the same for the quote the app shows
-// and the conversion the server executes (server/funds/exchange.ts), never a float:
+// and the conversion the server executes (server/funds/exchange/exchange.ts), never a float:
 //   gross    = num × fromPrice / toPrice, rounded down to the to-coin's decimals (one rounding)
 //   fee      = gross × feeRate, rounded up to the same decimals
 //   received = gross − fee

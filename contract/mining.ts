@@ -1,5 +1,5 @@
 // What a mining-machine purchase costs, for the buy form's share amount and the server's check
-// (server/earn/mining-purchase.ts): both use these, so the amount the form sends is the amount charged.
+// (server/earn/mining/mining-purchase.ts): both use these, so the amount the form sends is the amount charged.
 import { formatUnits, mul, roundTo, STORAGE_SCALE, tryScaled } from './decimal.ts';
 
 /** Machine units (10⁻⁸) of a share percent in units: 25 % → 0.25 machine. */

@@ -19,7 +19,11 @@ import ts from 'typescript';
 const DATA = ['schemas', 'locales'];
 const SRC = ['src/i18n', 'src/ui', 'src/routes', 'src/api', 'src/feed', 'src/store', 'src/widgets', 'src/engine', 'src/screens', 'src/app', 'src/main'];
 
-/** The server's business domains: none imports another (they meet in server/core's interfaces or in the composition). */
+/**
+ * The server's business domains: none imports another (they meet in server/core's interfaces or in
+ * the composition). A domain's sub-folders (its feature folders, `server/funds/loans/`) are the
+ * domain: its layer, its packages; only a new top-level folder of server/ needs a row here.
+ */
 export const SERVER_DOMAINS = ['trading', 'funds', 'earn', 'account', 'content', 'backoffice', 'support'];
 
 // Packages, listed from what each layer imports today and kept tight: a new one is a decision

@@ -2223,7 +2223,7 @@ export interface ExchangeQuote {
 }
 
 /**
- * Converts num of from_coin into to_coin at the server's price when it runs (server/funds/exchange.ts states the rate and rounding).
+ * Converts num of from_coin into to_coin at the server's price when it runs (server/funds/exchange/exchange.ts states the rate and rounding).
  */
 export interface ExchangePayload {
   from_coin: string;

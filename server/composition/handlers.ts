@@ -3,53 +3,56 @@
 import type { AppContext } from '../platform/http/context.ts';
 import type { HandlerTable } from '../platform/http/handler.ts';
 import { passwordResetHandlers, registrationHandlers, signInHandlers, verificationCodeHandlers } from '../account/handlers/account.ts';
-import { addressHandlers } from '../funds/handlers/address.ts';
+import { addressHandlers } from '../funds/withdrawals/address-handlers.ts';
 import { articleHandlers } from '../content/handlers/article.ts';
 import { assetHandlers } from '../trading/handlers/assets.ts';
-import { loansOwed } from '../funds/loan-owed.ts';
-import { bankHandlers } from '../funds/handlers/bank.ts';
-import { bankWireHandlers } from '../funds/handlers/bank-wire.ts';
-import { coinHandlers } from '../funds/handlers/coins.ts';
-import { depositHandlers } from '../funds/handlers/deposits.ts';
-import { exchangeLoanHandlers } from '../funds/handlers/exchange-loans.ts';
-import { financingHandlers } from '../earn/handlers/financing.ts';
-import { financingCurveHandlers } from '../earn/handlers/financing-curve.ts';
-import { fundsStatusHandlers } from '../funds/handlers/funds-status.ts';
+import { loansOwed } from '../funds/loans/loan-owed.ts';
+import { bankHandlers } from '../funds/bank/bank-card-handlers.ts';
+import { bankWithdrawalHandlers } from '../funds/bank/bank-withdrawal-handlers.ts';
+import { wireHandlers } from '../funds/bank/wire-handlers.ts';
+import { wireInstructionHandlers } from '../funds/bank/wire-instruction-handlers.ts';
+import { coinHandlers } from '../funds/coins/coin-handlers.ts';
+import { depositHandlers } from '../funds/deposits/deposit-handlers.ts';
+import { exchangeHandlers } from '../funds/exchange/exchange-handlers.ts';
+import { loanHandlers } from '../funds/loans/loan-handlers.ts';
+import { financingHandlers } from '../earn/financing/financing-handlers.ts';
+import { financingCurveHandlers } from '../earn/financing/financing-curve-handlers.ts';
+import { fundsStatusHandlers } from '../funds/funds-status.ts';
 import { futuresHandlers } from '../trading/handlers/futures.ts';
-import { ieoHandlers } from '../earn/handlers/ieo.ts';
+import { ieoHandlers } from '../earn/ieo/ieo-handlers.ts';
 import { inviteHandlers } from '../account/handlers/invite.ts';
 import { noticeHandlers } from '../content/handlers/notices.ts';
 import { siteHandlers } from '../content/handlers/site.ts';
 import { kycHandlers } from '../account/handlers/kyc.ts';
 import { marketHandlers } from '../trading/handlers/market.ts';
-import { miningHandlers } from '../earn/handlers/mining.ts';
-import { moneyLogHandlers } from '../funds/handlers/records-money.ts';
+import { miningHandlers } from '../earn/mining/mining-handlers.ts';
+import { moneyLogHandlers } from '../funds/records-money.ts';
 import { passwordLinkHandlers } from '../account/handlers/password-links.ts';
 import { passkeyHandlers } from '../account/handlers/passkeys.ts';
 import { sessionHandlers } from '../account/handlers/sessions.ts';
 import { securityHandlers } from '../account/handlers/security.ts';
 import { spotHandlers } from '../trading/handlers/spot.ts';
 import { userHandlers } from '../account/handlers/user.ts';
-import { withdrawalHandlers } from '../funds/handlers/withdrawals.ts';
+import { withdrawalHandlers } from '../funds/withdrawals/withdrawal-handlers.ts';
 import { auditHandlers } from '../backoffice/handlers/audit.ts';
 import { operatorSessionHandlers } from '../backoffice/handlers/session.ts';
 import { reviewDecisionHandlers } from '../backoffice/handlers/reviews.ts';
 import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from '../backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from '../backoffice/handlers/users.ts';
-import { manualAdjustments } from '../funds/admin-deposit.ts';
+import { manualAdjustments } from '../funds/deposits/admin-deposit.ts';
 import { supportChatHandlers } from '../support/handlers/chat.ts';
 import { supportInboxHandlers } from '../support/handlers/inbox.ts';
 import { contentHandlers } from '../backoffice/handlers/content.ts';
 import { contentAdmin } from '../content/content-admin.ts';
-import { adminCoinHandlers } from '../funds/handlers/admin-products.ts';
-import { loanCatalogue } from '../funds/loan-admin.ts';
+import { adminCoinHandlers } from '../funds/coins/coin-admin-handlers.ts';
+import { loanCatalogue } from '../funds/loans/loan-admin.ts';
 import { dashboardHandlers } from '../backoffice/handlers/dashboard.ts';
 import { productAdminHandlers } from '../backoffice/handlers/products.ts';
-import { financingCatalogue } from '../earn/financing-catalogue.ts';
-import { ieoCatalogue } from '../earn/ieo-catalogue.ts';
-import { miningCatalogue } from '../earn/mining-catalogue.ts';
-import { adminReviewActionHandlers } from '../funds/handlers/admin-review-actions.ts';
+import { financingCatalogue } from '../earn/financing/financing-catalogue.ts';
+import { ieoCatalogue } from '../earn/ieo/ieo-catalogue.ts';
+import { miningCatalogue } from '../earn/mining/mining-catalogue.ts';
+import { loanRepaymentHandlers } from '../funds/loans/loan-repayment-handlers.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -72,8 +75,10 @@ const MODULES = [
   fundsStatusHandlers,
   depositHandlers,
   withdrawalHandlers,
-  bankWireHandlers,
-  exchangeLoanHandlers,
+  bankWithdrawalHandlers,
+  wireHandlers,
+  exchangeHandlers,
+  loanHandlers,
   financingHandlers,
   financingCurveHandlers,
   inviteHandlers,
@@ -94,7 +99,8 @@ const MODULES = [
   adminCoinHandlers,
   dashboardHandlers(REVIEW_KINDS),
   productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue, loan: loanCatalogue }),
-  adminReviewActionHandlers,
+  wireInstructionHandlers,
+  loanRepaymentHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

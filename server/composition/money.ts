@@ -2,7 +2,7 @@
 // ledger check, administrator deposits, the scheduled work run once with an injected clock,
 // the fake market, and a dump of the trading tables.
 
-export { adminDeposit, applyAdminDeposit, parseDeposit } from '../funds/admin-deposit.ts';
+export { adminDeposit, applyAdminDeposit, parseDeposit } from '../funds/deposits/admin-deposit.ts';
 export { type Balance, balanceOf, balancesOf, ledgerMismatches, type Mismatch } from '../core/ledger.ts';
 export type { JobDeps } from '../platform/jobs/job.ts';
 export { createFakeMarket, type FakeMarket } from '../trading/fake-market.ts';

@@ -4,13 +4,13 @@
 // is the only caller: no customer endpoint decides a review.
 import { kycReview } from '../account/kyc-review.ts';
 import type { Db } from '../core/db/index.ts';
-import { bankWithdrawalReview } from '../funds/bank-withdrawals.ts';
-import { depositReview } from '../funds/deposits.ts';
-import { loanReview } from '../funds/loan-review.ts';
-import { miningReview } from '../earn/mining-review.ts';
-import { wireReview } from '../funds/wire.ts';
+import { bankWithdrawalReview } from '../funds/bank/bank-withdrawals.ts';
+import { depositReview } from '../funds/deposits/deposits.ts';
+import { loanReview } from '../funds/loans/loan-review.ts';
+import { miningReview } from '../earn/mining/mining-review.ts';
+import { wireReview } from '../funds/bank/wire.ts';
 import type { ReviewItem, ReviewKind } from '../core/review-kind.ts';
-import { withdrawalReview } from '../funds/withdrawals.ts';
+import { withdrawalReview } from '../funds/withdrawals/withdrawals.ts';
 import { refusal } from '../core/errors.ts';
 
 export { reviewId } from '../core/review-kind.ts';

@@ -7,10 +7,10 @@ import { toCount } from '../core/db/index.ts';
 import { CardType, KycStatus } from '../core/db/tables/kyc.ts';
 import { SEED_ANNOUNCEMENTS } from '../content/seed-articles.ts';
 import { hashPassword } from '../platform/security/password.ts';
-import { applyAdminDeposit } from '../funds/admin-deposit.ts';
+import { applyAdminDeposit } from '../funds/deposits/admin-deposit.ts';
 import { createUser } from '../platform/sessions/users.ts';
 import { seedFunds } from './seed-products.ts';
-import { seedIeoProjects } from '../earn/ieo-seed.ts';
+import { seedIeoProjects } from '../earn/ieo/ieo-seed.ts';
 import type { InstallMode } from './install-mode.ts';
 
 export const DEMO_EMAIL = 'demo@coinapp.test';

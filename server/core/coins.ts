@@ -48,7 +48,7 @@ export function knownCoins(): string[] {
 
 let coins: string[] | undefined;
 
-/** An enabled coin of the coin table (server/funds/coins.ts manages it), or 4019. */
+/** An enabled coin of the coin table (server/funds/coins/coins.ts manages it), or 4019. */
 export async function requireCoin(db: Tx, coin: string): Promise<CoinRow> {
   const row = await db.selectFrom('coins').selectAll().where('coin', '=', coin.trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst();
   if (!row) throw businessError(ResultCode.unsupportedCoin);

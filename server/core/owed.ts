@@ -1,6 +1,6 @@
 // What a customer owes the platform, by coin (issue 24: the asset total counts a loan's coins, so
 // the assets page shows the loans owed beside it). The funds domain computes it from its loans
-// (funds/loan-owed.ts); the trading domain's asset overview reads it through this interface, and
+// (funds/loans/loan-owed.ts); the trading domain's asset overview reads it through this interface, and
 // the composition (server/composition/handlers.ts) joins the two.
 import type { Db } from './db/index.ts';
 

@@ -2,9 +2,9 @@
 // output). They fall due by the day, so the scheduler runs them at most once a second rather
 // than on every market tick; they start with the server and catch up after a stop.
 import type { JobDeps, ScheduledJob } from '../platform/jobs/job.ts';
-import { releaseDueIeoOrders } from './ieo.ts';
-import { runFinancingJob } from './financing.ts';
-import { runMiningJob } from './mining-output.ts';
+import { releaseDueIeoOrders } from './ieo/ieo.ts';
+import { runFinancingJob } from './financing/financing.ts';
+import { runMiningJob } from './mining/mining-output.ts';
 
 const EVERY_MS = 1000;
 

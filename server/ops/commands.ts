@@ -7,7 +7,7 @@ import type { Db } from '../core/db/index.ts';
 import type { UserRow } from '../core/db/types.ts';
 import { DEMO_EMAIL } from '../composition/seed.ts';
 import { coinDecimals, USDT } from '../core/coins.ts';
-import { adminDeposit } from '../funds/admin-deposit.ts';
+import { adminDeposit } from '../funds/deposits/admin-deposit.ts';
 import { balancesOf } from '../core/ledger.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import { findUser } from '../platform/sessions/users.ts';

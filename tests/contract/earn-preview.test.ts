@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { formatUnits, units } from '../../contract/decimal';
 import { DAY_MS, financingPreview, ieoPreview, miningPreview, miningQuantity, shareOf, typedUnits } from '../../contract/earn-preview';
 import type { MiningOrderRow } from '../../server/core/db/types';
-import { shareOf as serverShareOf } from '../../server/earn/financing';
-import { paymentFor } from '../../server/earn/ieo';
-import { dayOutput } from '../../server/earn/mining-output';
+import { shareOf as serverShareOf } from '../../server/earn/financing/financing';
+import { paymentFor } from '../../server/earn/ieo/ieo';
+import { dayOutput } from '../../server/earn/mining/mining-output';
 
 const project = {
   coin: 'NEW',

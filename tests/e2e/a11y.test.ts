@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
 import ru from '../../locales/ru-RU.json';
 import { ROUTES } from '../../src/routes/routes';
-import { SEED_COINS } from '../../server/funds/coins';
+import { SEED_COINS } from '../../server/funds/coins/coins';
 import { notify } from '../../server/core/notify';
 import { captcha as captchaAnswer } from '../../server/ops/commands';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { SEED_COINS } from '../../server/funds/coins';
+import { SEED_COINS } from '../../server/funds/coins/coins';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, signInOperator } from './harness';
 

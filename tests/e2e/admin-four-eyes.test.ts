@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/funds/admin-deposit';
-import { SEED_COINS } from '../../server/funds/coins';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit';
+import { SEED_COINS } from '../../server/funds/coins/coins';
 import { call, registerByEmail, verifyIdentity } from '../server/helpers';
 import { dataUrl, pngImage } from '../fixtures/images';
 import { appAndBrowser, operatorDesktop } from './harness';

@@ -4,9 +4,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/funds/admin-deposit';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit';
 import { call, registerByEmail, verifyIdentity } from '../server/helpers';
-import { SEED_COINS } from '../../server/funds/coins';
+import { SEED_COINS } from '../../server/funds/coins/coins';
 import { dataUrl, pngImage } from '../fixtures/images';
 import { appAndBrowser, signInOperator } from './harness';
 

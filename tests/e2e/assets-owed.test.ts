@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { loanReview } from '../../server/funds/loan-review';
+import { loanReview } from '../../server/funds/loans/loan-review';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, verifyIdentity, waitForHash } from './harness';
 

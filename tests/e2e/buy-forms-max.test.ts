@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/funds/admin-deposit';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, saveShot } from './harness';
 

@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { adminDeposit } from '../../server/funds/admin-deposit';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit';
 import { call, registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, verifyIdentity, waitForHash } from './harness';
 

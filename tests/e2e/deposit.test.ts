@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { SEED_COINS } from '../../server/funds/coins';
+import { SEED_COINS } from '../../server/funds/coins/coins';
 import { runCli } from '../../server/ops/cli';
 import { pngImage } from '../fixtures/images';
 import { registerByEmail } from '../server/helpers';

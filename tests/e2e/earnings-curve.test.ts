@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { DAY_MS } from '../../server/earn/financing';
+import { DAY_MS } from '../../server/earn/products/earn-units';
 import { runEarnWork } from '../../server/earn/jobs';
 import { adminDeposit } from '../../server/composition/money';
 import { call, registerByEmail } from '../server/helpers';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import timings from '../../schemas/config/timings.json';
-import { loanReview } from '../../server/funds/loan-review';
+import { loanReview } from '../../server/funds/loans/loan-review';
 import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone, verifyIdentity, waitForHash } from './harness';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en-US.json';
-import { miningReview } from '../../server/earn/mining-review';
+import { miningReview } from '../../server/earn/mining/mining-review';
 import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, loginThroughUi, phone } from './harness';

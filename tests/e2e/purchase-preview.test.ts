@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
-import { DAY_MS } from '../../server/earn/financing';
+import { DAY_MS } from '../../server/earn/products/earn-units';
 import { adminDeposit } from '../../server/composition/money';
 import { registerByEmail } from '../server/helpers';
 import { appAndBrowser, hashOf, loginThroughUi, phone, waitForHash } from './harness';

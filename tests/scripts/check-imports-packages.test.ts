@@ -32,6 +32,11 @@ describe('check-imports: folders outside the layer table', () => {
     );
   });
 
+  it("takes a domain's feature folder (server/funds/loans/) as the domain, not as an unlisted folder", () => {
+    expect(messages('unlisted', 'folder').filter((m) => m.startsWith('server/funds'))).toEqual([]);
+    expect(checkImports(fixture('unlisted')).filter((p) => p.message.startsWith('server/funds'))).toEqual([]);
+  });
+
   it('refuses an import from a listed layer into the unlisted folder', () => {
     expect(messages('unlisted', 'layer')).toEqual(['server/composition/app.ts: imports server/wallet/keys.ts (outside the layer table)']);
   });

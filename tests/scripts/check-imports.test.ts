@@ -70,7 +70,8 @@ describe('check-imports', () => {
     expect(layerOf('schemas/config/timings.json')).toBe('schemas');
     expect(layerOf('server/core/db/index.ts')).toBe('server/core');
     expect(layerOf('server/platform/http/auth.ts')).toBe('server/platform');
-    expect(layerOf('server/funds/handlers/withdrawals.ts')).toBe('server/funds');
+    expect(layerOf('server/funds/withdrawals/withdrawal-handlers.ts')).toBe('server/funds');
+    expect(layerOf('server/earn/mining/mining-review.ts')).toBe('server/earn');
     expect(layerOf('server/composition/app.ts')).toBe('server/composition');
     expect(layerOf('server/ops/cli.ts')).toBe('server/ops');
     expect(layerOf('server/app.ts')).toBeNull();

@@ -1,6 +1,6 @@
 // Every repo path a doc names exists: README.md, docs/*.md and each server domain's README.md.
 // A path is a backticked name with a slash or a file extension; one that starts at a top-level
-// folder is read from the repo's root, a shorter one (`platform/http/body.ts`, `funds/wire.ts`,
+// folder is read from the repo's root, a shorter one (`platform/http/body.ts`, `funds/bank/wire.ts`,
 // `handlers/`) from the doc's folder or the folders the docs abbreviate (server/, server/platform/,
 // server/core/, src/). Placeholders (`<id>`, `*`), routes (`/admin/…`) and environment paths
 // (`DATA_DIR/app.db`) are not paths of the repo.
@@ -77,16 +77,16 @@ describe('paths the docs name', () => {
 
   it('names a path that does not exist (planted), and not placeholders, routes or bare words', () => {
     const text = [
-      'The reviews are in `server/funds/reviews.ts`, the wire in `funds/wire.ts`, the body in `platform/http/body.ts`.',
+      'The reviews are in `server/funds/reviews.ts`, the wire in `funds/bank/wire.ts`, the body in `platform/http/body.ts`.',
       'See `DESIGN.md`, `docs/DESIGN.md`, `schemas/screens/<id>.json`, `/admin/reviews?kind=wire`, `DATA_DIR/app.db`, `dist/admin/`, `hub.ts`.',
     ].join('\n');
-    expect(namedPaths(text)).toEqual(['server/funds/reviews.ts', 'funds/wire.ts', 'platform/http/body.ts', 'docs/DESIGN.md']);
+    expect(namedPaths(text)).toEqual(['server/funds/reviews.ts', 'funds/bank/wire.ts', 'platform/http/body.ts', 'docs/DESIGN.md']);
     expect(missingPaths('docs/architecture.md', text)).toEqual([
       'docs/architecture.md: `server/funds/reviews.ts` does not exist',
       'docs/architecture.md: `docs/DESIGN.md` does not exist',
     ]);
     // a domain's README names its own files without the folder
-    expect(missingPaths('server/funds/README.md', 'Reviews: `withdrawals.ts`, `reviews.ts`, `handlers/bank.ts`.')).toEqual([
+    expect(missingPaths('server/funds/README.md', 'Reviews: `withdrawals.ts`, `reviews.ts`, `bank/wire.ts`.')).toEqual([
       'server/funds/README.md: `reviews.ts` does not exist',
     ]);
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineRefs, loadConfig } from '../../contract/loader.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import { units } from '../../contract/decimal.ts';
-import { loanReview } from '../../server/funds/loan-review.ts';
+import { loanReview } from '../../server/funds/loans/loan-review.ts';
 import { call, clock, type Loose, ROOT, registerByEmail, startServer, type TestServer, login, verifyIdentity } from './helpers.ts';
 
 interface Coin {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { migrateToLatest, openDatabase, postgresUrl } from '../../server/core/db/index.ts';
 import { sql } from 'kysely';
 import { parseInt8, postgresSchemaOf } from '../../server/core/db/postgres.ts';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
 import { balanceOf, ledgerMismatches } from '../../server/core/ledger.ts';
 import { registerByEmail, startServer, type TestServer } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import { buildServer, type RateLimits, type ServerOptions } from '../../server/c
 import { captchaAnswer } from '../../server/platform/codes/captcha.ts';
 import { I18n, localizeNumbers } from '../../server/platform/i18n/i18n.ts';
 import { DEMO_INVITATION_CODE } from '../../server/composition/seed.ts';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
 import { ApiError } from '../../server/core/errors.ts';
 import { englishRefusal } from '../../server/ops/cli.ts';
 

@@ -5,7 +5,7 @@
 // withdrawals and loan applications, before anything is written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
 import { ledgerMismatches } from '../../server/core/ledger.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed.ts';

@@ -4,13 +4,13 @@
 // exist when sent, per language with the English fallback), bad input with a valid session,
 // articles per language with the English fallback, and GET /base/site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_COINS } from '../../server/funds/coins.ts';
+import { SEED_COINS } from '../../server/funds/coins/coins.ts';
 import { siteConfig } from '../../server/content/handlers/site.ts';
 import { broadcast } from '../../server/content/notices.ts';
 import { notify } from '../../server/core/notify.ts';
 import { runCli } from '../../server/ops/cli.ts';
 import { ledgerMismatches } from '../../server/core/ledger.ts';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
 import { dataUrl, pngImage } from '../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 // different operators, the first moves nothing, and the audit rows name each operator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../server/core/ledger.ts';
-import { adminDeposit } from '../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
 import { MAX_FAILURES } from '../../server/platform/operators/operators.ts';
 import { totpCode } from '../../server/platform/security/totp.ts';
 import { type CliOptions, runCli } from '../../server/ops/cli.ts';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { div, formatUnits, mul, roundTo, units } from '../../contract/decimal.ts';
-import { ieoCommand } from '../../server/earn/ops/ieo.ts';
+import { ieoCommand } from '../../server/earn/ieo/ieo-ops.ts';
 import { adminDeposit, createFakeMarket, ledgerMismatches } from '../../server/composition/money.ts';
 import { call, clock, type Loose, msg, registerByEmail, ROOT, startServer, type TestServer } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { ResultCode } from '../../../contract/result-codes.ts';
 import type { AppContext } from './context.ts';
 import { isRateLimited } from './rate-limit.ts';
 
-/** The business limits that count requests (the withdrawal value limit sums amounts: server/funds/withdrawal-value.ts). */
+/** The business limits that count requests (the withdrawal value limit sums amounts: server/funds/withdrawals/withdrawal-value.ts). */
 export type CountedLimit = 'ordersPerSecond' | 'ordersPerDay' | 'withdrawalsPerDay' | 'newAddressesPerDay' | 'signInSecondSteps';
 
 type LimitContext = Pick<AppContext, 'limiter' | 'now'> & { limits: Pick<RateLimits, CountedLimit> };

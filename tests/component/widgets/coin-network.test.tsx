@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formSchemaOf, type ScreenDef } from '../../../contract/screen';
 import { validatorCode } from '../../../scripts/gen/validators';
 import { buildServer } from '../../../server/composition/app';
-import { SEED_COINS } from '../../../server/funds/coins';
+import { SEED_COINS } from '../../../server/funds/coins/coins';
 import type { HandlerTable } from '../../../server/platform/http/handler';
 import { runCli } from '../../../server/ops/cli';
 import { api, withoutFields } from '../../../src/api/base';

@@ -14,7 +14,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en-US.json';
 import { buildServer } from '../../../server/composition/app';
-import { SEED_COINS } from '../../../server/funds/coins';
+import { SEED_COINS } from '../../../server/funds/coins/coins';
 import { captcha as captchaAnswer } from '../../../server/ops/commands';
 import { api } from '../../../src/api/base';
 import { configureApi } from '../../../src/api/baseQuery';

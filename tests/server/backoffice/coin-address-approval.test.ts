@@ -4,8 +4,8 @@
 // proposer cannot approve, two approvals at once make one, an approver who lost the role is
 // refused even past the gate, and bad or concurrent requests change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkFormats } from '../../../server/funds/coins.ts';
-import { approveNetworkChange } from '../../../server/funds/network-proposals.ts';
+import { networkFormats } from '../../../server/funds/coins/coins.ts';
+import { approveNetworkChange } from '../../../server/funds/coins/network-proposals.ts';
 import { runCli } from '../../../server/ops/cli.ts';
 import { call, type Loose, msg, startServer, type TestServer } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';

@@ -3,7 +3,7 @@
 // current price) and registrations; 30 days with the days of nothing at zero. Every role reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { add, mul, plainUnits, units } from '../../../contract/decimal.ts';
-import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../../server/funds/deposits/admin-deposit.ts';
 import { OPERATOR_ROLES } from '../../../server/platform/operators/operators.ts';
 import { usdtPriceOf } from '../../../server/platform/market/usdt-price.ts';
 import { call, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';

@@ -3,9 +3,9 @@
 // repayment that debits exactly, writes its ledger row and audit row, and marks the loan repaid
 // once covered. Every refusal is translated, states the limit and writes nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../server/funds/loan-interest.ts';
+import { DAY_MS } from '../../../server/funds/loans/loan-interest.ts';
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
-import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../../server/funds/deposits/admin-deposit.ts';
 import { call, login, type Loose, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
 import { operator, signIn, type SignedInOperator } from './operators.ts';
 

@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_KIND_NAMES, REVIEW_KIND_REGISTRY, type ReviewKindName } from '../../../contract/review-kinds.ts';
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
-import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
-import { SEED_COINS } from '../../../server/funds/coins.ts';
+import { adminDeposit } from '../../../server/funds/deposits/admin-deposit.ts';
+import { SEED_COINS } from '../../../server/funds/coins/coins.ts';
 import { REVIEW_KINDS } from '../../../server/composition/reviews.ts';
 import { reviewRules } from '../../../server/backoffice/review-rules.ts';
 import { dataUrl, pngImage } from '../../fixtures/images.ts';

@@ -3,7 +3,7 @@
 // give the second, a rejection by either ends it), roles per kind, and bad input changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMismatches } from '../../../server/core/ledger.ts';
-import { SEED_COINS } from '../../../server/funds/coins.ts';
+import { SEED_COINS } from '../../../server/funds/coins/coins.ts';
 import { dataUrl, pngImage } from '../../fixtures/images.ts';
 import { call, customerWithdrawal as withdrawal, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';

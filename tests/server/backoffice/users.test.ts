@@ -2,7 +2,7 @@
 // customer is told why) or withdrawals (the withdrawal screens show the reason), unfreezing,
 // ending every session; and operators managed by an admin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeposit } from '../../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../../server/funds/deposits/admin-deposit.ts';
 import { totpCode } from '../../../server/platform/security/totp.ts';
 import { call, lastMessageTo, login, msg, registerByEmail, startServer, type TestServer, verifyIdentity } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';

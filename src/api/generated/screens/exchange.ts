@@ -48,7 +48,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "ExchangePayload",
-    "description": "Converts num of from_coin into to_coin at the server's price when it runs (server/funds/exchange.ts states the rate and rounding).",
+    "description": "Converts num of from_coin into to_coin at the server's price when it runs (server/funds/exchange/exchange.ts states the rate and rounding).",
     "type": "object",
     "additionalProperties": false,
     "required": [

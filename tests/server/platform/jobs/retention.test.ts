@@ -2,7 +2,7 @@
 // stays, and the audit trail and the ledger are never touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../contract/loader.ts';
-import { adminDeposit } from '../../../../server/funds/admin-deposit.ts';
+import { adminDeposit } from '../../../../server/funds/deposits/admin-deposit.ts';
 import { RETENTION, RETENTION_JOB, type RetentionConfig } from '../../../../server/platform/jobs/retention.ts';
 import { SCHEDULED_JOBS } from '../../../../server/composition/jobs.ts';
 import { sessionConfig } from '../../../../server/platform/sessions/sessions.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_COINS } from '../../../../server/funds/coins.ts';
+import { SEED_COINS } from '../../../../server/funds/coins/coins.ts';
 import { runCli } from '../../../../server/ops/cli.ts';
 import { listingPage, parseBucketUrl } from '../../../../server/platform/storage/bucket.ts';
 import { importUploadFiles } from '../../../../server/platform/uploads/upload-files.ts';
