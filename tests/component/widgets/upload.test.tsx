@@ -24,7 +24,7 @@ import type { ScreenModule } from '../../../src/engine/types';
 import { createStore } from '../../../src/store';
 import { pngImage, TEXT_BYTES } from '../../fixtures/images';
 import { useLanguage } from '../render';
-import { DepositOrigin } from '../../../server/funds/deposits';
+import { DepositOrigin } from '../../../server/funds/deposits/deposits';
 
 let app: FastifyInstance;
 let token = '';
