@@ -495,6 +495,55 @@ export interface AdminCreateMiningPayload {
 }
 
 /**
+ * One coin of a customer's balances as the back office sees it
+ */
+export interface AdminCustomerBalance {
+  coin: string;
+  /**
+   * In the coin's display decimals, rounded toward zero
+   */
+  available: string;
+  /**
+   * Held by orders and requests under review
+   */
+  frozen: string;
+  total: string;
+  /**
+   * What the total is worth in USDT at the current price (2 decimals); '' when the coin has no price now
+   */
+  usdtValue: string;
+}
+
+/**
+ * An operator's note on a customer; a risk flag shows on every review of that customer
+ */
+export interface AdminCustomerNote {
+  id: number;
+  /**
+   * Who wrote it
+   */
+  operator: string;
+  body: string;
+  riskFlag: boolean;
+  /**
+   * ISO time
+   */
+  created: string;
+}
+
+/**
+ * A note on the customer, kept with the operator's name and the time; a risk flag shows on every review of that customer. Audited.
+ */
+export interface AdminCustomerNotePayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  body: string;
+  riskFlag?: boolean;
+}
+
+/**
  * The back office's first screen: what waits for a decision, today's (UTC) money in and out and new customers, and the last 30 UTC days
  */
 export interface AdminDashboard {
@@ -1210,6 +1259,18 @@ export interface AdminReviewDetail {
    * A wire transfer's payment instructions, as the customer sees them
    */
   instructions?: string;
+  /**
+   * The customer's id (their page in the console: /admin/user?uid=)
+   */
+  uid?: number;
+  /**
+   * The operators' risk flags on this customer, newest first, one a line: time, operator, text; '' when none
+   */
+  riskFlags?: string;
+  /**
+   * The operators' latest other notes on this customer (at most 5), one a line
+   */
+  customerNotes?: string;
 }
 
 export interface AdminReviewDetailArgs {

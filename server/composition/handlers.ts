@@ -37,6 +37,7 @@ import { reviewDecisionHandlers } from '../backoffice/handlers/reviews.ts';
 import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from '../backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from '../backoffice/handlers/users.ts';
+import { customer360Handlers } from '../backoffice/handlers/customer-360.ts';
 import { manualAdjustments } from '../funds/admin-deposit.ts';
 import { supportChatHandlers } from '../support/handlers/chat.ts';
 import { supportInboxHandlers } from '../support/handlers/inbox.ts';
@@ -88,6 +89,7 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  customer360Handlers,
   supportChatHandlers,
   supportInboxHandlers,
   contentHandlers(contentAdmin),
