@@ -197,11 +197,14 @@ export const screen: ScreenDef = {
     }
   ],
   "list": {
-    "titleField": "type",
-    "titleLabel": "records.typeLabel",
-    "subtitleField": "coinname",
-    "subtitleLabel": "records.coin",
+    "titleField": "coinname",
+    "titleLabel": "records.coin",
     "fields": [
+      {
+        "field": "type",
+        "label": "records.typeLabel",
+        "values": "records.type"
+      },
       {
         "field": "amount",
         "label": "admin.customer360.amountLabel"

@@ -86,7 +86,12 @@ export const screen: ScreenDef = {
       "ui:widget": "textarea"
     },
     "riskFlag": {
-      "ui:title": "admin.customer360.riskFlagLabel"
+      "ui:title": "admin.customer360.riskFlagLabel",
+      "ui:widget": "select",
+      "ui:enumNames": [
+        "admin.yesNo.true",
+        "admin.yesNo.false"
+      ]
     }
   },
   "success": {
