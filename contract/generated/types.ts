@@ -1791,6 +1791,17 @@ export interface AdminWireInstructionsPayload {
 }
 
 /**
+ * The chain's transaction hash of a completed (paid) crypto withdrawal, in its network's format (schemas/config/networks.json txPattern); recorded once, shown to the customer with a copy button and the explorer link. One audit row; no money moves.
+ */
+export interface AdminWithdrawalTxHashPayload {
+  /**
+   * The withdrawal's id
+   */
+  id: number;
+  txHash: string;
+}
+
+/**
  * Sets or changes the code every email and SMS from the platform starts with. The login password is required: a stolen session alone cannot change it.
  */
 export interface AntiPhishingPayload {
@@ -4113,6 +4124,10 @@ export interface Withdrawal {
    * The chain's transaction hash of a completed withdrawal once it is recorded; null before
    */
   txHash: string | null;
+  /**
+   * The explorer page of that transaction (the network's explorerTx in schemas/config/networks.json); null without a hash or an explorer
+   */
+  explorerUrl: string | null;
 }
 
 export interface WithdrawalAddress {

@@ -1,6 +1,7 @@
 // The customer in one view at 1280×800: an operator approves a deposit, opens the customer's page
 // and finds the balance and the ledger row it made, adds a risk-flag note, and the note shows on
-// that customer's next review. With E2E_SHOTS=<dir> it saves the page in English and German.
+// that customer's next review; finance records a paid withdrawal's transaction hash there (one of
+// another network's format refused). With E2E_SHOTS=<dir> it saves the page in English and German.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import de from '../../locales/de-DE.json';
@@ -14,6 +15,7 @@ const app = appAndBrowser();
 const pages: Page[] = [];
 let uid = 0;
 let token = '';
+const HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
 const NOTE = 'Phoned the customer: the 250 USDT came from their own exchange account.';
 
 async function deposit(amount: string): Promise<number> {
@@ -79,6 +81,41 @@ describe('the customer in one view', () => {
     await page.goto(`${app.running.url}/admin/review?kind=deposit&id=${next}`);
     const flags = page.locator('.detail-field', { hasText: c360.riskFlagsLabel });
     await expect(flags.locator('.detail-value').textContent()).resolves.toMatch(new RegExp(`nina\\d+: ${NOTE}`));
+  });
+
+  it("records a paid withdrawal's transaction hash, refusing one of another network's format", async () => {
+    const now = Date.now();
+    const row = await app.running.app.db
+      .insertInto('withdrawals')
+      .values({
+        user_id: uid,
+        coin: 'USDT',
+        network: 'ERC20',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        amount: '1000000000',
+        fee: '100000000',
+        manual_review: 0,
+        status: 2,
+        reason: '',
+        created_at: now,
+        reviewed_at: now,
+        tx_hash: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const page = await operatorPage('paula');
+    await page.goto(`${app.running.url}/admin/user?uid=${uid}`);
+    const form = section(page, en.records.txHash.recordTitle);
+    await form.getByLabel(en.records.txHash.withdrawalId).fill(String(row.id));
+    await form.getByLabel(en.withdraw.txHash).fill(HASH.slice(2));
+    await form.getByRole('button', { name: en.records.txHash.recordSubmit }).click();
+    // refused under the field with the format it should have
+    await form.getByText(en.records.txHash.format.replace('{{network}}', 'ERC20').replace('{{example}}', HASH)).waitFor();
+    await form.getByLabel(en.withdraw.txHash).fill(HASH);
+    await form.getByRole('button', { name: en.records.txHash.recordSubmit }).click();
+    await page.getByText(en.records.txHash.recorded).waitFor();
+    const saved = await app.running.app.db.selectFrom('withdrawals').select('tx_hash').where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(saved.tx_hash).toBe(HASH);
   });
 
   it('reads in German', async () => {

@@ -78,4 +78,5 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-user-signins","kind":"list","routes":["/admin/user"],"routeQuery":{"uid":true},"title":"admin.signinsTab","roles":["admin","compliance","support"], load: () => import('./screens/admin-user-signins') },
   { "id":"admin-users","kind":"list","routes":["/admin/users"],"title":"admin.usersTitle","roles":["admin","finance","compliance","support"], load: () => import('./screens/admin-users') },
   { "id":"admin-wire-instructions","kind":"form","routes":["/admin/review"],"routeQuery":{"kind":"wire"},"title":"admin.instructionsTitle","roles":["finance"], load: () => import('./screens/admin-wire-instructions') },
+  { "id":"admin-withdrawal-tx-hash","kind":"form","routes":["/admin/user"],"title":"records.txHash.recordTitle","roles":["finance"], load: () => import('./screens/admin-withdrawal-tx-hash') },
 ];

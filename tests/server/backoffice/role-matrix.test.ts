@@ -120,6 +120,7 @@ describe('the role matrix', () => {
       'adminUserSignins',
       'adminUsers',
       'adminWireInstructions',
+      'adminWithdrawalTxHash',
     ]);
     for (const e of endpoints) expect(e.roles.length, e.name).toBeGreaterThan(0);
   });
