@@ -769,6 +769,46 @@ export interface AdminFreezePayload {
   reason: string;
 }
 
+/**
+ * Besides the filters (kind, status, from/to UTC days both inclusive, coin or currency, customer id/email/phone, amount range): the order
+ */
+export interface AdminHistoryArgs {
+  /**
+   * A column, ascending; with '-' before it, descending (default -decidedAt: newest first)
+   */
+  sort?: '-decidedAt' | 'decidedAt' | '-amount' | 'amount';
+}
+
+/**
+ * A decided review item: what was decided, by whom and when
+ */
+export interface AdminHistoryItem {
+  kind: string;
+  id: number;
+  /**
+   * The customer's email or phone
+   */
+  user: string;
+  uid: number;
+  status: 'approved' | 'rejected';
+  /**
+   * Who decided it: one name, or the first and second approver
+   */
+  operators: string;
+  /**
+   * ISO time of the decision
+   */
+  decidedAt: string;
+  /**
+   * What the customer asked for or reported, in the coin's display decimals; '' for an identity check
+   */
+  amount: string;
+  /**
+   * Its coin or currency; '' for an identity check
+   */
+  coin: string;
+}
+
 export interface AdminHostChanges {
   /**
    * Operator changes made with npm run ops on the server host that this admin has not acknowledged, oldest first

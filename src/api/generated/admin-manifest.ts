@@ -40,6 +40,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-financing-open","kind":"form","routes":["/admin/financingProduct"],"title":"admin.product.openTitle","roles":["admin","product"], load: () => import('./screens/admin-financing-open') },
   { "id":"admin-financing-update","kind":"form","routes":["/admin/financingProduct"],"title":"admin.product.updateTitle","roles":["admin","product"], load: () => import('./screens/admin-financing-update') },
   { "id":"admin-freeze","kind":"form","routes":["/admin/user"],"title":"admin.freezeTitle","roles":["admin","compliance"], load: () => import('./screens/admin-freeze') },
+  { "id":"admin-history","kind":"list","routes":["/admin/history"],"title":"admin.history.title","roles":["finance","compliance"], load: () => import('./screens/admin-history') },
   { "id":"admin-ieo-create","kind":"form","routes":["/admin/ieoNew"],"title":"admin.product.ieoCreateTitle","roles":["admin","product"], load: () => import('./screens/admin-ieo-create') },
   { "id":"admin-ieo-detail","kind":"detail","routes":["/admin/ieoProject"],"title":"admin.product.ieoDetailTitle","roles":["admin","product"], load: () => import('./screens/admin-ieo-detail') },
   { "id":"admin-ieo-list","kind":"list","routes":["/admin/ieo"],"title":"admin.product.ieoTitle","roles":["admin","product"], load: () => import('./screens/admin-ieo-list') },

@@ -76,6 +76,7 @@ describe('the role matrix', () => {
       'adminFinancingProduct',
       'adminFinancingProducts',
       'adminFreeze',
+      'adminHistory',
       'adminHostChanges',
       'adminIeoProject',
       'adminIeoProjects',
