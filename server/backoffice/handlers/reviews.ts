@@ -20,8 +20,10 @@ export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppC
     },
     adminHistory: async (input, { session }) => {
       // the decisions of a kind the operator's roles decide, as the waiting items
-      const kind = input.kind ?? 'deposit';
-      if (!mayDecide(kind, rolesOf(session.operator))) throw businessError(OperatorCode.notPermitted);
+      // no kind named: the first kind the operator decides (compliance: identity checks)
+      const roles = rolesOf(session.operator);
+      const kind = input.kind ?? kinds.find((k) => mayDecide(k.kind, roles))?.kind ?? 'deposit';
+      if (!mayDecide(kind, roles)) throw businessError(OperatorCode.notPermitted);
       return reviewHistory(ctx.db, { ...input, kind });
     },
     adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, rolesOf(session.operator), input.kind, input.id),
