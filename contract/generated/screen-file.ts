@@ -269,6 +269,14 @@ export interface FieldView {
    * A detail field's value links to this route, optionally with a query (a dashboard count opens the list it counts)
    */
   link?: string;
+  /**
+   * A detail field: the record field holding an https URL (a transaction's explorer page) that a link beside the value opens in a new tab; no link when it is empty
+   */
+  hrefField?: string;
+  /**
+   * The text of that link
+   */
+  hrefLabel?: string;
 }
 export interface ListDef {
   titleField: string;

@@ -495,6 +495,55 @@ export interface AdminCreateMiningPayload {
 }
 
 /**
+ * One coin of a customer's balances as the back office sees it
+ */
+export interface AdminCustomerBalance {
+  coin: string;
+  /**
+   * In the coin's display decimals, rounded toward zero
+   */
+  available: string;
+  /**
+   * Held by orders and requests under review
+   */
+  frozen: string;
+  total: string;
+  /**
+   * What the total is worth in USDT at the current price (2 decimals); '' when the coin has no price now
+   */
+  usdtValue: string;
+}
+
+/**
+ * An operator's note on a customer; a risk flag shows on every review of that customer
+ */
+export interface AdminCustomerNote {
+  id: number;
+  /**
+   * Who wrote it
+   */
+  operator: string;
+  body: string;
+  riskFlag: boolean;
+  /**
+   * ISO time
+   */
+  created: string;
+}
+
+/**
+ * A note on the customer, kept with the operator's name and the time; a risk flag shows on every review of that customer. Audited.
+ */
+export interface AdminCustomerNotePayload {
+  /**
+   * The customer's id
+   */
+  uid: number;
+  body: string;
+  riskFlag?: boolean;
+}
+
+/**
  * The back office's first screen: what waits for a decision, today's (UTC) money in and out and new customers, and the last 30 UTC days
  */
 export interface AdminDashboard {
@@ -718,6 +767,46 @@ export interface AdminFreezePayload {
   uid: number;
   what: 'login' | 'withdraw';
   reason: string;
+}
+
+/**
+ * Besides the filters (kind, status, from/to UTC days both inclusive, coin or currency, customer id/email/phone, amount range): the order
+ */
+export interface AdminHistoryArgs {
+  /**
+   * A column, ascending; with '-' before it, descending (default -decidedAt: newest first)
+   */
+  sort?: '-decidedAt' | 'decidedAt' | '-amount' | 'amount';
+}
+
+/**
+ * A decided review item: what was decided, by whom and when
+ */
+export interface AdminHistoryItem {
+  kind: string;
+  id: number;
+  /**
+   * The customer's email or phone
+   */
+  user: string;
+  uid: number;
+  status: 'approved' | 'rejected';
+  /**
+   * Who decided it: one name, or the first and second approver
+   */
+  operators: string;
+  /**
+   * ISO time of the decision
+   */
+  decidedAt: string;
+  /**
+   * What the customer asked for or reported, in the coin's display decimals; '' for an identity check
+   */
+  amount: string;
+  /**
+   * Its coin or currency; '' for an identity check
+   */
+  coin: string;
 }
 
 export interface AdminHostChanges {
@@ -1210,6 +1299,18 @@ export interface AdminReviewDetail {
    * A wire transfer's payment instructions, as the customer sees them
    */
   instructions?: string;
+  /**
+   * The customer's id (their page in the console: /admin/user?uid=)
+   */
+  uid?: number;
+  /**
+   * The operators' risk flags on this customer, newest first, one a line: time, operator, text; '' when none
+   */
+  riskFlags?: string;
+  /**
+   * The operators' latest other notes on this customer (at most 5), one a line
+   */
+  customerNotes?: string;
 }
 
 export interface AdminReviewDetailArgs {
@@ -1727,6 +1828,17 @@ export interface AdminUserDetailArgs {
 export interface AdminWireInstructionsPayload {
   id: number;
   text: string;
+}
+
+/**
+ * The chain's transaction hash of a completed (paid) crypto withdrawal, in its network's format (schemas/config/networks.json txPattern); recorded once, shown to the customer with a copy button and the explorer link. One audit row; no money moves.
+ */
+export interface AdminWithdrawalTxHashPayload {
+  /**
+   * The withdrawal's id
+   */
+  id: number;
+  txHash: string;
 }
 
 /**
@@ -4052,6 +4164,10 @@ export interface Withdrawal {
    * The chain's transaction hash of a completed withdrawal once it is recorded; null before
    */
   txHash: string | null;
+  /**
+   * The explorer page of that transaction (the network's explorerTx in schemas/config/networks.json); null without a hash or an explorer
+   */
+  explorerUrl: string | null;
 }
 
 export interface WithdrawalAddress {

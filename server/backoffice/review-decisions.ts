@@ -15,6 +15,7 @@ import type { Actor } from '../platform/audit/actor.ts';
 import { fourEyesReason, mayDecide } from './review-rules.ts';
 import { rolesOf } from '../platform/operators/operators.ts';
 import { plainUnits } from '../../contract/decimal.ts';
+import { customerOnReview } from './customer-360.ts';
 
 export interface WaitingReview extends ReviewItem {
   /** Approvals recorded so far (1 when a first finance operator approved a large payout) */
@@ -241,5 +242,5 @@ export async function reviewDetail(
   const moves = await kind.moves?.(db, id, open ? (JSON.parse(open.args_json) as string[]) : []).catch(() => undefined);
   const images = (await kind.images?.(db, id)) ?? {};
   const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
-  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)) };
+  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)), ...(await customerOnReview(db, kind.kind, id)) };
 }

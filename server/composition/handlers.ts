@@ -11,6 +11,7 @@ import { bankHandlers } from '../funds/bank/bank-card-handlers.ts';
 import { bankWithdrawalHandlers } from '../funds/bank/bank-withdrawal-handlers.ts';
 import { wireHandlers } from '../funds/bank/wire-handlers.ts';
 import { wireInstructionHandlers } from '../funds/bank/wire-instruction-handlers.ts';
+import { withdrawalTxHashHandlers } from '../funds/withdrawals/withdrawal-tx-hash-handlers.ts';
 import { coinHandlers } from '../funds/coins/coin-handlers.ts';
 import { depositHandlers } from '../funds/deposits/deposit-handlers.ts';
 import { exchangeHandlers } from '../funds/exchange/exchange-handlers.ts';
@@ -40,6 +41,7 @@ import { reviewDecisionHandlers } from '../backoffice/handlers/reviews.ts';
 import { REVIEW_KINDS } from './reviews.ts';
 import { adjustmentHandlers } from '../backoffice/handlers/adjustments.ts';
 import { userAdminHandlers } from '../backoffice/handlers/users.ts';
+import { customer360Handlers } from '../backoffice/handlers/customer-360.ts';
 import { manualAdjustments } from '../funds/deposits/admin-deposit.ts';
 import { supportChatHandlers } from '../support/handlers/chat.ts';
 import { supportInboxHandlers } from '../support/handlers/inbox.ts';
@@ -93,6 +95,7 @@ const MODULES = [
   auditHandlers,
   adjustmentHandlers(manualAdjustments),
   userAdminHandlers,
+  customer360Handlers,
   supportChatHandlers,
   supportInboxHandlers,
   contentHandlers(contentAdmin),
@@ -100,6 +103,7 @@ const MODULES = [
   dashboardHandlers(REVIEW_KINDS),
   productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue, loan: loanCatalogue }),
   wireInstructionHandlers,
+  withdrawalTxHashHandlers,
   loanRepaymentHandlers,
 ];
 

@@ -46,8 +46,9 @@ const extras = new Map([
 /** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
 const byRoute = new Map<string, ScreenEntry[]>();
 for (const s of ADMIN_SCREENS) for (const path of s.routes) if (path !== LOGIN) byRoute.set(path, [...(byRoute.get(path) ?? []), s]);
-// what is decided on the left, the decision on the right
-for (const entries of byRoute.values()) entries.sort((a, b) => Number(a.kind === 'form') - Number(b.kind === 'form'));
+// what is decided on the left, the decision on the right; a customer's sections (lists) after their detail
+const KIND_ORDER: Record<string, number> = { detail: 0, list: 1, form: 2 };
+for (const entries of byRoute.values()) entries.sort((a, b) => (KIND_ORDER[a.kind] ?? 1) - (KIND_ORDER[b.kind] ?? 1));
 
 function Loading() {
   const { t } = useTranslation();

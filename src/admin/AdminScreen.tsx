@@ -22,7 +22,7 @@ export function AdminScreen({ entry }: { entry: ScreenEntry }) {
   const { t } = useTranslation();
   const module = use(moduleOf(entry));
   return (
-    <section className="admin-screen" aria-labelledby={`title-${entry.id}`}>
+    <section className="admin-screen" data-kind={entry.kind} aria-labelledby={`title-${entry.id}`}>
       <h1 id={`title-${entry.id}`}>{t(entry.title ?? entry.id)}</h1>
       {createElement(registry.resolve(module.screen.kind), { module })}
     </section>

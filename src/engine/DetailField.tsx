@@ -1,6 +1,6 @@
 // One field of a record as a detail screen shows it (and a form's success view, FormResult):
 // label and formatted value, an uploaded image, sanitised markup, a copy button, a link to the
-// route that lists what the value counts; in the tiles layout, label over a large value.
+// route that lists what the value counts, a link out (an explorer page); in the tiles layout, label over a large value.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
@@ -9,6 +9,16 @@ import { FieldValue } from './FieldValue';
 import { formatRecordField } from './formats';
 import { SafeHtml } from './SafeHtml';
 import type { FieldView } from './types';
+
+/** A link out of the app (a transaction's explorer page): https only, in a new tab that cannot reach back. */
+function ExternalLink({ href, text }: { href: unknown; text: string }) {
+  if (typeof href !== 'string' || !href.startsWith('https://')) return null;
+  return (
+    <a className="detail-external" href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  );
+}
 
 export function DetailField({ view, record, tiles = false }: { view: FieldView; record: Record<string, unknown>; tiles?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -41,6 +51,7 @@ export function DetailField({ view, record, tiles = false }: { view: FieldView; 
       <span className="detail-label">{label}: </span>
       <span className={`detail-value${kind}`}>{linked}</span>
       {view.copy && <CopyButton value={String(record[view.field])} label={`${t('common.copy')}: ${label}`} />}
+      {view.hrefField && <ExternalLink href={record[view.hrefField]} text={t(view.hrefLabel ?? view.label)} />}
     </p>
   );
 }

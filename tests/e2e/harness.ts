@@ -158,7 +158,7 @@ export async function signInOperator(page: Page, running: Running, name: string,
  * opens a 1280×800 back-office page holding that session: for tests about what an operator does
  * once signed in (signInOperator drives the sign-in form itself).
  */
-export async function operatorDesktop(running: Running, browser: Browser, name: string, roles: OperatorRole[]): Promise<Page> {
+export async function operatorDesktop(running: Running, browser: Browser, name: string, roles: OperatorRole[], locale = 'en-US'): Promise<Page> {
   const made = await createOperator(running.app.db, name, roles, Date.now());
   const secret = new URL(made.totp).searchParams.get('secret')!;
   const signedIn = await call(running.app, 'POST', '/admin/login', { body: { name, password: made.password, totp: totpCode(secret, Date.now()) } });
@@ -168,7 +168,7 @@ export async function operatorDesktop(running: Running, browser: Browser, name: 
     body: { oldPassword: made.password, newPassword: OPERATOR_PASSWORD },
   });
   expect(changed.code, changed.msg).toBe(0);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   await context.addInitScript((saved) => sessionStorage.setItem('adminSession', saved), JSON.stringify({ token: signedIn.data.token, name }));
   return context.newPage();
 }

@@ -1,5 +1,6 @@
 // A completed crypto withdrawal shows its transaction hash with a copy button (390×844, English
-// and German); one whose hash is not recorded yet shows no such line.
+// and German) and a link to the explorer page of its network; one whose hash is not recorded yet
+// shows no such line.
 // With E2E_SHOTS=<dir> it saves screenshots (dark English, light German).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,10 @@ describe('the transaction hash of a completed withdrawal', () => {
       const line = page.locator('.detail-field', { hasText: words.withdraw.txHash });
       await line.waitFor();
       await expect(line.locator('.detail-value').textContent()).resolves.toBe(HASH);
+      // the explorer page of the network's config (ERC20: etherscan), in a new tab that cannot reach back
+      const explorer = line.getByRole('link', { name: words.records.txHash.explorer });
+      await expect(explorer.getAttribute('href')).resolves.toBe(`https://etherscan.io/tx/${HASH}`);
+      await expect(explorer.getAttribute('rel')).resolves.toBe('noopener noreferrer');
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await saveShot(page, `withdraw-tx-hash-${locale}-${theme}`);
       await line.getByRole('button', { name: `${words.common.copy}: ${words.withdraw.txHash}` }).click();

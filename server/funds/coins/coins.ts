@@ -15,6 +15,11 @@ export interface NetworkFormat {
   name: string;
   pattern: string;
   example: string;
+  /** A paid withdrawal's transaction hash (regular expression) and one that matches it */
+  txPattern?: string;
+  txExample?: string;
+  /** The explorer page of a transaction, {hash} where the hash goes */
+  explorerTx?: string;
 }
 
 let formats: Map<string, NetworkFormat> | undefined;
@@ -29,6 +34,24 @@ export function networkFormats(): Map<string, NetworkFormat> {
 export function addressMatches(network: string, address: string): boolean {
   const f = networkFormats().get(network);
   return f !== undefined && new RegExp(f.pattern).test(address);
+}
+
+/** Any hash or bank reference where the network's config names no format. */
+const ANY_TX = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Whether `hash` has the transaction-hash format of `network` (networks.json `txPattern`, else ANY_TX). */
+export function txHashMatches(network: string, hash: string): boolean {
+  const f = networkFormats().get(network);
+  return (f?.txPattern ? new RegExp(f.txPattern) : ANY_TX).test(hash);
+}
+
+/** A hash in the format of `network`, for the refusal of one that is not. */
+export const txHashExample = (network: string): string => networkFormats().get(network)?.txExample ?? '';
+
+/** The explorer page of a transaction on `network`, or null when the config names none. */
+export function explorerUrl(network: string, hash: string | null): string | null {
+  const template = networkFormats().get(network)?.explorerTx;
+  return template && hash ? template.replace('{hash}', encodeURIComponent(hash)) : null;
 }
 
 export interface SeedNetwork {

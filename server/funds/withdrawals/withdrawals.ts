@@ -14,7 +14,7 @@ import { isoTime } from '../../core/db/index.ts';
 import { ReviewStatus, type UserRow, type WithdrawalRow } from '../../core/db/types.ts';
 import { validationError } from '../../core/errors.ts';
 import { positiveAmount } from '../../core/amounts.ts';
-import { addressMatches, networkFormats, requireNetwork } from '../coins/coins.ts';
+import { addressMatches, explorerUrl, networkFormats, requireNetwork } from '../coins/coins.ts';
 import { rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../../core/review-kind.ts';
 import { decideFrozenRequest, type FrozenRequestKind, submitFrozenRequest } from '../frozen-requests.ts';
 import { assertNotBlocked, manualReviewNeeded, type PayPasswordContext, utcMinute } from '../rules.ts';
@@ -47,6 +47,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     CreatedAt: isoTime(Number(row.created_at)),
     ReviewedAt: row.reviewed_at === null ? '' : isoTime(Number(row.reviewed_at)),
     txHash: row.tx_hash ?? null,
+    explorerUrl: explorerUrl(row.network, row.tx_hash ?? null),
   };
 }
 

@@ -33,7 +33,7 @@ const SORT_COLUMNS = { at: 'seq', action: 'action', actor: 'actor', targetKind: 
 const DAY_MS = 86_400_000;
 
 /** A day's first millisecond (UTC); a day that is not on the calendar (2026-02-30) is refused like a malformed one. */
-function dayStart(field: 'from' | 'to', day: string): number {
+export function dayStart(field: 'from' | 'to', day: string): number {
   const ms = Date.parse(`${day}T00:00:00Z`);
   if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== day) throw validationError(field, 'validation.queryDate', { field });
   return ms;

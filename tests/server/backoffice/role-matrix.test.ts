@@ -64,6 +64,10 @@ describe('the role matrix', () => {
       'adminCreateIeo',
       'adminCreateLoanProduct',
       'adminCreateMining',
+      'adminCustomerBalances',
+      'adminCustomerLedger',
+      'adminCustomerNoteAdd',
+      'adminCustomerNotes',
       'adminDashboard',
       'adminDecideAdjustment',
       'adminDecideReview',
@@ -72,6 +76,7 @@ describe('the role matrix', () => {
       'adminFinancingProduct',
       'adminFinancingProducts',
       'adminFreeze',
+      'adminHistory',
       'adminHostChanges',
       'adminIeoProject',
       'adminIeoProjects',
@@ -116,6 +121,7 @@ describe('the role matrix', () => {
       'adminUserSignins',
       'adminUsers',
       'adminWireInstructions',
+      'adminWithdrawalTxHash',
     ]);
     for (const e of endpoints) expect(e.roles.length, e.name).toBeGreaterThan(0);
   });

@@ -31,6 +31,7 @@ import * as m0030loan from './0030_loan_requested_range.ts';
 import * as m0031txhash from './0031_withdrawal_tx_hash.ts';
 import * as m0032due from './0032_due_indexes.ts';
 import * as m0033names from './0033_clear_column_names.ts';
+import * as m0034notes from './0034_customer_notes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0031_withdrawal_tx_hash': m0031txhash,
   '0032_due_indexes': m0032due,
   '0033_clear_column_names': m0033names,
+  '0034_customer_notes': m0034notes,
 };
 
 export const migrationProvider: MigrationProvider = {

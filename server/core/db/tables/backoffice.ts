@@ -79,8 +79,20 @@ export interface ApprovalsTable {
   reason: string | null;
 }
 
+/** An operator's note on a customer; a risk flag shows on every review of that customer (migration 0034). */
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The operator's name at the time */
+  operator: string;
+  body: string;
+  risk_flag: number;
+  created_at: number;
+}
+
 export interface BackofficeTables {
   operators: OperatorsTable;
+  customer_notes: CustomerNotesTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;
@@ -89,3 +101,4 @@ export interface BackofficeTables {
 export type OperatorRow = Selectable<OperatorsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type ApprovalRow = Selectable<ApprovalsTable>;
+export type CustomerNoteRow = Selectable<CustomerNotesTable>;

@@ -5,22 +5,30 @@ import { withoutFields } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminEndSessionsPayload, AdminEndSessionsResult } from '../../../../contract/generated/types';
+import * as validators from '../validators/admin-end-sessions.js';
 
 export type { AdminEndSessionsPayload, AdminEndSessionsResult };
 
 export const screen: ScreenDef = {
   "id": "admin-end-sessions",
-  "kind": "action",
+  "kind": "form",
   "audience": "operator",
   "roles": [
     "admin",
     "compliance",
     "support"
   ],
+  "routes": [
+    "/admin/user"
+  ],
+  "title": "admin.customer360.endSessionsTitle",
   "endpoint": {
     "name": "adminEndSessions",
     "method": "POST",
-    "path": "/admin/users/endSessions"
+    "path": "/admin/users/endSessions",
+    "invalidates": [
+      "AdminUsers"
+    ]
   },
   "payload": {
     "title": "AdminEndSessionsPayload",
@@ -44,16 +52,28 @@ export const screen: ScreenDef = {
     "uid.type": "admin.userUnknown",
     "uid.minimum": "admin.userUnknown",
     "uid.maximum": "admin.userUnknown"
-  }
+  },
+  "ui": {
+    "ui:submitLabel": "admin.customer360.endSessionsSubmit",
+    "uid": {
+      "ui:widget": "hidden"
+    }
+  },
+  "success": {
+    "toast": "admin.customer360.sessionsEnded"
+  },
+  "validatorId": "adminEndSessions"
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminEndSessions: build.mutation<AdminEndSessionsResult, AdminEndSessionsPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/users/endSessions', method: 'POST', auth: true, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/users/endSessions', method: 'POST', auth: true, fieldErrors: {"fields":["uid"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      invalidatesTags: ['AdminUsers'],
     }),
   }),
 });
 
 export const endpoint = injected.endpoints.adminEndSessions;
 export const rowActions = {};
+export const validate = validators;

@@ -82,6 +82,14 @@ export const screen: ScreenDef = {
         "label": "admin.customerLabel"
       },
       {
+        "field": "riskFlags",
+        "label": "admin.customer360.riskFlagsLabel"
+      },
+      {
+        "field": "customerNotes",
+        "label": "admin.customer360.notesTitle"
+      },
+      {
         "field": "created",
         "label": "admin.createdLabel",
         "format": "datetime"

@@ -47,7 +47,9 @@ export const screen: ScreenDef = {
       {
         "field": "txHash",
         "label": "withdraw.txHash",
-        "copy": true
+        "copy": true,
+        "hrefField": "explorerUrl",
+        "hrefLabel": "records.txHash.explorer"
       },
       {
         "field": "num",
