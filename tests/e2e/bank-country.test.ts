@@ -80,7 +80,7 @@ describe('bank cards by country', () => {
     await waitForHash(page, '#/user/bank');
     await page.locator('.row', { hasText: 'Chase' }).waitFor();
     const stored = (await cards()).find((c) => c.bankname === 'Chase')!;
-    expect(stored).toMatchObject({ country: 'US', bankcard: '000123456789', routing: '021000021', ibna: '' });
+    expect(stored).toMatchObject({ country: 'US', bankcard: '000123456789', routing: '021000021', iban: '' });
   });
 
   it('India, Australia and Canada name their own codes (IFSC, BSB, transit), not a generic routing code', async () => {
@@ -118,7 +118,7 @@ describe('bank cards by country', () => {
     await page.click('button[type=submit]');
     await waitForHash(page, '#/user/bank');
     await page.locator('.row', { hasText: 'Commerzbank' }).waitFor();
-    expect((await cards()).find((c) => c.bankname === 'Commerzbank')).toMatchObject({ country: 'DE', ibna: 'DE89370400440532013000', swift: 'COBADEFFXXX' });
+    expect((await cards()).find((c) => c.bankname === 'Commerzbank')).toMatchObject({ country: 'DE', iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' });
 
     await openForm(page, 'DE');
     await page.fill('#root_bankname', 'Commerzbank Filiale');
