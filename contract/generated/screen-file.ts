@@ -214,12 +214,16 @@ export interface FormSuccess {
    * Fields of the response shown once after success, in place of the form, each with a copy button where copy is true (a new operator's initial password and authenticator URI); the form comes back with the screen's Done button
    */
   show?: FieldView[];
+  /**
+   * After success open the list the form was opened from (?back=, else navigate) with ?next=1: a list with openNext then opens its next row (the next item of a queue, under the same filters)
+   */
+  next?: boolean;
 }
 export interface FieldView {
   field: string;
   label: Key;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; duration: a number of seconds as days and hh:mm:ss (how long a review has waited); country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   format?:
     | 'text'
@@ -236,6 +240,7 @@ export interface FieldView {
     | 'iban'
     | 'html'
     | 'countdown'
+    | 'duration'
     | 'country';
   /**
    * Locale key prefix: the value is shown as t(prefix.value)
@@ -277,11 +282,17 @@ export interface FieldView {
    * The text of that link
    */
   hrefLabel?: string;
+  /**
+   * With link: query parameters taken from the record, parameter -> record field ({"uid": "uid"} opens /admin/user?uid=12); a record without the field is not linked. Also links a table column's cells
+   */
+  linkQuery?: {
+    [k: string]: string;
+  };
 }
 export interface ListDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; duration: a number of seconds as days and hh:mm:ss (how long a review has waited); country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -298,6 +309,7 @@ export interface ListDef {
     | 'iban'
     | 'html'
     | 'countdown'
+    | 'duration'
     | 'country';
   /**
    * table layout: the title column's heading
@@ -340,6 +352,23 @@ export interface ListDef {
    */
   refreshSeconds?: number;
   /**
+   * paged lists: a line above the rows naming how many records the filters find in all ({{count}}: the server's total)
+   */
+  totalLabel?: string;
+  /**
+   * A row's link to its detail carries ?back=<this list's route with its filters and order>, so a form there returns to the same filtered list (see success.next)
+   */
+  detailBack?: boolean;
+  /**
+   * With ?next=1 in the route (a form's success.next): once the rows are fresh, the first row's detail opens in place of the list, under the same filters; with no row left the list stays
+   */
+  openNext?: {
+    /**
+     * A boolean record field: rows where it is true are passed over (an item this operator already approved)
+     */
+    unless?: string;
+  };
+  /**
    * table layout: a click on a heading sorts on the server (the endpoint's `sort` query: the field, or -field for descending; only the fields its payload's sort enum names are sortable), across every page rather than the rows loaded
    */
   serverSort?: boolean;
@@ -366,7 +395,7 @@ export interface ExportEndpoint {
 export interface DetailDef {
   titleField: string;
   /**
-   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
+   * Field format from the engine's format registry (src/engine/formats.ts); decimal: a decimal exactly, trailing zeros dropped, with the reader's separators (and the record's coin after it, as amount); image: an uploaded image (its URL) shown to its owner; html: operator markup, shown after DOMPurify sanitised it; countdown: the time left until an ISO time, ticking each second on a detail screen; duration: a number of seconds as days and hh:mm:ss (how long a review has waited); country: an ISO 3166 code shown by the country's name in the reader's language (Intl.DisplayNames)
    */
   titleFormat?:
     | 'text'
@@ -383,6 +412,7 @@ export interface DetailDef {
     | 'iban'
     | 'html'
     | 'countdown'
+    | 'duration'
     | 'country';
   bodyField?: string;
   fields?: FieldView[];

@@ -3,4 +3,4 @@
 export const TAG_TYPES = ['Addresses','Articles','Assets','BankAccountRules','BankCards','BankWithdrawOptions','BankWithdrawals','Coins','Deposits','ExchangeRates','FinancingOrders','FinancingProducts','FinancingTotals','FuturesOrders','IeoOrders','IeoProjects','Invite','LoanOrders','LoanProducts','MiningMachines','MiningOrders','Notice','Notices','Security','Sessions','SpotOrders','User','UserCard','WireCurrencies','WireTransfers','WithdrawStatus','Withdrawals'] as const;
 
 /** The back office's (src/api/admin-base.ts adds them to the api there). */
-export const ADMIN_TAG_TYPES = ['AdminActiveLoans','AdminAdjustments','AdminArticles','AdminBroadcasts','AdminCoins','AdminCustomerNotes','AdminFinancing','AdminHostChanges','AdminIeo','AdminLoanProducts','AdminMe','AdminMining','AdminOperators','AdminReviews','AdminSupport','AdminUsers'] as const;
+export const ADMIN_TAG_TYPES = ['AdminActiveLoans','AdminAdjustments','AdminArticles','AdminBroadcasts','AdminCoins','AdminCustomerNotes','AdminFinancing','AdminHostChanges','AdminIeo','AdminLoanProducts','AdminMe','AdminMining','AdminOperators','AdminReviewDetail','AdminReviews','AdminSupport','AdminUsers'] as const;

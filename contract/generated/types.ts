@@ -1300,9 +1300,21 @@ export interface AdminReviewDetail {
    */
   instructions?: string;
   /**
-   * The customer's id (their page in the console: /admin/user?uid=)
+   * The customer's id (their page in the console)
    */
-  uid?: number;
+  uid: number | null;
+  /**
+   * The first approval is the asking operator's own: the second must come from someone else
+   */
+  approvedByMe: boolean;
+  /**
+   * Seconds the item has waited since it was requested
+   */
+  age: number;
+  /**
+   * The age against schemas/config/reviews.json sla: ok, warn past warnAfterMinutes, late past lateAfterMinutes
+   */
+  sla: 'ok' | 'warn' | 'late';
   /**
    * The operators' risk flags on this customer, newest first, one a line: time, operator, text; '' when none
    */
@@ -1338,6 +1350,32 @@ export interface AdminReviewItem {
    */
   approvals: number;
   firstApprover: string | null;
+  /**
+   * The customer's id (their page in the console)
+   */
+  uid: number | null;
+  /**
+   * The first approval is the asking operator's own: the second must come from someone else
+   */
+  approvedByMe: boolean;
+  /**
+   * Seconds the item has waited since it was requested
+   */
+  age: number;
+  /**
+   * The age against schemas/config/reviews.json sla: ok, warn past warnAfterMinutes, late past lateAfterMinutes
+   */
+  sla: 'ok' | 'warn' | 'late';
+}
+
+/**
+ * Besides the filters: the order, across the whole queue (default created: oldest first)
+ */
+export interface AdminReviewsArgs {
+  /**
+   * A column, ascending; with '-' before it, descending
+   */
+  sort?: 'created' | '-created' | 'age' | '-age' | 'kind' | '-kind' | 'user' | '-user';
 }
 
 export interface AdminRoleGrantDecision {
@@ -1820,6 +1858,16 @@ export interface AdminUserDetailArgs {
    * The customer's id
    */
   uid: number;
+}
+
+/**
+ * Besides the search text (q: an id, any part of an e-mail address, a phone number in any format with or without the country code, an invitation code or a name on the identity check): the order
+ */
+export interface AdminUsersArgs {
+  /**
+   * A column, ascending; with '-' before it, descending (default -uid: newest first)
+   */
+  sort?: '-uid' | 'uid' | '-email' | 'email' | '-created' | 'created';
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Db } from '../core/db/index.ts';
 import { lockNamed } from '../core/db/locks.ts';
 import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
 import { businessError, validationError } from '../core/errors.ts';
-import type { ReviewItem, ReviewKind, ReviewMoves } from '../core/review-kind.ts';
+import type { ReviewKind, ReviewMoves } from '../core/review-kind.ts';
+import { kindNamed, type QueueReader, waitingReviews } from './review-queue.ts';
 import { OperatorCode } from '../../contract/result-codes.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import type { MarketData } from '../platform/market/types.ts';
@@ -16,13 +17,6 @@ import { fourEyesReason, mayDecide } from './review-rules.ts';
 import { rolesOf } from '../platform/operators/operators.ts';
 import { plainUnits } from '../../contract/decimal.ts';
 import { customerOnReview } from './customer-360.ts';
-
-export interface WaitingReview extends ReviewItem {
-  /** Approvals recorded so far (1 when a first finance operator approved a large payout) */
-  approvals: number;
-  /** The operator who gave the first approval */
-  firstApprover: string | null;
-}
 
 export interface Decision {
   kind: string;
@@ -51,12 +45,6 @@ export interface DecisionContext {
   now: number;
   actor: Actor;
   roles: readonly OperatorRole[];
-}
-
-function kindNamed(kinds: readonly ReviewKind[], name: string): ReviewKind {
-  const k = kinds.find((r) => r.kind === name);
-  if (!k) throw validationError('kind', 'admin.reviewKindUnknown', { kinds: kinds.map((r) => r.kind).join(', ') });
-  return k;
 }
 
 function openApproval(db: Db, kind: string, id: number): Promise<ApprovalRow | undefined> {
@@ -92,32 +80,6 @@ export async function settleOpenApproval(
     .where('target_id', '=', String(id))
     .where('status', '=', 'pending')
     .execute();
-}
-
-export async function waitingReviews(
-  db: Db,
-  kinds: readonly ReviewKind[],
-  roles: readonly OperatorRole[],
-  filter: { kind?: string; status?: string },
-): Promise<WaitingReview[]> {
-  // only the kinds the operator's roles decide, whichever is asked for
-  const chosen = (filter.kind ? [kindNamed(kinds, filter.kind)] : kinds).filter((k) => mayDecide(k.kind, roles));
-  const open = await db
-    .selectFrom('approvals')
-    .innerJoin('operators', 'operators.id', 'approvals.first_operator_id')
-    .select(['approvals.target_kind', 'approvals.target_id', 'operators.name'])
-    .where('approvals.action', '=', 'approve')
-    .where('approvals.status', '=', 'pending')
-    .execute();
-  const firstBy = new Map(open.map((a) => [`${a.target_kind}:${a.target_id}`, a.name]));
-  const items: WaitingReview[] = [];
-  for (const k of chosen) {
-    for (const item of await k.pending(db)) {
-      const first = firstBy.get(`${k.kind}:${item.id}`) ?? null;
-      items.push({ ...item, approvals: first ? 1 : 0, firstApprover: first });
-    }
-  }
-  return filter.status === 'awaitingSecond' ? items.filter((i) => i.approvals > 0) : items;
 }
 
 function approveArgs(d: Decision): string[] {
@@ -229,18 +191,19 @@ async function operatorName(db: Db, id: number | null): Promise<string | null> {
 export async function reviewDetail(
   db: Db,
   kinds: readonly ReviewKind[],
-  roles: readonly OperatorRole[],
+  reader: QueueReader,
   kindName: string,
   id: number,
+  now: number,
 ): Promise<AdminReviewDetail> {
   const kind = kindNamed(kinds, kindName);
-  if (!mayDecide(kind.kind, roles)) throw businessError(OperatorCode.notPermitted);
-  const [item] = (await waitingReviews(db, [kind], roles, { kind: kind.kind })).filter((i) => i.id === id);
+  if (!mayDecide(kind.kind, reader.roles)) throw businessError(OperatorCode.notPermitted);
+  const [item] = (await waitingReviews(db, [kind], reader, { kind: kind.kind }, now)).filter((i) => i.id === id);
   if (!item) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
   const open = await openApproval(db, kind.kind, id);
   // what the first approval recorded, else what approving as it stands would move
   const moves = await kind.moves?.(db, id, open ? (JSON.parse(open.args_json) as string[]) : []).catch(() => undefined);
   const images = (await kind.images?.(db, id)) ?? {};
   const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
-  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)), ...(await customerOnReview(db, kind.kind, id)) };
+  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)), ...(await customerOnReview(db, kind.kind, id)), uid: item.uid };
 }

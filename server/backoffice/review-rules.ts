@@ -13,6 +13,8 @@ import { usdtPriceOf } from '../platform/market/usdt-price.ts';
 export interface ReviewRules {
   fourEyes: { minimumUsdt: string };
   roles: Record<string, OperatorRole[]>;
+  /** How long an item may wait before its age shows amber (warn) and red (late) */
+  sla: { warnAfterMinutes: number; lateAfterMinutes: number };
 }
 
 let rules: ReviewRules | undefined;

@@ -19,7 +19,8 @@ export type FreezeTarget = 'login' | 'withdraw';
 const freezeColumns = (what: FreezeTarget, on: boolean, reason: string) =>
   what === 'login' ? { frozen: on ? 1 : 0, frozen_reason: reason, self_frozen_at: null } : { withdraw_frozen: on ? 1 : 0, withdraw_frozen_reason: reason };
 
-function summary(u: UserRow): AdminUser {
+/** A customer as the back office's lists show them. */
+export function userSummary(u: UserRow): AdminUser {
   return {
     uid: Number(u.id),
     email: u.email ?? '',
@@ -31,15 +32,6 @@ function summary(u: UserRow): AdminUser {
     verified: Number(u.real_name_status) === 2,
     created: new Date(Number(u.created_at)).toISOString(),
   };
-}
-
-/** By id (digits), else by the start of an e-mail address or the digits of a phone number; at most 50. */
-export async function searchUsers(db: Db, q: string): Promise<AdminUser[]> {
-  const text = q.trim().toLowerCase();
-  let query = db.selectFrom('users').selectAll();
-  if (/^\d{1,10}$/.test(text)) query = query.where((eb) => eb.or([eb('id', '=', Number(text)), eb('phone', 'like', `%${text}%`)]));
-  else if (text) query = query.where('email', 'like', `${text.replace(/[%_\\]/g, '')}%`);
-  return (await query.orderBy('id', 'desc').limit(50).execute()).map(summary);
 }
 
 async function userOrFail(db: Db, uid: number): Promise<UserRow> {
@@ -86,7 +78,7 @@ export async function userDetail(db: Db, uid: number): Promise<AdminUserDetail> 
     .where('invited_by', '=', uid)
     .executeTakeFirstOrThrow();
   return {
-    ...summary(user),
+    ...userSummary(user),
     realNameStatus: Number(user.real_name_status),
     invitationCode: user.invitation_code,
     balances: balances.map((b) => ({ coin: b.coin, available: plainUnits(BigInt(b.available)), frozen: plainUnits(BigInt(b.frozen)) })),
@@ -121,8 +113,8 @@ export async function freezeUser(db: Db, actor: Actor, uid: number, what: Freeze
     const contact = contactOf(before);
     if (contact) await deliver(trx, contact.channel, contact.target, FREEZE_NOTICE[what](text), now);
     const after = await userOrFail(trx, uid);
-    await appendAudit(trx, { ...actor, action: `user.freeze.${what}`, targetKind: 'user', targetId: uid, before: summary(before), after: summary(after) }, now);
-    return summary(after);
+    await appendAudit(trx, { ...actor, action: `user.freeze.${what}`, targetKind: 'user', targetId: uid, before: userSummary(before), after: userSummary(after) }, now);
+    return userSummary(after);
   });
 }
 
@@ -137,10 +129,10 @@ export async function unfreezeUser(db: Db, actor: Actor, uid: number, what: Free
     const after = await userOrFail(trx, uid);
     await appendAudit(
       trx,
-      { ...actor, action: `user.unfreeze.${what}`, targetKind: 'user', targetId: uid, before: summary(before), after: summary(after) },
+      { ...actor, action: `user.unfreeze.${what}`, targetKind: 'user', targetId: uid, before: userSummary(before), after: userSummary(after) },
       now,
     );
-    return summary(after);
+    return userSummary(after);
   });
 }
 

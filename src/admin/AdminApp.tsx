@@ -129,10 +129,25 @@ function Shell({ roles, loaded }: { roles: string[]; loaded: boolean }) {
   );
 }
 
+/** The signed-in operator's roles, once the server has said them (undefined until then). */
+function useOperatorRoles(): readonly string[] | undefined {
+  const token = useSelector((s: AdminState) => s.session.token);
+  return me.useQuery(undefined, { skip: !token }).data?.roles;
+}
+
 /** A route's screens side by side, those that need a query only when it is there. */
 function AdminRoute({ entries, extra }: { entries: ScreenEntry[]; extra?: ReactNode }) {
   const [query] = useSearchParams();
-  const shown = routeScreens(entries, query);
+  const roles = useOperatorRoles();
+  const { t } = useTranslation();
+  const shown = roles ? routeScreens(entries, query, roles) : [];
+  if (roles && shown.length === 0) {
+    return (
+      <p className="state state-error" role="alert">
+        {t('admin.roleGate.noScreen')}
+      </p>
+    );
+  }
   return (
     <div className="admin-route" data-screens={shown.length}>
       {shown.map((e) => (

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
 import { AuthImage } from '../widgets/upload/AuthImage';
 import { FieldValue } from './FieldValue';
+import { fieldLink } from './fieldLink';
 import { formatRecordField } from './formats';
 import { SafeHtml } from './SafeHtml';
 import type { FieldView } from './types';
@@ -35,7 +36,8 @@ export function DetailField({ view, record, tiles = false }: { view: FieldView; 
     );
   }
   const value = <FieldValue shown={shown} />;
-  const linked = view.link ? <Link to={view.link}>{value}</Link> : value;
+  const href = fieldLink(view, record);
+  const linked = href ? <Link to={href}>{value}</Link> : value;
   if (tiles) {
     return (
       <div className="detail-tile">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ChatThread, type ChatMessage } from '../widgets/chat/ChatThread';
 import { DetailField } from './DetailField';
+import { refusalText } from './refusalText';
 import { formatRecordField } from './formats';
 import type { ScreenDef, ScreenModule } from './types';
 import { useCountdown } from './useCountdown';
@@ -56,7 +57,7 @@ export default function DetailScreen({ module }: { module: ScreenModule }) {
   if (q.isError || !q.data) {
     return (
       <div className="state state-error" role="alert">
-        <p>{t('common.loadFailed')}</p>
+        <p>{refusalText(q.error) ?? t('common.loadFailed')}</p>
         <button type="button" className="btn btn-ghost" onClick={() => void q.refetch()}>
           {t('common.retry')}
         </button>

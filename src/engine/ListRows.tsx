@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { CoinIcon } from '../ui/CoinIcon';
 import { copyText } from '../ui/CopyButton';
 import { confirmDialog, toast } from '../ui/overlays';
@@ -16,8 +16,18 @@ export type Row = Record<string, unknown> & { ID: number };
 type ListDef = NonNullable<ScreenDef['list']>;
 
 /** The detail route of a row: its query from list.detailQuery (parameter -> record field), else ?id=<ID>. */
-export function detailHref(list: ListDef, row: Row): string {
+/** The list's own route and filters without the ?next= that opened a row (list.detailBack's ?back=). */
+export function listBack(location: { pathname: string; search: string }): string {
+  const query = new URLSearchParams(location.search);
+  query.delete('next');
+  const rest = query.toString();
+  return rest ? `${location.pathname}?${rest}` : location.pathname;
+}
+
+/** A row's detail route; with list.detailBack and `back` (the list's route with its filters) the detail's forms return there. */
+export function detailHref(list: ListDef, row: Row, back?: string): string {
   const query = new URLSearchParams(Object.entries(list.detailQuery ?? { id: 'ID' }).map(([param, field]) => [param, String(row[field] ?? '')]));
+  if (list.detailBack && back) query.set('back', back);
   return `${list.detailRoute}?${query}`;
 }
 
@@ -106,8 +116,9 @@ export function ListRows({ module, rows }: { module: ScreenModule; rows: Row[] }
   const list = module.screen.list!;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const back = listBack(useLocation());
   const title = (row: Row) => formatRecordField({ field: list.titleField, label: '', format: list.titleFormat }, row, i18n.language, t);
-  const open = list.detailRoute ? (row: Row) => navigate(detailHref(list, row)) : undefined;
+  const open = list.detailRoute ? (row: Row) => navigate(detailHref(list, row, back)) : undefined;
   return (
     <ul className="rows">
       {rows.map((row) => (

@@ -2,13 +2,14 @@
 // kind (./filters) that start from and follow the route's query string, fields drawn through the
 // format registry (./formats) with up/down colours, row actions by kind (./rowActions), pull to
 // refresh, and skeleton/empty/error states.
-import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { filterQueryValue, filtersFromQuery } from './filters';
-import { ListRows, type Row } from './ListRows';
+import { detailHref, listBack, ListRows, type Row } from './ListRows';
 import { ListTable, serverSortValues } from './ListTable';
 import { ListToolbar } from './ListToolbar';
+import { refusalText } from './refusalText';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { ScreenDef, ScreenModule } from './types';
 import './engine.css';
@@ -23,16 +24,31 @@ export interface ListState {
   isFetchingMore: boolean;
   loadMore(): void;
   refetch(): Promise<unknown>;
+  /** The server's count of every record the filters find (paged lists) */
+  total?: number;
+  /** Rows answered since the screen opened, none in flight (a cached page shown meanwhile is not) */
+  fresh: boolean;
+  /** The refusal's own words (a role the operator lacks), where the server said why */
+  errorMessage?: string;
+}
+
+function useFresh(q: { isFetching: boolean; fulfilledTimeStamp?: number }): boolean {
+  const [openedAt] = useState(() => Date.now());
+  return !q.isFetching && (q.fulfilledTimeStamp ?? 0) >= openedAt;
 }
 
 // Rows of the current filters only (currentData): after a filter change the list shows
 // skeleton rows until the new rows arrive, never the previous filter's rows.
 function usePagedList(module: ScreenModule, args: Record<string, unknown>): ListState {
   const q = module.endpoint.useInfiniteQuery(args);
-  const pages = (q.currentData?.pages ?? []) as { list: Row[] }[];
+  const pages = (q.currentData?.pages ?? []) as { list: Row[]; total?: number }[];
   const settled = q.currentData !== undefined;
+  const fresh = useFresh(q);
   return {
     rows: pages.flatMap((p) => p.list),
+    total: pages[0]?.total,
+    fresh,
+    errorMessage: q.isError ? refusalText(q.error) : undefined,
     isLoading: !settled && (q.isLoading || q.isFetching),
     isError: q.isError && !q.isFetching,
     hasMore: settled && Boolean(q.hasNextPage),
@@ -45,8 +61,11 @@ function usePagedList(module: ScreenModule, args: Record<string, unknown>): List
 function usePlainList(module: ScreenModule, args: Record<string, unknown>): ListState {
   const q = module.endpoint.useQuery(args, { pollingInterval: (module.screen.list?.refreshSeconds ?? 0) * 1000 });
   const settled = q.currentData !== undefined;
+  const fresh = useFresh(q);
   return {
     rows: (q.currentData?.list ?? []) as Row[],
+    fresh,
+    errorMessage: q.isError ? refusalText(q.error) : undefined,
     isLoading: !settled && (q.isLoading || q.isFetching),
     isError: q.isError && !q.isFetching,
     hasMore: false,
@@ -107,7 +126,27 @@ export default function ListScreen({ module }: { module: ScreenModule }) {
   const args = useMemo(() => (sort ? { ...filters, sort } : filters), [filters, sort]);
   // The screen's paging mode never changes while it is mounted, so the hook order is stable.
   const state = (paged ? usePagedList : usePlainList)(module, args);
+  useOpenNext(module, state);
   return <ListView module={module} state={state} filters={args} setFilters={setFilters} sort={sort} setSort={setSort} />;
+}
+
+/**
+ * list.openNext: with ?next=1 (a form's success.next after deciding an item), once fresh rows are
+ * here the first row not passed over opens in place of the list, under the same filters; with none
+ * the list stays, without ?next.
+ */
+function useOpenNext(module: ScreenModule, state: ListState): void {
+  const list = module.screen.list!;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wanted = Boolean(list.openNext) && new URLSearchParams(location.search).get('next') === '1';
+  useEffect(() => {
+    if (!wanted || !state.fresh) return;
+    const unless = list.openNext?.unless;
+    const row = state.rows.find((r) => !(unless && r[unless] === true));
+    const back = listBack(location);
+    navigate(row && list.detailRoute ? detailHref(list, row, back) : back, { replace: true });
+  }, [wanted, state.fresh, state.rows, list, location, navigate]);
 }
 
 const SKELETON_ROWS = 3;
@@ -168,11 +207,11 @@ function PullIndicator({ distance, refreshing, armed }: { distance: number; refr
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry(): void }) {
+function LoadFailed({ onRetry, message }: { onRetry(): void; message?: string }) {
   const { t } = useTranslation();
   return (
     <div className="state state-error" role="alert">
-      <p>{t('common.loadFailed')}</p>
+      <p>{message ?? t('common.loadFailed')}</p>
       <button type="button" className="btn btn-ghost" onClick={onRetry}>
         {t('common.retry')}
       </button>
@@ -218,8 +257,13 @@ export function ListView({
       {(screen.filters?.length || list.addRoute || list.export || list.links?.length) && (
         <ListToolbar screen={screen} filters={filters} setFilters={setFilters} />
       )}
+      {list.totalLabel && state.total !== undefined && !state.isLoading && !state.isError && (
+        <p className="state muted list-total" role="status">
+          {t(list.totalLabel, { count: state.total })}
+        </p>
+      )}
       {state.isLoading && <SkeletonRows screen={screen} />}
-      {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} />}
+      {state.isError && !state.isLoading && <LoadFailed onRetry={() => void state.refetch()} message={state.errorMessage} />}
       {!state.isLoading && !state.isError && state.rows.length === 0 && <p className="state state-empty">{t(list.empty ?? 'common.empty')}</p>}
       {!state.isLoading &&
         (list.layout === 'table' ? state.rows.length > 0 && <ListTable module={module} rows={state.rows} serverSort={setSort && { sort, setSort }} /> : <ListRows module={module} rows={state.rows} />)}

@@ -4,11 +4,12 @@
 // names), each row's title a link to its detail, the row actions in the last column.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { compare } from '../../contract/decimal';
 import { FieldValue } from './FieldValue';
 import { formatRecordField } from './formats';
-import { detailHref, RowActionButton, type Row } from './ListRows';
+import { fieldLink } from './fieldLink';
+import { detailHref, listBack, RowActionButton, type Row } from './ListRows';
 import { actionShown } from './rowActions';
 import type { FieldView, ScreenDef, ScreenModule } from './types';
 
@@ -44,6 +45,7 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
   const list = module.screen.list!;
   const { t, i18n } = useTranslation();
   const [localSort, setLocalSort] = useState<Sort>(null);
+  const back = listBack(useLocation());
   const sortable = serverSort ? serverSortValues(module.screen) : undefined;
   const sort = serverSort ? sortOf(serverSort.sort) : localSort;
   const columns: FieldView[] = [
@@ -88,9 +90,10 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
               {columns.map((c, i) => {
                 const shown = formatRecordField(c, row, i18n.language, t);
                 const text = shown?.text ?? '';
+                const href = i === 0 && list.detailRoute ? detailHref(list, row, back) : fieldLink(c, row);
                 return (
                   <td key={c.field} className={shown?.tone}>
-                    {i === 0 && list.detailRoute ? <Link to={detailHref(list, row)}>{text}</Link> : shown?.status ? <FieldValue shown={shown} /> : text}
+                    {href ? <Link to={href}>{text}</Link> : shown?.status ? <FieldValue shown={shown} /> : text}
                   </td>
                 );
               })}

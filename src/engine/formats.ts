@@ -182,6 +182,8 @@ export const FORMATS = {
     html: value,
   }),
   countdown: (value, { t }) => ({ text: formatCountdown(Date.parse(value) - Date.now(), t) }),
+  // a number of seconds (how long an item has waited), as days and hh:mm:ss
+  duration: (value, { t }) => ({ text: formatCountdown(Number(value) * 1000, t) }),
   country: (value, { locale }) => ({ text: countryDisplayName(value, locale) }),
 } satisfies Record<FormatName, FieldFormatter>; // every FieldFormat name, and no other (excess-property check)
 

@@ -31,6 +31,14 @@ function backRoute(params: URLSearchParams): string | undefined {
   return back && /^\/[A-Za-z]/.test(back) ? back : undefined;
 }
 
+/** A route with ?next=1 added to its query. */
+function withNext(route: string): string {
+  const [path, query = ''] = route.split('?');
+  const params = new URLSearchParams(query);
+  params.set('next', '1');
+  return `${path}?${params}`;
+}
+
 /** Text goes out trimmed, as the server keeps it; passwords (x-password) exactly as typed. */
 function trimmedPayload(data: Data | undefined, passwords: string[]): Data {
   return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, typeof v === 'string' && !passwords.includes(k) ? v.trim() : v]));
@@ -74,8 +82,9 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
     const back = backRoute(params);
     // returnBack: to the page the form was opened from (the history entry before it, as the nav bar's back arrow)
     if (!back && success.returnBack && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return void navigate(-1);
-    const next = back ?? success.navigate;
-    if (next) navigate(next, { replace: true });
+    const to = back ?? success.navigate;
+    // success.next: the list opens its next row (list.openNext), under the filters it was opened with
+    if (to) navigate(success.next ? withNext(to) : to, { replace: true });
   };
 }
 

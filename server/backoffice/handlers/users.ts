@@ -2,7 +2,8 @@
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
-import { endUserSessions, freezeUser, searchUsers, unfreezeUser, userDetail, userSignIns } from '../users.ts';
+import { endUserSessions, freezeUser, unfreezeUser, userDetail, userSignIns } from '../users.ts';
+import { searchUsers } from '../user-search.ts';
 import { resetTotp } from '../totp-reset.ts';
 import { signInEntry } from '../../platform/sessions/sign-in-entry.ts';
 import { validationError } from '../../core/errors.ts';
@@ -13,10 +14,7 @@ export function userAdminHandlers(ctx: AppContext): HandlerTable {
   const { db } = ctx;
   return {
     ...operatorAdminHandlers(ctx),
-    adminUsers: async (input) => {
-      const list = await searchUsers(db, input.q ?? '');
-      return onePage(list);
-    },
+    adminUsers: async (input) => searchUsers(db, input),
     adminUserDetail: async (input) => userDetail(db, input.uid),
     adminResetTotp: async (input, { session, req }) => {
       const step = await resetTotp(db, ctx.i18n, operatorActor(session, req), input.uid, input.reason, ctx.now());

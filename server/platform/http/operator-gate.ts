@@ -1,8 +1,10 @@
 // The gate of a back-office endpoint (audience "operator"), before its input is even read: a live
 // operator session (X-Admin-Token; customer tokens are never looked at here), the initial password
-// changed, and one of the endpoint's roles. A refusal for roles is audited; nothing else is written.
+// changed, and one of the endpoint's roles. A refusal for roles (403, naming the roles that would do)
+// is audited; nothing else is written.
 import type { FastifyRequest } from 'fastify';
 import { businessError } from '../../core/errors.ts';
+import { roleRefusal } from '../operators/role-refusal.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
 import { appendAudit } from '../audit/audit.ts';
 import { operatorActor } from '../audit/actor.ts';
@@ -33,7 +35,7 @@ export async function admitOperator(ctx: AppContext, req: FastifyRequest, endpoi
       },
       ctx.now(),
     );
-    throw businessError(OperatorCode.notPermitted);
+    throw roleRefusal(ctx.i18n.translator(req.headers.lang), endpoint.roles);
   }
   return session;
 }

@@ -9,14 +9,15 @@
 // data-URL prefix or the file name claims; at most app.json maxUploadBytes decoded.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadConfig } from '../../../contract/loader.ts';
+import { loadConfig, loadScreens } from '../../../contract/loader.ts';
+import { roleRefusal } from '../operators/role-refusal.ts';
 import type { AppContext } from '../http/context.ts';
 import { type Db, transact } from '../../core/db/index.ts';
 import type { UploadRow, UserRow } from '../../core/db/types.ts';
 import { authenticate } from '../http/auth.ts';
 import { ApiError, serviceUnavailable, validationError } from '../../core/errors.ts';
 import type { Tx } from '../../core/ledger.ts';
-import { OperatorCode, ResultCode } from '../../../contract/result-codes.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
 import { UPLOAD_NAME_SOURCE, type UploadImageType } from '../../../contract/upload-images.ts';
 import { ADMIN_TOKEN_HEADER, authenticateOperator } from '../operators/operator-sessions.ts';
 import { rolesOf } from '../operators/operators.ts';
@@ -174,8 +175,26 @@ async function asUnauthorized<T>(check: Promise<T>): Promise<T> {
 /** The owner from X-Token. */
 const owner = (ctx: AppContext, req: FastifyRequest): Promise<UserRow> => asUnauthorized(authenticate(ctx, req));
 
-/** Operators who look at customers' images beside a review (deposit proofs, identity photos). */
-const REVIEWER_ROLES = ['finance', 'compliance'];
+/**
+ * Who opens customers' images, by the roles the console's screens declare (the same declaration
+ * the server's gate enforces): reviewers (the review detail's roles) any image beside a review; the
+ * support desk (the support conversation's roles, admins among them) the images sent in a chat.
+ */
+let imageRoles: { reviewers: readonly string[]; support: readonly string[] } | undefined;
+
+function rolesOfScreen(screens: ReturnType<typeof loadScreens>, id: string): readonly string[] {
+  const roles = screens.find((s) => s.screen.id === id)?.screen.roles;
+  if (!roles) throw new Error(`schemas/admin: no screen ${id} naming roles`);
+  return roles;
+}
+
+function uploadRoles(): { reviewers: readonly string[]; support: readonly string[] } {
+  if (!imageRoles) {
+    const screens = loadScreens();
+    imageRoles = { reviewers: rolesOfScreen(screens, 'admin-review-detail'), support: rolesOfScreen(screens, 'admin-support-conversation') };
+  }
+  return imageRoles;
+}
 
 /**
  * A customer's upload to a signed-in operator (X-Admin-Token): reviewers see any; the support desk
@@ -183,9 +202,10 @@ const REVIEWER_ROLES = ['finance', 'compliance'];
  */
 async function reviewedUpload(ctx: AppContext, req: FastifyRequest, name: string): Promise<UploadRow | undefined> {
   const session = await asUnauthorized(authenticateOperator(ctx.db, req, ctx.now()));
-  const roles = rolesOf(session.operator);
-  const reviewer = roles.some((r) => REVIEWER_ROLES.includes(r));
-  if (!reviewer && !roles.includes('support')) throw new ApiError(OperatorCode.notPermitted, `errors.${OperatorCode.notPermitted}`, null, undefined, 403);
+  const roles: readonly string[] = rolesOf(session.operator);
+  const { reviewers, support } = uploadRoles();
+  const reviewer = roles.some((r) => reviewers.includes(r));
+  if (!reviewer && !roles.some((r) => support.includes(r))) throw roleRefusal(ctx.i18n.translator(req.headers.lang), [...new Set([...reviewers, ...support])]);
   if (!isUploadName(name)) return undefined;
   if (!reviewer && !(await ctx.db.selectFrom('support_messages').select('id').where('image', '=', name).executeTakeFirst())) return undefined;
   return ctx.db.selectFrom('uploads').selectAll().where('name', '=', name).executeTakeFirst();

@@ -11,6 +11,8 @@ import { operator, type SignedInOperator } from './../backoffice/operators.ts';
 let s: TestServer;
 let support: SignedInOperator;
 let finance: SignedInOperator;
+let admin: SignedInOperator;
+let writer: SignedInOperator;
 let ann: { token: string; user: { ID: number } };
 let bob: { token: string; user: { ID: number } };
 let pictures = 0;
@@ -19,6 +21,8 @@ beforeAll(async () => {
   s = await startServer({ scheduler: false });
   support = await operator(s, 'desk', ['support']);
   finance = await operator(s, 'money', ['finance']);
+  admin = await operator(s, 'chief', ['admin']);
+  writer = await operator(s, 'writer', ['content']);
   ann = await registerByEmail(s.app, 'ann-chat@example.com');
   bob = await registerByEmail(s.app, 'bob-chat@example.com');
 });
@@ -99,6 +103,14 @@ describe('the customer and the support desk', () => {
     const proof = await upload(ann);
     expect((await get(support.token, proof)).statusCode).toBe(404);
     expect((await get(finance.token, proof)).statusCode).toBe(200);
+    // admins hold the support inbox (its schema file's roles), so they open a chat's images too
+    expect((await get(admin.token, url)).statusCode).toBe(200);
+    expect((await get(admin.token, proof)).statusCode).toBe(404);
+    // a role with neither: 403, saying which roles would do
+    const refused = await s.app.inject({ method: 'GET', url, headers: { 'x-admin-token': writer.token, lang: 'de' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 4105, data: { roles: expect.arrayContaining(['admin', 'support', 'finance', 'compliance']) } });
+    expect(refused.json().msg).toContain('Support');
   });
 
   it('keeps the line breaks of a message and of an answer', async () => {

@@ -151,7 +151,8 @@ export const screen: ScreenDef = {
   },
   "success": {
     "toast": "admin.decided",
-    "navigate": "/admin/reviews"
+    "navigate": "/admin/reviews",
+    "next": true
   },
   "validatorId": "adminDecideReview"
 };

@@ -23,7 +23,7 @@ export const screen: ScreenDef = {
     "method": "GET",
     "path": "/admin/reviews/detail",
     "provides": [
-      "AdminReviews"
+      "AdminReviewDetail"
     ]
   },
   "payload": {
@@ -79,7 +79,11 @@ export const screen: ScreenDef = {
       },
       {
         "field": "user",
-        "label": "admin.customerLabel"
+        "label": "admin.customerLabel",
+        "link": "/admin/user",
+        "linkQuery": {
+          "uid": "uid"
+        }
       },
       {
         "field": "riskFlags",
@@ -90,9 +94,19 @@ export const screen: ScreenDef = {
         "label": "admin.customer360.notesTitle"
       },
       {
+        "field": "sla",
+        "label": "admin.queue.slaLabel",
+        "values": "admin.queue.sla"
+      },
+      {
         "field": "created",
         "label": "admin.createdLabel",
         "format": "datetime"
+      },
+      {
+        "field": "age",
+        "label": "admin.queue.ageLabel",
+        "format": "duration"
       },
       {
         "field": "approvals",
@@ -142,7 +156,7 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminReviewDetail: build.query<AdminReviewDetail, AdminReviewDetailArgs>({
       query: (arg) => ({ path: '/admin/reviews/detail', method: 'GET', auth: true, params: { ...arg } }),
-      providesTags: ['AdminReviews'],
+      providesTags: ['AdminReviewDetail'],
     }),
   }),
 });

@@ -3,9 +3,9 @@
 import { api } from '../../admin-base';
 import { type Page } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
-import type { AdminReviewItem } from '../../../../contract/generated/types';
+import type { AdminReviewItem, AdminReviewsArgs } from '../../../../contract/generated/types';
 
-export type { AdminReviewItem };
+export type { AdminReviewItem, AdminReviewsArgs };
 
 export const screen: ScreenDef = {
   "id": "admin-reviews",
@@ -25,7 +25,10 @@ export const screen: ScreenDef = {
     "path": "/admin/reviews",
     "provides": [
       "AdminReviews"
-    ]
+    ],
+    "paging": {
+      "pageSize": 50
+    }
   },
   "filters": [
     {
@@ -77,10 +80,35 @@ export const screen: ScreenDef = {
         {
           "value": "awaitingSecond",
           "label": "admin.status.awaitingSecond"
+        },
+        {
+          "value": "mine",
+          "label": "admin.queue.waitingForMe"
         }
       ]
     }
   ],
+  "payload": {
+    "title": "AdminReviewsArgs",
+    "type": "object",
+    "additionalProperties": false,
+    "description": "Besides the filters: the order, across the whole queue (default created: oldest first)",
+    "properties": {
+      "sort": {
+        "enum": [
+          "created",
+          "-created",
+          "age",
+          "-age",
+          "kind",
+          "-kind",
+          "user",
+          "-user"
+        ],
+        "description": "A column, ascending; with '-' before it, descending"
+      }
+    }
+  },
   "list": {
     "titleField": "summary",
     "titleLabel": "admin.summaryLabel",
@@ -97,9 +125,27 @@ export const screen: ScreenDef = {
         "label": "admin.idLabel"
       },
       {
+        "field": "uid",
+        "label": "admin.queue.customerIdLabel",
+        "link": "/admin/user",
+        "linkQuery": {
+          "uid": "uid"
+        }
+      },
+      {
         "field": "created",
         "label": "admin.createdLabel",
         "format": "datetime"
+      },
+      {
+        "field": "age",
+        "label": "admin.queue.ageLabel",
+        "format": "duration"
+      },
+      {
+        "field": "sla",
+        "label": "admin.queue.slaLabel",
+        "values": "admin.queue.sla"
       },
       {
         "field": "approvals",
@@ -116,14 +162,24 @@ export const screen: ScreenDef = {
       "id": "id"
     },
     "empty": "admin.reviewsEmpty",
-    "layout": "table"
+    "layout": "table",
+    "serverSort": true,
+    "detailBack": true,
+    "openNext": {
+      "unless": "approvedByMe"
+    },
+    "totalLabel": "admin.queue.total"
   }
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    adminReviews: build.query<Page<AdminReviewItem>, { kind?: string | number; status?: string | number }>({
-      query: (arg) => ({ path: '/admin/reviews', method: 'GET', auth: true, params: { ...arg } }),
+    adminReviews: build.infiniteQuery<Page<AdminReviewItem>, { kind?: string | number; status?: string | number }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, lastParam) => (lastParam * last.pageSize < last.total ? lastParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ path: '/admin/reviews', method: 'GET', auth: true, params: { ...queryArg, page: pageParam, pageSize: 50 } }),
       providesTags: ['AdminReviews'],
     }),
   }),

@@ -3,9 +3,9 @@
 import { api } from '../../admin-base';
 import { type Page } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
-import type { AdminUser } from '../../../../contract/generated/types';
+import type { AdminUser, AdminUsersArgs } from '../../../../contract/generated/types';
 
-export type { AdminUser };
+export type { AdminUser, AdminUsersArgs };
 
 export const screen: ScreenDef = {
   "id": "admin-users",
@@ -27,15 +27,37 @@ export const screen: ScreenDef = {
     "path": "/admin/users",
     "provides": [
       "AdminUsers"
-    ]
+    ],
+    "paging": {
+      "pageSize": 20
+    }
   },
   "filters": [
     {
       "field": "q",
-      "label": "admin.searchLabel",
+      "label": "admin.search.label",
       "kind": "text"
     }
   ],
+  "payload": {
+    "title": "AdminUsersArgs",
+    "type": "object",
+    "additionalProperties": false,
+    "description": "Besides the search text (q: an id, any part of an e-mail address, a phone number in any format with or without the country code, an invitation code or a name on the identity check): the order",
+    "properties": {
+      "sort": {
+        "enum": [
+          "-uid",
+          "uid",
+          "-email",
+          "email",
+          "-created",
+          "created"
+        ],
+        "description": "A column, ascending; with '-' before it, descending (default -uid: newest first)"
+      }
+    }
+  },
   "list": {
     "titleField": "email",
     "titleLabel": "admin.emailLabel",
@@ -72,14 +94,20 @@ export const screen: ScreenDef = {
       "uid": "uid"
     },
     "empty": "admin.usersEmpty",
-    "layout": "table"
+    "layout": "table",
+    "serverSort": true,
+    "totalLabel": "admin.search.total"
   }
 };
 
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
-    adminUsers: build.query<Page<AdminUser>, { q?: string | number }>({
-      query: (arg) => ({ path: '/admin/users', method: 'GET', auth: true, params: { ...arg } }),
+    adminUsers: build.infiniteQuery<Page<AdminUser>, { q?: string | number }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last, _all, lastParam) => (lastParam * last.pageSize < last.total ? lastParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ path: '/admin/users', method: 'GET', auth: true, params: { ...queryArg, page: pageParam, pageSize: 20 } }),
       providesTags: ['AdminUsers'],
     }),
   }),

@@ -28,7 +28,8 @@ export const screen: ScreenDef = {
     "method": "POST",
     "path": "/admin/reviews/wireInstructions",
     "invalidates": [
-      "AdminReviews"
+      "AdminReviews",
+      "AdminReviewDetail"
     ]
   },
   "payload": {
@@ -88,7 +89,7 @@ const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminWireInstructions: build.mutation<WireTransfer, AdminWireInstructionsPayload & Idempotent>({
       query: (arg) => ({ path: '/admin/reviews/wireInstructions', method: 'POST', auth: true, fieldErrors: {"fields":["id","text"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
-      invalidatesTags: ['AdminReviews'],
+      invalidatesTags: ['AdminReviews','AdminReviewDetail'],
     }),
   }),
 });
