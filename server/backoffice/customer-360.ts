@@ -8,8 +8,9 @@ import type { AdminCustomerBalance, AdminCustomerNote, MoneyLog } from '../../co
 import type { Page } from '../../contract/screen.ts';
 import { coinDecimals } from '../core/coins.ts';
 import type { Db } from '../core/db/index.ts';
-import type { CustomerNoteRow, LedgerRow, LedgerType } from '../core/db/types.ts';
+import type { CustomerNoteRow, LedgerType } from '../core/db/types.ts';
 import { balancesOf } from '../core/ledger.ts';
+import { toMoneyLog } from '../core/money-log.ts';
 import { validationError } from '../core/errors.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
@@ -52,22 +53,6 @@ export async function customerBalances(db: Db, market: MarketData, uid: number, 
   });
 }
 
-/** One ledger row as the customer's own records show it, the freezes of spot orders included. */
-function ledgerEntry(row: LedgerRow): MoneyLog {
-  const d = coinDecimals(row.coin);
-  const total = BigInt(row.amount);
-  const frozen = BigInt(row.frozen_change);
-  return {
-    ID: Number(row.id),
-    coinname: row.coin,
-    type: row.type,
-    amount: total === 0n ? '' : formatUnits(total, d),
-    frozen: frozen === 0n || frozen === total ? '' : formatUnits(frozen, d),
-    balance: formatUnits(BigInt(row.available_after) + BigInt(row.frozen_after), d),
-    CreatedAt: isoTime(row.created_at),
-  };
-}
-
 export interface LedgerFilter extends PagingInput {
   type?: string;
   coinname?: string;
@@ -86,7 +71,7 @@ export async function customerLedger(db: Db, uid: number, f: LedgerFilter): Prom
   if (f.coinname) base = base.where('coin', '=', f.coinname);
   if (from !== undefined) base = base.where('created_at', '>=', from);
   if (to !== undefined) base = base.where('created_at', '<', to + DAY_MS);
-  return pageOfRows(base, f, ledgerEntry);
+  return pageOfRows(base, f, toMoneyLog);
 }
 
 const noteOf = (n: CustomerNoteRow): AdminCustomerNote => ({
