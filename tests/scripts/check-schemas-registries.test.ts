@@ -31,6 +31,7 @@ describe('check:schemas and the registries', () => {
       'iban',
       'html',
       'countdown',
+      'duration',
       'country',
     ]);
     expect(FILTER_KIND_NAMES).toEqual(['select', 'coin', 'pair', 'text', 'date']);

@@ -21,10 +21,12 @@ describe('the screens of a back-office route', () => {
 
   it('leaves out the screens whose roles the operator does not hold', () => {
     expect(ids('kind=wire&id=3', ['compliance'])).toEqual(['admin-decide-review', 'admin-review-detail']);
-    expect(ids('uid=5', ['finance'], onUser)).toEqual(['admin-user-detail']);
-    expect(ids('uid=5', ['support'], onUser)).toEqual(['admin-user-detail', 'admin-user-signins']);
+    // the customer's balances, ledger and notes are open to every customer-facing role
+    const view = ['admin-customer-balances', 'admin-customer-ledger', 'admin-customer-note-add', 'admin-customer-notes'];
+    expect(ids('uid=5', ['finance'], onUser)).toEqual([...view, 'admin-user-detail', 'admin-withdrawal-tx-hash']);
+    expect(ids('uid=5', ['support'], onUser)).toEqual([...view, 'admin-end-sessions', 'admin-user-detail', 'admin-user-signins']);
     expect(ids('uid=5', ['compliance'], onUser)).toEqual(
-      ['admin-end-sessions', 'admin-freeze', 'admin-totp-reset', 'admin-unfreeze', 'admin-user-detail', 'admin-user-signins'].filter((id) => onUser.some((s) => s.id === id)),
+      [...view, 'admin-end-sessions', 'admin-freeze', 'admin-totp-reset', 'admin-unfreeze', 'admin-user-detail', 'admin-user-signins'].filter((id) => onUser.some((s) => s.id === id)),
     );
     expect(ids('uid=5', ['content'], onUser)).toEqual([]);
   });
