@@ -66,7 +66,8 @@ async function finance(base: string): Promise<Page> {
 async function approve(page: Page, row: RegExp, url: string, amount?: string): Promise<void> {
   await page.goto(`${app.running.url}/admin/reviews`);
   await page.getByRole('link', { name: row }).click();
-  await page.waitForURL(url);
+  // the review's URL carries the list it was opened from (&back=)
+  await page.waitForURL(`${url}*`);
   await page.selectOption('#root_decision', { label: en.admin.decision.approve });
   if (amount) await page.fill('#root_amount', amount);
   await page.click('button[type=submit]');
