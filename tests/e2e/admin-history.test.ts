@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../locales/en-US.json';
 import { customerWithdrawal, type TestServer } from '../server/helpers';
-import { appAndBrowser, operatorDesktop } from './harness';
+import { appAndBrowser, operatorDesktop, saveShot } from './harness';
 
 const app = appAndBrowser();
 const pages: Page[] = [];
@@ -32,6 +32,7 @@ describe('the history of decisions', () => {
     await page.waitForURL('**/admin/history*');
     await page.locator('label.filter', { hasText: en.admin.kindLabel }).locator('select').selectOption({ label: en.admin.kind.withdrawal });
     const today = day(Date.now());
+    await saveShot(page, 'history-before-date');
     await page.getByLabel(en.admin.customer360.fromFilter, { exact: true }).fill(today);
     await page.getByLabel(en.admin.customer360.toFilter, { exact: true }).fill(today);
     await page.waitForURL(new RegExp(`to=${today}`));
