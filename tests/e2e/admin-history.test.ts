@@ -27,10 +27,14 @@ describe('the history of decisions', () => {
     await page.selectOption('#root_decision', { label: en.admin.decision.approve });
     await page.click('button[type=submit]');
     await page.getByText(en.admin.decided).waitFor();
+    // a decision returns to the queue (or its next item) first
+    await page.waitForURL('**/admin/reviews*');
 
     await page.getByRole('link', { name: en.admin.history.title }).click();
     await page.waitForURL('**/admin/history*');
     await page.locator('label.filter', { hasText: en.admin.kindLabel }).locator('select').selectOption({ label: en.admin.kind.withdrawal });
+    // the filters follow the query string: let the kind land there before typing the days
+    await page.waitForURL(/kind=withdrawal/);
     const today = day(Date.now());
     await saveShot(page, 'history-before-date');
     await page.getByLabel(en.admin.customer360.fromFilter, { exact: true }).fill(today);
