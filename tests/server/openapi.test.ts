@@ -71,6 +71,9 @@ describe('the OpenAPI document', () => {
       for (const c of [4103, 4104, 4105]) expect(codes.includes(c), `${r.method} ${r.path} ${c}`).toBe(r.auth && r.operator);
       // a back-office endpoint names the roles that may call it
       expect(o['x-roles'], `${r.method} ${r.path}`).toEqual(r.auth && r.operator ? r.endpoints[0].roles : undefined);
+      // and refuses the others with HTTP 403 naming those roles, except what any operator may call
+      const gated = r.auth && r.operator && !['adminMe', 'adminChangePassword', 'adminLogout'].includes(r.endpoints[0].name);
+      expect(o.responses['403'], `${r.method} ${r.path}`).toEqual(gated ? { $ref: '#/components/responses/RoleRefused' } : undefined);
       expect(o.parameters).toContainEqual({ $ref: '#/components/parameters/Lang' });
     }
     expect(doc.components.parameters.Lang).toMatchObject({ name: 'lang', in: 'header' });

@@ -4,6 +4,7 @@
 // Served at GET /api/openapi.json (server/composition/app.ts) and rendered by public/api.html.
 import { dirname, resolve } from 'node:path';
 import { type EndpointSpec, isIdempotentRoute, type Route } from './endpoints.ts';
+import { BEFORE_PASSWORD_CHANGE } from './operator-gate.ts';
 import { BUSINESS_CODES, OPERATOR_CODES, OperatorCode, ResultCode, resultCodeNamed } from '../../../contract/result-codes.ts';
 import type { EndpointName } from '../../../contract/generated/endpoints.ts';
 
@@ -237,6 +238,7 @@ function operationOf(route: Route, tag: string, { bySource, titleOf, describe }:
         content: { 'application/json': { schema: { oneOf: [success, failure] } } },
       },
       ...Object.fromEntries(Object.entries(REFUSALS).map(([status, { name }]) => [status, { $ref: `#/components/responses/${name}` }])),
+      ...(refusesRoles(route) ? { '403': { $ref: '#/components/responses/RoleRefused' } } : {}),
       '500': { $ref: '#/components/responses/ServerError' },
     },
     'x-endpoints': route.endpoints.map((e) => ({ name: e.name, source: e.source })),
@@ -263,6 +265,11 @@ const REFUSALS: Record<string, { name: string; description: string }> = {
   '415': { name: 'UnsupportedType', description: 'A content type or charset the endpoint does not take' },
   '503': { name: 'Unavailable', description: 'A service the request needs did not answer in time; nothing was changed' },
 };
+
+/** A back-office endpoint that the operator gate refuses to an operator without one of its roles (operator-gate.ts). */
+function refusesRoles(route: Route): boolean {
+  return route.operator && route.auth && !BEFORE_PASSWORD_CHANGE.has(route.endpoints[0].name);
+}
 
 /** The envelope of every answer other than success, with the whole catalogue of codes. */
 function errorSchema(describe: DocContext['describe']): Schema {
@@ -328,6 +335,22 @@ function sharedComponents(routes: Route[]): Schema {
           { description, content: { 'application/json': { schema: { ...ref('Error'), properties: { code: { const: ResultCode.error } } } } } },
         ]),
       ),
+      RoleRefused: {
+        description: 'The operator holds none of the roles in x-roles: msg names, in their language, the roles that would do; data.roles lists them',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['code', 'msg', 'data'],
+              properties: {
+                code: { const: OperatorCode.notPermitted },
+                msg: { type: 'string' },
+                data: { type: 'object', required: ['roles'], properties: { roles: { type: 'array', items: { type: 'string' } } } },
+              },
+            },
+          },
+        },
+      },
       ServerError: {
         description: 'An unexpected failure: code 500 in the envelope, with the request id to quote to support',
         content: {
