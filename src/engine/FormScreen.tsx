@@ -3,7 +3,7 @@
 // from the same declaration, by the server), server errors shown under their field,
 // success toast and navigation, or the answer's fields shown once (success.show).
 import Form from '@rjsf/core';
-import type { UiSchema } from '@rjsf/utils';
+import { deepEquals, type UiSchema } from '@rjsf/utils';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -159,7 +159,10 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         noHtml5Validate
         liveValidate={submitted ? 'onChange' : undefined}
         onChange={(e, changedId) => {
-          setFormData((e.formData ?? {}) as Data);
+          // rjsf reports its defaults from the constructor: a Form that suspends (a lazy widget) is
+          // constructed again on each retry, and a new object each time looped until React gave up
+          const next = (e.formData ?? {}) as Data;
+          setFormData((prev) => (deepEquals(prev, next) ? prev : next));
           submit.fieldEdited(changedId, e.formData as Data | undefined);
         }}
         onError={() => setSubmitted(true)}
