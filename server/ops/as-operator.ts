@@ -13,11 +13,11 @@ import { type Decision, decideReview } from '../backoffice/review-decisions.ts';
 import { manualAdjustments } from '../funds/deposits/admin-deposit.ts';
 import { recordLoanRepayment } from '../funds/loans/loan-repayment.ts';
 import { setWireInstructions } from '../funds/bank/wire.ts';
-import { OpsError } from '../platform/ops/format.ts';
 import { REVIEW_KINDS } from '../composition/reviews.ts';
 import { PASSWORD_ENV, requireEndpointRoles, type SignedInOperator, TOTP_ENV } from './cli-operator.ts';
 import { requireUser } from './commands.ts';
 import { recordedMarket } from './recorded-market.ts';
+import { refusal } from '../core/errors.ts';
 
 /** A command ready to run once its operator has signed in: the console endpoint it stands for (whose roles it needs) and the run. */
 export interface NamedCommand {
@@ -36,7 +36,7 @@ or read from ${PASSWORD_ENV} and ${TOTP_ENV}): the console's roles, four eyes an
   adjustments [pending|done|rejected]       manual credits and debits (no sign-in: it only reads)`;
 
 const usage = (text: string): never => {
-  throw new OpsError(`Usage: ${text}`);
+  throw refusal('refusals.usage', { usage: text });
 };
 
 function words(rest: string[]): string {

@@ -2,7 +2,6 @@
 import { resolve } from 'node:path';
 import type { Db } from '../core/db/index.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
-import { BackupFileError } from '../platform/backup/backup-file.ts';
 import { backupInstall, restoreInstall, verifyInstall } from '../platform/backup/backup.ts';
 
 export const BACKUP_HELP = `  backup <file>       a consistent copy of the database (uploaded images included) while the server
@@ -30,12 +29,7 @@ export async function backupCommand([file]: string[], dataDir: string): Promise<
 
 export async function restoreCommand([file]: string[], dataDir: string): Promise<CliResult> {
   if (!file) return { code: 1, out: 'Usage: restore <file>: the backup to load into the empty DATA_DIR.' };
-  try {
-    return { code: 0, out: await restoreInstall(dataDir, resolve(file)) };
-  } catch (error) {
-    if (error instanceof BackupFileError) return { code: 1, out: error.message };
-    throw error;
-  }
+  return { code: 0, out: await restoreInstall(dataDir, resolve(file)) };
 }
 
 export async function verifyCommand(db: Db): Promise<CliResult> {

@@ -22,12 +22,11 @@ const REVIEW_TABLES: Record<string, Table> = {
   mining: 'mining_orders',
 };
 const PRODUCT_TABLES: Record<string, Table> = { ieo: 'ieo_projects', financing: 'financing_products', mining: 'mining_machines', kyc: 'user_cards' };
-const USER_COMMANDS = new Set(['bar', 'freeze', 'unfreeze', 'clear-pay-password', 'reset-link']);
 
 const idOf = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : undefined);
 
-async function targetOf(db: Db, command: string, args: string[]): Promise<Target | undefined> {
-  if (USER_COMMANDS.has(command) || command === 'credit') {
+async function targetOf(db: Db, command: string, args: string[], namesCustomer: boolean): Promise<Target | undefined> {
+  if (namesCustomer) {
     const user = args[0] ? await findUser(db, args[0]) : undefined;
     if (!user) return undefined;
     return command === 'credit' ? { table: 'balances', userId: Number(user.id), coin: (args[1] ?? '').toUpperCase() } : { table: 'users', id: Number(user.id) };
@@ -55,8 +54,9 @@ export interface CliAudit {
   append(action: string, targetId: string, args: string[], out: string): Promise<void>;
 }
 
-export async function cliAudit(db: Db, command: string, args: string[]): Promise<CliAudit> {
-  const target = await targetOf(db, command, args);
+/** `namesCustomer`: the command's first word is a customer (its audit kind in the CLI's command table is `customer`). */
+export async function cliAudit(db: Db, command: string, args: string[], namesCustomer: boolean): Promise<CliAudit> {
+  const target = await targetOf(db, command, args, namesCustomer);
   let before: unknown;
   return {
     before: async () => void (before = await rowOf(db, target)),

@@ -7,10 +7,9 @@ import { loadScreens } from '../../contract/loader.ts';
 import { OperatorCode } from '../../contract/result-codes.ts';
 import type { Db } from '../core/db/index.ts';
 import type { OperatorRole, OperatorRow } from '../core/db/types.ts';
-import { businessError } from '../core/errors.ts';
+import { businessError, refusal } from '../core/errors.ts';
 import { type Actor, cliOperatorActor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
-import { OpsError } from '../platform/ops/format.ts';
 import { checkSignIn, findOperator, hostFailureCounter, rolesOf } from '../platform/operators/operators.ts';
 
 export const PASSWORD_ENV = 'OPS_PASSWORD';
@@ -45,9 +44,7 @@ async function credentials(name: string, env: NodeJS.ProcessEnv, prompt: Prompt)
   const password = env[PASSWORD_ENV] ?? (await prompt(`Password of operator ${name}: `, true));
   const code = env[TOTP_ENV] ?? (await prompt(`Authenticator code of ${name}: `, false));
   if (password === undefined || code === undefined)
-    throw new OpsError(
-      `--as ${name} needs the operator's password and a current authenticator code: set ${PASSWORD_ENV} and ${TOTP_ENV}, or run on a terminal to be asked.`,
-    );
+    throw refusal('refusals.cli.asCredentials', { name, passwordEnv: PASSWORD_ENV, codeEnv: TOTP_ENV });
   return { password, code: code.trim() };
 }
 
@@ -58,8 +55,8 @@ async function credentials(name: string, env: NodeJS.ProcessEnv, prompt: Prompt)
  */
 export async function signInOperator(db: Db, name: string, env: NodeJS.ProcessEnv, prompt: Prompt, now: number): Promise<SignedInOperator> {
   const known = await findOperator(db, name);
-  if (!known) throw new OpsError(`There is no operator "${name}". An admin adds operators in the back office (or: npm run ops -- operator add).`);
-  if (known.disabled) throw new OpsError(`Operator "${name}" is disabled; an admin enables it again in the back office. Nothing changed.`);
+  if (!known) throw refusal('refusals.cli.asUnknown', { name });
+  if (known.disabled) throw refusal('refusals.cli.asDisabled', { name });
   const { password, code } = await credentials(name, env, prompt);
   const operator = await checkSignIn(db, name, password, code, now, hostFailureCounter(db, now));
   if (operator.must_change_password) throw businessError(OperatorCode.passwordChangeRequired);
@@ -88,9 +85,8 @@ export async function requireEndpointRoles(db: Db, signedIn: SignedInOperator, e
     now,
   );
   const name = signedIn.operator.name;
-  throw new OpsError(
-    `Operator ${name} may not do this: it takes the role ${needed.join(' or ')}, and ${name} has ${signedIn.roles.join(', ') || 'none'}. Nothing changed.`,
-  );
+  if (!signedIn.roles.length) throw refusal('refusals.cli.roleNeededNone', { name, roles: needed.join(' or ') });
+  throw refusal('refusals.cli.roleNeeded', { name, roles: needed.join(' or '), held: signedIn.roles.join(', ') });
 }
 
 /** Asks on the controlling terminal (standard input), the answer hidden or echoed; undefined without a terminal. */
@@ -115,7 +111,7 @@ export const terminalPrompt: Prompt = (question, hidden) => {
         }
         if (ch === '\u0003') {
           finish();
-          reject(new OpsError('Cancelled; nothing changed.'));
+          reject(refusal('refusals.cli.cancelled'));
           return;
         }
         if (ch === '\u007f' || ch === '\b') text = text.slice(0, -1);

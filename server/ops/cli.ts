@@ -6,7 +6,6 @@ import { bucketOrphans, sweepOrphans } from '../platform/uploads/orphans.ts';
 import { bucketFromEnv } from '../platform/storage/bucket.ts';
 import { databaseExists, databaseLocation, type Db, migrateToLatest, openDatabase } from '../core/db/index.ts';
 import { pendingReviews, REVIEW_KINDS, reviewId, reviewKind } from '../composition/reviews.ts';
-import { OperatorError } from '../platform/operators/operators.ts';
 import { COIN_HELP, coinCommand, listCoins } from '../funds/coins/coin-ops.ts';
 import { articleCommand, CONTENT_HELP, noticeCommand } from '../content/ops/content.ts';
 import { settleOpenApproval } from '../backoffice/review-decisions.ts';
@@ -114,6 +113,16 @@ type Command = (db: Db, args: string[], dataDir: string) => Promise<CliResult>;
 const done = (out: string): CliResult => ({ code: 0, out });
 const refused = (out: string): CliResult => ({ code: 1, out });
 
+/** A command's result, or its refusal in English (exit code 1). */
+async function printingRefusal(run: () => Promise<CliResult>): Promise<CliResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return refused(englishRefusal(error));
+    throw error;
+  }
+}
+
 /** A domain's `<command> <sub> …` family, which prints what its function returns. */
 function subcommands(run: (db: Db, args: string[], now: number) => Promise<string>): Command {
   return async (db, args) => done(await run(db, args, Date.now()));
@@ -174,28 +183,29 @@ async function coinListOrCommand(db: Db, args: string[]): Promise<CliResult> {
 }
 
 /**
- * How a successful command is audited: `reads` never; `writes` always; `family` (a `<command>
+ * How a successful command is audited: `reads` never; `writes` always; `customer` always, with the
+ * customer its first word names (or their balance, for credit) before and after; `family` (a `<command>
  * <sub> …` family) unless its subcommand only reads (READ_SUBCOMMANDS); `domain` by the domain
  * functions it calls, which append their own rows with the rows before and after (coin, loan).
  */
-type Audit = 'reads' | 'writes' | 'family' | 'domain';
+type Audit = 'reads' | 'writes' | 'customer' | 'family' | 'domain';
 
 /** The commands that open the database: the registry of the CLI's names, each with how it is audited. */
 const TABLE: [string, Audit, Command][] = [
   ['outbox', 'reads', outboxCommand],
   ['captcha', 'reads', async (db, [id]) => done(await ops.captcha(db, id))],
   ['user', 'reads', async (db, [ref]) => done(record(await ops.user(db, ref)))],
-  ['bar', 'writes', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
-  ['freeze', 'writes', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
-  ['unfreeze', 'writes', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
+  ['bar', 'customer', async (db, [ref]) => done(`Barred.\n${record(await ops.bar(db, ref))}`)],
+  ['freeze', 'customer', async (db, [ref]) => done(`Frozen.\n${record(await ops.freeze(db, ref))}`)],
+  ['unfreeze', 'customer', async (db, [ref]) => done(`Unfrozen (bar lifted too).\n${record(await ops.unfreeze(db, ref))}`)],
   [
     'clear-pay-password',
-    'writes',
+    'customer',
     async (db, [ref]) =>
       done(`Withdrawal password cleared; the customer was told and sets a new one in the app.\n${record(await ops.clearPayPassword(db, ref))}`),
   ],
   ['invite-code', 'reads', async (db) => done(await ops.inviteCode(db))],
-  ['credit', 'writes', creditCommand],
+  ['credit', 'customer', creditCommand],
   ['balance', 'reads', async (db, [ref]) => done(table((await ops.balance(db, ref)).map((b) => ({ ...b }))))],
   ['reviews', 'reads', async (db) => done(table((await pendingReviews(db)).map((r) => ({ ...r }))))],
   ['approve', 'writes', approveCommand],
@@ -208,7 +218,7 @@ const TABLE: [string, Audit, Command][] = [
   ['mining', 'family', subcommands(miningCommand)],
   ['kyc', 'family', subcommands(kycCommand)],
   ['user-create', 'writes', userCreateCommand],
-  ['reset-link', 'writes', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
+  ['reset-link', 'customer', async (db, [ref]) => done(`Reset link sent to the outbox.\n${record(await resetLink(db, ref, Date.now()))}`)],
   ['article', 'family', subcommands(articleCommand)],
   ['notice', 'family', subcommands(noticeCommand)],
   ['operator', 'family', subcommands(operatorCommand)],
@@ -297,7 +307,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
   const [command, ...rest] = words;
   if (!command || command === 'help' || command === '--help' || command === '-h') return { code: command ? 0 : 1, out: HELP };
   // restore is the one command that needs the database absent
-  if (command === 'restore') return restoreCommand(rest, resolve(dataDir));
+  if (command === 'restore') return printingRefusal(() => restoreCommand(rest, resolve(dataDir)));
   // the repository's API, no database needed: what /api/openapi.json serves
   if (command === 'openapi') return { code: 0, out: JSON.stringify(repositoryOpenApi()) };
   const run = COMMANDS.get(command)?.run;
@@ -315,7 +325,7 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     if (as !== undefined) return await runAsOperator(db, as, command, rest, opts);
     const refusal = conveniencesRefusal(await installMode(db, opts.env ?? process.env), command, rest);
     if (refusal) return refused(refusal);
-    const audit = writes(command, rest) ? await cliAudit(db, command, rest) : undefined;
+    const audit = writes(command, rest) ? await cliAudit(db, command, rest, COMMANDS.get(command)?.audit === 'customer') : undefined;
     await audit?.before();
     const result = await run(db, rest, resolve(dataDir));
     if (result.code === 0 && audit) {
@@ -324,7 +334,6 @@ export async function runCli(args: string[], dataDir: string, opts: CliOptions =
     }
     return result;
   } catch (error) {
-    if (error instanceof ops.OpsError || error instanceof OperatorError) return refused(error.message);
     if (error instanceof ApiError) return refused(englishRefusal(error));
     throw error;
   } finally {

@@ -11,9 +11,8 @@ import { adminDeposit } from '../funds/deposits/admin-deposit.ts';
 import { balancesOf } from '../core/ledger.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import { findUser } from '../platform/sessions/users.ts';
-import { OpsError } from '../platform/ops/format.ts';
+import { refusal } from '../core/errors.ts';
 
-export { OpsError };
 
 export interface OutboxEntry {
   channel: string;
@@ -50,9 +49,9 @@ function summary(user: UserRow): UserSummary {
 }
 
 export async function requireUser(db: Db, ref: string | undefined): Promise<UserRow> {
-  if (!ref) throw new OpsError('Name the user: email, phone or numeric id.');
+  if (!ref) throw refusal('refusals.cli.userMissing');
   const user = await findUser(db, ref);
-  if (!user) throw new OpsError(`No user "${ref}".`);
+  if (!user) throw refusal('refusals.cli.userUnknown', { input: ref });
   return user;
 }
 
@@ -63,9 +62,9 @@ export async function outbox(db: Db, n = 10): Promise<OutboxEntry[]> {
 }
 
 export async function captcha(db: Db, id: string | undefined): Promise<string> {
-  if (!id) throw new OpsError('Name the captcha id.');
+  if (!id) throw refusal('refusals.cli.captchaMissing');
   const answer = await captchaAnswer(db, id);
-  if (answer === undefined) throw new OpsError(`No captcha "${id}".`);
+  if (answer === undefined) throw refusal('refusals.cli.captchaUnknown', { input: id });
   return answer;
 }
 
@@ -99,7 +98,7 @@ export async function unfreeze(db: Db, ref: string | undefined): Promise<UserSum
  */
 export async function clearPayPassword(db: Db, ref: string | undefined, now = Date.now()): Promise<UserSummary> {
   const u = await requireUser(db, ref);
-  if (u.pay_password_hash === null) throw new OpsError(`User ${u.id} has no withdrawal password; nothing changed.`);
+  if (u.pay_password_hash === null) throw refusal('refusals.cli.noPayPassword', { id: u.id });
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ pay_password_hash: null, pay_failures: 0, pay_locked_until: null }).where('id', '=', u.id).execute();
     const contact = contactOf(u);
@@ -116,7 +115,7 @@ export async function inviteCode(db: Db): Promise<string> {
   const demo = await findUser(db, DEMO_EMAIL);
   if (demo) return demo.invitation_code;
   const any = await db.selectFrom('users').select('invitation_code').where('barred', '=', 0).where('frozen', '=', 0).orderBy('id').executeTakeFirst();
-  if (!any) throw new OpsError('No user yet: a demo install seeds the demo user at its first start; a production install seeds none.');
+  if (!any) throw refusal('refusals.cli.noUserYet');
   return any.invitation_code;
 }
 
@@ -153,7 +152,7 @@ export async function credit(
   now = Date.now(),
 ): Promise<BalanceLine & { user: number }> {
   const u = await requireUser(db, ref);
-  if (!coin || amount === undefined) throw new OpsError('Usage: credit <user> <coin> <amount>, e.g. credit demo@coinapp.test USDT 100.5');
+  if (!coin || amount === undefined) throw refusal('refusals.usage', { usage: 'credit <user> <coin> <amount>, e.g. credit demo@coinapp.test USDT 100.5' });
   const b = await adminDeposit(db, u.id, coin, amount, now);
   return { user: u.id, ...balanceLine(b.coin, b.available, b.frozen) };
 }

@@ -53,7 +53,7 @@ describe('credit and balance', () => {
     for (const [u, coin, amount, message] of bad) {
       expect(await refusalText(ops.credit(s.app.db, u, coin, amount))).toContain(message);
     }
-    await expect(ops.balance(s.app.db, 'ghost@example.com')).rejects.toThrow('No user');
+    await expect(ops.balance(s.app.db, 'ghost@example.com')).rejects.toMatchObject({ msgKey: 'refusals.cli.userUnknown' });
     expect(await tradingState(s.app.db)).toEqual(before);
   });
 

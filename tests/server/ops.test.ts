@@ -26,7 +26,7 @@ describe('ops commands', () => {
   it('captcha prints the answer', async () => {
     const r = await call(s.app, 'POST', '/base/captcha');
     expect(await ops.captcha(s.app.db, r.data.captchaId)).toMatch(/^[0-9]{4,6}$/);
-    await expect(ops.captcha(s.app.db, 'nope')).rejects.toThrow(ops.OpsError);
+    await expect(ops.captcha(s.app.db, 'nope')).rejects.toMatchObject({ msgKey: 'refusals.cli.captchaUnknown', params: { input: 'nope' } });
   });
 
   it('user finds by email, phone or id', async () => {
@@ -34,7 +34,7 @@ describe('ops commands', () => {
     expect(demo).toMatchObject({ email: DEMO_EMAIL, phone: `+86 ${DEMO_PHONE}`, status: 'active', invitationCode: DEMO_INVITATION_CODE, creditScore: 100 });
     expect(await ops.user(s.app.db, DEMO_PHONE)).toEqual(demo);
     expect(await ops.user(s.app.db, String(demo.id))).toEqual(demo);
-    await expect(ops.user(s.app.db, 'ghost@example.com')).rejects.toThrow('No user');
+    await expect(ops.user(s.app.db, 'ghost@example.com')).rejects.toMatchObject({ msgKey: 'refusals.cli.userUnknown', params: { input: 'ghost@example.com' } });
   });
 
   it('bar, freeze and unfreeze change the status', async () => {
@@ -59,7 +59,7 @@ describe('ops commands', () => {
     expect((await call(s.app, 'POST', '/user/changePayPassword', { token, body: { loginPassword: 'Secret-pass-123', password: '739204' } })).code).toBe(0);
     // a second clear with nothing to clear says so
     await ops.clearPayPassword(s.app.db, 'forgot-pin@example.com');
-    await expect(ops.clearPayPassword(s.app.db, 'forgot-pin@example.com')).rejects.toThrow('has no withdrawal password; nothing changed');
+    await expect(ops.clearPayPassword(s.app.db, 'forgot-pin@example.com')).rejects.toMatchObject({ msgKey: 'refusals.cli.noPayPassword' });
   });
 
   it('invite-code prints a code that registration accepts', async () => {

@@ -8,7 +8,7 @@ import type { Db } from '../../core/db/index.ts';
 import type { PasswordLinkPurpose, UserRow } from '../../core/db/types.ts';
 import { issuePasswordLink, PASSWORD_LINK_TTL_MS, passwordLinkUrl } from '../../platform/security/password-links.ts';
 import { createUser, findUser, findUserByEmail, findUserByPhone, isEmail, isUniqueViolation } from '../../platform/sessions/users.ts';
-import { OpsError } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 /** What password_hash holds until the user sets a password: verifyPassword() never accepts it. */
 export const NO_PASSWORD = '';
@@ -52,25 +52,25 @@ async function send(db: Db, user: UserRow, purpose: PasswordLinkPurpose, now: nu
 /** A new account without a password; its set-password link goes to the outbox. */
 export async function userCreate(db: Db, account: string | undefined, countryCode: string | undefined, now: number): Promise<LinkSent> {
   const value = (account ?? '').trim();
-  if (!value) throw new OpsError('Usage: user-create <email|phone> [countryCode]');
+  if (!value) throw refusal('refusals.usage', { usage: 'user-create <email|phone> [countryCode]' });
   let input: { email: string } | { phone: string; countryCode: string };
   if (isEmail(value)) {
-    if (countryCode !== undefined) throw new OpsError('A country code goes with a phone number, not an email address.');
-    if (value.length > 64 || !EMAIL.test(value)) throw new OpsError(`"${value}" is not a valid email address.`);
-    if (await findUserByEmail(db, value)) throw new OpsError(`An account with ${value} exists already.`);
+    if (countryCode !== undefined) throw refusal('refusals.user.countryWithEmail');
+    if (value.length > 64 || !EMAIL.test(value)) throw refusal('refusals.user.emailFormat', { input: value });
+    if (await findUserByEmail(db, value)) throw refusal('refusals.user.taken', { input: value });
     input = { email: value };
   } else {
     const code = (countryCode ?? DEFAULT_COUNTRY_CODE).trim();
-    if (!dialCodes().includes(code)) throw new OpsError(`Unknown country code "${code}" (schemas/config/country-codes.json lists the ones offered, e.g. +86, +1).`);
-    if (!/^[0-9]{5,15}$/.test(value) || (code === '+86' && !/^1[3-9][0-9]{9}$/.test(value))) throw new OpsError(`"${value}" is not a valid phone number for ${code}.`);
-    if (await findUserByPhone(db, value)) throw new OpsError(`An account with phone ${value} exists already.`);
+    if (!dialCodes().includes(code)) throw refusal('refusals.user.countryUnknown', { input: code });
+    if (!/^[0-9]{5,15}$/.test(value) || (code === '+86' && !/^1[3-9][0-9]{9}$/.test(value))) throw refusal('refusals.user.phoneFormat', { input: value, code });
+    if (await findUserByPhone(db, value)) throw refusal('refusals.user.phoneTaken', { input: value });
     input = { phone: value, countryCode: code };
   }
   let user: UserRow;
   try {
     user = await createUser(db, { ...input, passwordHash: NO_PASSWORD }, now);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new OpsError(`An account with ${value} exists already.`);
+    if (isUniqueViolation(error)) throw refusal('refusals.user.taken', { input: value });
     throw error;
   }
   return send(db, user, 'setup', now);
@@ -78,8 +78,8 @@ export async function userCreate(db: Db, account: string | undefined, countryCod
 
 /** A link that sets a new login password for an existing user. */
 export async function resetLink(db: Db, ref: string | undefined, now: number): Promise<LinkSent> {
-  if (!ref) throw new OpsError('Usage: reset-link <user> (email, phone or numeric id)');
+  if (!ref) throw refusal('refusals.usage', { usage: 'reset-link <user> (email, phone or numeric id)' });
   const user = await findUser(db, ref);
-  if (!user) throw new OpsError(`No user "${ref}".`);
+  if (!user) throw refusal('refusals.cli.userUnknown', { input: ref });
   return send(db, user, 'reset', now);
 }

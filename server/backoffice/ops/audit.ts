@@ -2,7 +2,8 @@
 // the database; `ops audit list [n]` prints the latest rows.
 import type { Db } from '../../core/db/index.ts';
 import { describeProblem, verifyAuditTrail } from '../../platform/audit/audit-verify.ts';
-import { OpsError, table } from '../../platform/ops/format.ts';
+import { table } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const AUDIT_HELP = `  audit verify        check the audit trail: every row's keyed hash and link, and its head against the
                       anchor outside the database (DATA_DIR/audit-checkpoint.json, or AUDIT_EXPORT_DIR's
@@ -23,7 +24,7 @@ export async function auditVerify(db: Db): Promise<{ ok: boolean; out: string }>
 
 export async function auditList(db: Db, count: string | undefined): Promise<string> {
   const n = count === undefined ? 20 : Number(count);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new OpsError(`audit list [n]: n is a whole number from 1 to 1000, not "${count}".`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw refusal('refusals.cli.auditCount', { input: count ?? '' });
   const rows = await db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(n).execute();
   return table(
     rows.map((r) => ({

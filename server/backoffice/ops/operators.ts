@@ -5,10 +5,11 @@
 import type { Db } from '../../core/db/index.ts';
 import { endOperatorSessions } from '../../platform/operators/operator-sessions.ts';
 import { createOperator, findOperator, parseRoles, resetOperator, rolesOf } from '../../platform/operators/operators.ts';
-import { OpsError, table } from '../../platform/ops/format.ts';
+import { table } from '../../platform/ops/format.ts';
 import { recordHostChange } from '../../platform/operators/host-changes.ts';
 import { cliActor } from '../../platform/audit/actor.ts';
 import { assertAdminRemains, lockAdmins } from '../operator-duties.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
                       a back-office operator (roles: admin, finance, compliance, support, content,
@@ -26,7 +27,7 @@ export const OPERATOR_HELP = `  operator add <name> --role <role>[,<role>…]
 
 async function operatorNamed(db: Db, name: string | undefined) {
   const operator = name ? await findOperator(db, name) : undefined;
-  if (!operator) throw new OpsError(`No operator "${name ?? ''}".`);
+  if (!operator) throw refusal('refusals.operator.unknown', { input: name ?? '' });
   return operator;
 }
 
@@ -110,6 +111,6 @@ export async function operatorCommand(db: Db, [sub, ...args]: string[], now: num
     case 'reset':
       return reset(db, args[0], now);
     default:
-      throw new OpsError(`operator: no subcommand "${sub}".\n${OPERATOR_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'operator', input: sub, help: OPERATOR_HELP });
   }
 }

@@ -16,7 +16,7 @@ import {
   translationPrefixes,
 } from '../article-store.ts';
 import { broadcast, noticeTextProblems, type NoticeText, recipientsAt } from '../notices.ts';
-import { OpsError } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 const PREFIXES = languagePrefixes();
 const OTHER_PREFIXES = translationPrefixes();
@@ -38,13 +38,13 @@ export const CONTENT_HELP = `  article list [category]
 
 function categoryOf(name: string | undefined): number {
   if (name && name in ARTICLE_CATEGORIES) return ARTICLE_CATEGORIES[name as ArticleCategory];
-  throw new OpsError(`Unknown category "${name ?? ''}". Categories: ${CATES.join(', ')}.`);
+  throw refusal('refusals.content.category', { input: name ?? '', categories: CATES.join(', ') });
 }
 
 function langOf(prefix: string | undefined, allowEnglish: boolean): string {
   const allowed = allowEnglish ? PREFIXES : OTHER_PREFIXES;
   if (prefix && allowed.includes(prefix)) return prefix;
-  throw new OpsError(`Unknown language "${prefix ?? ''}". Languages: ${allowed.join(', ')}${allowEnglish ? '' : ' (the English text is the article itself)'}.`);
+  throw refusal(allowEnglish ? 'refusals.content.language' : 'refusals.content.languageNotEnglish', { input: prefix ?? '', languages: allowed.join(', ') });
 }
 
 /** "title | summary | content…" as typed after the command: the parts between " | ". */
@@ -53,24 +53,24 @@ function parts(args: string[], count: number, usage: string): string[] {
     .join(' ')
     .split(/\s\|\s/)
     .map((p) => p.trim());
-  if (split.length !== count || split.some((p) => p === '')) throw new OpsError(`Usage: ${usage}`);
+  if (split.length !== count || split.some((p) => p === '')) throw refusal('refusals.usage', { usage });
   return split;
 }
 
 function readJson(file: string | undefined): Record<string, unknown> {
-  if (!file || !existsSync(file)) throw new OpsError(`No file "${file ?? ''}".`);
+  if (!file || !existsSync(file)) throw refusal('refusals.content.noFile', { file: file ?? '' });
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch (error) {
-    throw new OpsError(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw refusal('refusals.content.notJson', { file, problem: (error as Error).message });
   }
-  throw new OpsError(`${file} must hold an object by language: {"en": {…}, "de": {…}}.`);
+  throw refusal('refusals.content.notByLanguage', { file });
 }
 
 function assertText(lang: string, text: Partial<ArticleText>, partial: boolean): void {
   const problems = articleTextProblems(text, partial);
-  if (problems.length > 0) throw new OpsError(`${lang}: ${problems.join('; ')}. Nothing changed.`);
+  if (problems.length > 0) throw refusal('refusals.content.textProblems', { lang, problems: problems.join('; ') });
 }
 
 async function listArticles(db: Db, category: string | undefined): Promise<string> {
@@ -93,7 +93,7 @@ async function addArticle(db: Db, category: number, english: ArticleText, transl
 async function translateArticle(db: Db, args: string[]): Promise<string> {
   const [idText, prefix, ...rest] = args;
   const usage = 'article translate <id> <lang> <title> | <summary> | <content…>';
-  if (!/^\d{1,9}$/.test(idText ?? '')) throw new OpsError(`Usage: ${usage}`);
+  if (!/^\d{1,9}$/.test(idText ?? '')) throw refusal('refusals.usage', { usage });
   const lang = langOf(prefix, false);
   const remove = rest.length === 1 && rest[0] === '-';
   let text: ArticleText | null = null;
@@ -102,7 +102,7 @@ async function translateArticle(db: Db, args: string[]): Promise<string> {
     assertText(lang, { title, summary, content }, false);
     text = { title, summary, content };
   }
-  if (!(await saveTranslation(db, Number(idText), lang, text))) throw new OpsError(`No article has id ${idText}.`);
+  if (!(await saveTranslation(db, Number(idText), lang, text))) throw refusal('refusals.content.articleUnknown', { id: idText ?? '' });
   return text
     ? `Article ${idText}: ${lang} text saved ("${text.title.slice(0, TITLE_MAX)}").`
     : `Article ${idText}: the ${lang} text is removed; ${lang} readers see the English text.`;
@@ -112,7 +112,7 @@ async function translateArticle(db: Db, args: string[]): Promise<string> {
 function articleFile(file: string | undefined): { english: ArticleText; translations: Record<string, ArticleText> } {
   const data = readJson(file);
   for (const lang of Object.keys(data)) langOf(lang, true);
-  if (!data.en) throw new OpsError(`${file}: the English text ("en") is required.`);
+  if (!data.en) throw refusal('refusals.content.englishMissing', { file: file ?? '' });
   const texts: Record<string, ArticleText> = {};
   for (const [lang, value] of Object.entries(data)) {
     const v = (value ?? {}) as Partial<ArticleText>;
@@ -143,18 +143,18 @@ export async function articleCommand(db: Db, args: string[], now: number): Promi
       return addArticle(db, category, english, translations, now);
     }
     default:
-      throw new OpsError(`Unknown article command "${sub}".\n${CONTENT_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'article', input: sub, help: CONTENT_HELP });
   }
 }
 
 export async function noticeCommand(db: Db, args: string[], now: number): Promise<string> {
   const [sub, ...rest] = args;
-  if (sub !== 'broadcast') throw new OpsError(`Unknown notice command "${sub ?? ''}".\n${CONTENT_HELP}`);
+  if (sub !== 'broadcast') throw refusal('refusals.unknownCommand', { family: 'notice', input: sub ?? '', help: CONTENT_HELP });
   let texts: Record<string, NoticeText>;
   if (rest.length === 1 && rest[0].endsWith('.json')) {
     const data = readJson(rest[0]);
     for (const lang of Object.keys(data)) langOf(lang, true);
-    if (!data.en) throw new OpsError(`${rest[0]}: the English text ("en") is required.`);
+    if (!data.en) throw refusal('refusals.content.englishMissing', { file: rest[0] });
     texts = {};
     const problems: string[] = [];
     for (const [lang, value] of Object.entries(data)) {
@@ -162,11 +162,11 @@ export async function noticeCommand(db: Db, args: string[], now: number): Promis
       problems.push(...noticeTextProblems(lang, v));
       texts[lang] = { title: String(v.title ?? '').trim(), body: String(v.body ?? '').trim() };
     }
-    if (problems.length > 0) throw new OpsError(`${problems.join('; ')}. Nothing sent.`);
+    if (problems.length > 0) throw refusal('refusals.content.noticeProblems', { problems: problems.join('; ') });
   } else {
     const [title, body] = parts(rest, 2, 'notice broadcast <title> | <body…>   or   notice broadcast <file.json>');
     const problems = noticeTextProblems('en', { title, body });
-    if (problems.length > 0) throw new OpsError(`${problems.join('; ')}. Nothing sent.`);
+    if (problems.length > 0) throw refusal('refusals.content.noticeProblems', { problems: problems.join('; ') });
     texts = { en: { title, body } };
   }
   const { id } = await broadcast(db, texts, now);

@@ -6,7 +6,8 @@ import type { FinancingProductRow } from '../../core/db/types.ts';
 import { ratePercent } from '../products/earn-units.ts';
 import { createFinancingProduct, FINANCING_KEYS, financingCatalogue, financingDecimals, financingProductRow } from './financing-catalogue.ts';
 import { idOf, requireFields } from '../products/product-rules.ts';
-import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
+import { keyValues, table } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const FINANCING_HELP = `  financing list      every financing product: range, daily rate, term, penalty, open/closed
   financing create name=<name> coin=<COIN> min=<amount> max=<amount> dailyRate=<ratio> termDays=<n> penaltyRate=<ratio>
@@ -44,7 +45,7 @@ async function listRows(db: Db): Promise<Record<string, string | number>[]> {
 }
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
-  if (rest.length !== 1) throw new OpsError(`Usage: financing ${sub} <id>`);
+  if (rest.length !== 1) throw refusal('refusals.usage', { usage: `financing ${sub} <id>` });
   const id = idOf(rest[0]);
   if (!(await financingCatalogue.setOpen(db, id, sub === 'open')))
     return `Financing product ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
@@ -56,7 +57,7 @@ async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promi
 async function localName(db: Db, [idText, lang, ...words]: string[]): Promise<string> {
   const id = idOf(idText);
   const text = words.join(' ').trim();
-  if (lang && !text) throw new OpsError(`Usage: financing name <id> <lang> <name…> ("-" removes the ${lang} name).`);
+  if (lang && !text) throw refusal('refusals.product.nameUsage', { usage: 'financing name <id> <lang> <name…>', lang });
   await financingCatalogue.setName(db, id, lang ?? '', text);
   return text === '-' ? `Financing product ${id} shows its English name in ${lang}.` : `Financing product ${id} is "${text}" in ${lang}.`;
 }
@@ -85,6 +86,6 @@ export async function financingCommand(db: Db, args: string[], now: number): Pro
     case 'name':
       return localName(db, rest);
     default:
-      throw new OpsError(`Unknown financing command "${sub}".\n${FINANCING_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'financing', input: sub, help: FINANCING_HELP });
   }
 }

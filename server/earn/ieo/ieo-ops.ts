@@ -6,7 +6,8 @@ import type { IeoProjectRow } from '../../core/db/types.ts';
 import { thawTime } from './ieo.ts';
 import { createIeoProject, IEO_KEYS, IEO_REQUIRED, ieoCatalogue, ieoProjectRow, ieoStateName, isoMinutes } from './ieo-catalogue.ts';
 import { idOf, requireFields } from '../products/product-rules.ts';
-import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
+import { keyValues, table } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const IEO_HELP = `  ieo list            every IEO project: coin, window, sold/total, price, lock-up, limits, state
   ieo create coin=<COIN> name=<name> start=<ISO time> end=<ISO time> total=<amount> price=<amount>
@@ -39,7 +40,7 @@ function describe(p: IeoProjectRow, now: number): string {
 }
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
-  if (rest.length !== 1) throw new OpsError(`Usage: ieo ${sub} <id>`);
+  if (rest.length !== 1) throw refusal('refusals.usage', { usage: `ieo ${sub} <id>` });
   const id = idOf(rest[0]);
   if (!(await ieoCatalogue.setOpen(db, id, sub === 'open'))) return `IEO project ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
   return sub === 'open'
@@ -69,6 +70,6 @@ export async function ieoCommand(db: Db, args: string[], now: number): Promise<s
     case 'close':
       return openOrClose(db, sub, rest);
     default:
-      throw new OpsError(`Unknown ieo command "${sub}".\n${IEO_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'ieo', input: sub, help: IEO_HELP });
   }
 }

@@ -6,7 +6,8 @@ import type { MiningMachineRow } from '../../core/db/types.ts';
 import { ratePercent } from '../products/earn-units.ts';
 import { createMiningMachine, MINING_KEYS, MINING_REQUIRED, miningCatalogue, miningDraft, miningMachineRow } from './mining-catalogue.ts';
 import { idOf, requireFields } from '../products/product-rules.ts';
-import { keyValues, OpsError } from '../../platform/ops/format.ts';
+import { keyValues } from '../../platform/ops/format.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const MINING_HELP = `  mining list         every mining machine: type, price, output, term, limits, open/closed
   mining create name=<name> type=sole|shared price=<USDT> outputCoin=<COIN> incomeType=value|coin
@@ -28,7 +29,7 @@ function describe(m: MiningMachineRow): string {
 }
 
 async function openOrClose(db: Db, sub: 'open' | 'close', rest: string[]): Promise<string> {
-  if (rest.length !== 1) throw new OpsError(`Usage: mining ${sub} <id>`);
+  if (rest.length !== 1) throw refusal('refusals.usage', { usage: `mining ${sub} <id>` });
   const id = idOf(rest[0]);
   if (!(await miningCatalogue.setOpen(db, id, sub === 'open')))
     return `Mining machine ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
@@ -61,6 +62,6 @@ export async function miningCommand(db: Db, args: string[], now: number): Promis
     case 'close':
       return openOrClose(db, sub, rest);
     default:
-      throw new OpsError(`Unknown mining command "${sub}".\n${MINING_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'mining', input: sub, help: MINING_HELP });
   }
 }

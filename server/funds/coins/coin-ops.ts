@@ -3,9 +3,10 @@
 import { formatUnits } from '../../../contract/decimal.ts';
 import type { Db } from '../../core/db/index.ts';
 import type { AuditActor } from '../../platform/audit/audit.ts';
-import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
+import { keyValues, table } from '../../platform/ops/format.ts';
 import { addCoin, type NetworkChange, removeNetwork, setCoinEnabled, setNetwork } from './coin-admin.ts';
 import { approveNetworkChange, networkProposals, rejectNetworkChange } from './network-proposals.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const COIN_HELP = `  coin list           every coin and network: limits, fee, deposit address, on/off
   coin add <COIN> <name> <decimals>
@@ -24,13 +25,13 @@ export const COIN_HELP = `  coin list           every coin and network: limits, 
 const NETWORK_KEYS = ['address', 'depositMin', 'withdrawMin', 'withdrawMax', 'withdrawFee', 'deposit', 'withdraw'] as const;
 
 function named(code: string | undefined): string {
-  if (!code) throw new OpsError('Name the coin, e.g. USDT.');
+  if (!code) throw refusal('refusals.coin.missing');
   return code;
 }
 
 function onOff(key: string, text: string): 'on' | 'off' {
   if (text === 'on' || text === 'off') return text;
-  throw new OpsError(`${key} must be on or off, not "${text}".`);
+  throw refusal('refusals.coin.onOff', { key, input: text });
 }
 
 export async function listCoins(db: Db): Promise<Record<string, string>[]> {
@@ -68,7 +69,7 @@ export async function listCoins(db: Db): Promise<Record<string, string>[]> {
 }
 
 async function addCoinCommand(db: Db, actor: AuditActor, code: string | undefined, [name, decimalsText]: string[], now: number): Promise<string> {
-  if (!code || !name || !/^\d{1,2}$/.test(decimalsText ?? '')) throw new OpsError('Usage: coin add <COIN> <name> <decimals 0-8>, e.g. coin add SOL Solana 6');
+  if (!code || !name || !/^\d{1,2}$/.test(decimalsText ?? '')) throw refusal('refusals.usage', { usage: 'coin add <COIN> <name> <decimals 0-8>, e.g. coin add SOL Solana 6' });
   const c = await addCoin(db, actor, { coin: code, name, decimals: Number(decimalsText) }, now);
   return `Added ${c.coin} (${c.name}, ${c.decimals} decimals). Add its networks with: coin network ${c.coin} <NETWORK> address=… depositMin=… withdrawMin=… withdrawMax=… withdrawFee=…`;
 }
@@ -87,7 +88,7 @@ function networkChange(coin: string, network: string, pairs: string[]): NetworkC
 }
 
 async function setNetworkCommand(db: Db, actor: AuditActor, code: string | undefined, [network, ...pairs]: string[], now: number): Promise<string> {
-  if (!network) throw new OpsError(`Usage:\n${COIN_HELP}`);
+  if (!network) throw refusal('refusals.usage', { usage: `\n${COIN_HELP}` });
   const { network: n, proposal: p } = await setNetwork(db, actor, networkChange(named(code), network, pairs), now);
   const lines = n ? [`Changed ${n.coin} on ${n.network}.`] : [];
   if (p)
@@ -113,7 +114,7 @@ export async function listChanges(db: Db, actor: AuditActor): Promise<Record<str
 }
 
 function proposalId(text: string | undefined): number {
-  if (!/^[1-9]\d{0,9}$/.test(text ?? '')) throw new OpsError('Name the change by its number, e.g. coin approve 3 (coin changes lists them).');
+  if (!/^[1-9]\d{0,9}$/.test(text ?? '')) throw refusal('refusals.coin.changeNumber');
   return Number(text);
 }
 
@@ -141,6 +142,6 @@ export async function coinCommand(db: Db, actor: AuditActor, args: string[], now
       return `Removed ${c.coin} on ${(rest[0] ?? '').toUpperCase()}.`;
     }
     default:
-      throw new OpsError(`Usage:\n${COIN_HELP}`);
+      throw refusal('refusals.usage', { usage: `\n${COIN_HELP}` });
   }
 }

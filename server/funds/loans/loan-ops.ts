@@ -5,11 +5,12 @@
 // terms it was made under.
 import type { AdminLoanProduct } from '../../../contract/generated/types.ts';
 import type { AuditActor } from '../../platform/audit/audit.ts';
-import { keyValues, OpsError, table } from '../../platform/ops/format.ts';
+import { keyValues, table } from '../../platform/ops/format.ts';
 import type { ProductAdmin } from '../../core/product-catalogue.ts';
 import { DRAFT_KEYS } from './loan-admin.ts';
 import { ratePercent } from './loan-products.ts';
 import { NAME_LANGUAGES } from '../../core/config.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const LOAN_HELP = `  loan list           every loan product: range, interest-free days, daily rate, term, open/closed
   loan create name=<name> coin=<COIN> min=<amount> max=<amount> freeDays=<n> dailyRate=<ratio> termDays=<n>
@@ -23,7 +24,7 @@ export const LOAN_HELP = `  loan list           every loan product: range, inter
                       vn, zh, tw; "-" removes it); without one a language shows the English name`;
 
 function productId(idText: string | undefined): number {
-  if (!idText || !/^\d{1,10}$/.test(idText)) throw new OpsError(`Name the product by its id (see: loan list), not "${idText ?? ''}".`);
+  if (!idText || !/^\d{1,10}$/.test(idText)) throw refusal('refusals.product.idFormat', { family: 'loan', input: idText ?? '' });
   return Number(idText);
 }
 
@@ -51,20 +52,20 @@ export async function listLoanProducts(admin: LoanProductAdmin, now: number): Pr
 async function createCommand(admin: LoanProductAdmin, actor: AuditActor, args: string[], now: number): Promise<string> {
   const given = keyValues(args, DRAFT_KEYS);
   const missing = DRAFT_KEYS.filter((k) => given[k] === undefined);
-  if (missing.length) throw new OpsError(`A new product needs: ${missing.join(', ')}.\n${LOAN_HELP}`);
+  if (missing.length) throw refusal('refusals.product.keysMissing', { keys: missing.join(', '), help: LOAN_HELP });
   return `Created loan product ${describe(await admin.create(actor, given, now))}.`;
 }
 
 async function updateCommand(admin: LoanProductAdmin, actor: AuditActor, [idText, ...changes]: string[], now: number): Promise<string> {
   const id = productId(idText);
   const given = keyValues(changes, DRAFT_KEYS);
-  if (Object.keys(given).length === 0) throw new OpsError(`Name what to change: loan update ${id} key=value … (keys: ${DRAFT_KEYS.join(', ')}).`);
+  if (Object.keys(given).length === 0) throw refusal('refusals.product.nothingToChange', { command: `loan update ${id}`, keys: DRAFT_KEYS.join(', ') });
   const p = await admin.update(actor, { id, ...given }, now);
   return `Changed loan product ${describe(p)}.\nNew applications get these terms; existing orders keep theirs.`;
 }
 
 async function openCloseCommand(admin: LoanProductAdmin, actor: AuditActor, sub: 'open' | 'close', rest: string[], now: number): Promise<string> {
-  if (rest.length !== 1) throw new OpsError(`Usage: loan ${sub} <id>`);
+  if (rest.length !== 1) throw refusal('refusals.usage', { usage: `loan ${sub} <id>` });
   const id = productId(rest[0]);
   const open = sub === 'open';
   if ((await admin.row(id, now)).open === open) return `Loan product ${id} is already ${sub === 'open' ? 'open' : 'closed'}; nothing changed.`;
@@ -77,9 +78,9 @@ async function openCloseCommand(admin: LoanProductAdmin, actor: AuditActor, sub:
 async function nameCommand(admin: LoanProductAdmin, actor: AuditActor, [idText, lang, ...words]: string[], now: number): Promise<string> {
   const id = productId(idText);
   if (!lang || !NAME_LANGUAGES.includes(lang))
-    throw new OpsError(`Name the language: ${NAME_LANGUAGES.join(', ')} (English is the product's name itself; change it with loan update).`);
+    throw refusal('refusals.product.nameLanguage', { languages: NAME_LANGUAGES.join(', '), command: 'loan update' });
   const text = words.join(' ').trim();
-  if (!text) throw new OpsError(`Usage: loan name <id> <lang> <name…> ("-" removes the ${lang} name).`);
+  if (!text) throw refusal('refusals.product.nameUsage', { usage: 'loan name <id> <lang> <name…>', lang });
   await admin.setName(actor, { id, lang, localName: text }, now);
   return text === '-' ? `Loan product ${id} shows its English name in ${lang}.` : `Loan product ${id} is "${text}" in ${lang}.`;
 }
@@ -101,6 +102,6 @@ export async function loanCommand(admin: LoanProductAdmin, actor: AuditActor, ar
     case 'name':
       return nameCommand(admin, actor, rest, now);
     default:
-      throw new OpsError(`Unknown loan command "${sub}".\n${LOAN_HELP}`);
+      throw refusal('refusals.unknownCommand', { family: 'loan', input: sub, help: LOAN_HELP });
   }
 }

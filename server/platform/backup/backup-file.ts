@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { refusal } from '../../core/errors.ts';
 
 const MAGIC = 'COINAPP-BACKUP 1\n';
 /** The manifest is one line of JSON; a longer first 64 KiB is not a backup. */
@@ -62,9 +63,7 @@ export async function writeBackupFile(
   return manifest;
 }
 
-export class BackupFileError extends Error {}
-
-/** The manifest of `file` and where its parts start; throws BackupFileError when it is not a backup. */
+/** The manifest of `file` and where its parts start; refuses (ApiError) a file that is not a whole backup. */
 export function readBackupManifest(file: string): { manifest: BackupManifest; offsets: Map<string, number> } {
   const fd = openSync(file, 'r');
   const head = Buffer.alloc(HEADER_MAX);
@@ -72,7 +71,7 @@ export function readBackupManifest(file: string): { manifest: BackupManifest; of
   closeSync(fd);
   const text = head.subarray(0, read).toString('latin1');
   const end = text.indexOf('\n', MAGIC.length);
-  if (!text.startsWith(MAGIC) || end < 0) throw new BackupFileError(`${file} is not a backup made by "ops backup".`);
+  if (!text.startsWith(MAGIC) || end < 0) throw refusal('refusals.backup.notBackup', { file });
   const manifest = JSON.parse(Buffer.from(text.slice(MAGIC.length, end), 'latin1').toString('utf8')) as BackupManifest;
   const offsets = new Map<string, number>();
   let at = end + 1;
@@ -80,15 +79,15 @@ export function readBackupManifest(file: string): { manifest: BackupManifest; of
     offsets.set(p.name, at);
     at += p.bytes;
   }
-  if (statSync(file).size !== at) throw new BackupFileError(`${file} is cut short or has bytes after its last part: it is not a whole backup.`);
+  if (statSync(file).size !== at) throw refusal('refusals.backup.notWhole', { file });
   return { manifest, offsets };
 }
 
-/** Copies part `name` of `file` to `dest` and checks its hash; throws BackupFileError when it does not match. */
+/** Copies part `name` of `file` to `dest` and checks its hash; refuses (ApiError) when it does not match. */
 export async function extractPart(file: string, name: string, dest: string): Promise<void> {
   const { manifest, offsets } = readBackupManifest(file);
   const part = manifest.parts.find((p) => p.name === name);
-  if (!part) throw new BackupFileError(`${file} has no part "${name}".`);
+  if (!part) throw refusal('refusals.backup.noPart', { file, part: name });
   const start = offsets.get(name)!;
   const hash = createHash('sha256');
   const hashing = new Transform({
@@ -102,6 +101,6 @@ export async function extractPart(file: string, name: string, dest: string): Pro
   if (part.bytes === 0) hash.update('');
   if (hash.digest('hex') !== part.sha256) {
     unlinkSync(dest);
-    throw new BackupFileError(`Part "${name}" of ${file} does not match its SHA-256: the file was changed or damaged.`);
+    throw refusal('refusals.backup.damaged', { file, part: name });
   }
 }

@@ -26,7 +26,8 @@ import { ledgerMismatches } from '../../core/ledger.ts';
 import { CHECKPOINT_FILE } from '../audit/anchor-store.ts';
 import { describeProblem, verifyAuditTrail } from '../audit/audit-verify.ts';
 import type { Bucket } from '../storage/bucket.ts';
-import { BackupFileError, type BackupManifest, extractPart, readBackupManifest, writeBackupFile } from './backup-file.ts';
+import { type BackupManifest, extractPart, readBackupManifest, writeBackupFile } from './backup-file.ts';
+import { refusal } from '../../core/errors.ts';
 
 const run = promisify(execFile);
 
@@ -104,26 +105,23 @@ async function renamedScript(dump: string, from: string, to: string, out: string
   writeFileSync(out, lines.join('\n'));
 }
 
-/** Loads backup `file` into the empty install of `dataDir`; returns what it loaded. Throws BackupFileError with the reason it refuses. */
+/** Loads backup `file` into the empty install of `dataDir`; returns what it loaded. Refuses (ApiError) with the reason. */
 export async function restoreInstall(dataDir: string, file: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const dir = resolve(dataDir);
-  if (!existsSync(file)) throw new BackupFileError(`No backup file at ${file}.`);
+  if (!existsSync(file)) throw refusal('refusals.backup.noFile', { file });
   const { manifest } = readBackupManifest(file);
   const url = postgresUrl();
   const wanted = url ? 'postgres' : 'sqlite';
   if (manifest.kind !== wanted) {
-    throw new BackupFileError(
-      `${file} is a ${manifest.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} backup; this install runs on ${url ? 'PostgreSQL (DATABASE_URL)' : 'SQLite'}.`,
-    );
+    throw refusal(url ? 'refusals.backup.sqliteOnPostgres' : 'refusals.backup.postgresOnSqlite', { file });
   }
   if (await databaseExists(dir)) {
-    const where = url ? `schema "${schemaFor(dir)}" of DATABASE_URL` : databaseFile(dir);
-    throw new BackupFileError(
-      `${where} already holds a database. A backup is restored only into an empty data dir or database: choose a new DATA_DIR, or move this one away first.`,
-    );
+    throw url
+      ? refusal('refusals.backup.schemaNotEmpty', { schema: schemaFor(dir) })
+      : refusal('refusals.backup.fileNotEmpty', { file: databaseFile(dir) });
   }
   if (existsSync(join(dir, CHECKPOINT_FILE)))
-    throw new BackupFileError(`${join(dir, CHECKPOINT_FILE)} exists: a backup is restored only into an empty data dir.`);
+    throw refusal('refusals.backup.checkpointExists', { file: join(dir, CHECKPOINT_FILE) });
   mkdirSync(dir, { recursive: true });
   if (url) {
     const target = schemaFor(dir);

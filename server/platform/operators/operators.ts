@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db/index.ts';
 import type { OperatorRole, OperatorRow } from '../../core/db/types.ts';
-import { ApiError, businessError, validationError } from '../../core/errors.ts';
+import { ApiError, businessError, refusal, validationError } from '../../core/errors.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../security/password.ts';
 import { assertNewPassword } from '../security/password-policy.ts';
@@ -18,13 +18,6 @@ export const TOTP_ISSUER = 'CoinApp';
 const NAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 /** What password_hash holds until the operator enrols: verifyPassword() never accepts it. */
 const NO_PASSWORD = '';
-
-/**
- * A refusal of an operator's name, roles or enrolment (a bad name, an unknown role…), in English:
- * the operator CLI prints it as it is. Its own type, not the CLI's OpsError: the platform does not
- * know its callers.
- */
-export class OperatorError extends Error {}
 
 export function rolesOf(operator: Pick<OperatorRow, 'roles'>): OperatorRole[] {
   return operator.roles.split(',').filter((r): r is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(r));
@@ -40,9 +33,9 @@ export function parseRoles(text: string | undefined): OperatorRole[] {
         .filter(Boolean),
     ),
   ];
-  if (!roles.length) throw new OperatorError(`Name at least one role: ${OPERATOR_ROLES.join(', ')}.`);
+  if (!roles.length) throw refusal('refusals.operator.rolesMissing', { roles: OPERATOR_ROLES.join(', ') });
   const unknown = roles.find((r) => !(OPERATOR_ROLES as readonly string[]).includes(r));
-  if (unknown) throw new OperatorError(`No role "${unknown}": the roles are ${OPERATOR_ROLES.join(', ')}.`);
+  if (unknown) throw refusal('refusals.operator.roleUnknown', { input: unknown, roles: OPERATOR_ROLES.join(', ') });
   return roles as OperatorRole[];
 }
 
@@ -63,8 +56,8 @@ async function initialCredentials(name: string): Promise<{ password: string; pas
 
 async function assertNewName(db: Db, name: string | undefined): Promise<string> {
   if (!name || !NAME.test(name))
-    throw new OperatorError(`An operator name is 3–32 of a–z, 0–9, ".", "_" and "-", starting with a letter or digit, not "${name ?? ''}".`);
-  if (await findOperator(db, name)) throw new OperatorError(`There is already an operator "${name}".`);
+    throw refusal('refusals.operator.nameFormat', { input: name ?? '' });
+  if (await findOperator(db, name)) throw refusal('refusals.operator.nameTaken', { input: name });
   return name;
 }
 

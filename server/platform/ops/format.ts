@@ -1,7 +1,7 @@
-// What the operator commands share: their refusal, `key=value` arguments and a plain-text table.
+// What the operator commands share: `key=value` arguments and a plain-text table. They refuse with
+// an ApiError (server/core/errors.ts), which the CLI prints in English.
+import { refusal } from '../../core/errors.ts';
 
-/** A refusal the CLI prints as it is (exit code 1): unknown user, bad amount… */
-export class OpsError extends Error {}
 
 /** `key=value` arguments of a create/update command; an unknown or repeated key is refused. */
 export function keyValues<K extends string>(args: string[], keys: readonly K[]): Partial<Record<K, string>> {
@@ -9,8 +9,8 @@ export function keyValues<K extends string>(args: string[], keys: readonly K[]):
   for (const arg of args) {
     const eq = arg.indexOf('=');
     const key = (eq < 0 ? arg : arg.slice(0, eq)) as K;
-    if (!keys.includes(key)) throw new OpsError(`Unknown key "${key}". Keys: ${keys.join(', ')} (as key=value).`);
-    if (key in out) throw new OpsError(`${key} is given twice.`);
+    if (!keys.includes(key)) throw refusal('refusals.cli.keyUnknown', { input: key, keys: keys.join(', ') });
+    if (key in out) throw refusal('refusals.cli.keyTwice', { input: key });
     out[key] = eq < 0 ? '' : arg.slice(eq + 1).trim();
   }
   return out;

@@ -1,9 +1,11 @@
-// The operators module refuses with its own error type (not the CLI's OpsError: the platform
-// does not know its callers), and the operator CLI still prints that refusal as it is.
+// The operators module says no as everything else does: an ApiError with a refusals.* key (not an
+// English sentence of its own), which the operator CLI prints in English and which reads in the
+// operator's language anywhere else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../../server/ops/cli.ts';
-import { OpsError } from '../../../../server/platform/ops/format.ts';
-import { OperatorError, parseRoles } from '../../../../server/platform/operators/operators.ts';
+import { ApiError } from '../../../../server/core/errors.ts';
+import { I18n } from '../../../../server/platform/i18n/i18n.ts';
+import { parseRoles } from '../../../../server/platform/operators/operators.ts';
 import { startServer, type TestServer } from '../../helpers.ts';
 
 let s: TestServer;
@@ -13,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => s.app.close());
 
 describe('an operator refusal', () => {
-  it('is an OperatorError, not the CLI error type', () => {
+  it('is an ApiError with a locale key and the value typed, translated in every language', () => {
     const refusal = (() => {
       try {
         parseRoles('admin,janitor');
@@ -21,14 +23,20 @@ describe('an operator refusal', () => {
         return error;
       }
     })();
-    expect(refusal).toBeInstanceOf(OperatorError);
-    expect(refusal).not.toBeInstanceOf(OpsError);
-    expect((refusal as Error).message).toContain('janitor');
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ msgKey: 'refusals.operator.roleUnknown', params: { input: 'janitor' } });
+    const i18n = new I18n();
+    const { msgKey, params } = refusal as ApiError;
+    const english = i18n.t('en-US', msgKey, params);
+    const german = i18n.t('de-DE', msgKey, params);
+    expect(english).toContain('No role "janitor"');
+    expect(german).toContain('janitor');
+    expect(german).not.toBe(english);
   });
 
-  it('is printed by the CLI as it is, exit code 1, and creates nobody', async () => {
+  it('is printed by the CLI in English, exit code 1, and creates nobody', async () => {
     const r = await runCli(['operator', 'add', 'err-admin', '--role', 'janitor'], s.dataDir);
-    expect(r).toMatchObject({ code: 1, out: expect.stringContaining('janitor') });
+    expect(r).toEqual({ code: 1, out: expect.stringMatching(/^No role "janitor": the roles are admin, /) });
     expect(await s.app.db.selectFrom('operators').select('id').where('name', '=', 'err-admin').executeTakeFirst()).toBeUndefined();
   });
 });
