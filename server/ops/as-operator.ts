@@ -151,24 +151,21 @@ function adjustmentDecision([sub, id, ...reason]: string[]): NamedCommand {
 
 /** The command, ready to run as an operator; a usage error (nothing asked, nothing changed) for words it cannot take; undefined for a command --as does not apply to. */
 export function namedCommand(command: string, rest: string[]): NamedCommand | undefined {
-  switch (command) {
-    case 'approve':
-    case 'reject':
-      return reviewDecision(command, rest);
-    case 'kyc':
-      if (rest[0] === 'approve' || rest[0] === 'reject') return reviewDecision(rest[0], ['kyc', ...rest.slice(1)]);
-      return undefined;
-    case 'act':
-      return actCommand(rest);
-    case 'credit':
-    case 'debit':
-      return adjustmentRequest(command, rest);
-    case 'adjustment':
-      return adjustmentDecision(rest);
-    default:
-      return undefined;
-  }
+  return Object.hasOwn(NAMED, command) ? NAMED[command](command, rest) : undefined;
 }
+
+const NAMED: Record<string, (command: string, rest: string[]) => NamedCommand | undefined> = {
+  approve: (command, rest) => reviewDecision(command as 'approve', rest),
+  reject: (command, rest) => reviewDecision(command as 'reject', rest),
+  kyc: (_command, rest) => (rest[0] === 'approve' || rest[0] === 'reject' ? reviewDecision(rest[0], ['kyc', ...rest.slice(1)]) : undefined),
+  act: (_command, rest) => actCommand(rest),
+  credit: (command, rest) => adjustmentRequest(command as 'credit', rest),
+  debit: (command, rest) => adjustmentRequest(command as 'debit', rest),
+  adjustment: (_command, rest) => adjustmentDecision(rest),
+};
+
+/** The CLI commands that run as a named operator with --as (each is a command of the CLI's table: tests/scripts/check-registries.test.ts). */
+export const NAMED_COMMANDS: readonly string[] = Object.keys(NAMED);
 
 /** Signs-in done: the endpoint's roles checked (a refusal audited), then the console's function. */
 export async function runNamed(db: Db, named: NamedCommand, as: SignedInOperator, now: number): Promise<string> {

@@ -10,6 +10,8 @@ import { FEED_PERIODS, MAX_BARS } from '../../contract/feed-protocol.ts';
 import { NOTICE_EVENTS } from '../../contract/notice-events.ts';
 import { UPLOAD_IMAGE_MIMES, UPLOAD_NAME_SOURCE } from '../../contract/upload-images.ts';
 import { COMMAND_NAMES, HELP } from '../../server/ops/cli.ts';
+import { NAMED_COMMANDS } from '../../server/ops/as-operator.ts';
+import { CONVENIENCE_COMMANDS } from '../../server/ops/conveniences.ts';
 import type { JsonFile } from '../../scripts/check-review-kinds.ts';
 import { loadSchemaFiles } from '../../scripts/check-review-kinds.ts';
 import {
@@ -174,5 +176,15 @@ describe('check:schemas on the registries', () => {
     expect(checkOpsMentions(docs, COMMAND_NAMES)).toEqual([]);
     const planted = { path: 'README.md', text: 'npm run ops -- approve deposit 12\nnpm run ops -- invitecode   # a typo' };
     expect(checkOpsMentions([planted], COMMAND_NAMES)).toEqual(['README.md: "npm run ops -- invitecode" names no CLI command (server/ops/cli.ts COMMANDS)']);
+  });
+
+  it('names in the --as commands and the production refusals only commands of the CLI table', () => {
+    const unknown = (names: readonly string[]) => names.filter((n) => !COMMAND_NAMES.includes(n));
+    expect(NAMED_COMMANDS).toEqual(expect.arrayContaining(['approve', 'credit', 'debit', 'adjustment']));
+    expect(CONVENIENCE_COMMANDS).toEqual(expect.arrayContaining(['credit', 'captcha', 'outbox']));
+    expect(unknown(NAMED_COMMANDS)).toEqual([]);
+    expect(unknown(CONVENIENCE_COMMANDS)).toEqual([]);
+    // a convenience money command must also run as a named operator, or production could not do it at all
+    expect(CONVENIENCE_COMMANDS.filter((n) => !['captcha', 'outbox'].includes(n) && !NAMED_COMMANDS.includes(n))).toEqual([]);
   });
 });
