@@ -103,6 +103,13 @@ function useVerificationNeeded(verified: boolean | undefined): number | undefine
   return verified && realName !== undefined && realName !== VERIFIED ? realName : undefined;
 }
 
+/**
+ * The form data mirror's update, keeping the same object when nothing changed: rjsf reports its
+ * defaults from its constructor, a Form that suspends (a lazy widget) is constructed again on each
+ * retry, and a new object each time re-rendered the screen until React gave up (error #185).
+ */
+const keepIfEqual = (next: Data) => (prev: Data) => (deepEquals(prev, next) ? prev : next);
+
 export default function FormScreen({ module }: { module: ScreenModule }) {
   const { screen, endpoint } = module;
   const { t, i18n } = useTranslation();
@@ -159,10 +166,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         noHtml5Validate
         liveValidate={submitted ? 'onChange' : undefined}
         onChange={(e, changedId) => {
-          // rjsf reports its defaults from the constructor: a Form that suspends (a lazy widget) is
-          // constructed again on each retry, and a new object each time looped until React gave up
-          const next = (e.formData ?? {}) as Data;
-          setFormData((prev) => (deepEquals(prev, next) ? prev : next));
+          setFormData(keepIfEqual((e.formData ?? {}) as Data));
           submit.fieldEdited(changedId, e.formData as Data | undefined);
         }}
         onError={() => setSubmitted(true)}
