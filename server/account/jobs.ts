@@ -3,7 +3,7 @@
 // making them (server/core/config.ts captchaTotal, passkeyChallengeTotal) their tables stay bounded.
 import type { JobDeps, ScheduledJob } from '../platform/jobs/job.ts';
 import { deleteSpentCaptchas } from '../platform/codes/captcha.ts';
-import { deleteSpentChallenges } from './passkeys.ts';
+import { deleteSpentChallenges } from './passkeys/passkeys.ts';
 
 export const SPENT_CHALLENGES = 'spent-challenges';
 

@@ -2,7 +2,7 @@
 // when an endpoint has no handler here or a handler names no endpoint (server/platform/http/endpoints.ts).
 import type { AppContext } from '../platform/http/context.ts';
 import type { HandlerTable } from '../platform/http/handler.ts';
-import { passwordResetHandlers, registrationHandlers, signInHandlers, verificationCodeHandlers } from '../account/handlers/account.ts';
+import { passwordResetHandlers, registrationHandlers, signInHandlers, verificationCodeHandlers } from '../account/sign-in/sign-in-handlers.ts';
 import { addressHandlers } from '../funds/withdrawals/address-handlers.ts';
 import { articleHandlers } from '../content/handlers/article.ts';
 import { assetHandlers } from '../trading/handlers/assets.ts';
@@ -21,19 +21,19 @@ import { financingCurveHandlers } from '../earn/financing/financing-curve-handle
 import { fundsStatusHandlers } from '../funds/funds-status.ts';
 import { futuresHandlers } from '../trading/handlers/futures.ts';
 import { ieoHandlers } from '../earn/ieo/ieo-handlers.ts';
-import { inviteHandlers } from '../account/handlers/invite.ts';
+import { inviteHandlers } from '../account/profile/invite-handlers.ts';
 import { noticeHandlers } from '../content/handlers/notices.ts';
 import { siteHandlers } from '../content/handlers/site.ts';
-import { kycHandlers } from '../account/handlers/kyc.ts';
+import { kycHandlers } from '../account/kyc/kyc-handlers.ts';
 import { marketHandlers } from '../trading/handlers/market.ts';
 import { miningHandlers } from '../earn/mining/mining-handlers.ts';
 import { moneyLogHandlers } from '../funds/records-money.ts';
-import { passwordLinkHandlers } from '../account/handlers/password-links.ts';
-import { passkeyHandlers } from '../account/handlers/passkeys.ts';
-import { sessionHandlers } from '../account/handlers/sessions.ts';
-import { securityHandlers } from '../account/handlers/security.ts';
+import { passwordLinkHandlers } from '../account/password-links/password-link-handlers.ts';
+import { passkeyHandlers } from '../account/passkeys/passkey-handlers.ts';
+import { sessionHandlers } from '../account/security/session-handlers.ts';
+import { securityHandlers } from '../account/security/security-handlers.ts';
 import { spotHandlers } from '../trading/handlers/spot.ts';
-import { userHandlers } from '../account/handlers/user.ts';
+import { userHandlers } from '../account/profile/profile-handlers.ts';
 import { withdrawalHandlers } from '../funds/withdrawals/withdrawal-handlers.ts';
 import { auditHandlers } from '../backoffice/handlers/audit.ts';
 import { operatorSessionHandlers } from '../backoffice/handlers/session.ts';

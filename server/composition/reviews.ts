@@ -2,7 +2,7 @@
 // Each kind lists what waits and decides one item atomically with its ledger rows; deciding
 // an item twice changes nothing and says so. The operator CLI (`ops reviews|approve|reject`)
 // is the only caller: no customer endpoint decides a review.
-import { kycReview } from '../account/kyc-review.ts';
+import { kycReview } from '../account/kyc/kyc-review.ts';
 import type { Db } from '../core/db/index.ts';
 import { bankWithdrawalReview } from '../funds/bank/bank-withdrawals.ts';
 import { depositReview } from '../funds/deposits/deposits.ts';

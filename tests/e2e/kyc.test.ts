@@ -89,7 +89,7 @@ beforeAll(async () => {
 
 describe('identity verification', () => {
   it('an unverified user’s withdrawal form says so before anything is typed and leads to the real-name page', async () => {
-    // the server's 4025 for a withdrawal sent anyway: tests/server/kyc.test.ts
+    // the server's 4025 for a withdrawal sent anyway: tests/server/account/kyc/kyc.test.ts
     await page.goto(`${app.running.url}/#/bitcoin/withdraw?coinname=USDT`);
     const notice = page.locator('[data-testid=verification-needed]');
     await notice.waitFor();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AWAY_MS } from '../../../server/support/conversations.ts';
 import { dataUrl, pngImage } from '../../fixtures/images.ts';
 import { call, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
-import { operator, type SignedInOperator } from './../backoffice/operators.ts';
+import { operator, type SignedInOperator } from '../backoffice/operators.ts';
 
 let s: TestServer;
 let support: SignedInOperator;

@@ -3,12 +3,12 @@
 // {token, password} sets the password once, within 30 minutes, under the password policy, and
 // ends every session of the user (spec §2 /login/password; issue 8 part 4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/core/db/index.ts';
-import { runCli } from '../../server/ops/cli.ts';
-import { resetLink, userCreate } from '../../server/account/ops/password-links.ts';
-import { verifyPassword } from '../../server/platform/security/password.ts';
-import { hashToken } from '../../server/platform/security/tokens.ts';
-import { call, clock, login, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import type { Db } from '../../../../server/core/db/index.ts';
+import { runCli } from '../../../../server/ops/cli.ts';
+import { resetLink, userCreate } from '../../../../server/account/password-links/password-link-ops.ts';
+import { verifyPassword } from '../../../../server/platform/security/password.ts';
+import { hashToken } from '../../../../server/platform/security/tokens.ts';
+import { call, clock, login, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const c = clock();
 let s: TestServer;

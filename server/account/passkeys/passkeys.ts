@@ -16,14 +16,14 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
-import type { Passkey, WebauthnOptions } from '../../contract/generated/types.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
-import type { WebauthnConfig } from '../core/config.ts';
-import { type Db, isoTime } from '../core/db/index.ts';
-import type { PasskeyRow, UserRow, WebauthnPurpose } from '../core/db/types.ts';
-import { ApiError, validationError } from '../core/errors.ts';
-import type { AppContext } from '../platform/http/context.ts';
-import { isUniqueViolation } from '../platform/sessions/users.ts';
+import type { Passkey, WebauthnOptions } from '../../../contract/generated/types.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+import type { WebauthnConfig } from '../../core/config.ts';
+import { type Db, isoTime } from '../../core/db/index.ts';
+import type { PasskeyRow, UserRow, WebauthnPurpose } from '../../core/db/types.ts';
+import { ApiError, validationError } from '../../core/errors.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import { isUniqueViolation } from '../../platform/sessions/users.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Passkeys one account may have */

@@ -1,7 +1,7 @@
 // `npm run ops -- kyc list [pending|verified|rejected|all] | approve <id> | reject <id> <reason…>`:
 // identity verification records (server/account/kyc-review.ts; the same decisions as
 // `ops approve kyc <id>` / `ops reject kyc <id> <reason>`).
-import { approveCard, listCards, rejectCard } from '../kyc-review.ts';
+import { approveCard, listCards, rejectCard } from './kyc-review.ts';
 import type { Db } from '../../core/db/index.ts';
 import { KycStatus } from '../../core/db/tables/kyc.ts';
 import { reviewId } from '../../core/review-kind.ts';

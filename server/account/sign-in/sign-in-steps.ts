@@ -5,15 +5,15 @@
 // account has not used before tells its owner, with a one-tap link that freezes the account.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../platform/http/context.ts';
-import type { SignInMethod, SignInResult, UserRow } from '../core/db/types.ts';
-import { ApiError } from '../core/errors.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
-import { assertActive } from '../platform/http/auth.ts';
-import { deviceName, deviceOf, placeOf, startSession } from '../platform/sessions/sessions.ts';
-import { toUserEntity } from '../platform/sessions/users.ts';
-import { hashToken, newToken } from '../platform/security/tokens.ts';
-import { contactOf, deliver } from '../platform/codes/codes.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import type { SignInMethod, SignInResult, UserRow } from '../../core/db/types.ts';
+import { ApiError } from '../../core/errors.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+import { assertActive } from '../../platform/http/auth.ts';
+import { deviceName, deviceOf, placeOf, startSession } from '../../platform/sessions/sessions.ts';
+import { toUserEntity } from '../../platform/sessions/users.ts';
+import { hashToken, newToken } from '../../platform/security/tokens.ts';
+import { contactOf, deliver } from '../../platform/codes/codes.ts';
 
 export const TICKET_TTL_MS = 5 * 60_000;
 export const FREEZE_LINK_TTL_MS = 7 * 24 * 60 * 60_000;

@@ -16,7 +16,7 @@ import type { Handler, HandlerTable, IpLimit, PublicCall } from '../../platform/
 import type { FastifyRequest } from 'fastify';
 import { deviceOf, startSession } from '../../platform/sessions/sessions.ts';
 import { secondFactorsOf } from '../../platform/security/second-factors.ts';
-import { finishSignIn, issueLoginTicket, recordSignIn, utcMinute } from '../sign-in-steps.ts';
+import { finishSignIn, issueLoginTicket, recordSignIn, utcMinute } from './sign-in-steps.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../platform/security/password.ts';
 import { assertNewPassword } from '../../platform/security/password-policy.ts';
 import { serverSecret } from '../../platform/security/secret-key.ts';

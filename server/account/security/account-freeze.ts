@@ -3,14 +3,14 @@
 // too) is refused with 4008 until an operator with the compliance role lifts it after checking
 // the customer's identity (the back office's unfreeze, audited).
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../platform/http/context.ts';
-import type { UserRow } from '../core/db/types.ts';
-import { ApiError } from '../core/errors.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
-import { appendAudit } from '../platform/audit/audit.ts';
-import { endAllSessions } from '../platform/sessions/sessions.ts';
-import { hashToken } from '../platform/security/tokens.ts';
-import { contactOf, deliver } from '../platform/codes/codes.ts';
+import type { AppContext } from '../../platform/http/context.ts';
+import type { UserRow } from '../../core/db/types.ts';
+import { ApiError } from '../../core/errors.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
+import { appendAudit } from '../../platform/audit/audit.ts';
+import { endAllSessions } from '../../platform/sessions/sessions.ts';
+import { hashToken } from '../../platform/security/tokens.ts';
+import { contactOf, deliver } from '../../platform/codes/codes.ts';
 
 /** What the back office and the customer's notices say of a freeze the customer made. */
 export const SELF_FREEZE_REASON = 'The customer froze the account themselves. Lift it only after checking their identity.';

@@ -2,11 +2,11 @@
 // Registered as the review kind `kyc` (server/composition/reviews.ts: `ops reviews`, `ops approve kyc <id>`)
 // and behind `ops kyc list|approve|reject` (server/account/ops/kyc.ts). A decision is one transaction:
 // the conditional status change (only from 1), users.real_name_status and the customer's notice.
-import { transact, type Db } from '../core/db/index.ts';
-import { KycStatus } from '../core/db/tables/kyc.ts';
-import { alreadyDecided, rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../core/review-kind.ts';
-import { notify } from '../core/notify.ts';
-import { refusal } from '../core/errors.ts';
+import { transact, type Db } from '../../core/db/index.ts';
+import { KycStatus } from '../../core/db/tables/kyc.ts';
+import { alreadyDecided, rejectionReason, type ReviewItem, type ReviewKind, userLabel } from '../../core/review-kind.ts';
+import { notify } from '../../core/notify.ts';
+import { refusal } from '../../core/errors.ts';
 
 export const CARD_TYPE_NAMES: Record<number, string> = { 1: 'passport', 2: 'driving licence', 3: 'identity card' };
 export const KYC_STATUS_NAMES: Record<number, string> = { 1: 'under review', 2: 'verified', 3: 'rejected' };

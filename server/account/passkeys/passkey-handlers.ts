@@ -9,8 +9,8 @@ import { spendBusinessLimit } from '../../platform/http/business-limits.ts';
 import type { Handler, HandlerTable, IpLimit } from '../../platform/http/handler.ts';
 import { verifyPassword } from '../../platform/security/password.ts';
 import { ResultCode } from '../../../contract/result-codes.ts';
-import { registerPasskey, registrationOptions, relyingPartyOf, signInOptions, toPasskey, userPasskeys, verifySignIn } from '../passkeys.ts';
-import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in-steps.ts';
+import { registerPasskey, registrationOptions, relyingPartyOf, signInOptions, toPasskey, userPasskeys, verifySignIn } from './passkeys.ts';
+import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket } from '../sign-in/sign-in-steps.ts';
 
 /** Login-password checks before removing a passkey, per user: a stolen session cannot guess it quickly (the bucket of the other password checks). */
 const PASSWORD_CHECK_LIMIT = { max: 5, windowMs: 15 * 60_000 };

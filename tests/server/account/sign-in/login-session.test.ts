@@ -1,9 +1,9 @@
 // POST /base/login, X-Token sessions, barred and frozen accounts, login rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as ops from '../../server/ops/commands.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PHONE } from '../../server/composition/seed.ts';
-import { hashToken } from '../../server/platform/security/tokens.ts';
-import { call, count, expectEntity, login, msg, newCaptcha, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import * as ops from '../../../../server/ops/commands.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_PHONE } from '../../../../server/composition/seed.ts';
+import { hashToken } from '../../../../server/platform/security/tokens.ts';
+import { call, count, expectEntity, login, msg, newCaptcha, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 // A software authenticator (tests/server/account/soft-authenticator.ts) plays the device.
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLoginTicket } from '../../../server/account/sign-in-steps.ts';
-import type { AppContext } from '../../../server/platform/http/context.ts';
-import { type Loose, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
+import { issueLoginTicket } from '../../../../server/account/sign-in/sign-in-steps.ts';
+import type { AppContext } from '../../../../server/platform/http/context.ts';
+import { type Loose, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 const RP_ID = 'localhost';

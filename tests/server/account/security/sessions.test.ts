@@ -3,7 +3,7 @@
 // ends this device's session; the spec's one-session rule holds by default and the operator may
 // allow more (schemas/config/sessions.json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, clock, login, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { call, clock, login, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -4,13 +4,13 @@
 // after a rejection the user resubmits and the SAME record goes back to status 1.
 // users.real_name_status follows the record in the same transaction: the user entity and
 // the verification gate (server/platform/http/endpoints.ts) read it.
-import type { UserCard, UserCardPayload } from '../../contract/generated/types.ts';
-import { type Db, isoTime } from '../core/db/index.ts';
-import { KycStatus, type UserCardRow } from '../core/db/tables/kyc.ts';
-import { ownUpload, uploadNameOf, uploadUrl } from '../platform/uploads/uploads.ts';
-import { ApiError, validationError } from '../core/errors.ts';
-import type { Tx } from '../core/ledger.ts';
-import { ResultCode } from '../../contract/result-codes.ts';
+import type { UserCard, UserCardPayload } from '../../../contract/generated/types.ts';
+import { type Db, isoTime } from '../../core/db/index.ts';
+import { KycStatus, type UserCardRow } from '../../core/db/tables/kyc.ts';
+import { ownUpload, uploadNameOf, uploadUrl } from '../../platform/uploads/uploads.ts';
+import { ApiError, validationError } from '../../core/errors.ts';
+import type { Tx } from '../../core/ledger.ts';
+import { ResultCode } from '../../../contract/result-codes.ts';
 
 /** Longest name kept, after trimming (the schema allows the same before trimming). */
 export const NAME_MAX = 64;

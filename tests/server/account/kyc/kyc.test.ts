@@ -4,12 +4,12 @@
 // valid session writing nothing, and the verification gate (4025) on withdrawals, bank
 // withdrawals and loan applications, before anything is written.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../server/ops/cli.ts';
-import { adminDeposit } from '../../server/funds/deposits/admin-deposit.ts';
-import { ledgerMismatches } from '../../server/core/ledger.ts';
-import { dataUrl, pngImage } from '../fixtures/images.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed.ts';
-import { call, login, type Loose, msg, registerByEmail, startServer, type TestServer } from './helpers.ts';
+import { runCli } from '../../../../server/ops/cli.ts';
+import { adminDeposit } from '../../../../server/funds/deposits/admin-deposit.ts';
+import { ledgerMismatches } from '../../../../server/core/ledger.ts';
+import { dataUrl, pngImage } from '../../../fixtures/images.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../../server/composition/seed.ts';
+import { call, login, type Loose, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 let s: TestServer;
 let seq = 0;

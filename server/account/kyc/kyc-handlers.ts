@@ -1,7 +1,7 @@
 // Identity verification (server/account/kyc.ts): POST /user_card/createUser_card,
 // PUT /user_card/updateUser_card (resubmission of the caller's rejected record) and
 // GET /user_card/findMyUser_card (the caller's record as a list of at most one).
-import { createCard, findMyCard, updateCard } from '../kyc.ts';
+import { createCard, findMyCard, updateCard } from './kyc.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 

@@ -1,11 +1,11 @@
 // Customer account security (issue 25): the authenticator, recovery codes, the sign-in second
 // step, what a code guards, the sign-in history and the self-service freeze.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { totpCode } from '../../../server/platform/security/totp.ts';
-import { openSecret } from '../../../server/platform/security/secret-box.ts';
-import { serverSecret } from '../../../server/platform/security/secret-key.ts';
-import { freeze, unfreeze } from '../../../server/ops/commands.ts';
-import { call, lastMessageTo, login, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
+import { totpCode } from '../../../../server/platform/security/totp.ts';
+import { openSecret } from '../../../../server/platform/security/secret-box.ts';
+import { serverSecret } from '../../../../server/platform/security/secret-key.ts';
+import { freeze, unfreeze } from '../../../../server/ops/commands.ts';
+import { call, lastMessageTo, login, msg, registerByEmail, startServer, type TestServer } from '../../helpers.ts';
 
 const EMAIL = 'totp@example.com';
 const PASSWORD = 'Secret-pass-123';

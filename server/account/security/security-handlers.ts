@@ -14,8 +14,8 @@ import { verifyPassword } from '../../platform/security/password.ts';
 import { beginTotp, checkSignInCode, checkUserCode, CODE_MAX_FAILURES, enableTotp, recoveryCodesLeft, removeTotp } from '../../platform/security/user-totp.ts';
 import { hashToken } from '../../platform/security/tokens.ts';
 import { secondFactorsOf } from '../../platform/security/second-factors.ts';
-import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket, TICKET_TTL_MS } from '../sign-in-steps.ts';
-import { freezeOwnAccount, takeFreezeLink } from '../account-freeze.ts';
+import { finishSignIn, readLoginTicket, recordSignIn, spendLoginTicket, TICKET_TTL_MS } from '../sign-in/sign-in-steps.ts';
+import { freezeOwnAccount, takeFreezeLink } from './account-freeze.ts';
 
 const SIGNIN_HISTORY = 50;
 /** Wrong codes one sign-in ticket takes from its address before the password step must be done again */

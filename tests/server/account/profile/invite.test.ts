@@ -1,9 +1,9 @@
 // GET /user/myInvite: the user's code, members per referral level (three levels, config
 // app.referralLevels), the total and the newest members, masked; never another user's tree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import appJson from '../../schemas/config/app.json';
-import { maskAccount, maskEmail, maskPhone } from '../../server/account/handlers/invite.ts';
-import { call, count, msg, newCaptcha, registerByEmail, sendPhoneCode, startServer, type TestServer } from './helpers.ts';
+import appJson from '../../../../schemas/config/app.json';
+import { maskAccount, maskEmail, maskPhone } from '../../../../server/account/profile/invite-handlers.ts';
+import { call, count, msg, newCaptcha, registerByEmail, sendPhoneCode, startServer, type TestServer } from '../../helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
