@@ -3390,7 +3390,7 @@ export interface PasskeyList {
  */
 export interface PasskeyLoginPayload {
   /**
-   * The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the signature.
+   * The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys/passkeys.ts), then the signature.
    */
   response: object;
   /**
@@ -3408,7 +3408,7 @@ export interface PasskeyRegisterPayload {
    */
   name: string;
   /**
-   * The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the attestation.
+   * The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys/passkeys.ts), then the attestation.
    */
   response: object;
 }

@@ -32,7 +32,7 @@ export const screen: ScreenDef = {
       "response": {
         "type": "object",
         "maxProperties": 16,
-        "description": "The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the signature.",
+        "description": "The browser's assertion as JSON, as @simplewebauthn/browser's startAuthentication() answers it: {id, rawId, type 'public-key', response {clientDataJSON, authenticatorData, signature, userHandle?}, …}, base64url. The server checks its shape (server/account/passkeys/passkeys.ts), then the signature.",
         "tsType": "object"
       },
       "ticket": {

@@ -35,7 +35,7 @@ export const screen: ScreenDef = {
       "response": {
         "type": "object",
         "maxProperties": 16,
-        "description": "The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys.ts), then the attestation.",
+        "description": "The browser's new credential as JSON, as @simplewebauthn/browser's startRegistration() answers it: {id, rawId, type 'public-key', response {clientDataJSON, attestationObject, transports?}, …}, base64url. The server checks its shape (server/account/passkeys/passkeys.ts), then the attestation.",
         "tsType": "object"
       }
     }
