@@ -79,8 +79,11 @@ export const SERVER_ONLY_KEYS: Record<string, readonly string[]> = {
   places: ['thisComputer', 'localNetwork'],
 };
 
-/** Locale groups of the back office (/admin/): the customer app's chunks leave them out, with the operator codes' messages. */
-export const BACK_OFFICE_GROUPS: readonly string[] = ['admin'];
+/**
+ * Locale groups of the back office (/admin/) and the operator CLI (`refusals`: review decisions,
+ * operator commands, backups): the customer app's chunks leave them out, with the operator codes' messages.
+ */
+export const BACK_OFFICE_GROUPS: readonly string[] = ['admin', 'refusals'];
 const OPERATOR_CODE_KEYS = OPERATOR_CODES.map(String);
 
 /**
