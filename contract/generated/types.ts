@@ -780,6 +780,32 @@ export interface AdminHistoryArgs {
 }
 
 /**
+ * The decided items the history's filters select, as CSV (at most 10,000, in the list's order). The export appends an audit row (history.export) naming the operator and the filter.
+ */
+export interface AdminHistoryExportPayload {
+  kind?: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  status?: '' | 'approved' | 'rejected';
+  from?: string;
+  to?: string;
+  coin?: string;
+  customer?: string;
+  min?: string;
+  max?: string;
+  /**
+   * A column, ascending; with '-' before it, descending (default -decidedAt: newest first)
+   */
+  sort?: '-decidedAt' | 'decidedAt' | '-amount' | 'amount';
+}
+
+export interface AdminHistoryExportResult {
+  /**
+   * The CSV text, with a header line
+   */
+  csv: string;
+  rows: number;
+}
+
+/**
  * A decided review item: what was decided, by whom and when
  */
 export interface AdminHistoryItem {

@@ -3,7 +3,7 @@
 // kind, with the item's customer, amount and coin read from the kind's table
 // (contract/review-kinds.ts), filtered by status, UTC days, coin, customer and amount range,
 // sorted and paged on the server. Amounts are compared as exact units in JS (never in SQL), over
-// at most HISTORY_SCAN decisions of the filter, newest first.
+// at most HISTORY_SCAN decisions of the filter, newest first. The export is the same rows as CSV.
 import { REVIEW_KIND_REGISTRY, type ReviewKindName } from '../../contract/review-kinds.ts';
 import { formatUnits, parseAmount } from '../../contract/decimal.ts';
 import type { AdminHistoryItem } from '../../contract/generated/types.ts';
@@ -14,6 +14,7 @@ import { validationError } from '../core/errors.ts';
 import { userLabel } from '../core/review-kind.ts';
 import { dayStart } from '../platform/audit/audit-query.ts';
 import { findUser } from '../platform/sessions/users.ts';
+import { csvOf } from '../platform/http/csv.ts';
 import { isoTime, pageOf, type PagingInput } from '../platform/http/records.ts';
 
 const DAY_MS = 86_400_000;
@@ -105,30 +106,45 @@ const toItem = (kind: ReviewKindName, d: Decision): AdminHistoryItem => ({
   coin: d.coin,
 });
 
+// ties: decisions in the same millisecond by item id in the same direction, equal amounts newest first
+const byTime = (a: Decision, b: Decision) => a.at - b.at || a.id - b.id;
 const ORDER: Record<NonNullable<HistoryFilter['sort']>, (a: Decision, b: Decision) => number> = {
-  '-decidedAt': (a, b) => b.at - a.at,
-  decidedAt: (a, b) => a.at - b.at,
-  '-amount': (a, b) => (a.units === b.units ? b.at - a.at : a.units < b.units ? 1 : -1),
-  amount: (a, b) => (a.units === b.units ? b.at - a.at : a.units < b.units ? -1 : 1),
+  '-decidedAt': (a, b) => byTime(b, a),
+  decidedAt: byTime,
+  '-amount': (a, b) => (a.units === b.units ? byTime(b, a) : a.units < b.units ? 1 : -1),
+  amount: (a, b) => (a.units === b.units ? byTime(b, a) : a.units < b.units ? -1 : 1),
 };
 
-/** One page of a kind's decided items under the filter; a bad day, amount or range is refused before anything is read. */
-export async function reviewHistory(db: Db, f: HistoryFilter): Promise<Page<AdminHistoryItem>> {
+/** Every decided item of the filter (at most HISTORY_SCAN), in its order; a bad day, amount or range is refused before anything is read. */
+async function filteredDecisions(db: Db, f: HistoryFilter): Promise<Decision[]> {
   const from = f.from ? dayStart('from', f.from) : undefined;
   const to = f.to ? dayStart('to', f.to) : undefined;
   if (from !== undefined && to !== undefined && from > to) throw validationError('from', 'admin.customer360.rangeInvalid');
   const min = unitsOf('min', f.min);
   const max = unitsOf('max', f.max);
   if (min !== undefined && max !== undefined && min > max) throw validationError('min', 'admin.history.amountRange');
-  const { page, pageSize, offset } = pageOf(f);
   let customer: number | undefined;
   if (f.customer?.trim()) {
     const found = await findUser(db, f.customer);
-    if (!found) return { list: [], total: 0, page, pageSize };
+    if (!found) return [];
     customer = Number(found.id);
   }
-  const all = (await decisions(db, f, { from, to }, customer))
+  return (await decisions(db, f, { from, to }, customer))
     .filter((d) => (min === undefined || d.units >= min) && (max === undefined || d.units <= max))
     .sort(ORDER[f.sort ?? '-decidedAt']);
+}
+
+/** One page of a kind's decided items under the filter, with the count of all of them. */
+export async function reviewHistory(db: Db, f: HistoryFilter): Promise<Page<AdminHistoryItem>> {
+  const all = await filteredDecisions(db, f);
+  const { page, pageSize, offset } = pageOf(f);
   return { list: all.slice(offset, offset + pageSize).map((d) => toItem(f.kind, d)), total: all.length, page, pageSize };
+}
+
+const CSV_COLUMNS = ['kind', 'id', 'user', 'uid', 'status', 'operators', 'decidedAt', 'amount', 'coin'] as const;
+
+/** Every decided item of the filter as CSV, in the list's order, and how many rows it holds. */
+export async function reviewHistoryCsv(db: Db, f: HistoryFilter): Promise<{ csv: string; rows: number }> {
+  const items = (await filteredDecisions(db, f)).map((d) => toItem(f.kind, d));
+  return { csv: csvOf(CSV_COLUMNS, items), rows: items.length };
 }

@@ -7,9 +7,10 @@ import type { AuditRow } from '../../core/db/types.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { appendAudit } from '../../platform/audit/audit.ts';
 import { auditChanges } from '../../platform/audit/audit-changes.ts';
-import { type AuditFilter, filteredAudit, orderedAudit } from '../../platform/audit/audit-query.ts';
+import { filteredAudit, orderedAudit } from '../../platform/audit/audit-query.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
+import { csvOf, filterOf } from '../../platform/http/csv.ts';
 import { pageOf } from '../../platform/http/records.ts';
 
 /** The most rows one export holds (as the console's other exports). */
@@ -37,20 +38,6 @@ function toRow(r: AuditRow): AdminAuditRow {
 
 const CSV_COLUMNS = ['id', 'at', 'actor', 'ip', 'action', 'targetKind', 'targetId', 'changes', 'hash'] as const;
 
-function cell(text: string): string {
-  // a spreadsheet would run =, +, -, @ at the start as a formula
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvOf(rows: AdminAuditRow[]): string {
-  const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(String(r[c]))).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-/** The filter as given, without empty fields, for the export's own audit row. */
-const filterOf = (input: AuditFilter) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
-
 export function auditHandlers(ctx: AppContext): HandlerTable {
   return {
     adminAudit: async (input) => {
@@ -68,7 +55,7 @@ export function auditHandlers(ctx: AppContext): HandlerTable {
         { ...operatorActor(session, req), action: 'audit.export', targetKind: 'audit', targetId: '', after: { filter: filterOf(input), rows: rows.length } },
         ctx.now(),
       );
-      return { csv: csvOf(rows), rows: rows.length };
+      return { csv: csvOf(CSV_COLUMNS, rows), rows: rows.length };
     },
   };
 }

@@ -1,4 +1,4 @@
-// GET /admin/reviews, GET /admin/history (what was decided) and POST /admin/reviews/decide over the review kinds the composition registers.
+// GET /admin/reviews, GET /admin/history (what was decided) and its audited CSV export, and POST /admin/reviews/decide over the review kinds the composition registers.
 import type { ReviewKind } from '../../core/review-kind.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -10,22 +10,35 @@ import type { OperatorSession } from '../../platform/operators/operator-sessions
 import { businessError } from '../../core/errors.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
 import { mayDecide } from '../review-rules.ts';
-import { reviewHistory } from '../review-history.ts';
+import { reviewHistory, reviewHistoryCsv } from '../review-history.ts';
+import type { ReviewKindName } from '../../../contract/review-kinds.ts';
+import { appendAudit } from '../../platform/audit/audit.ts';
+import { filterOf } from '../../platform/http/csv.ts';
 
 const readerOf = (session: OperatorSession): QueueReader => ({ roles: rolesOf(session.operator), operatorId: Number(session.operator.id) });
 
 export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppContext) => HandlerTable {
+  /**
+   * The kind whose decisions the operator asks for, if their roles decide it (as the waiting
+   * items); none named: the first kind the operator decides (compliance: identity checks).
+   */
+  const historyKind = (asked: ReviewKindName | undefined, session: OperatorSession): ReviewKindName => {
+    const roles = rolesOf(session.operator);
+    const kind = asked ?? kinds.find((k) => mayDecide(k.kind, roles))?.kind ?? 'deposit';
+    if (!mayDecide(kind, roles)) throw businessError(OperatorCode.notPermitted);
+    return kind;
+  };
   return (ctx) => ({
     // '' (the screen's "all") is no filter
     adminReviews: async (input, { session }) =>
       reviewQueuePage(ctx.db, kinds, readerOf(session), { ...input, kind: input.kind || undefined, status: input.status || undefined }, ctx.now()),
-    adminHistory: async (input, { session }) => {
-      // the decisions of a kind the operator's roles decide, as the waiting items;
-      // no kind named: the first kind the operator decides (compliance: identity checks)
-      const roles = rolesOf(session.operator);
-      const kind = input.kind ?? kinds.find((k) => mayDecide(k.kind, roles))?.kind ?? 'deposit';
-      if (!mayDecide(kind, roles)) throw businessError(OperatorCode.notPermitted);
-      return reviewHistory(ctx.db, { ...input, kind });
+    adminHistory: async (input, { session }) => reviewHistory(ctx.db, { ...input, kind: historyKind(input.kind, session) }),
+    adminHistoryExport: async (input, { session, req }) => {
+      const filter = { ...input, kind: historyKind(input.kind, session) };
+      const out = await reviewHistoryCsv(ctx.db, filter);
+      const after = { filter: filterOf(filter), rows: out.rows };
+      await appendAudit(ctx.db, { ...operatorActor(session, req), action: 'history.export', targetKind: 'history', targetId: filter.kind, after }, ctx.now());
+      return out;
     },
     adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, readerOf(session), input.kind, input.id, ctx.now()),
     adminDecideReview: async (input, { session, req }) =>

@@ -77,6 +77,7 @@ describe('the role matrix', () => {
       'adminFinancingProducts',
       'adminFreeze',
       'adminHistory',
+      'adminHistoryExport',
       'adminHostChanges',
       'adminIeoProject',
       'adminIeoProjects',

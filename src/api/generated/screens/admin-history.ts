@@ -168,7 +168,14 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.history.empty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminHistoryExport",
+      "method": "POST",
+      "path": "/admin/history/export",
+      "toast": "admin.auditExported"
+    }
   }
 };
 
