@@ -515,6 +515,38 @@ export interface AdminCustomerBalance {
 }
 
 /**
+ * One of a customer's second-level futures orders as the back office lists it
+ */
+export interface AdminCustomerFuturesOrder {
+  id: number;
+  pair: string;
+  direction: 'up' | 'down';
+  /**
+   * USDT
+   */
+  stake: string;
+  /**
+   * Seconds
+   */
+  duration: number;
+  openPrice: string;
+  /**
+   * '' while pending
+   */
+  closePrice: string;
+  result: 'win' | 'loss' | 'draw' | '';
+  /**
+   * Signed USDT; '' while pending
+   */
+  pnl: string;
+  status: 'pending' | 'settled' | 'invalid';
+  /**
+   * ISO time of the order
+   */
+  created: string;
+}
+
+/**
  * An operator's note on a customer; a risk flag shows on every review of that customer
  */
 export interface AdminCustomerNote {
@@ -541,6 +573,72 @@ export interface AdminCustomerNotePayload {
   uid: number;
   body: string;
   riskFlag?: boolean;
+}
+
+/**
+ * A customer in the referral tree of another: one who invited them (up to three levels) or one they invited (down to three levels)
+ */
+export interface AdminCustomerReferral {
+  relation: 'inviter' | 'invited';
+  level: number;
+  uid: number;
+  /**
+   * Their email or phone
+   */
+  user: string;
+  /**
+   * ISO time of registration
+   */
+  joined: string;
+}
+
+/**
+ * One of a customer's requests that operators review (a deposit, a withdrawal, an identity check…), in whatever state it is in
+ */
+export interface AdminCustomerRequest {
+  kind: string;
+  id: number;
+  status: 'waiting' | 'approved' | 'rejected';
+  /**
+   * What the customer asked for or reported, in the coin's display decimals; '' for an identity check
+   */
+  amount: string;
+  /**
+   * Its coin or currency; '' for an identity check
+   */
+  coin: string;
+  /**
+   * ISO time of the request
+   */
+  created: string;
+}
+
+/**
+ * One of a customer's spot orders as the back office lists it; amounts in the pair's decimals
+ */
+export interface AdminCustomerSpotOrder {
+  id: number;
+  /**
+   * BTC/USDT
+   */
+  pair: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  /**
+   * The limit price; '' for a market order
+   */
+  price: string;
+  amount: string;
+  filled: string;
+  /**
+   * The quote total of the fills
+   */
+  total: string;
+  status: 'open' | 'filled' | 'cancelled';
+  /**
+   * ISO time
+   */
+  created: string;
 }
 
 /**
@@ -1392,6 +1490,62 @@ export interface AdminReviewItem {
    * The age against schemas/config/reviews.json sla: ok, warn past warnAfterMinutes, late past lateAfterMinutes
    */
   sla: 'ok' | 'warn' | 'late';
+}
+
+/**
+ * A review item in any state: the request, the decision (who, when, why) and the images the operator saw
+ */
+export interface AdminReviewRecord {
+  kind: string;
+  id: number;
+  uid: number;
+  /**
+   * The customer's email or phone
+   */
+  user: string;
+  status: 'waiting' | 'approved' | 'rejected';
+  amount: string;
+  coin: string;
+  /**
+   * ISO time of the request
+   */
+  created: string;
+  /**
+   * Who decided it: one name, or the first and second approver; absent while it waits
+   */
+  operators?: string;
+  /**
+   * ISO time of the decision; absent while it waits
+   */
+  decidedAt?: string;
+  /**
+   * A rejection's reason, as the customer was told
+   */
+  reason?: string;
+  /**
+   * A paid crypto withdrawal's transaction hash, once recorded
+   */
+  txHash?: string;
+  /**
+   * URL of a deposit's transfer proof
+   */
+  proof?: string;
+  idFront?: string;
+  idBack?: string;
+  idHand?: string;
+  /**
+   * The customer's risk flags, one a line
+   */
+  riskFlags?: string;
+  /**
+   * The customer's latest operator notes, one a line
+   */
+  customerNotes?: string;
+}
+
+export interface AdminReviewRecordArgs {
+  kind: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  id: number;
 }
 
 /**

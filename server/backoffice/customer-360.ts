@@ -30,7 +30,7 @@ export function customerId(text: string | number | undefined): number {
   return uid;
 }
 
-async function existingCustomer(db: Db, uid: number): Promise<number> {
+export async function existingCustomer(db: Db, uid: number): Promise<number> {
   const row = await db.selectFrom('users').select('id').where('id', '=', uid).executeTakeFirst();
   if (!row) throw validationError('uid', 'admin.userUnknown');
   return uid;

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 export const HISTORY_SCAN = 10_000;
 
 /** Each kind's amount and coin columns (an identity check has neither). */
-const MONEY_COLUMNS: Record<ReviewKindName, { amount: string; coin: string } | null> = {
+export const MONEY_COLUMNS: Record<ReviewKindName, { amount: string; coin: string } | null> = {
   deposit: { amount: 'amount', coin: 'coin' },
   withdrawal: { amount: 'amount', coin: 'coin' },
   'bank-withdrawal': { amount: 'amount', coin: 'coin' },
@@ -62,7 +62,7 @@ interface Decision {
   coin: string;
 }
 
-const operatorsOf = (actor: string, after: string | null): string => {
+export const operatorsOf = (actor: string, after: string | null): string => {
   const a = (after ? JSON.parse(after) : {}) as { firstApprover?: string; secondApprover?: string };
   return a.firstApprover && a.secondApprover ? `${a.firstApprover}, ${a.secondApprover}` : actor.replace(/^operator /, '');
 };

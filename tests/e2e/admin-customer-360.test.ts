@@ -1,5 +1,6 @@
 // The customer in one view at 1280×800: an operator approves a deposit, opens the customer's page
-// and finds the balance and the ledger row it made, adds a risk-flag note, and the note shows on
+// and finds the balance, the ledger row it made and the deposit among the customer's requests (its record
+// names the operator), adds a risk-flag note, and the note shows on
 // that customer's next review; finance records a paid withdrawal's transaction hash there (one of
 // another network's format refused). With E2E_SHOTS=<dir> it saves the page in English and German.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,13 @@ describe('the customer in one view', () => {
     const row = section(page, c360.ledgerTitle).getByRole('row', { name: new RegExp(en.records.type.deposit_success) });
     await expect(row.textContent()).resolves.toMatch(/250/);
     await expect(section(page, c360.endSessionsTitle).getByRole('button', { name: c360.endSessionsSubmit }).isVisible()).resolves.toBe(true);
+    // the deposit among the customer's requests, and its record: approved by this operator
+    const request = section(page, c360.requestsTitle).getByRole('row', { name: new RegExp(`${en.admin.kind.deposit}.*${en.admin.history.status.approved}`) });
+    await expect(request.textContent()).resolves.toMatch(/250/);
+    await request.getByRole('link').first().click();
+    await page.getByRole('heading', { name: en.admin.history.recordTitle }).waitFor();
+    await expect(page.locator('.detail-field', { hasText: en.admin.history.operatorsLabel }).locator('.detail-value').textContent()).resolves.toMatch(/^nina\d+$/);
+    await page.goBack();
 
     const add = section(page, c360.noteAddTitle);
     await add.getByLabel(c360.noteLabel).fill(NOTE);

@@ -1,4 +1,4 @@
-// GET /admin/reviews, GET /admin/history (what was decided) and its audited CSV export, and POST /admin/reviews/decide over the review kinds the composition registers.
+// GET /admin/reviews, GET /admin/history (what was decided) its audited CSV export and one item's record in any state, and POST /admin/reviews/decide over the review kinds the composition registers.
 import type { ReviewKind } from '../../core/review-kind.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -11,6 +11,7 @@ import { businessError } from '../../core/errors.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
 import { mayDecide } from '../review-rules.ts';
 import { reviewHistory, reviewHistoryCsv } from '../review-history.ts';
+import { reviewRecord } from '../review-records.ts';
 import type { ReviewKindName } from '../../../contract/review-kinds.ts';
 import { appendAudit } from '../../platform/audit/audit.ts';
 import { filterOf } from '../../platform/http/csv.ts';
@@ -40,6 +41,7 @@ export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppC
       await appendAudit(ctx.db, { ...operatorActor(session, req), action: 'history.export', targetKind: 'history', targetId: filter.kind, after }, ctx.now());
       return out;
     },
+    adminReviewRecord: async (input, { session }) => reviewRecord(ctx.db, kinds, readerOf(session), input.kind, input.id),
     adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, readerOf(session), input.kind, input.id, ctx.now()),
     adminDecideReview: async (input, { session, req }) =>
       decideReview({ db: ctx.db, market: ctx.market, now: ctx.now(), actor: operatorActor(session, req), roles: rolesOf(session.operator) }, kinds, input),

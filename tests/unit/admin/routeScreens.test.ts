@@ -21,8 +21,17 @@ describe('the screens of a back-office route', () => {
 
   it('leaves out the screens whose roles the operator does not hold', () => {
     expect(ids('kind=wire&id=3', ['compliance'])).toEqual(['admin-decide-review', 'admin-review-detail']);
-    // the customer's balances, ledger and notes are open to every customer-facing role
-    const view = ['admin-customer-balances', 'admin-customer-ledger', 'admin-customer-note-add', 'admin-customer-notes'];
+    // the customer's balances, ledger, requests and notes are open to every customer-facing role
+    const view = [
+      'admin-customer-balances',
+      'admin-customer-futures-orders',
+      'admin-customer-ledger',
+      'admin-customer-note-add',
+      'admin-customer-notes',
+      'admin-customer-referrals',
+      'admin-customer-requests',
+      'admin-customer-spot-orders',
+    ];
     expect(ids('uid=5', ['finance'], onUser)).toEqual([...view, 'admin-user-detail', 'admin-withdrawal-tx-hash']);
     expect(ids('uid=5', ['support'], onUser)).toEqual([...view, 'admin-end-sessions', 'admin-user-detail', 'admin-user-signins']);
     expect(ids('uid=5', ['compliance'], onUser)).toEqual(

@@ -175,6 +175,11 @@ export const screen: ScreenDef = {
       "method": "POST",
       "path": "/admin/history/export",
       "toast": "admin.auditExported"
+    },
+    "detailRoute": "/admin/history/item",
+    "detailQuery": {
+      "kind": "kind",
+      "id": "id"
     }
   }
 };
