@@ -1447,6 +1447,10 @@ export interface AdminReviewDetail {
    * The operators' latest other notes on this customer (at most 5), one a line
    */
   customerNotes?: string;
+  /**
+   * The operator who has taken the item ('take it') while their hold lasts; null when nobody has
+   */
+  takenBy: string | null;
 }
 
 export interface AdminReviewDetailArgs {
@@ -1490,6 +1494,10 @@ export interface AdminReviewItem {
    * The age against schemas/config/reviews.json sla: ok, warn past warnAfterMinutes, late past lateAfterMinutes
    */
   sla: 'ok' | 'warn' | 'late';
+  /**
+   * The operator who has taken the item ('take it') while their hold lasts; null when nobody has
+   */
+  takenBy: string | null;
 }
 
 /**
@@ -1768,6 +1776,21 @@ export interface AdminSupportInboxArgs {
 export interface AdminSupportReplyPayload {
   id: number;
   text: string;
+}
+
+/**
+ * Takes a waiting item for the operator for schemas/config/reviews.json take.minutes (again: renews it): the queue shows their name and no other operator decides it meanwhile. Refused while another operator holds it. Audited (review.take).
+ */
+export interface AdminTakeReviewPayload {
+  kind: 'deposit' | 'withdrawal' | 'bank-withdrawal' | 'wire' | 'loan' | 'kyc' | 'mining';
+  id: number;
+}
+
+export interface AdminTakeReviewResult {
+  /**
+   * ISO time the hold ends unless renewed or decided
+   */
+  until: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { lockNamed } from '../core/db/locks.ts';
 import type { ApprovalRow, OperatorRole } from '../core/db/types.ts';
 import { businessError, validationError } from '../core/errors.ts';
 import type { ReviewKind, ReviewMoves } from '../core/review-kind.ts';
+import { endHoldForDecision } from './review-claims.ts';
 import { kindNamed, type QueueReader, waitingReviews } from './review-queue.ts';
 import { OperatorCode } from '../../contract/result-codes.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
@@ -131,6 +132,7 @@ export async function decideReview(ctx: DecisionContext, kinds: readonly ReviewK
     if (!waiting) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id: d.id });
     const open = await openApproval(trx, kind.kind, d.id);
     const me = ctx.actor.operatorId ?? null;
+    await endHoldForDecision(trx, kind.kind, d.id, me, ctx.now);
     const firstBy = open ? await operatorName(trx, open.first_operator_id) : null;
     const audit = (action: string, after: object) =>
       appendAudit(trx, { ...ctx.actor, action, targetKind: kind.kind, targetId: d.id, before: { ...waiting, approvals: open ? 1 : 0 }, after }, ctx.now);

@@ -1,6 +1,6 @@
 // The review queue as the back office lists it: what waits of the kinds the operator's roles
 // decide, filtered (a kind; waiting for a first decision, for a second approval, or for this
-// operator's approval), with each item's customer, its age against the SLA of
+// operator's approval), with each item's customer, who has taken it, its age against the SLA of
 // schemas/config/reviews.json, ordered and paged on the server across the whole queue.
 import type { AdminReviewItem } from '../../contract/generated/types.ts';
 import type { Page } from '../../contract/screen.ts';
@@ -11,6 +11,7 @@ import type { OperatorRole } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import type { ReviewItem, ReviewKind } from '../core/review-kind.ts';
 import { pageOf, type PagingInput } from '../platform/http/records.ts';
+import { type Claim, liveClaims } from './review-claims.ts';
 import { mayDecide, reviewRules } from './review-rules.ts';
 
 export type WaitingReview = AdminReviewItem;
@@ -60,6 +61,12 @@ async function firstApprovals(db: Db): Promise<Map<string, FirstApproval>> {
   return new Map(open.map((a) => [`${a.target_kind}:${a.target_id}`, { name: a.name, operatorId: Number(a.id) }]));
 }
 
+/** What is open on waiting items: first approvals and operators' holds ("take it"), by "kind:id". */
+interface Held {
+  firstBy: Map<string, FirstApproval>;
+  claims: Map<string, Claim>;
+}
+
 /** The customer of each waiting row, from the kind's table (contract/review-kinds.ts names it). */
 async function customersOf(db: Db, kind: ReviewKind, items: readonly ReviewItem[]): Promise<Map<number, number>> {
   if (items.length === 0) return new Map();
@@ -76,11 +83,12 @@ async function customersOf(db: Db, kind: ReviewKind, items: readonly ReviewItem[
   return new Map(rows.map((r) => [Number(r.id), Number(r.user_id)]));
 }
 
-async function itemsOf(db: Db, kind: ReviewKind, reader: QueueReader, firstBy: Map<string, FirstApproval>, now: number): Promise<WaitingReview[]> {
+async function itemsOf(db: Db, kind: ReviewKind, reader: QueueReader, held: Held, now: number): Promise<WaitingReview[]> {
   const pending = await kind.pending(db);
   const customers = await customersOf(db, kind, pending);
   return pending.map((item) => {
-    const first = firstBy.get(`${kind.kind}:${item.id}`);
+    const first = held.firstBy.get(`${kind.kind}:${item.id}`);
+    const claim = held.claims.get(`${kind.kind}:${item.id}`);
     const age = Math.max(0, Math.floor((now - Date.parse(item.created)) / 1000));
     return {
       ...item,
@@ -90,6 +98,7 @@ async function itemsOf(db: Db, kind: ReviewKind, reader: QueueReader, firstBy: M
       approvedByMe: first !== undefined && first.operatorId === reader.operatorId,
       age,
       sla: slaOf(age),
+      takenBy: claim?.operator ?? null,
     };
   });
 }
@@ -119,9 +128,9 @@ const WANTED: Record<QueueStatus, (r: WaitingReview) => boolean> = {
 export async function waitingReviews(db: Db, kinds: readonly ReviewKind[], reader: QueueReader, filter: QueueFilter, now: number): Promise<WaitingReview[]> {
   // only the kinds the operator's roles decide, whichever is asked for
   const chosen = (filter.kind ? [kindNamed(kinds, filter.kind)] : kinds).filter((k) => mayDecide(k.kind, reader.roles));
-  const firstBy = await firstApprovals(db);
+  const held: Held = { firstBy: await firstApprovals(db), claims: await liveClaims(db, now) };
   const items: WaitingReview[] = [];
-  for (const k of chosen) items.push(...(await itemsOf(db, k, reader, firstBy, now)));
+  for (const k of chosen) items.push(...(await itemsOf(db, k, reader, held, now)));
   return ordered(items.filter(WANTED[filter.status ?? 'pending']), filter.sort);
 }
 

@@ -15,6 +15,8 @@ export interface ReviewRules {
   roles: Record<string, OperatorRole[]>;
   /** How long an item may wait before its age shows amber (warn) and red (late) */
   sla: { warnAfterMinutes: number; lateAfterMinutes: number };
+  /** How long a taken item stays with the operator who took it */
+  take: { minutes: number };
 }
 
 let rules: ReviewRules | undefined;

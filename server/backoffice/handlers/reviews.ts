@@ -1,11 +1,12 @@
-// GET /admin/reviews, GET /admin/history (what was decided) its audited CSV export and one item's record in any state, and POST /admin/reviews/decide over the review kinds the composition registers.
+// GET /admin/reviews, GET /admin/history (what was decided) its audited CSV export and one item's record in any state, POST /admin/reviews/take ('take it'), and POST /admin/reviews/decide over the review kinds the composition registers.
 import type { ReviewKind } from '../../core/review-kind.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { rolesOf } from '../../platform/operators/operators.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
 import { decideReview, reviewDetail } from '../review-decisions.ts';
-import { reviewQueuePage, type QueueReader } from '../review-queue.ts';
+import { kindNamed, reviewQueuePage, type QueueReader } from '../review-queue.ts';
+import { takeReview } from '../review-claims.ts';
 import type { OperatorSession } from '../../platform/operators/operator-sessions.ts';
 import { businessError } from '../../core/errors.ts';
 import { OperatorCode } from '../../../contract/result-codes.ts';
@@ -41,6 +42,14 @@ export function reviewDecisionHandlers(kinds: readonly ReviewKind[]): (ctx: AppC
       await appendAudit(ctx.db, { ...operatorActor(session, req), action: 'history.export', targetKind: 'history', targetId: filter.kind, after }, ctx.now());
       return out;
     },
+    adminTakeReview: async (input, { session, req }) =>
+      takeReview(
+        ctx.db,
+        kindNamed(kinds, input.kind),
+        { actor: { ...operatorActor(session, req), operatorId: Number(session.operator.id) }, operator: session.operator.name, roles: rolesOf(session.operator) },
+        input.id,
+        ctx.now(),
+      ),
     adminReviewRecord: async (input, { session }) => reviewRecord(ctx.db, kinds, readerOf(session), input.kind, input.id),
     adminReviewDetail: async (input, { session }) => reviewDetail(ctx.db, kinds, readerOf(session), input.kind, input.id, ctx.now()),
     adminDecideReview: async (input, { session, req }) =>

@@ -115,6 +115,7 @@ describe('the role matrix', () => {
       'adminSupportConversation',
       'adminSupportInbox',
       'adminSupportReply',
+      'adminTakeReview',
       'adminTranslateArticle',
       'adminUnfreeze',
       'adminUntranslateArticle',

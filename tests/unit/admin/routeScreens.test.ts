@@ -14,13 +14,13 @@ const ids = (query: string, roles: string[] = ['finance', 'compliance'], entries
 
 describe('the screens of a back-office route', () => {
   it('adds the wire instructions form for a wire transfer only', () => {
-    expect(ids('kind=wire&id=3')).toEqual(['admin-decide-review', 'admin-review-detail', 'admin-wire-instructions']);
-    expect(ids('kind=deposit&id=3')).toEqual(['admin-decide-review', 'admin-review-detail']);
-    expect(ids('')).toEqual(['admin-decide-review', 'admin-review-detail']);
+    expect(ids('kind=wire&id=3')).toEqual(['admin-decide-review', 'admin-review-detail', 'admin-take-review', 'admin-wire-instructions']);
+    expect(ids('kind=deposit&id=3')).toEqual(['admin-decide-review', 'admin-review-detail', 'admin-take-review']);
+    expect(ids('')).toEqual(['admin-decide-review', 'admin-review-detail', 'admin-take-review']);
   });
 
   it('leaves out the screens whose roles the operator does not hold', () => {
-    expect(ids('kind=wire&id=3', ['compliance'])).toEqual(['admin-decide-review', 'admin-review-detail']);
+    expect(ids('kind=wire&id=3', ['compliance'])).toEqual(['admin-decide-review', 'admin-review-detail', 'admin-take-review']);
     // the customer's balances, ledger, requests and notes are open to every customer-facing role
     const view = [
       'admin-customer-balances',

@@ -32,6 +32,7 @@ import * as m0031txhash from './0031_withdrawal_tx_hash.ts';
 import * as m0032due from './0032_due_indexes.ts';
 import * as m0033names from './0033_clear_column_names.ts';
 import * as m0034notes from './0034_customer_notes.ts';
+import * as m0035claims from './0035_review_claims.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0032_due_indexes': m0032due,
   '0033_clear_column_names': m0033names,
   '0034_customer_notes': m0034notes,
+  '0035_review_claims': m0035claims,
 };
 
 export const migrationProvider: MigrationProvider = {

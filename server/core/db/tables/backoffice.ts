@@ -90,9 +90,20 @@ export interface CustomerNotesTable {
   created_at: number;
 }
 
+/** A waiting review item an operator has taken (migration 0035): one row an item, removed by its decision. */
+export interface ReviewClaimsTable {
+  kind: string;
+  item_id: number;
+  operator_id: number;
+  /** The operator's name at the time */
+  operator: string;
+  taken_at: number;
+}
+
 export interface BackofficeTables {
   operators: OperatorsTable;
   customer_notes: CustomerNotesTable;
+  review_claims: ReviewClaimsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
   approvals: ApprovalsTable;

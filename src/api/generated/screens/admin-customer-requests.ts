@@ -109,7 +109,7 @@ export const screen: ScreenDef = {
         "label": "records.coin"
       }
     ],
-    "detailRoute": "/admin/history/item",
+    "detailRoute": "/admin/decided",
     "detailQuery": {
       "kind": "kind",
       "id": "id"

@@ -176,7 +176,7 @@ export const screen: ScreenDef = {
       "path": "/admin/history/export",
       "toast": "admin.auditExported"
     },
-    "detailRoute": "/admin/history/item",
+    "detailRoute": "/admin/decided",
     "detailQuery": {
       "kind": "kind",
       "id": "id"

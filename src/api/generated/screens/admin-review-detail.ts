@@ -117,6 +117,10 @@ export const screen: ScreenDef = {
         "label": "admin.firstApproverLabel"
       },
       {
+        "field": "takenBy",
+        "label": "admin.queue.takenByLabel"
+      },
+      {
         "field": "credited",
         "label": "admin.creditedLabel"
       },

@@ -15,7 +15,7 @@ export const screen: ScreenDef = {
     "compliance"
   ],
   "routes": [
-    "/admin/history/item"
+    "/admin/decided"
   ],
   "title": "admin.history.recordTitle",
   "endpoint": {

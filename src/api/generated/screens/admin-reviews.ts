@@ -154,6 +154,10 @@ export const screen: ScreenDef = {
       {
         "field": "firstApprover",
         "label": "admin.firstApproverLabel"
+      },
+      {
+        "field": "takenBy",
+        "label": "admin.queue.takenByLabel"
       }
     ],
     "detailRoute": "/admin/review",
