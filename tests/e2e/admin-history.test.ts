@@ -1,6 +1,8 @@
 // The history of decisions at 1280×800: a finance operator approves a withdrawal, opens the
 // history from the menu and finds it by the day it was decided (status, operator, amount,
-// customer); a range that ends the day before leaves it out.
+// customer), exports the filter as CSV (recorded in the audit trail), opens the item's record (who
+// decided it); a range that ends the day before leaves it out.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../locales/en-US.json';
@@ -44,6 +46,24 @@ describe('the history of decisions', () => {
     await expect.poll(() => row.textContent()).toContain(`hist-fin-${n}`);
     expect(await row.textContent()).toContain(en.admin.history.status.approved);
     expect(await row.textContent()).toMatch(/120/);
+
+    // the export is the server's: every row of the filter, recorded as who exported what
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.common.export }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('kind,id,user,uid,status,operators,decidedAt,amount,coin');
+    expect(lines.some((l) => l.startsWith(`withdrawal,${withdrawalId},e2e-history-${n}@example.com,`))).toBe(true);
+    await page.getByText(en.admin.auditExported.replace('{{rows}}', String(lines.length - 1))).waitFor();
+    const exported = await app.running.app.db.selectFrom('audit_log').selectAll().where('action', '=', 'history.export').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(exported.actor).toBe(`operator hist-fin-${n}`);
+
+    // the row opens the decided item's record
+    await row.getByRole('link').first().click();
+    await page.getByRole('heading', { name: en.admin.history.recordTitle }).waitFor();
+    const decidedBy = page.locator('.detail-field', { hasText: en.admin.history.operatorsLabel }).locator('.detail-value');
+    await expect(decidedBy.textContent()).resolves.toBe(`hist-fin-${n}`);
+    await page.goBack();
+    await page.waitForURL(new RegExp(`to=${today}`));
 
     await page.getByLabel(en.admin.customer360.fromFilter, { exact: true }).fill(day(Date.now() - 2 * 86_400_000));
     await page.getByLabel(en.admin.customer360.toFilter, { exact: true }).fill(day(Date.now() - 86_400_000));
