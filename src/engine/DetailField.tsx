@@ -1,10 +1,10 @@
 // One field of a record as a detail screen shows it (and a form's success view, FormResult):
-// label and formatted value, an uploaded image, sanitised markup, a copy button, a link to the
+// label and formatted value, an uploaded image (a click opens it large), sanitised markup, a copy button, a link to the
 // route that lists what the value counts, a link out (an explorer page); in the tiles layout, label over a large value.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '../ui/CopyButton';
-import { AuthImage } from '../widgets/upload/AuthImage';
+import { ZoomableImage } from '../widgets/upload/ZoomableImage';
 import { FieldValue } from './FieldValue';
 import { fieldLink } from './fieldLink';
 import { formatRecordField } from './formats';
@@ -31,7 +31,7 @@ export function DetailField({ view, record, tiles = false }: { view: FieldView; 
     return (
       <div className="muted detail-field detail-image">
         {label}:
-        <AuthImage src={shown.image} alt={label} />
+        <ZoomableImage src={shown.image} alt={label} />
       </div>
     );
   }

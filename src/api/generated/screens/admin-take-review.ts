@@ -72,21 +72,10 @@ export const screen: ScreenDef = {
       "id"
     ],
     "kind": {
-      "ui:title": "admin.kindLabel",
-      "ui:readonly": true,
-      "ui:enumNames": [
-        "admin.kind.deposit",
-        "admin.kind.withdrawal",
-        "admin.kind.bank-withdrawal",
-        "admin.kind.wire",
-        "admin.kind.loan",
-        "admin.kind.kyc",
-        "admin.kind.mining"
-      ]
+      "ui:widget": "hidden"
     },
     "id": {
-      "ui:title": "admin.idLabel",
-      "ui:readonly": true
+      "ui:widget": "hidden"
     },
     "ui:submitLabel": "admin.queue.takeSubmit"
   },
