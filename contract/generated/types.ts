@@ -346,6 +346,17 @@ export interface AdminAuditRow {
 }
 
 /**
+ * The paying bank's reference of a completed (paid) bank withdrawal: 4 to 36 letters, digits, spaces, '/', '.' or '-' (a SWIFT reference or a UETR); recorded once, shown to the customer with a copy button. One audit row; no money moves.
+ */
+export interface AdminBankReferencePayload {
+  /**
+   * The bank withdrawal's id
+   */
+  id: number;
+  reference: string;
+}
+
+/**
  * A notice broadcast to every user who existed when it was sent
  */
 export interface AdminBroadcast {
@@ -1549,6 +1560,10 @@ export interface AdminReviewRecord {
    * The customer's latest operator notes, one a line
    */
   customerNotes?: string;
+  /**
+   * A paid bank withdrawal's bank reference, once recorded
+   */
+  bankReference?: string;
 }
 
 export interface AdminReviewRecordArgs {
@@ -2309,6 +2324,10 @@ export interface BankWithdrawal {
   reason: string;
   CreatedAt: string;
   reviewedAt: string | null;
+  /**
+   * The paying bank's reference of a completed bank withdrawal once it is recorded; null before
+   */
+  bankReference: string | null;
 }
 
 export interface Captcha {

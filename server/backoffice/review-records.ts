@@ -1,7 +1,7 @@
 // Every review item in any state (issue 41): a customer's requests of every kind for the customer
 // 360 (what they asked for, its state, newest first, paged on the server), and one item's record
 // after the fact — the decision (who, when, the reason), the amount, the images the operator saw
-// (identity photos reopen after the decision), a paid withdrawal's transaction hash.
+// (identity photos reopen after the decision), a paid withdrawal's transaction hash or bank reference.
 import { REVIEW_KIND_REGISTRY, type ReviewKindName } from '../../contract/review-kinds.ts';
 import { formatUnits } from '../../contract/decimal.ts';
 import type { AdminCustomerRequest, AdminReviewRecord } from '../../contract/generated/types.ts';
@@ -82,6 +82,7 @@ export async function reviewRecord(db: Db, kinds: readonly ReviewKind[], reader:
   const images = (await kind.images?.(db, id)) ?? {};
   const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
   const tx = kind.kind === 'withdrawal' ? await db.selectFrom('withdrawals').select('tx_hash').where('id', '=', id).executeTakeFirst() : undefined;
+  const bank = kind.kind === 'bank-withdrawal' ? await db.selectFrom('bank_withdrawals').select('bank_reference').where('id', '=', id).executeTakeFirst() : undefined;
   const { riskFlags, customerNotes } = await customerOnReview(db, kind.kind, id);
   const status = statusOf(Number(row.status));
   return {
@@ -96,6 +97,7 @@ export async function reviewRecord(db: Db, kinds: readonly ReviewKind[], reader:
     ...(decision && { operators: operatorsOf(decision.actor, decision.after_json), decidedAt: isoTime(decision.at) }),
     ...(status === 'rejected' && row.reason && { reason: row.reason }),
     ...(tx?.tx_hash && { txHash: tx.tx_hash }),
+    ...(bank?.bank_reference && { bankReference: bank.bank_reference }),
     ...urls,
     ...(riskFlags && { riskFlags }),
     ...(customerNotes && { customerNotes }),

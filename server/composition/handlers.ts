@@ -12,6 +12,7 @@ import { bankWithdrawalHandlers } from '../funds/bank/bank-withdrawal-handlers.t
 import { wireHandlers } from '../funds/bank/wire-handlers.ts';
 import { wireInstructionHandlers } from '../funds/bank/wire-instruction-handlers.ts';
 import { withdrawalTxHashHandlers } from '../funds/withdrawals/withdrawal-tx-hash-handlers.ts';
+import { bankReferenceHandlers } from '../funds/bank/bank-reference-handlers.ts';
 import { coinHandlers } from '../funds/coins/coin-handlers.ts';
 import { depositHandlers } from '../funds/deposits/deposit-handlers.ts';
 import { exchangeHandlers } from '../funds/exchange/exchange-handlers.ts';
@@ -104,6 +105,7 @@ const MODULES = [
   productAdminHandlers({ ieo: ieoCatalogue, financing: financingCatalogue, mining: miningCatalogue, loan: loanCatalogue }),
   wireInstructionHandlers,
   withdrawalTxHashHandlers,
+  bankReferenceHandlers,
   loanRepaymentHandlers,
 ];
 

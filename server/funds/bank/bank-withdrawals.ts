@@ -122,6 +122,7 @@ export function toBankWithdrawal(row: BankWithdrawalRow): BankWithdrawal {
     reason: row.reason,
     CreatedAt: isoTime(Number(row.created_at)),
     reviewedAt: row.reviewed_at === null ? null : isoTime(Number(row.reviewed_at)),
+    bankReference: row.bank_reference ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-article-untranslate","kind":"form","routes":["/admin/article"],"title":"admin.untranslateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-untranslate') },
   { "id":"admin-articles","kind":"list","routes":["/admin/articles"],"title":"admin.articlesTitle","roles":["admin","content"], load: () => import('./screens/admin-articles') },
   { "id":"admin-audit","kind":"list","routes":["/admin/audit"],"title":"admin.auditTitle","roles":["admin","compliance"], load: () => import('./screens/admin-audit') },
+  { "id":"admin-bank-reference","kind":"form","routes":["/admin/decided"],"routeQuery":{"kind":"bank-withdrawal"},"title":"admin.bankReference.title","roles":["finance"], load: () => import('./screens/admin-bank-reference') },
   { "id":"admin-broadcast","kind":"form","routes":["/admin/notices"],"title":"admin.broadcastTitle","roles":["admin","content"], load: () => import('./screens/admin-broadcast') },
   { "id":"admin-broadcasts","kind":"list","routes":["/admin/notices"],"title":"admin.broadcastsTitle","roles":["admin","content"], load: () => import('./screens/admin-broadcasts') },
   { "id":"admin-change-password","kind":"form","routes":["/admin/password"],"title":"admin.passwordTitle","roles":["admin","finance","compliance","support","content","product"], load: () => import('./screens/admin-change-password') },

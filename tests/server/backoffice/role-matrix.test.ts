@@ -55,6 +55,7 @@ describe('the role matrix', () => {
       'adminArticles',
       'adminAudit',
       'adminAuditExport',
+      'adminBankReference',
       'adminBroadcastNotice',
       'adminBroadcasts',
       'adminChangePassword',

@@ -135,6 +135,8 @@ export interface BankWithdrawalsTable {
   reason: string;
   created_at: number;
   reviewed_at: number | null;
+  /** The paying bank's reference once the transfer is sent (migration 0036); null before */
+  bank_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WireTransfersTable {

@@ -121,6 +121,11 @@ export const screen: ScreenDef = {
         "label": "admin.history.txHashLabel"
       },
       {
+        "field": "bankReference",
+        "label": "bankWithdraw.bankReference",
+        "copy": true
+      },
+      {
         "field": "riskFlags",
         "label": "admin.customer360.riskFlagsLabel"
       },

@@ -90,6 +90,11 @@ export const screen: ScreenDef = {
         "field": "reviewedAt",
         "label": "bankWithdraw.reviewedAt",
         "format": "datetime"
+      },
+      {
+        "field": "bankReference",
+        "label": "bankWithdraw.bankReference",
+        "copy": true
       }
     ]
   }
