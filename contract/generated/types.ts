@@ -197,6 +197,10 @@ export interface AdminArticle {
    * ISO 8601 time it was added
    */
   created: string;
+  /**
+   * Customers see it; false once an operator took it down
+   */
+  published: boolean;
 }
 
 export interface AdminArticleArgs {
@@ -276,6 +280,10 @@ export interface AdminArticleDetail {
    * The text in tw as HTML (its language, title, summary and content; the title and summary escaped), '' when the article is not translated into it
    */
   tw: string;
+  /**
+   * Customers see it; false once an operator took it down
+   */
+  published: boolean;
 }
 
 /**
@@ -1377,6 +1385,14 @@ export interface AdminOperatorTotpResetResult {
 }
 
 /**
+ * Takes the article down (customers no longer see it in any list or by its link) or publishes it again. One audit row with published before and after.
+ */
+export interface AdminPublishArticlePayload {
+  id: number;
+  published: boolean;
+}
+
+/**
  * Removes a network from a coin: it leaves the deposit and withdrawal screens at once.
  */
 export interface AdminRemoveNetworkPayload {
@@ -1831,14 +1847,14 @@ export interface AdminTotpResetResult {
 }
 
 /**
- * The article's text in one language other than English, replacing any it had.
+ * The article's text in one language, replacing any it had; with lang en, its English text (every reader's fallback).
  */
 export interface AdminTranslateArticlePayload {
   /**
    * The article's id
    */
   id: number;
-  lang: 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  lang: 'en' | 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
   title: string;
   summary: string;
   /**

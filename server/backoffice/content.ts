@@ -1,4 +1,4 @@
-// The operator's content from the console: articles added and translated, notices broadcast to
+// The operator's content from the console: articles added, translated (English edited) and taken down or published again, notices broadcast to
 // every current user. The content domain checks and writes the rows (core/content-admin.ts);
 // here each write runs in one transaction with its audit row, the row before and after.
 import type { AdminArticleDetail, AdminBroadcast } from '../../contract/generated/types.ts';
@@ -52,6 +52,18 @@ export async function translateArticle(
       },
       now,
     );
+    return after;
+  });
+}
+
+/** Publishes the article or takes it down, with its audit row (published before and after). */
+export async function publishArticle(db: Db, content: ContentAdmin, actor: Actor, id: number, published: boolean, now: number): Promise<AdminArticleDetail> {
+  return db.transaction().execute(async (trx) => {
+    const before = await content.article(trx, id);
+    await content.publishArticle(trx, id, published);
+    const after = await content.article(trx, id);
+    const action = published ? 'content.article.publish' : 'content.article.unpublish';
+    await appendAudit(trx, { ...actor, action, targetKind: 'article', targetId: id, before: { published: before.published }, after: { published: after.published } }, now);
     return after;
   });
 }

@@ -42,12 +42,17 @@ export async function insertArticle(db: Db, category: number, english: ArticleTe
   return Number(row.id);
 }
 
-/** Saves the article's text in `lang`, or removes it (null: readers of `lang` then see English); false when there is no such article. */
+/** Saves the article's text in `lang` (English: its own columns), or removes a translation (null: readers of `lang` then see English); false when there is no such article. */
 export function saveTranslation(db: Db, id: number, lang: string, text: ArticleText | null): Promise<boolean> {
   return transact(db, async (trx) => {
     // held until commit: two languages saved at once must both stay
     const row = await forUpdate(trx, trx.selectFrom('articles').select(['id', 'translations']).where('id', '=', id)).executeTakeFirst();
     if (!row) return false;
+    // English is the article's own columns (every reader's fallback): edited, never removed
+    if (lang === 'en') {
+      if (text) await trx.updateTable('articles').set({ title: text.title, summary: text.summary, content: text.content }).where('id', '=', id).execute();
+      return true;
+    }
     const translations = parseTranslations(row.translations);
     if (text) translations[lang] = text;
     else delete translations[lang];
@@ -58,4 +63,10 @@ export function saveTranslation(db: Db, id: number, lang: string, text: ArticleT
       .execute();
     return true;
   });
+}
+
+/** Publishes the article or takes it down; false when there is no such article. */
+export async function setArticlePublished(db: Db, id: number, published: boolean): Promise<boolean> {
+  const r = await db.updateTable('articles').set({ published: published ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -8,7 +8,7 @@ import { type Db, isoTime } from '../core/db/index.ts';
 import type { ArticleRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import { ARTICLE_CATEGORIES, type ArticleCategory, articleTextIssues, parseTranslations, unsafeMarkupIn } from './articles.ts';
-import { articleById, articleLanguages, categoryName, insertArticle, latestArticles, saveTranslation } from './article-store.ts';
+import { articleById, articleLanguages, categoryName, insertArticle, latestArticles, saveTranslation, setArticlePublished } from './article-store.ts';
 import { broadcast, broadcastLanguages, broadcastRows, broadcastText, noticeTextIssues, recipientsAt } from './notices.ts';
 
 /** The locale key of each length limit, by field: the schema files' messages say the same. */
@@ -49,6 +49,7 @@ function toAdminArticle(row: ArticleRow): AdminArticle {
     title: row.title,
     languages: articleLanguages(row).join(', '),
     created: isoTime(Number(row.created_at)),
+    published: Number(row.published) === 1,
   };
 }
 
@@ -87,6 +88,9 @@ export const contentAdmin: ContentAdmin = {
   translateArticle: async (db, id, lang, text) => {
     if (text) checkArticleText(text);
     if (!(await saveTranslation(db, id, lang, text))) throw validationError('id', 'admin.articleUnknown');
+  },
+  publishArticle: async (db, id, published) => {
+    if (!(await setArticlePublished(db, id, published))) throw validationError('id', 'admin.articleUnknown');
   },
   broadcast: async (db, texts, key, now) => {
     checkBroadcastTexts(texts, (lang, field) => (lang === 'en' ? field : `lang${field[0].toUpperCase()}${field.slice(1)}`));

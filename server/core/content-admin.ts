@@ -23,8 +23,10 @@ export interface ContentAdmin {
   article(db: Db, id: number): Promise<AdminArticleDetail>;
   /** A new article in English; its id. */
   addArticle(db: Db, category: string, english: ArticleTexts, now: number): Promise<number>;
-  /** Saves one language's text (not English), or removes it when `text` is null. */
+  /** Saves one language's text (English: the article's own), or removes a translation when `text` is null. */
   translateArticle(db: Db, id: number, lang: string, text: ArticleTexts | null): Promise<void>;
+  /** Publishes the article or takes it down (customers then no longer see it); a validation error on `id` when there is none. */
+  publishArticle(db: Db, id: number, published: boolean): Promise<void>;
   /** Sends a broadcast (refusals name the field title/body for English, langTitle/langBody for the other language); with `key`, a repeat of it sends nothing and gives the first back (`created` false). */
   broadcast(db: Db, texts: Record<string, BroadcastTexts>, key: string | null, now: number): Promise<{ id: number; created: boolean }>;
   /** Past broadcasts, newest first; or the one with `id`. */

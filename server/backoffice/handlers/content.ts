@@ -1,11 +1,11 @@
 // GET /admin/articles, /admin/articles/detail, POST /admin/articles/add, /admin/articles/translate,
-// /admin/articles/untranslate; GET /admin/notices, POST /admin/notices/broadcast.
+// /admin/articles/untranslate, /admin/articles/publish; GET /admin/notices, POST /admin/notices/broadcast.
 import type { ContentAdmin } from '../../core/content-admin.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency.ts';
 import { operatorActor } from '../../platform/audit/actor.ts';
-import { addArticle, broadcastNotice, broadcastTexts, translateArticle } from '../content.ts';
+import { addArticle, broadcastNotice, broadcastTexts, publishArticle, translateArticle } from '../content.ts';
 import { onePage } from '../../platform/http/records.ts';
 
 const texts = (input: { title: string; summary: string; content: string }) => ({
@@ -28,6 +28,7 @@ export function contentHandlers(content: ContentAdmin): (ctx: AppContext) => Han
       adminTranslateArticle: async (input, { session, req }) =>
         translateArticle(db, content, operatorActor(session, req), input.id, input.lang, texts(input), now()),
       adminUntranslateArticle: async (input, { session, req }) => translateArticle(db, content, operatorActor(session, req), input.id, input.lang, null, now()),
+      adminPublishArticle: async (input, { session, req }) => publishArticle(db, content, operatorActor(session, req), input.id, input.published, now()),
       adminBroadcasts: async () => {
         const list = await content.broadcasts(db);
         return onePage(list);

@@ -127,6 +127,8 @@ export interface ArticlesTable {
   created_at: number;
   /** {prefix: {title, summary, content}} of the other languages (migration 0009); the columns above are English */
   translations: ColumnType<string, string | undefined, string>;
+  /** 1: customers see it; 0: taken down by an operator (migration 0037) */
+  published: Generated<number>;
 }
 
 // ---- trading (migration 0002_trading). Money columns are TEXT holding a signed integer

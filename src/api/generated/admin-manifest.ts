@@ -11,6 +11,7 @@ export const ADMIN_SCREENS: readonly ScreenEntry[] = [
   { "id":"admin-adjustments","kind":"list","routes":["/admin/adjustments"],"title":"admin.adjustmentsTitle","roles":["finance"], load: () => import('./screens/admin-adjustments') },
   { "id":"admin-article-add","kind":"form","routes":["/admin/articles"],"title":"admin.articleAddTitle","roles":["admin","content"], load: () => import('./screens/admin-article-add') },
   { "id":"admin-article-detail","kind":"detail","routes":["/admin/article"],"title":"admin.articleTitle","roles":["admin","content"], load: () => import('./screens/admin-article-detail') },
+  { "id":"admin-article-publish","kind":"form","routes":["/admin/article"],"title":"admin.articlePublishTitle","roles":["admin","content"], load: () => import('./screens/admin-article-publish') },
   { "id":"admin-article-translate","kind":"form","routes":["/admin/article"],"title":"admin.translateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-translate') },
   { "id":"admin-article-untranslate","kind":"form","routes":["/admin/article"],"title":"admin.untranslateTitle","roles":["admin","content"], load: () => import('./screens/admin-article-untranslate') },
   { "id":"admin-articles","kind":"list","routes":["/admin/articles"],"title":"admin.articlesTitle","roles":["admin","content"], load: () => import('./screens/admin-articles') },

@@ -1,5 +1,6 @@
 // Articles in the back office: a content operator adds one in English, translates it language by
-// language (and removes a translation), and readers see each language with the English text as
+// language (and removes a translation), edits the English text, takes an article down and
+// publishes it again, and readers see each language with the English text as
 // the fallback. Bad input is refused with a translated message and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, msg, startServer, type TestServer } from '../helpers.ts';
@@ -75,6 +76,34 @@ describe('articles in the back office', () => {
     expect((await call(s.app, 'GET', '/base/article/detail', { query: { ID: id }, lang: 'de' })).data).toMatchObject(ENGLISH);
   });
 
+  it('edits the English text, the fallback of every language without its own', async () => {
+    const id = await addArticle();
+    const fixed = { title: 'Maintenance on Sunday, 02:00 UTC', summary: 'Trading pauses for one hour.', content: '<p>Trading pauses 02:00–03:00 UTC.</p>' };
+    const r = await as('POST', '/admin/articles/translate', { id, lang: 'en', ...fixed });
+    expect(r.code, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ title: fixed.title, languages: 'en' });
+    expect((await call(s.app, 'GET', '/base/article/detail', { query: { ID: id }, lang: 'fr' })).data).toMatchObject(fixed);
+    const row = await s.app.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.before_json!).en).toContain('02:00–03:00 UTC</b>');
+    expect(JSON.parse(row.after_json!).en).toContain('Trading pauses for one hour.');
+  });
+
+  it('takes an article down: no reader finds it in a list or by its link until it is published again', async () => {
+    const id = await addArticle();
+    const audit = await count('audit_log');
+    const down = await as('POST', '/admin/articles/publish', { id, published: false });
+    expect(down.code, down.msg).toBe(0);
+    expect(down.data.published).toBe(false);
+    expect((await as('GET', '/admin/articles', { category: 'announcement' })).data.list.find((a: { id: number }) => a.id === id)).toMatchObject({ published: false });
+    expect((await call(s.app, 'GET', '/base/article', { query: { cate: 1 } })).data.list.map((a: { ID: number }) => a.ID)).not.toContain(id);
+    expect((await call(s.app, 'GET', '/base/article/detail', { query: { ID: id }, lang: 'de' })).code).not.toBe(0);
+    const row = await s.app.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ action: 'content.article.unpublish', target_id: String(id), before_json: '{"published":true}', after_json: '{"published":false}' });
+    expect((await as('POST', '/admin/articles/publish', { id, published: true })).data.published).toBe(true);
+    expect((await call(s.app, 'GET', '/base/article/detail', { query: { ID: id } })).data).toMatchObject({ ID: id, title: ENGLISH.title });
+    expect(await count('audit_log')).toBe(audit + 2);
+  });
+
   it('refuses bad input with a translated message and writes nothing', async () => {
     const id = await addArticle();
     const articles = await count('articles');
@@ -100,7 +129,12 @@ describe('articles in the back office', () => {
         'admin.contentUnsafe',
         { markup: '<script' },
       ],
-      ['/admin/articles/translate', { id, lang: 'en', ...GERMAN }, 'lang', 'admin.translationLanguage'],
+      ['/admin/articles/translate', { id, lang: 'xx', ...GERMAN }, 'lang', 'admin.articleLanguage'],
+      ['/admin/articles/untranslate', { id, lang: 'en' }, 'lang', 'admin.translationLanguage'],
+      ['/admin/articles/publish', { id, published: 'maybe' }, 'published', 'admin.articlePublishedInvalid'],
+      ['/admin/articles/publish', { id }, 'published', 'admin.articlePublishedInvalid'],
+      ['/admin/articles/publish', { id: 999999, published: false }, 'id', 'admin.articleUnknown'],
+      ['/admin/articles/publish', { id: { $gt: 0 }, published: false }, 'id', 'admin.articleUnknown'],
       ['/admin/articles/translate', { id: 999999, lang: 'de', ...GERMAN }, 'id', 'admin.articleUnknown'],
       ['/admin/articles/translate', { id: 'one', lang: 'de', ...GERMAN }, 'id', 'admin.articleUnknown'],
       ['/admin/articles/untranslate', { id: 999999, lang: 'de' }, 'id', 'admin.articleUnknown'],

@@ -96,6 +96,7 @@ describe('the role matrix', () => {
       'adminNetworkChanges',
       'adminOperator',
       'adminOperators',
+      'adminPublishArticle',
       'adminRemoveNetwork',
       'adminRepayLoan',
       'adminResetOperatorTotp',

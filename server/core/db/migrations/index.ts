@@ -34,6 +34,7 @@ import * as m0033names from './0033_clear_column_names.ts';
 import * as m0034notes from './0034_customer_notes.ts';
 import * as m0035claims from './0035_review_claims.ts';
 import * as m0036bankref from './0036_bank_withdrawal_reference.ts';
+import * as m0037published from './0037_article_published.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0034_customer_notes': m0034notes,
   '0035_review_claims': m0035claims,
   '0036_bank_withdrawal_reference': m0036bankref,
+  '0037_article_published': m0037published,
 };
 
 export const migrationProvider: MigrationProvider = {

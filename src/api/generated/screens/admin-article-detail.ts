@@ -68,6 +68,11 @@ export const screen: ScreenDef = {
         "label": "admin.languagesLabel"
       },
       {
+        "field": "published",
+        "label": "admin.articlePublishedLabel",
+        "values": "admin.yesNo"
+      },
+      {
         "field": "created",
         "label": "admin.addedLabel",
         "format": "datetime"

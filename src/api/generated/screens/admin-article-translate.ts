@@ -31,7 +31,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminTranslateArticlePayload",
-    "description": "The article's text in one language other than English, replacing any it had.",
+    "description": "The article's text in one language, replacing any it had; with lang en, its English text (every reader's fallback).",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -50,6 +50,7 @@ export const screen: ScreenDef = {
       },
       "lang": {
         "enum": [
+          "en",
           "de",
           "es",
           "ru",
@@ -87,8 +88,8 @@ export const screen: ScreenDef = {
     "id.type": "admin.articleUnknown",
     "id.minimum": "admin.articleUnknown",
     "id.maximum": "admin.articleUnknown",
-    "lang.required": "admin.translationLanguage",
-    "lang.enum": "admin.translationLanguage",
+    "lang.required": "admin.articleLanguage",
+    "lang.enum": "admin.articleLanguage",
     "title.required": "admin.titleLength",
     "title.type": "admin.titleLength",
     "title.minLength": "admin.titleLength",

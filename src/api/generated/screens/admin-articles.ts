@@ -73,6 +73,11 @@ export const screen: ScreenDef = {
         "field": "created",
         "label": "admin.addedLabel",
         "format": "datetime"
+      },
+      {
+        "field": "published",
+        "label": "admin.articlePublishedLabel",
+        "values": "admin.yesNo"
       }
     ],
     "detailRoute": "/admin/article",
