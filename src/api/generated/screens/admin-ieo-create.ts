@@ -181,10 +181,12 @@ export const screen: ScreenDef = {
       "ui:title": "admin.product.nameLabel"
     },
     "start": {
-      "ui:title": "admin.product.startLabel"
+      "ui:title": "admin.product.startLabel",
+      "ui:widget": "datetime"
     },
     "end": {
-      "ui:title": "admin.product.endLabel"
+      "ui:title": "admin.product.endLabel",
+      "ui:widget": "datetime"
     },
     "total": {
       "ui:title": "admin.product.totalLabel"
