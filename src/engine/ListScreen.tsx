@@ -10,6 +10,7 @@ import { detailHref, listBack, ListRows, type Row } from './ListRows';
 import { ListTable, serverSortValues } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { refusalText } from './refusalText';
+import { stillOn } from './routeNow';
 import { usePullToRefresh } from './usePullToRefresh';
 import type { ScreenDef, ScreenModule } from './types';
 import './engine.css';
@@ -141,7 +142,8 @@ function useOpenNext(module: ScreenModule, state: ListState): void {
   const navigate = useNavigate();
   const wanted = Boolean(list.openNext) && new URLSearchParams(location.search).get('next') === '1';
   useEffect(() => {
-    if (!wanted || !state.fresh) return;
+    // the user has gone elsewhere while the rows came (this list is still drawn during that change)
+    if (!wanted || !state.fresh || !stillOn(location)) return;
     const unless = list.openNext?.unless;
     const row = state.rows.find((r) => !(unless && r[unless] === true));
     const back = listBack(location);

@@ -1,7 +1,7 @@
 // Sending a form screen: trimmed payload with its Idempotency-Key, a server error under its
 // field, then the screen's success steps (session, logout, toast, navigation).
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { passwordFields } from '../../contract/limits';
@@ -13,6 +13,7 @@ import { api } from '../api/base';
 import { ERROR } from '../../contract/result-codes-app';
 import { loggedOut, sessionStarted } from '../store/session';
 import { toast } from '../ui/overlays';
+import { currentPath } from './routeNow';
 import { createSubmitGuard } from './submitGuard';
 import type { ScreenDef, ScreenModule } from './types';
 
@@ -64,7 +65,8 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useDispatch();
-  return (data: unknown) => {
+  // `left`: the operator went elsewhere while the answer was on its way: no navigation takes them back
+  return (data: unknown, left = false) => {
     const success = screen.success ?? {};
     // a right password of an account with a second factor: no session yet, the sign-in goes on on its own page
     if (success.session && success.secondStep && data && typeof data === 'object' && 'ticket' in data) {
@@ -79,6 +81,7 @@ function useSuccessSteps(screen: ScreenDef, params: URLSearchParams, t: Translat
     // the response's fields fill the toast's placeholders (an exchange states the amounts that moved)
     for (const field of success.clear ?? []) setField?.(field, undefined);
     if (success.toast) toast(t(success.toast, data && typeof data === 'object' ? (data as Record<string, unknown>) : {}));
+    if (left) return;
     const back = backRoute(params);
     // returnBack: to the page the form was opened from (the history entry before it, as the nav bar's back arrow)
     if (!back && success.returnBack && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return void navigate(-1);
@@ -121,6 +124,16 @@ export function useFormSubmit(
   // One Idempotency-Key per submit, the same for a retry of that submit (src/api/actionKey.ts)
   const actionKey = useRef(createActionKey()).current;
   const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // the page the submit was made on, by its path (the router may keep this form drawn while the next
+  // page loads; a query the page rewrites itself is not leaving it)
+  const leftSince = (path: string) => !mounted.current || currentPath() !== path;
 
   const showServerError = (error: FailedCall) => {
     const message = error.message || t('validation.invalid');
@@ -131,6 +144,7 @@ export function useFormSubmit(
 
   const onSubmit = ({ formData: data }: { formData?: Data }) =>
     guard.run(async () => {
+      const path = currentPath();
       setBusy(true);
       setServerErrors({});
       setFormError(undefined);
@@ -145,7 +159,7 @@ export function useFormSubmit(
           showServerError(res.error as FailedCall);
           return false;
         }
-        succeeded(res.data);
+        succeeded(res.data, leftSince(path));
         if (screen.success?.show) setResult((res.data ?? {}) as Data);
         return true;
       } finally {

@@ -1,4 +1,5 @@
-// The customer in one view at 1280×800: an operator approves a deposit, opens the customer's page
+// The customer in one view at 1280×800: an operator approves a deposit, finds the customer by their
+// full mobile number, opens their page
 // and finds the balance, the ledger row it made and the deposit among the customer's requests (its record
 // names the operator), adds a risk-flag note, and the note shows on
 // that customer's next review; finance records a paid withdrawal's transaction hash there (one of
@@ -34,6 +35,8 @@ beforeAll(async () => {
   const made = await registerByEmail(app.running.app, 'e2e-c360@example.com', 'Secret-pass-123');
   uid = made.user.ID;
   token = made.token;
+  // a mobile number besides the e-mail: the operator finds the customer by it
+  await app.running.app.db.updateTable('users').set({ phone: '13912345678', country_code: '+86' }).where('id', '=', uid).execute();
 });
 afterAll(async () => {
   for (const p of pages) await p.context().close();
@@ -62,7 +65,12 @@ describe('the customer in one view', () => {
     const page = await operatorPage('nina');
     await approveDeposit(page, await deposit('250'));
 
-    await page.goto(`${app.running.url}/admin/user?uid=${uid}`);
+    // found by the full mobile number, typed as people type it
+    // (a fresh load: the decision's return to the queue must not land on the customer page)
+    await page.goto(`${app.running.url}/admin/users`);
+    await page.getByLabel(en.admin.search.label).fill('+86 139-1234-5678');
+    await page.getByRole('link', { name: 'e2e-c360@example.com' }).click();
+    await page.waitForURL(`**/admin/user?uid=${uid}`);
     const c360 = en.admin.customer360;
     const usdt = section(page, c360.balancesTitle).getByRole('row', { name: /^USDT/ });
     await expect(usdt.textContent()).resolves.toMatch(/^USDT250\./);
