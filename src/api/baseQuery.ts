@@ -115,8 +115,9 @@ function reactToCode(ctx: ApiContext, args: RequestArgs, code: number, msg: stri
   const error: ApiError = { kind: 'business', code, message: translated, data };
   const reload = (data as { reload?: unknown } | null)?.reload;
   if ((code === ERROR && reload) || LOGOUT_CODES.has(code)) {
-    // calls that were in flight together end the session once, with one message
-    if (sentToken !== ctx.getToken()) return error;
+    // calls that were in flight together end the session once, with one message; a call sent
+    // without a session (a screen's refetch after it ended) has none to end
+    if (sentToken !== ctx.getToken() || (sentToken === null && LOGOUT_CODES.has(code))) return error;
     effects.logout();
     effects.toast(translated);
   } else if (code === VERIFICATION_REQUIRED) {

@@ -4,6 +4,7 @@
 // before and after; no money moves.
 import type { BankWithdrawal } from '../../../contract/generated/types.ts';
 import { transact, type Db } from '../../core/db/index.ts';
+import { forUpdate } from '../../core/db/locks.ts';
 import { ReviewStatus } from '../../core/db/types.ts';
 import { validationError } from '../../core/errors.ts';
 import { appendAudit, type AuditActor } from '../../platform/audit/audit.ts';
@@ -14,7 +15,8 @@ const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9 /.-]{2,34}[A-Za-z0-9]$/;
 export async function recordBankReference(db: Db, actor: AuditActor, id: number, text: string, now: number): Promise<BankWithdrawal> {
   const reference = text.trim();
   return transact(db, async (trx) => {
-    const before = await trx.selectFrom('bank_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    // held until commit: two references at once take turns, the second finds the first
+    const before = await forUpdate(trx, trx.selectFrom('bank_withdrawals').selectAll().where('id', '=', id)).executeTakeFirst();
     if (!before || Number(before.status) !== ReviewStatus.completed) throw validationError('id', 'admin.bankReference.notPaid', { id });
     if (before.bank_reference) throw validationError('reference', 'admin.bankReference.already', { id, input: before.bank_reference });
     if (!REFERENCE.test(reference)) throw validationError('reference', 'admin.bankReference.format');

@@ -107,6 +107,9 @@ describe('api calls', () => {
     };
     await Promise.all([callApi({ path: '/x', method: 'GET' }, ctx), callApi({ path: '/x', method: 'GET' }, ctx)]);
     expect(log).toEqual(['logout', 'toast:T(errors.4016)']);
+    // a screen's refetch sent after the session ended, without a token: nothing more is said
+    await callApi({ path: '/x', method: 'GET' }, ctx);
+    expect(log).toEqual(['logout', 'toast:T(errors.4016)']);
   });
   it('leaves every business refusal of a form screen (fieldErrors) to the form: no toast, no modal', async () => {
     for (const code of [4001, 4020, 7]) {

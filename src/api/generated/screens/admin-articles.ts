@@ -73,11 +73,6 @@ export const screen: ScreenDef = {
         "field": "created",
         "label": "admin.addedLabel",
         "format": "datetime"
-      },
-      {
-        "field": "published",
-        "label": "admin.articlePublishedLabel",
-        "values": "admin.yesNo"
       }
     ],
     "detailRoute": "/admin/article",
