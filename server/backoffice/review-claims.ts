@@ -35,11 +35,17 @@ async function liveClaim(db: Db, kind: ReviewKindName, id: number, now: number):
   return r && Number(r.taken_at) + holdMs() > now ? { operatorId: Number(r.operator_id), operator: r.operator, until: Number(r.taken_at) + holdMs() } : undefined;
 }
 
-/** Refuses a decision on an item another operator holds; ends any hold of the item (the decision's transaction keeps it if the decision fails). */
-export async function endHoldForDecision(trx: Db, kind: ReviewKindName, id: number, operatorId: number | null, now: number): Promise<void> {
+/** Refuses anyone but the holder while another operator's hold lasts; ends any hold of the item (in the caller's transaction). */
+async function endHoldUnlessOthers(trx: Db, kind: ReviewKindName, id: number, operatorId: number | null, now: number): Promise<Claim | undefined> {
   const claim = await liveClaim(trx, kind, id, now);
   if (claim && claim.operatorId !== operatorId) throw validationError('id', 'admin.queue.takenByOther', { name: claim.operator, until: hhmm(claim.until) });
   await trx.deleteFrom('review_claims').where('kind', '=', kind).where('item_id', '=', id).execute();
+  return claim;
+}
+
+/** Refuses a decision on an item another operator holds; ends any hold of the item (the decision's transaction keeps it if the decision fails). */
+export async function endHoldForDecision(trx: Db, kind: ReviewKindName, id: number, operatorId: number | null, now: number): Promise<void> {
+  await endHoldUnlessOthers(trx, kind, id, operatorId, now);
 }
 
 export interface Taker {
@@ -55,9 +61,7 @@ export async function takeReview(db: Db, kind: ReviewKind, who: Taker, id: numbe
   return db.transaction().execute(async (trx) => {
     await lockNamed(trx, `review:${kind.kind}:${id}`);
     if (!(await kind.pending(trx)).some((i) => i.id === id)) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
-    const held = await liveClaim(trx, kind.kind, id, now);
-    if (held && held.operatorId !== who.actor.operatorId) throw validationError('id', 'admin.queue.takenByOther', { name: held.operator, until: hhmm(held.until) });
-    await trx.deleteFrom('review_claims').where('kind', '=', kind.kind).where('item_id', '=', id).execute();
+    const held = await endHoldUnlessOthers(trx, kind.kind, id, who.actor.operatorId, now);
     await trx.insertInto('review_claims').values({ kind: kind.kind, item_id: id, operator_id: who.actor.operatorId, operator: who.operator, taken_at: now }).execute();
     const until = isoTime(now + holdMs());
     await appendAudit(trx, { ...who.actor, action: 'review.take', targetKind: kind.kind, targetId: id, before: held ? { takenBy: held.operator } : null, after: { takenBy: who.operator, until } }, now);

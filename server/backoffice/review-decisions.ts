@@ -189,6 +189,12 @@ async function operatorName(db: Db, id: number | null): Promise<string | null> {
   return (await db.selectFrom('operators').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null;
 }
 
+/** The images an operator looks at beside an item, as the URLs they are served at (reviewers may open them: platform/uploads). */
+export async function reviewImageUrls(db: Db, kind: ReviewKind, id: number): Promise<Record<string, string>> {
+  const images = (await kind.images?.(db, id)) ?? {};
+  return Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
+}
+
 /** One waiting item with the images to look at beside it and what the customer was told about it (their URLs serve reviewers too: platform/uploads). */
 export async function reviewDetail(
   db: Db,
@@ -205,7 +211,5 @@ export async function reviewDetail(
   const open = await openApproval(db, kind.kind, id);
   // what the first approval recorded, else what approving as it stands would move
   const moves = await kind.moves?.(db, id, open ? (JSON.parse(open.args_json) as string[]) : []).catch(() => undefined);
-  const images = (await kind.images?.(db, id)) ?? {};
-  const urls = Object.fromEntries(Object.entries(images).flatMap(([what, name]) => (name ? [[what, uploadUrl(name)]] : [])));
-  return { ...item, ...movesRecord(moves), ...urls, ...(await kind.notes?.(db, id)), ...(await customerOnReview(db, kind.kind, id)), uid: item.uid };
+  return { ...item, ...movesRecord(moves), ...(await reviewImageUrls(db, kind, id)), ...(await kind.notes?.(db, id)), ...(await customerOnReview(db, kind.kind, id)), uid: item.uid };
 }

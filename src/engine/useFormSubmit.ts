@@ -1,7 +1,7 @@
 // Sending a form screen: trimmed payload with its Idempotency-Key, a server error under its
 // field, then the screen's success steps (session, logout, toast, navigation).
 import type { ErrorSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { passwordFields } from '../../contract/limits';
@@ -124,16 +124,9 @@ export function useFormSubmit(
   // One Idempotency-Key per submit, the same for a retry of that submit (src/api/actionKey.ts)
   const actionKey = useRef(createActionKey()).current;
   const passwords = useMemo(() => passwordFields(screen.payload), [screen.payload]);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   // the page the submit was made on, by its path (the router may keep this form drawn while the next
   // page loads; a query the page rewrites itself is not leaving it)
-  const leftSince = (path: string) => !mounted.current || currentPath() !== path;
+  const leftSince = (path: string) => currentPath() !== path;
 
   const showServerError = (error: FailedCall) => {
     const message = error.message || t('validation.invalid');

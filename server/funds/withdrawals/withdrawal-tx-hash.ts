@@ -5,6 +5,7 @@
 import type { Withdrawal } from '../../../contract/generated/types.ts';
 import { transact } from '../../core/db/index.ts';
 import type { Db } from '../../core/db/index.ts';
+import { forUpdate } from '../../core/db/locks.ts';
 import { ReviewStatus } from '../../core/db/types.ts';
 import { validationError } from '../../core/errors.ts';
 import type { AuditActor } from '../../platform/audit/audit.ts';
@@ -15,7 +16,8 @@ import { toWithdrawal } from './withdrawals.ts';
 export async function recordWithdrawalTxHash(db: Db, actor: AuditActor, id: number, text: string, now: number): Promise<Withdrawal> {
   const hash = text.trim();
   return transact(db, async (trx) => {
-    const before = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    // held until commit: two hashes at once take turns, the second finds the first
+    const before = await forUpdate(trx, trx.selectFrom('withdrawals').selectAll().where('id', '=', id)).executeTakeFirst();
     if (!before || Number(before.status) !== ReviewStatus.completed) throw validationError('id', 'records.txHash.notPaid', { id });
     if (before.tx_hash) throw validationError('txHash', 'records.txHash.already', { id, input: before.tx_hash });
     if (!txHashMatches(before.network, hash))
