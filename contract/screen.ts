@@ -83,6 +83,8 @@ export interface ScreenEntry {
   routeQuery?: Record<string, string | true>;
   title?: string;
   tab?: string;
+  /** Position among the route's screens of its kind (screen file `order`) */
+  order?: number;
   /** The form has a captcha: the route asks for one while the form's chunks load (src/widgets/captcha/early.ts) */
   captcha?: true;
   /** A back-office screen: the operator roles that may call its endpoint (the menu shows it to them) */

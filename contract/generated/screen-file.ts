@@ -39,6 +39,10 @@ export type ScreenFile = {
    */
   tab?: string;
   /**
+   * Position among the screens of the same kind on a route, smaller first (a customer's sections in the back office: balances before the ledger); default 100, ties by id
+   */
+  order?: number;
+  /**
    * false when the endpoint is public (default true)
    */
   auth?: boolean;
@@ -258,6 +262,10 @@ export interface FieldView {
    * percent: the value is a ratio (0.001 is shown as 0.10 %)
    */
   ratio?: boolean;
+  /**
+   * amount, decimal, signedAmount: false leaves out the coin after the value (a table whose row or column already names the coin); default true
+   */
+  unit?: boolean;
   /**
    * Shown when the value is empty; otherwise a field with an empty value is left out
    */

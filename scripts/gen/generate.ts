@@ -70,6 +70,7 @@ export async function generate(
         ...(screen.routeQuery ? { routeQuery: screen.routeQuery } : {}),
         title: screen.title,
         ...(screen.tab ? { tab: screen.tab } : {}),
+        ...(screen.order ? { order: screen.order } : {}),
         ...(hasCaptcha(screen) ? { captcha: true } : {}),
         ...(screen.audience === 'operator' && screen.roles ? { roles: screen.roles } : {}),
       };

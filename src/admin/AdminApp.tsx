@@ -46,9 +46,11 @@ const extras = new Map([
 /** The screens of each route; several are drawn side by side (a review's request and images beside its decision form). */
 const byRoute = new Map<string, ScreenEntry[]>();
 for (const s of ADMIN_SCREENS) for (const path of s.routes) if (path !== LOGIN) byRoute.set(path, [...(byRoute.get(path) ?? []), s]);
-// what is decided on the left, the decision on the right; a customer's sections (lists) after their detail
+// what is decided on the left, the decision on the right; a customer's sections (lists) after their
+// detail, in their screen files' order
 const KIND_ORDER: Record<string, number> = { detail: 0, list: 1, form: 2 };
-for (const entries of byRoute.values()) entries.sort((a, b) => (KIND_ORDER[a.kind] ?? 1) - (KIND_ORDER[b.kind] ?? 1));
+const rank = (e: ScreenEntry) => (KIND_ORDER[e.kind] ?? 1) * 1000 + (e.order ?? 100);
+for (const entries of byRoute.values()) entries.sort((a, b) => rank(a) - rank(b));
 
 function Loading() {
   const { t } = useTranslation();

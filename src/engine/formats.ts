@@ -101,7 +101,7 @@ function unitOf(view: FieldView, record: Rec): unknown {
 }
 
 function withUnit(text: string, view: FieldView, record: Rec): string {
-  const unit = unitOf(view, record);
+  const unit = view.unit === false ? undefined : unitOf(view, record);
   return text !== '' && typeof unit === 'string' && unit !== '' ? `${text} ${unit.toUpperCase()}` : text;
 }
 

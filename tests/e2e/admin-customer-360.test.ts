@@ -137,8 +137,15 @@ describe('the customer in one view', () => {
   it('reads in German', async () => {
     const page = await operatorPage('jonas', 'de-DE');
     await page.goto(`${app.running.url}/admin/user?uid=${uid}`);
-    await section(page, de.admin.customer360.balancesTitle).getByRole('row', { name: /^USDT/ }).waitFor();
+    const usdt = section(page, de.admin.customer360.balancesTitle).getByRole('row', { name: /^USDT/ });
+    // the reader's separators, the coin's decimals, the coin named once (by the row)
+    await expect(usdt.textContent()).resolves.toMatch(/^USDT250,00(?!\s*USDT)/);
     await section(page, de.admin.customer360.notesTitle).getByRole('row', { name: new RegExp(NOTE.slice(0, 30)) }).waitFor();
+    // the sections in the order an operator reads them: money, the notes, what they asked for, then the detail
+    const c360 = de.admin.customer360;
+    const headings = await page.getByRole('heading').allTextContents();
+    const at = [c360.balancesTitle, c360.notesTitle, c360.requestsTitle, c360.ledgerTitle, c360.spotOrdersTitle, c360.referralsTitle].map((h) => headings.indexOf(h));
+    expect(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])), headings.join(' | ')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await saveShot(page, 'customer-360-de-DE');
   });

@@ -41,6 +41,11 @@ describe('field formats', () => {
     expect(decimalsFor({ field: 'v', label: 'x' }, { coin: 'USDT' })).toBe(2);
     expect(decimalsFor({ field: 'v', label: 'x' }, { coin: 'DOGE' })).toBe(6);
   });
+  it('unit: false leaves the coin out (a table whose row names it), keeping its decimals and the reader separators', () => {
+    expect(show({ field: 'v', format: 'amount', unit: false }, { v: '1250.000000', coin: 'USDT' }, 'de-DE')?.text).toBe('1.250,00');
+    expect(show({ field: 'v', format: 'signedAmount', unit: false }, { v: '-3.5', coinname: 'BTC' })).toEqual({ text: '-3.50000000', tone: 'down' });
+    expect(show({ field: 'v', format: 'decimal', unit: false }, { v: '65000.5000', coin: 'BTC' }, 'de-DE')?.text).toBe('65.000,5');
+  });
   it('signedAmount: sign and tone', () => {
     expect(show({ field: 'v', format: 'signedAmount' }, { v: '15', symbol: 'btcusdt' })).toEqual({ text: '+15.00 USDT', tone: 'up' });
     expect(show({ field: 'v', format: 'signedAmount' }, { v: '-50', symbol: 'btcusdt' }, 'de-DE')).toEqual({ text: '-50,00 USDT', tone: 'down' });

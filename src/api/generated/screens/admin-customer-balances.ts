@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.balancesTitle",
+  "order": 10,
   "endpoint": {
     "name": "adminCustomerBalances",
     "method": "GET",
@@ -45,19 +46,28 @@ export const screen: ScreenDef = {
     "fields": [
       {
         "field": "available",
-        "label": "admin.customer360.availableLabel"
+        "label": "admin.customer360.availableLabel",
+        "format": "amount",
+        "unit": false
       },
       {
         "field": "frozen",
-        "label": "admin.customer360.frozenLabel"
+        "label": "admin.customer360.frozenLabel",
+        "format": "amount",
+        "unit": false
       },
       {
         "field": "total",
-        "label": "admin.customer360.totalLabel"
+        "label": "admin.customer360.totalLabel",
+        "format": "amount",
+        "unit": false
       },
       {
         "field": "usdtValue",
-        "label": "admin.customer360.usdtValueLabel"
+        "label": "admin.customer360.usdtValueLabel",
+        "format": "amount",
+        "decimals": 2,
+        "unit": false
       }
     ],
     "empty": "admin.customer360.balancesEmpty",

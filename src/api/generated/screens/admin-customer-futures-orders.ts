@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.futuresOrdersTitle",
+  "order": 60,
   "endpoint": {
     "name": "adminCustomerFuturesOrders",
     "method": "GET",
@@ -80,7 +81,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "stake",
-        "label": "futures.stakeShown"
+        "label": "futures.stakeShown",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "duration",
@@ -88,11 +91,15 @@ export const screen: ScreenDef = {
       },
       {
         "field": "openPrice",
-        "label": "futures.openPrice"
+        "label": "futures.openPrice",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "closePrice",
-        "label": "futures.closePrice"
+        "label": "futures.closePrice",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "result",
@@ -101,7 +108,9 @@ export const screen: ScreenDef = {
       },
       {
         "field": "pnl",
-        "label": "futures.pnl"
+        "label": "futures.pnl",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "status",

@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.ledgerTitle",
+  "order": 40,
   "endpoint": {
     "name": "adminCustomerLedger",
     "method": "GET",
@@ -207,15 +208,21 @@ export const screen: ScreenDef = {
       },
       {
         "field": "amount",
-        "label": "admin.customer360.amountLabel"
+        "label": "admin.customer360.amountLabel",
+        "format": "signedAmount",
+        "unit": false
       },
       {
         "field": "frozen",
-        "label": "admin.customer360.frozenLabel"
+        "label": "admin.customer360.frozenLabel",
+        "format": "signedAmount",
+        "unit": false
       },
       {
         "field": "balance",
-        "label": "admin.customer360.balanceAfterLabel"
+        "label": "admin.customer360.balanceAfterLabel",
+        "format": "amount",
+        "unit": false
       },
       {
         "field": "CreatedAt",

@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.notesTitle",
+  "order": 20,
   "endpoint": {
     "name": "adminCustomerNotes",
     "method": "GET",

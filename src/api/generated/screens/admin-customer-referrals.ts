@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.referralsTitle",
+  "order": 70,
   "endpoint": {
     "name": "adminCustomerReferrals",
     "method": "GET",

@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.requestsTitle",
+  "order": 30,
   "endpoint": {
     "name": "adminCustomerRequests",
     "method": "GET",
@@ -102,7 +103,10 @@ export const screen: ScreenDef = {
       },
       {
         "field": "amount",
-        "label": "admin.customer360.amountLabel"
+        "label": "admin.customer360.amountLabel",
+        "format": "amount",
+        "coinField": "coin",
+        "unit": false
       },
       {
         "field": "coin",

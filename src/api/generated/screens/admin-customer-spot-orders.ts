@@ -24,6 +24,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.customer360.spotOrdersTitle",
+  "order": 50,
   "endpoint": {
     "name": "adminCustomerSpotOrders",
     "method": "GET",
@@ -85,19 +86,27 @@ export const screen: ScreenDef = {
       },
       {
         "field": "price",
-        "label": "trade.price"
+        "label": "trade.price",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "amount",
-        "label": "trade.amount"
+        "label": "trade.amount",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "filled",
-        "label": "trade.filled"
+        "label": "trade.filled",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "total",
-        "label": "admin.customer360.totalLabel"
+        "label": "admin.customer360.totalLabel",
+        "format": "decimal",
+        "unit": false
       },
       {
         "field": "status",

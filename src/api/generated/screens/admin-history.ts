@@ -151,7 +151,10 @@ export const screen: ScreenDef = {
       },
       {
         "field": "amount",
-        "label": "admin.customer360.amountLabel"
+        "label": "admin.customer360.amountLabel",
+        "format": "amount",
+        "coinField": "coin",
+        "unit": false
       },
       {
         "field": "coin",

@@ -23,6 +23,7 @@ export const screen: ScreenDef = {
     "uid": true
   },
   "title": "admin.signinsTab",
+  "order": 80,
   "endpoint": {
     "name": "adminUserSignins",
     "method": "GET",
