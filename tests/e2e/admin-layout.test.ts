@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import de from '../../locales/de-DE.json';
 import { OPERATOR_ROLES } from '../../server/platform/operators/operators';
-import { appAndBrowser, signInOperator } from './harness';
+import { appAndBrowser, saveShot, signInOperator } from './harness';
 
 const app = appAndBrowser();
 let attempt = 0;
@@ -21,7 +21,8 @@ it('fits every menu screen, tables included, into 1280 px in German, with exact 
     const menu = await nav.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
     expect(menu.length).toBeGreaterThan(10);
     const wide: string[] = [];
-    for (const href of menu) {
+    // besides the menu: a coin's networks (address, limits and fee per network), the widest table a screen opens
+    for (const href of [...menu, '/admin/coin?coin=USDT']) {
       // a fresh start of each screen: after a click in the menu the screen before stays until the next one is drawn
       await page.goto(new URL(href, app.running.url).href);
       await page.locator('h1').first().waitFor();
@@ -31,6 +32,7 @@ it('fits every menu screen, tables included, into 1280 px in German, with exact 
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         tables: [...document.querySelectorAll('.list-table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
       }));
+      if (href.includes('/coin?')) await saveShot(page, 'admin-coin-networks-de-DE');
       if (over.page > 0 || over.tables.length > 0) wide.push(`${href} ${JSON.stringify(over)}`);
       if (href.endsWith('/financing')) {
         // 100 USDT and 10,000 USDT, not "100.000000" (a hundred million to a German reader)

@@ -82,8 +82,7 @@ export const screen: ScreenDef = {
         "label": "admin.copyAddress"
       }
     ],
-    "empty": "admin.networksEmpty",
-    "layout": "table"
+    "empty": "admin.networksEmpty"
   }
 };
 
