@@ -75,13 +75,31 @@ const FormResult = lazy(() => import('./FormResult').then((m) => ({ default: m.F
 // only the buy forms (ui:summary: IEO, financing, mining) load their purchase summary
 const PurchaseSummary = lazy(() => import('../widgets/purchase-summary/PurchaseSummary'));
 
-type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string; 'ui:summary'?: SummarySpec };
+/** ui:confirm: the form asks before it sends (a broadcast to every customer), repeating these fields as typed */
+interface ConfirmSpec {
+  message: string;
+  fields: string[];
+}
+type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string; 'ui:summary'?: SummarySpec; 'ui:confirm'?: ConfirmSpec };
 
-/** A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their lines; any other sends at once. */
+/** The fields ui:confirm repeats, each under its label, as typed; empty ones left out. */
+function confirmRows(spec: ConfirmSpec, ui: FormUi, formData: Data, t: (k: string) => string): DialogRow[] {
+  return spec.fields.flatMap((field) => {
+    const value = formData[field];
+    const title = (ui[field] as { 'ui:title'?: string } | undefined)?.['ui:title'];
+    return value === undefined || value === null || value === '' ? [] : [{ label: title ? t(title) : field, value: String(value) }];
+  });
+}
+
+/**
+ * A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their
+ * lines; a form with ui:confirm asks with its own message and fields; any other sends at once.
+ */
 function useSummaryConfirm(message: string) {
   const rows = useRef<DialogRow[] | null>(null);
   const onRows = useCallback((next: DialogRow[] | null) => void (rows.current = next), []);
-  const confirmed = () => (rows.current ? confirmDialog(message, rows.current) : Promise.resolve(true));
+  const confirmed = (own?: { message: string; rows: DialogRow[] }) =>
+    own ? confirmDialog(own.message, own.rows) : rows.current ? confirmDialog(message, rows.current) : Promise.resolve(true);
   return { onRows, confirmed };
 }
 
@@ -173,7 +191,9 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         onSubmit={(e) => {
           setSubmitted(true);
           // after a refusal the fields the form renews (the captcha) are not errors until the next submit
-          void summary.confirmed().then((go) => go && submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false)));
+          const data = (e.formData ?? {}) as Data;
+          const own = ui['ui:confirm'] && { message: t(ui['ui:confirm'].message), rows: confirmRows(ui['ui:confirm'], ui, data, t) };
+          void summary.confirmed(own).then((go) => go && submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false)));
         }}
       >
         {ui['ui:summary'] && (

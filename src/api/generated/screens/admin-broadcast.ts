@@ -119,6 +119,16 @@ export const screen: ScreenDef = {
     "langBody": {
       "ui:title": "admin.otherBodyLabel",
       "ui:widget": "textarea"
+    },
+    "ui:confirm": {
+      "message": "admin.broadcastConfirm",
+      "fields": [
+        "title",
+        "body",
+        "lang",
+        "langTitle",
+        "langBody"
+      ]
     }
   },
   "success": {
