@@ -249,6 +249,18 @@ export function isPositive(text: string): boolean {
   return /^\d*\.?\d+$/.test(text.trim()) && compare(text, 0) > 0;
 }
 
+/**
+ * The value × 10^places exactly, trailing zeros dropped: a ratio to percent (2) and back (−2),
+ * "0.0005" ⇄ "0.05". "" when unreadable.
+ */
+export function movePoint(value: DecimalValue, places: number): string {
+  const x = read(value);
+  if (!x) return '';
+  const e = x.e + places;
+  const plain = e >= 0 ? (x.m * pow10(e)).toString() : toPlain(x.m, -e);
+  return plain.includes('.') ? plain.replace(/\.?0+$/, '') : plain;
+}
+
 /** Fraction digits as written ("1.2340" → 4, "12" → 0). */
 export function decimalsOf(text: string): number {
   return (text.split('.')[1] ?? '').length;

@@ -95,11 +95,16 @@ function confirmRows(spec: ConfirmSpec, ui: FormUi, formData: Data, t: (k: strin
  * A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their
  * lines; a form with ui:confirm asks with its own message and fields; any other sends at once.
  */
-function useSummaryConfirm(message: string) {
+function useSummaryConfirm(ui: FormUi, t: (k: string) => string) {
   const rows = useRef<DialogRow[] | null>(null);
   const onRows = useCallback((next: DialogRow[] | null) => void (rows.current = next), []);
-  const confirmed = (own?: { message: string; rows: DialogRow[] }) =>
-    own ? confirmDialog(own.message, own.rows) : rows.current ? confirmDialog(message, rows.current) : Promise.resolve(true);
+  const own = ui['ui:confirm'];
+  const confirmed = (formData: unknown) =>
+    own
+      ? confirmDialog(t(own.message), confirmRows(own, ui, (formData ?? {}) as Data, t))
+      : rows.current
+        ? confirmDialog(t('preview.confirm'), rows.current)
+        : Promise.resolve(true);
   return { onRows, confirmed };
 }
 
@@ -145,7 +150,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const submit = useFormSubmit(screen, endpoint, params, t, clearField, { resubmit: module.resubmit, resubmitFields });
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.required);
-  const summary = useSummaryConfirm(t('preview.confirm'));
+  const summary = useSummaryConfirm((screen.ui ?? {}) as FormUi, t);
   const realName = useVerificationNeeded(screen.verified);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
   formContext.confirmRows = summary.onRows;
@@ -191,9 +196,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
         onSubmit={(e) => {
           setSubmitted(true);
           // after a refusal the fields the form renews (the captcha) are not errors until the next submit
-          const data = (e.formData ?? {}) as Data;
-          const own = ui['ui:confirm'] && { message: t(ui['ui:confirm'].message), rows: confirmRows(ui['ui:confirm'], ui, data, t) };
-          void summary.confirmed(own).then((go) => go && submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false)));
+          void summary.confirmed(e.formData).then((go) => go && submit.onSubmit(e as { formData?: Data }).then((ok) => ok === false && setSubmitted(false)));
         }}
       >
         {ui['ui:summary'] && (

@@ -37,7 +37,10 @@ describe('a broadcast', () => {
 
     await page.click('button[type=submit]');
     await page.click(`.dialog >> text=${en.common.confirm}`);
-    await page.locator('.toast', { hasText: en.admin.broadcastSent.split('{{')[0] }).first().waitFor();
+    await page
+      .locator('.toast', { hasText: en.admin.broadcastSent.split('{{')[0] })
+      .first()
+      .waitFor();
     expect(await broadcasts(title)).toHaveLength(1);
   });
 });

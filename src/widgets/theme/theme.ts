@@ -22,6 +22,8 @@ const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
+// a back-office rate in percent (loan and staking products)
+const PercentWidget = lazyWidget(() => import('../percent/PercentWidget').then((m) => m.PercentWidget));
 // Widgets of a few forms (sign-up, password reset, bank cards) and the amount of the money forms (not the sign-in's);
 // those routes fetch them with the form (vite.config.ts ROUTE_WIDGETS).
 const AmountWidget = lazyWidget(() => import('../amount/AmountWidget').then((m) => m.AmountWidget));
@@ -32,6 +34,7 @@ const CountryWidget = lazyWidget(() => import('../country/CountryWidget').then((
 
 const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
   amount: AmountWidget,
+  percent: PercentWidget,
   password: PasswordWidget,
   captcha: CaptchaWidget,
   sendCode: SendCodeWidget,

@@ -132,13 +132,15 @@ export const screen: ScreenDef = {
       "ui:title": "admin.product.maxLabel"
     },
     "dailyRate": {
-      "ui:title": "admin.product.dailyRateLabel"
+      "ui:title": "admin.product.dailyRateLabel",
+      "ui:widget": "percent"
     },
     "termDays": {
       "ui:title": "admin.product.termDaysLabel"
     },
     "penaltyRate": {
-      "ui:title": "admin.product.penaltyRateLabel"
+      "ui:title": "admin.product.penaltyRateLabel",
+      "ui:widget": "percent"
     }
   },
   "success": {

@@ -145,7 +145,8 @@ export const screen: ScreenDef = {
     },
     "dailyRate": {
       "ui:title": "admin.dailyRateLabel",
-      "ui:help": "admin.dailyRateHelp"
+      "ui:help": "admin.dailyRateHelp",
+      "ui:widget": "percent"
     },
     "termDays": {
       "ui:title": "admin.termDaysLabel"
