@@ -29,8 +29,9 @@ const HOME = '/home/home';
 // closure (the build manifest's closure counted neither); each budget is today's measurement, rounded up.
 const VISITS: Visit[] = [
   { name: 'home', route: HOME, signedIn: false, budgetKb: 131 },
-  // issue 39's 60: rjsf's oneOf/anyOf field, which no customer form draws, left out of the form engine (vite.config.ts slimRjsfDefaults)
-  { name: 'login form adds', route: '/login/login', signedIn: false, budgetKb: 60 },
+  // issue 39's 60: rjsf's oneOf/anyOf field, which no customer form draws, left out of the form engine (vite.config.ts slimRjsfDefaults);
+  // 60.02 measured after the console's own confirmation (ui:confirm) went into the shared form engine: 61 until it is shrunk again
+  { name: 'login form adds', route: '/login/login', signedIn: false, budgetKb: 61 },
   { name: 'form screen adds', route: '/user/addBank', signedIn: true, budgetKb: 74 },
   { name: 'deposit form adds', route: '/bitcoin/payment', signedIn: true, budgetKb: 86 },
   { name: 'chart route adds', route: '/deal/chart', signedIn: true, budgetKb: 204 },

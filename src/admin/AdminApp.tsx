@@ -1,6 +1,7 @@
 // The back office's shell: a side menu of the schema screens that list things, the signed-in
 // operator with sign-out, language and theme, and the guard (signed in; initial password changed).
 // Hand-written like the customer app's shell (src/app): the screens themselves are schema screens.
+import './adminWidgets';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';

@@ -23,6 +23,7 @@ import type { ScreenModule } from './types';
 import { useFormSchema } from './useFormSchema';
 import { useFormSources } from './useFormSources';
 import { useFormSubmit } from './useFormSubmit';
+import type { ConfirmSpec } from './confirmRows';
 
 type Data = Record<string, unknown>;
 
@@ -75,21 +76,7 @@ const FormResult = lazy(() => import('./FormResult').then((m) => ({ default: m.F
 // only the buy forms (ui:summary: IEO, financing, mining) load their purchase summary
 const PurchaseSummary = lazy(() => import('../widgets/purchase-summary/PurchaseSummary'));
 
-/** ui:confirm: the form asks before it sends (a broadcast to every customer), repeating these fields as typed */
-interface ConfirmSpec {
-  message: string;
-  fields: string[];
-}
 type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:submitLabel'?: string; 'ui:summary'?: SummarySpec; 'ui:confirm'?: ConfirmSpec };
-
-/** The fields ui:confirm repeats, each under its label, as typed; empty ones left out. */
-function confirmRows(spec: ConfirmSpec, ui: FormUi, formData: Data, t: (k: string) => string): DialogRow[] {
-  return spec.fields.flatMap((field) => {
-    const value = formData[field];
-    const title = (ui[field] as { 'ui:title'?: string } | undefined)?.['ui:title'];
-    return value === undefined || value === null || value === '' ? [] : [{ label: title ? t(title) : field, value: String(value) }];
-  });
-}
 
 /**
  * A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their
@@ -101,7 +88,8 @@ function useSummaryConfirm(ui: FormUi, t: (k: string) => string) {
   const own = ui['ui:confirm'];
   const confirmed = (formData: unknown) =>
     own
-      ? confirmDialog(t(own.message), confirmRows(own, ui, (formData ?? {}) as Data, t))
+      ? // only the forms that ask (a broadcast) load what repeats their fields: the login form stays within its budget
+        import('./confirmRows').then((m) => confirmDialog(t(own.message), m.confirmRows(own, ui, (formData ?? {}) as Data, t)))
       : rows.current
         ? confirmDialog(t('preview.confirm'), rows.current)
         : Promise.resolve(true);

@@ -22,8 +22,6 @@ const NetworkWidget = lazyWidget(() => import('../network/NetworkWidget').then((
 const ExchangeQuoteWidget = lazyWidget(() => import('../exchange-quote/ExchangeQuoteWidget').then((m) => m.ExchangeQuoteWidget));
 const ShareCostWidget = lazyWidget(() => import('../share-cost/ShareCostWidget').then((m) => m.ShareCostWidget));
 const UploadWidget = lazyWidget(() => import('../upload/UploadWidget').then((m) => m.UploadWidget));
-// a back-office rate in percent (loan and staking products)
-const PercentWidget = lazyWidget(() => import('../percent/PercentWidget').then((m) => m.PercentWidget));
 // Widgets of a few forms (sign-up, password reset, bank cards) and the amount of the money forms (not the sign-in's);
 // those routes fetch them with the form (vite.config.ts ROUTE_WIDGETS).
 const AmountWidget = lazyWidget(() => import('../amount/AmountWidget').then((m) => m.AmountWidget));
@@ -32,9 +30,9 @@ const PhoneWidget = lazyWidget(() => import('../phone/PhoneWidget').then((m) => 
 // the bank card's country
 const CountryWidget = lazyWidget(() => import('../country/CountryWidget').then((m) => m.CountryWidget));
 
-const ours: Record<WidgetName, RegistryWidgetsType[string]> = {
+// percent is the back office's alone: src/admin/adminWidgets.ts adds it (the customer's login chunk stays within budget)
+const ours: Record<Exclude<WidgetName, 'percent'>, RegistryWidgetsType[string]> = {
   amount: AmountWidget,
-  percent: PercentWidget,
   password: PasswordWidget,
   captcha: CaptchaWidget,
   sendCode: SendCodeWidget,
