@@ -14,7 +14,8 @@
 //   LIGHTHOUSE_RUNS  runs per page, each score and metric the median over them (default 3, home 9: a
 //                    single run's TBT on home swings between 0 and 130 ms)
 //   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
-//   STATIC_DIR       a build to audit (rebuilt by npm start if older than the sources)
+//   STATIC_DIR       a build to audit (rebuilt by npm start if older than the sources); default
+//                    TEST_BUILD, the build npm test made once (npm run build:test), else a new one
 //   LIGHTHOUSE_PAGES only these pages, comma-separated (home,register,…), while working on one
 //
 // Writes the summary to .tmp/lighthouse/latest.json and each page's median report to .tmp/lighthouse/<page>.json.
@@ -150,7 +151,12 @@ async function main(): Promise<number> {
   const dataDir = join(work, 'data');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: process.env.STATIC_DIR ?? join(work, 'dist') });
+  const server = await startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: process.env.STATIC_DIR ?? process.env.TEST_BUILD ?? join(work, 'dist'),
+  });
   const profile = join(work, 'profile');
   mkdirSync(profile);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
