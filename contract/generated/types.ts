@@ -534,6 +534,46 @@ export interface AdminCustomerBalance {
 }
 
 /**
+ * One of a customer's earn orders as the back office lists it: an IEO subscription, a staking order or a mining purchase; amounts in their coin's decimals
+ */
+export interface AdminCustomerEarnOrder {
+  kind: 'ieo' | 'staking' | 'mining';
+  /**
+   * The order's id within its kind
+   */
+  id: number;
+  /**
+   * The project's, product's or machine's English name
+   */
+  product: string;
+  /**
+   * The coin of amount: subscribed (IEO), invested (staking) or paid (mining)
+   */
+  coin: string;
+  amount: string;
+  /**
+   * The coin of earned; '' for an IEO subscription, which earns nothing
+   */
+  earnedCoin: string;
+  /**
+   * Paid out so far; '' for an IEO subscription
+   */
+  earned: string;
+  /**
+   * pending: a mining purchase under review; active: frozen (IEO), in term (staking) or running (mining); ended: released or matured; redeemed: a staking order ended early; rejected: a mining purchase refused
+   */
+  status: 'pending' | 'active' | 'ended' | 'redeemed' | 'rejected';
+  /**
+   * ISO time
+   */
+  created: string;
+  /**
+   * ISO time the coins are released (IEO) or the term ends; '' while a mining purchase waits for review
+   */
+  ends: string;
+}
+
+/**
  * One of a customer's second-level futures orders as the back office lists it
  */
 export interface AdminCustomerFuturesOrder {

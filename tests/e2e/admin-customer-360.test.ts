@@ -144,7 +144,7 @@ describe('the customer in one view', () => {
     // the sections in the order an operator reads them: money, the notes, what they asked for, then the detail
     const c360 = de.admin.customer360;
     const headings = await page.getByRole('heading').allTextContents();
-    const at = [c360.balancesTitle, c360.notesTitle, c360.requestsTitle, c360.ledgerTitle, c360.spotOrdersTitle, c360.referralsTitle].map((h) => headings.indexOf(h));
+    const at = [c360.balancesTitle, c360.notesTitle, c360.requestsTitle, c360.ledgerTitle, c360.spotOrdersTitle, c360.earnOrdersTitle, c360.referralsTitle].map((h) => headings.indexOf(h));
     expect(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])), headings.join(' | ')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await saveShot(page, 'customer-360-de-DE');
