@@ -66,6 +66,7 @@ describe('the role matrix', () => {
       'adminCreateLoanProduct',
       'adminCreateMining',
       'adminCustomerBalances',
+      'adminCustomerEarnOrders',
       'adminCustomerFuturesOrders',
       'adminCustomerLedger',
       'adminCustomerNoteAdd',

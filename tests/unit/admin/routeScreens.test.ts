@@ -24,6 +24,7 @@ describe('the screens of a back-office route', () => {
     // the customer's balances, ledger, requests and notes are open to every customer-facing role
     const view = [
       'admin-customer-balances',
+      'admin-customer-earn-orders',
       'admin-customer-futures-orders',
       'admin-customer-ledger',
       'admin-customer-note-add',
