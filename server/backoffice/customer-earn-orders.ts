@@ -16,7 +16,6 @@ export type EarnKind = AdminCustomerEarnOrder['kind'];
 type Status = AdminCustomerEarnOrder['status'];
 
 const show = (units: string, coin: string) => formatUnits(BigInt(units), coinDecimals(coin));
-const time = (ms: number | null) => (ms === null ? '' : isoTime(ms));
 
 const IEO_STATUS: Record<number, Status> = { [IeoOrderStatus.frozen]: 'active', [IeoOrderStatus.released]: 'ended' };
 const STAKING_STATUS: Record<number, Status> = { [FinancingStatus.inTerm]: 'active', [FinancingStatus.redeemed]: 'redeemed', [FinancingStatus.ended]: 'ended' };
@@ -138,7 +137,7 @@ const READERS: Record<EarnKind, KindReader> = {
         earned: show(o.output_paid, o.output_coin),
         status: MINING_STATUS[Number(o.status)],
         created: isoTime(Number(o.created_at)),
-        ends: time(o.ends_at === null ? null : Number(o.ends_at)),
+        ends: o.ends_at === null ? '' : isoTime(Number(o.ends_at)),
         at: Number(o.created_at),
       })),
     };
