@@ -84,7 +84,8 @@ export function keysOf(screen: ScreenFile): string[] {
   for (const f of screen.detail?.fields ?? []) keys.push(f.label);
   for (const f of [...(l?.fields ?? []), ...(screen.detail?.fields ?? [])]) keys.push(f.empty);
   const ui = (screen.ui ?? {}) as Record<string, unknown>;
-  keys.push(ui['ui:submitLabel'] as string | undefined, (ui['ui:confirm'] as { message?: string } | undefined)?.message);
+  const confirm = ui['ui:confirm'] as { message?: string; count?: { label?: string } } | undefined;
+  keys.push(ui['ui:submitLabel'] as string | undefined, confirm?.message, confirm?.count?.label);
   for (const link of (ui['ui:links'] as { label: string }[] | undefined) ?? []) keys.push(link.label);
   for (const v of Object.values(ui)) {
     if (v && typeof v === 'object' && !Array.isArray(v)) {

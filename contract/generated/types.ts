@@ -365,7 +365,7 @@ export interface AdminBankReferencePayload {
 }
 
 /**
- * A notice broadcast to every user who existed when it was sent
+ * A notice broadcast to every user who existed when it was sent, or to the customers its conditions named then
  */
 export interface AdminBroadcast {
   id: number;
@@ -382,7 +382,11 @@ export interface AdminBroadcast {
    */
   languages: string;
   /**
-   * Users it reaches: those registered when it was sent
+   * Its conditions ("de · DE · BTC ≥ 0.5"); '' for everyone
+   */
+  audience: string;
+  /**
+   * Users it reaches: those registered when it was sent, or the customers its conditions named then
    */
   recipients: number;
   /**
@@ -391,8 +395,37 @@ export interface AdminBroadcast {
   created: string;
 }
 
+export interface AdminBroadcastAudience {
+  /**
+   * Customers a broadcast sent now with these conditions reaches
+   */
+  recipients: number;
+}
+
 /**
- * A notice to every user registered now, in English and optionally one more language (its readers see that text, others the English). A repeat with the same Idempotency-Key sends nothing and answers the first broadcast.
+ * A broadcast's conditions, as its form sends them (admin-broadcast.json); none: everyone
+ */
+export interface AdminBroadcastAudienceArgs {
+  /**
+   * Only customers who use this language (that of their newest sign-in; English when none is known), or '' for any
+   */
+  toLang?: '' | 'en' | 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  /**
+   * Only customers whose phone number is of this country (its two-letter code in config/country-codes.json), or '' for any
+   */
+  toCountry?: string;
+  /**
+   * Only customers holding this coin (available and frozen), or '' for any
+   */
+  toCoin?: string;
+  /**
+   * With toCoin: at least this much of it (a plain decimal within the coin's decimals); '' for any amount above zero
+   */
+  toMinBalance?: string;
+}
+
+/**
+ * A notice to every user registered now, or only to those the conditions name (all of them must hold), in English and optionally one more language (its readers see that text, others the English). A repeat with the same Idempotency-Key sends nothing and answers the first broadcast.
  */
 export interface AdminBroadcastPayload {
   title: string;
@@ -409,6 +442,22 @@ export interface AdminBroadcastPayload {
    * The body in that language
    */
   langBody?: string;
+  /**
+   * Only customers who use this language (that of their newest sign-in; English when none is known), or '' for any
+   */
+  toLang?: '' | 'en' | 'de' | 'es' | 'ru' | 'pt' | 'fr' | 'it' | 'jp' | 'kr' | 'tr' | 'vn' | 'zh' | 'tw';
+  /**
+   * Only customers whose phone number is of this country (its two-letter code in config/country-codes.json), or '' for any
+   */
+  toCountry?: string;
+  /**
+   * Only customers holding this coin (available and frozen), or '' for any
+   */
+  toCoin?: string;
+  /**
+   * With toCoin: at least this much of it (a plain decimal within the coin's decimals); '' for any amount above zero
+   */
+  toMinBalance?: string;
 }
 
 /**

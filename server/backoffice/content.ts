@@ -2,7 +2,7 @@
 // every current user. The content domain checks and writes the rows (core/content-admin.ts);
 // here each write runs in one transaction with its audit row, the row before and after.
 import type { AdminArticleDetail, AdminBroadcast } from '../../contract/generated/types.ts';
-import type { ArticleTexts, BroadcastTexts, ContentAdmin } from '../core/content-admin.ts';
+import type { ArticleTexts, AudienceInput, BroadcastTexts, ContentAdmin } from '../core/content-admin.ts';
 import type { Db } from '../core/db/index.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
@@ -63,23 +63,29 @@ export async function publishArticle(db: Db, content: ContentAdmin, actor: Actor
     await content.publishArticle(trx, id, published);
     const after = await content.article(trx, id);
     const action = published ? 'content.article.publish' : 'content.article.unpublish';
-    await appendAudit(trx, { ...actor, action, targetKind: 'article', targetId: id, before: { published: before.published }, after: { published: after.published } }, now);
+    await appendAudit(
+      trx,
+      { ...actor, action, targetKind: 'article', targetId: id, before: { published: before.published }, after: { published: after.published } },
+      now,
+    );
     return after;
   });
 }
 
-/** One notice to every current user; a repeat of the same request key sends nothing and answers the first. */
+/** One notice to every current user or to the audience's; a repeat of the same request key sends nothing and answers the first. */
 export async function broadcastNotice(
   db: Db,
   content: ContentAdmin,
   actor: Actor,
-  texts: Record<string, BroadcastTexts>,
+  message: { texts: Record<string, BroadcastTexts>; audience: AudienceInput },
   requestKey: string | undefined,
   now: number,
 ): Promise<AdminBroadcast> {
+  const { texts } = message;
   const key = requestKey === undefined || actor.operatorId == null ? null : `${actor.operatorId}:${requestKey}`;
   return db.transaction().execute(async (trx) => {
-    const { id, created } = await content.broadcast(trx, texts, key, now);
+    const audience = await content.audience(trx, message.audience);
+    const { id, created } = await content.broadcast(trx, texts, key, now, audience);
     const [sent] = await content.broadcasts(trx, id);
     if (!created) {
       if (sent.title !== texts.en.title || sent.body !== texts.en.body)
@@ -88,7 +94,7 @@ export async function broadcastNotice(
     }
     await appendAudit(
       trx,
-      { ...actor, action: 'content.notice.broadcast', targetKind: 'notice', targetId: id, after: { texts, recipients: sent.recipients } },
+      { ...actor, action: 'content.notice.broadcast', targetKind: 'notice', targetId: id, after: { texts, audience, recipients: sent.recipients } },
       now,
     );
     return sent;

@@ -9,7 +9,8 @@ import type { ArticleRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
 import { ARTICLE_CATEGORIES, type ArticleCategory, articleTextIssues, parseTranslations, unsafeMarkupIn } from './articles.ts';
 import { articleById, articleLanguages, categoryName, insertArticle, latestArticles, saveTranslation, setArticlePublished } from './article-store.ts';
-import { broadcast, broadcastLanguages, broadcastRows, broadcastText, noticeTextIssues, recipientsAt } from './notices.ts';
+import { audienceOf, audienceSize, audienceText } from './broadcast-audience.ts';
+import { audienceOfRow, broadcast, broadcastLanguages, broadcastRows, broadcastText, noticeTextIssues, recipientsOf } from './notices.ts';
 
 /** The locale key of each length limit, by field: the schema files' messages say the same. */
 const LENGTH_KEYS: Record<string, string> = {
@@ -63,12 +64,13 @@ function toAdminArticleDetail(row: ArticleRow): AdminArticleDetail {
   return { ...toAdminArticle(row), ...sections } as AdminArticleDetail;
 }
 
-async function toAdminBroadcasts(db: Db, rows: Awaited<ReturnType<typeof broadcastRows>>): Promise<AdminBroadcast[]> {
+async function toAdminBroadcasts(db: Db, rows: Awaited<ReturnType<typeof broadcastRows>>, locale?: string): Promise<AdminBroadcast[]> {
   const out: AdminBroadcast[] = [];
   for (const row of rows) {
     const at = Number(row.created_at);
     const languages = broadcastLanguages(row.texts).join(', ');
-    out.push({ id: Number(row.id), ...broadcastText(row.texts, 'en'), languages, recipients: await recipientsAt(db, at), created: isoTime(at) });
+    const audience = audienceText(audienceOfRow(row), locale);
+    out.push({ id: Number(row.id), ...broadcastText(row.texts, 'en'), languages, audience, recipients: await recipientsOf(db, row), created: isoTime(at) });
   }
   return out;
 }
@@ -92,9 +94,11 @@ export const contentAdmin: ContentAdmin = {
   publishArticle: async (db, id, published) => {
     if (!(await setArticlePublished(db, id, published))) throw validationError('id', 'admin.articleUnknown');
   },
-  broadcast: async (db, texts, key, now) => {
+  broadcast: async (db, texts, key, now, audience) => {
     checkBroadcastTexts(texts, (lang, field) => (lang === 'en' ? field : `lang${field[0].toUpperCase()}${field.slice(1)}`));
-    return broadcast(db, texts, now, key);
+    return broadcast(db, texts, now, key, audience);
   },
-  broadcasts: async (db, id) => toAdminBroadcasts(db, await broadcastRows(db, id)),
+  audience: audienceOf,
+  audienceSize,
+  broadcasts: async (db, id, locale) => toAdminBroadcasts(db, await broadcastRows(db, id), locale),
 };

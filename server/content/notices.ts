@@ -1,7 +1,7 @@
 // What a customer reads in the notification centre: their own event notices and the operator's
 // broadcasts, newest first, each with its read state. A broadcast reaches the users who existed
 // when it was sent (created_at ≥ the user's), so a new account does not open on a backlog of old
-// operator messages. Event notices are translated here, in the reader's language, from the
+// operator messages; a targeted one only its recipients (broadcast-audience.ts). Event notices are translated here, in the reader's language, from the
 // locale keys notice.<event>.title/body; broadcasts carry their own text per language with the
 // English text as the fallback.
 import type { Notice } from '../../contract/generated/types.ts';
@@ -11,6 +11,8 @@ import type { NoticeRow, UserRow } from '../core/db/types.ts';
 import { notFound } from '../core/errors.ts';
 import type { I18n, Params } from '../platform/i18n/i18n.ts';
 import { loadConfig } from '../../contract/loader.ts';
+import type { Audience } from '../core/content-admin.ts';
+import { audienceIds, audienceSize } from './broadcast-audience.ts';
 
 export interface NoticeText {
   title: string;
@@ -75,7 +77,23 @@ function visible(db: Db, user: Reader) {
     .selectFrom('notices')
     .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', user.id))
     .where((eb) =>
-      eb.or([eb('notices.user_id', '=', user.id), eb.and([eb('notices.user_id', 'is', null), eb('notices.created_at', '>=', Number(user.created_at))])]),
+      eb.or([
+        eb('notices.user_id', '=', user.id),
+        eb.and([
+          eb('notices.user_id', 'is', null),
+          eb('notices.created_at', '>=', Number(user.created_at)),
+          eb.or([
+            eb('notices.audience', 'is', null),
+            eb.exists(
+              eb
+                .selectFrom('notice_recipients')
+                .select('notice_recipients.notice_id')
+                .whereRef('notice_recipients.notice_id', '=', 'notices.id')
+                .where('notice_recipients.user_id', '=', user.id),
+            ),
+          ]),
+        ]),
+      ]),
     );
 }
 
@@ -177,36 +195,63 @@ export function noticeTextProblems(lang: string, text: Partial<NoticeText>): str
   );
 }
 
-/** How many users a broadcast sent at `at` reaches: those who existed then. */
-export async function recipientsAt(db: Db, at: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('created_at', '<=', at)
-    .executeTakeFirstOrThrow();
-  return toCount(n);
-}
-
 /**
- * An operator broadcast: `texts` by language prefix, English required. With a `key` (the
- * sender's and their request's), a repeat of the same key sends nothing and gives the first
- * broadcast back (`created` false): a double submit is one broadcast.
+ * An operator broadcast: `texts` by language prefix, English required; to `audience`'s customers
+ * (their ids as they are now, kept with it), or to everyone registered when `audience` is null. With
+ * a `key` (the sender's and their request's), a repeat of the same key sends nothing and gives the
+ * first broadcast back (`created` false): a double submit is one broadcast. Run it in a transaction
+ * when targeted, so the notice never shows without its recipients.
  */
-export async function broadcast(db: Db, texts: Record<string, NoticeText>, now: number, key: string | null = null): Promise<{ id: number; created: boolean }> {
+export async function broadcast(
+  db: Db,
+  texts: Record<string, NoticeText>,
+  now: number,
+  key: string | null = null,
+  audience: Audience | null = null,
+): Promise<{ id: number; created: boolean }> {
   const row = await db
     .insertInto('notices')
-    .values({ user_id: null, texts: JSON.stringify(texts), broadcast_key: key, created_at: now })
+    .values({ user_id: null, texts: JSON.stringify(texts), broadcast_key: key, audience: audience && JSON.stringify(audience), created_at: now })
     .onConflict((oc) => oc.column('broadcast_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (row) return { id: Number(row.id), created: true };
+  if (row) {
+    const id = Number(row.id);
+    if (audience) await addRecipients(db, id, await audienceIds(db, audience, now));
+    return { id, created: true };
+  }
   const first = await db.selectFrom('notices').select('id').where('broadcast_key', '=', key).executeTakeFirstOrThrow();
   return { id: Number(first.id), created: false };
 }
 
+async function addRecipients(db: Db, noticeId: number, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto('notice_recipients')
+      .values(ids.slice(i, i + 500).map((user_id) => ({ notice_id: noticeId, user_id })))
+      .execute();
+  }
+}
+
+/** How many customers a broadcast reached: its recipients when targeted, else those registered when it was sent. */
+export async function recipientsOf(db: Db, row: Pick<NoticeRow, 'id' | 'audience' | 'created_at'>): Promise<number> {
+  if (row.audience === null) return audienceSize(db, null, Number(row.created_at));
+  const { n } = await db
+    .selectFrom('notice_recipients')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('notice_id', '=', Number(row.id))
+    .executeTakeFirstOrThrow();
+  return toCount(n);
+}
+
+/** The conditions a broadcast was sent with (null: everyone). */
+export function audienceOfRow(row: Pick<NoticeRow, 'audience'>): Audience | null {
+  return row.audience === null ? null : (parseObject(row.audience) as Audience);
+}
+
 /** Past broadcasts, newest first (at most 100), or the one with `id`. */
-export async function broadcastRows(db: Db, id?: number): Promise<Pick<NoticeRow, 'id' | 'texts' | 'created_at'>[]> {
-  let query = db.selectFrom('notices').select(['id', 'texts', 'created_at']).where('user_id', 'is', null);
+export async function broadcastRows(db: Db, id?: number): Promise<Pick<NoticeRow, 'id' | 'texts' | 'audience' | 'created_at'>[]> {
+  let query = db.selectFrom('notices').select(['id', 'texts', 'audience', 'created_at']).where('user_id', 'is', null);
   if (id !== undefined) query = query.where('id', '=', id);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
 }

@@ -16,6 +16,22 @@ export interface BroadcastTexts {
   body: string;
 }
 
+/** A broadcast's conditions as the form sends them; '' or absent: any. */
+export interface AudienceInput {
+  toLang?: string;
+  toCountry?: string;
+  toCoin?: string;
+  toMinBalance?: string;
+}
+
+/** Checked conditions: a language prefix, an ISO country (of the phone number), a coin held with at least a plain-decimal minimum. */
+export interface Audience {
+  lang?: string;
+  country?: string;
+  coin?: string;
+  minBalance?: string;
+}
+
 export interface ContentAdmin {
   /** Newest first, of one category (announcement, terms, privacy) or all. */
   articles(db: Db, category: string | undefined): Promise<AdminArticle[]>;
@@ -28,7 +44,17 @@ export interface ContentAdmin {
   /** Publishes the article or takes it down (customers then no longer see it); a validation error on `id` when there is none. */
   publishArticle(db: Db, id: number, published: boolean): Promise<void>;
   /** Sends a broadcast (refusals name the field title/body for English, langTitle/langBody for the other language); with `key`, a repeat of it sends nothing and gives the first back (`created` false). */
-  broadcast(db: Db, texts: Record<string, BroadcastTexts>, key: string | null, now: number): Promise<{ id: number; created: boolean }>;
-  /** Past broadcasts, newest first; or the one with `id`. */
-  broadcasts(db: Db, id?: number): Promise<AdminBroadcast[]>;
+  broadcast(
+    db: Db,
+    texts: Record<string, BroadcastTexts>,
+    key: string | null,
+    now: number,
+    audience: Audience | null,
+  ): Promise<{ id: number; created: boolean }>;
+  /** The conditions checked (a validation error naming toLang, toCountry, toCoin or toMinBalance); null: everyone. */
+  audience(db: Db, input: AudienceInput): Promise<Audience | null>;
+  /** How many customers a broadcast sent at `now` to `audience` reaches. */
+  audienceSize(db: Db, audience: Audience | null, now: number): Promise<number>;
+  /** Past broadcasts, newest first; or the one with `id`. Amounts in their conditions are written for `locale` (en-US without). */
+  broadcasts(db: Db, id?: number, locale?: string): Promise<AdminBroadcast[]>;
 }

@@ -6,7 +6,7 @@ import Form from '@rjsf/core';
 import { deepEquals, type UiSchema } from '@rjsf/utils';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import type { JsonSchema } from '../../contract/screen';
 import type { ResolvedLimits } from '../../contract/limits';
@@ -82,14 +82,16 @@ type FormUi = UiSchema & { 'ui:links'?: { to: string; label: string }[]; 'ui:sub
  * A form with a purchase summary or a quote (the exchange) asks before it sends, repeating their
  * lines; a form with ui:confirm asks with its own message and fields; any other sends at once.
  */
-function useSummaryConfirm(ui: FormUi, t: (k: string) => string) {
+function useSummaryConfirm(ui: FormUi, t: (k: string) => string, locale: string, sources: ScreenModule['sources']) {
   const rows = useRef<DialogRow[] | null>(null);
+  const dispatch = useDispatch();
   const onRows = useCallback((next: DialogRow[] | null) => void (rows.current = next), []);
   const own = ui['ui:confirm'];
+  const ask = (source: string, args: Data) => dispatch(sources?.[source].initiate(args, { subscribe: false, forceRefetch: true })).unwrap();
   const confirmed = (formData: unknown) =>
     own
       ? // only the forms that ask (a broadcast) load what repeats their fields: the login form stays within its budget
-        import('./confirmRows').then((m) => confirmDialog(t(own.message), m.confirmRows(own, ui, (formData ?? {}) as Data, t)))
+        import('./confirmRows').then((m) => m.askToConfirm(own, ui, (formData ?? {}) as Data, t, ask, locale))
       : rows.current
         ? confirmDialog(t('preview.confirm'), rows.current)
         : Promise.resolve(true);
@@ -138,7 +140,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const submit = useFormSubmit(screen, endpoint, params, t, clearField, { resubmit: module.resubmit, resubmitFields });
   const conditional = useMemo(() => conditionalFields(screen.ui, picked), [screen.ui, picked]);
   const { schema, validator, customValidate } = useFormSchema(module, limits, t, i18n.language, conditional.required);
-  const summary = useSummaryConfirm((screen.ui ?? {}) as FormUi, t);
+  const summary = useSummaryConfirm((screen.ui ?? {}) as FormUi, t, i18n.language, module.sources);
   const realName = useVerificationNeeded(screen.verified);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
   formContext.confirmRows = summary.onRows;

@@ -1,5 +1,6 @@
 // GET /admin/articles, /admin/articles/detail, POST /admin/articles/add, /admin/articles/translate,
-// /admin/articles/untranslate, /admin/articles/publish; GET /admin/notices, POST /admin/notices/broadcast.
+// /admin/articles/untranslate, /admin/articles/publish; GET /admin/notices, POST /admin/notices/broadcast,
+// GET /admin/notices/audience (how many customers a broadcast's conditions reach).
 import type { ContentAdmin } from '../../core/content-admin.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
@@ -29,12 +30,13 @@ export function contentHandlers(content: ContentAdmin): (ctx: AppContext) => Han
         translateArticle(db, content, operatorActor(session, req), input.id, input.lang, texts(input), now()),
       adminUntranslateArticle: async (input, { session, req }) => translateArticle(db, content, operatorActor(session, req), input.id, input.lang, null, now()),
       adminPublishArticle: async (input, { session, req }) => publishArticle(db, content, operatorActor(session, req), input.id, input.published, now()),
-      adminBroadcasts: async () => {
-        const list = await content.broadcasts(db);
+      adminBroadcasts: async (_input, { req }) => {
+        const list = await content.broadcasts(db, undefined, ctx.i18n.resolve(req.headers.lang));
         return onePage(list);
       },
       adminBroadcastNotice: async (input, { session, req }) =>
-        broadcastNotice(db, content, operatorActor(session, req), broadcastTexts(input), idempotencyKeyOf(req), now()),
+        broadcastNotice(db, content, operatorActor(session, req), { texts: broadcastTexts(input), audience: input }, idempotencyKeyOf(req), now()),
+      adminBroadcastAudience: async (input) => ({ recipients: await content.audienceSize(db, await content.audience(db, input), now()) }),
     };
   };
 }

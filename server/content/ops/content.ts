@@ -15,7 +15,8 @@ import {
   saveTranslation,
   translationPrefixes,
 } from '../article-store.ts';
-import { broadcast, noticeTextProblems, type NoticeText, recipientsAt } from '../notices.ts';
+import { audienceSize } from '../broadcast-audience.ts';
+import { broadcast, noticeTextProblems, type NoticeText } from '../notices.ts';
 import { refusal } from '../../core/errors.ts';
 
 const PREFIXES = languagePrefixes();
@@ -170,5 +171,5 @@ export async function noticeCommand(db: Db, args: string[], now: number): Promis
     texts = { en: { title, body } };
   }
   const { id } = await broadcast(db, texts, now);
-  return `Broadcast ${id} sent to ${await recipientsAt(db, now)} users in ${Object.keys(texts).join(', ')} ("${texts.en.title}").`;
+  return `Broadcast ${id} sent to ${await audienceSize(db, null, now)} users in ${Object.keys(texts).join(', ')} ("${texts.en.title}").`;
 }

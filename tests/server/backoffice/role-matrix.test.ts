@@ -56,6 +56,7 @@ describe('the role matrix', () => {
       'adminAudit',
       'adminAuditExport',
       'adminBankReference',
+      'adminBroadcastAudience',
       'adminBroadcastNotice',
       'adminBroadcasts',
       'adminChangePassword',

@@ -35,6 +35,7 @@ import * as m0034notes from './0034_customer_notes.ts';
 import * as m0035claims from './0035_review_claims.ts';
 import * as m0036bankref from './0036_bank_withdrawal_reference.ts';
 import * as m0037published from './0037_article_published.ts';
+import * as m0038audience from './0038_broadcast_audience.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0035_review_claims': m0035claims,
   '0036_bank_withdrawal_reference': m0036bankref,
   '0037_article_published': m0037published,
+  '0038_broadcast_audience': m0038audience,
 };
 
 export const migrationProvider: MigrationProvider = {

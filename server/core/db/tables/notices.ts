@@ -13,7 +13,15 @@ export interface NoticesTable {
   texts: Generated<string>;
   /** Broadcast from the console: its sender's request key, unique (migration 0020); null otherwise */
   broadcast_key: Generated<string | null>;
+  /** Broadcast to some customers: JSON of its conditions (migration 0038); null: everyone registered when it was sent */
+  audience: Generated<string | null>;
   created_at: number;
+}
+
+/** The customers a targeted broadcast reached when it was sent (migration 0038). */
+export interface NoticeRecipientsTable {
+  notice_id: number;
+  user_id: number;
 }
 
 export interface NoticeReadsTable {
@@ -25,6 +33,7 @@ export interface NoticeReadsTable {
 export interface NoticeTables {
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
+  notice_recipients: NoticeRecipientsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

@@ -6,6 +6,7 @@ import type { ScreenDef } from '../../../../contract/screen';
 import type { Idempotent } from '../../baseQuery';
 import type { AdminBroadcast, AdminBroadcastPayload } from '../../../../contract/generated/types';
 import * as validators from '../validators/admin-broadcast.js';
+import { endpoint as audienceSource } from './admin-broadcast-audience';
 
 export type { AdminBroadcast, AdminBroadcastPayload };
 
@@ -31,7 +32,7 @@ export const screen: ScreenDef = {
   },
   "payload": {
     "title": "AdminBroadcastPayload",
-    "description": "A notice to every user registered now, in English and optionally one more language (its readers see that text, others the English). A repeat with the same Idempotency-Key sends nothing and answers the first broadcast.",
+    "description": "A notice to every user registered now, or only to those the conditions name (all of them must hold), in English and optionally one more language (its readers see that text, others the English). A repeat with the same Idempotency-Key sends nothing and answers the first broadcast.",
     "type": "object",
     "additionalProperties": false,
     "required": [
@@ -76,6 +77,40 @@ export const screen: ScreenDef = {
         "type": "string",
         "maxLength": 5000,
         "description": "The body in that language"
+      },
+      "toLang": {
+        "enum": [
+          "",
+          "en",
+          "de",
+          "es",
+          "ru",
+          "pt",
+          "fr",
+          "it",
+          "jp",
+          "kr",
+          "tr",
+          "vn",
+          "zh",
+          "tw"
+        ],
+        "description": "Only customers who use this language (that of their newest sign-in; English when none is known), or '' for any"
+      },
+      "toCountry": {
+        "type": "string",
+        "pattern": "^([A-Za-z]{2})?$",
+        "description": "Only customers whose phone number is of this country (its two-letter code in config/country-codes.json), or '' for any"
+      },
+      "toCoin": {
+        "type": "string",
+        "pattern": "^([A-Za-z0-9]{2,10})?$",
+        "description": "Only customers holding this coin (available and frozen), or '' for any"
+      },
+      "toMinBalance": {
+        "type": "string",
+        "pattern": "^((0|[1-9][0-9]{0,11})(\\.[0-9]{1,8})?)?$",
+        "description": "With toCoin: at least this much of it (a plain decimal within the coin's decimals); '' for any amount above zero"
       }
     }
   },
@@ -93,7 +128,20 @@ export const screen: ScreenDef = {
     "langBody.type": "admin.bodyLength",
     "langBody.maxLength": "admin.bodyLength",
     "lang.enum": "admin.broadcastLanguage",
-    "lang.type": "admin.broadcastLanguage"
+    "lang.type": "admin.broadcastLanguage",
+    "toLang.enum": "admin.broadcastAudienceLanguage",
+    "toLang.type": "admin.broadcastAudienceLanguage",
+    "toCountry.type": "admin.audienceCountry",
+    "toCountry.pattern": "admin.audienceCountry",
+    "toCoin.type": "admin.coinFormat",
+    "toCoin.pattern": "admin.coinFormat",
+    "toMinBalance.type": "admin.amountFormat",
+    "toMinBalance.pattern": "admin.amountFormat"
+  },
+  "sources": {
+    "audience": {
+      "endpoint": "adminBroadcastAudience"
+    }
   },
   "ui": {
     "ui:order": [
@@ -101,7 +149,11 @@ export const screen: ScreenDef = {
       "body",
       "lang",
       "langTitle",
-      "langBody"
+      "langBody",
+      "toLang",
+      "toCountry",
+      "toCoin",
+      "toMinBalance"
     ],
     "title": {
       "ui:title": "admin.noticeTitleLabel"
@@ -121,14 +173,43 @@ export const screen: ScreenDef = {
       "ui:widget": "textarea"
     },
     "ui:confirm": {
-      "message": "admin.broadcastConfirm",
+      "message": "admin.broadcastSendConfirm",
       "fields": [
         "title",
         "body",
         "lang",
         "langTitle",
-        "langBody"
-      ]
+        "langBody",
+        "toLang",
+        "toCountry",
+        "toCoin",
+        "toMinBalance"
+      ],
+      "count": {
+        "source": "audience",
+        "args": [
+          "toLang",
+          "toCountry",
+          "toCoin",
+          "toMinBalance"
+        ],
+        "field": "recipients",
+        "label": "admin.recipientsLabel"
+      }
+    },
+    "toLang": {
+      "ui:title": "admin.toLangLabel",
+      "ui:help": "admin.audienceHelp"
+    },
+    "toCountry": {
+      "ui:title": "admin.toCountryLabel"
+    },
+    "toCoin": {
+      "ui:title": "admin.toCoinLabel"
+    },
+    "toMinBalance": {
+      "ui:title": "admin.toMinBalanceLabel",
+      "ui:widget": "amount"
     }
   },
   "success": {
@@ -140,7 +221,7 @@ export const screen: ScreenDef = {
 const injected = api.injectEndpoints({
   endpoints: (build) => ({
     adminBroadcastNotice: build.mutation<AdminBroadcast, AdminBroadcastPayload & Idempotent>({
-      query: (arg) => ({ path: '/admin/notices/broadcast', method: 'POST', auth: true, fieldErrors: {"fields":["title","body","lang","langTitle","langBody"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
+      query: (arg) => ({ path: '/admin/notices/broadcast', method: 'POST', auth: true, fieldErrors: {"fields":["title","body","lang","langTitle","langBody","toLang","toCountry","toCoin","toMinBalance"],"codes":[]}, idempotencyKey: arg.idempotencyKey, body: withoutFields(arg, ["idempotencyKey"]) }),
       invalidatesTags: ['AdminBroadcasts'],
     }),
   }),
@@ -149,3 +230,5 @@ const injected = api.injectEndpoints({
 export const endpoint = injected.endpoints.adminBroadcastNotice;
 export const rowActions = {};
 export const validate = validators;
+/** The endpoints the form's live limits read (screen.sources). */
+export const sources = { audience: audienceSource };

@@ -42,6 +42,11 @@ export const screen: ScreenDef = {
         "label": "admin.languagesLabel"
       },
       {
+        "field": "audience",
+        "label": "admin.audienceLabel",
+        "empty": "admin.audienceEveryone"
+      },
+      {
         "field": "recipients",
         "label": "admin.recipientsLabel"
       },
