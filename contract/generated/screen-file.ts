@@ -138,6 +138,18 @@ export type RowAction = {
   unless?: string;
   confirm?: Key;
   toast?: Key;
+  /**
+   * A mutation's button: danger (default; a removal or a cancel) or primary (an approval)
+   */
+  tone?: 'danger' | 'primary';
+  /**
+   * Instead of an endpoint of its own: a mutation another schema file declares (a queue row's approval is the decision form's endpoint), called with args
+   */
+  calls?: string;
+  /**
+   * With calls: the call's payload, field -> the row's field, or a fixed text after '=' ("decision": "=approve")
+   */
+  args?: Record<string, string>;
   endpoint?: RowActionEndpoint;
 };
 

@@ -1603,6 +1603,10 @@ export interface AdminReviewItem {
    */
   approvedByMe: boolean;
   /**
+   * The asking operator may approve it from the queue row: a withdrawal, bank withdrawal or mining purchase, or the second approval of any kind but an identity check; never their own first approval
+   */
+  approveInRow: boolean;
+  /**
    * Seconds the item has waited since it was requested
    */
   age: number;

@@ -96,6 +96,12 @@ function linkedModules(screen: ScreenFile, source: string, moduleOf: Map<string,
     return { name, id, endpoint: def.endpoint };
   });
   const sourceImports = sources.filter((x) => x.id !== screen.id).map((x) => `import { endpoint as ${x.name}Source } from './${x.id}';`);
+  for (const action of screen.list?.rowActions ?? []) {
+    if (!action.calls) continue;
+    const id = moduleOf.get(action.calls);
+    if (!id) throw new Error(`${source}: row action "${action.id}" calls endpoint "${action.calls}", which no schema file declares`);
+    sourceImports.push(`import { endpoint as ${camel(action.id)}RowAction } from './${id}';`);
+  }
   const resubmitId = screen.resubmit ? moduleOf.get(screen.resubmit.endpoint) : undefined;
   if (screen.resubmit && !resubmitId) throw new Error(`${source}: resubmit names endpoint "${screen.resubmit.endpoint}", which no schema file declares`);
   if (resubmitId) sourceImports.push(`import { endpoint as resubmitEndpoint } from './${resubmitId}';`);
@@ -149,7 +155,9 @@ export async function screenModule(screen: ScreenFile, source: string, types: Sc
 
   const typeNames = [payloadType, types.response, types.record].filter((n): n is string => Boolean(n));
   const { sources, sourceImports, resubmitId } = linkedModules(screen, source, moduleOf);
-  const rowActions = (screen.list?.rowActions ?? []).flatMap((a) => (a.endpoint ? [`${a.id}: injected.endpoints.${a.endpoint.name}`] : []));
+  const rowActions = (screen.list?.rowActions ?? []).flatMap((a) =>
+    a.calls ? [`${JSON.stringify(a.id)}: ${camel(a.id)}RowAction`] : a.endpoint ? [`${a.id}: injected.endpoints.${a.endpoint.name}`] : [],
+  );
   const lines = [
     banner(source),
     ...baseImports(screen.audience === 'operator', [...imports].sort()),

@@ -83,6 +83,17 @@ async function customersOf(db: Db, kind: ReviewKind, items: readonly ReviewItem[
   return new Map(rows.map((r) => [Number(r.id), Number(r.user_id)]));
 }
 
+/**
+ * The kinds whose first approval rests on what the queue row shows (amount, coin, where it goes),
+ * so it may be given from the row. A deposit's proof, a wire's arrival, a loan's amount and an
+ * identity's documents are judged in the detail; their second approval completes what the first
+ * recorded, so it may come from the row too.
+ */
+const FIRST_APPROVAL_IN_ROW = new Set(['withdrawal', 'bank-withdrawal', 'mining']);
+
+const approvableInRow = (kind: string, approvals: number, approvedByMe: boolean) =>
+  !approvedByMe && kind !== 'kyc' && (approvals > 0 || FIRST_APPROVAL_IN_ROW.has(kind));
+
 async function itemsOf(db: Db, kind: ReviewKind, reader: QueueReader, held: Held, now: number): Promise<WaitingReview[]> {
   const pending = await kind.pending(db);
   const customers = await customersOf(db, kind, pending);
@@ -90,12 +101,14 @@ async function itemsOf(db: Db, kind: ReviewKind, reader: QueueReader, held: Held
     const first = held.firstBy.get(`${kind.kind}:${item.id}`);
     const claim = held.claims.get(`${kind.kind}:${item.id}`);
     const age = Math.max(0, Math.floor((now - Date.parse(item.created)) / 1000));
+    const approvedByMe = first !== undefined && first.operatorId === reader.operatorId;
     return {
       ...item,
       uid: customers.get(item.id) ?? null,
       approvals: first ? 1 : 0,
       firstApprover: first?.name ?? null,
-      approvedByMe: first !== undefined && first.operatorId === reader.operatorId,
+      approvedByMe,
+      approveInRow: approvableInRow(kind.kind, first ? 1 : 0, approvedByMe),
       age,
       sla: slaOf(age),
       takenBy: claim?.operator ?? null,
@@ -113,7 +126,8 @@ const SORT_KEYS: Record<string, (r: WaitingReview) => string | number> = {
 function ordered(items: WaitingReview[], sort: QueueSort = 'created'): WaitingReview[] {
   const key = SORT_KEYS[sort.replace(/^-/, '')];
   const dir = sort.startsWith('-') ? -1 : 1;
-  const cmp = (a: string | number, b: string | number) => (typeof a === 'number' && typeof b === 'number' ? compare(String(a), String(b)) : String(a).localeCompare(String(b)));
+  const cmp = (a: string | number, b: string | number) =>
+    typeof a === 'number' && typeof b === 'number' ? compare(String(a), String(b)) : String(a).localeCompare(String(b));
   // ties by request time, kind and id, in the same direction: descending is the ascending order reversed
   return [...items].sort((a, b) => (cmp(key(a), key(b)) || Date.parse(a.created) - Date.parse(b.created) || a.kind.localeCompare(b.kind) || a.id - b.id) * dir);
 }
@@ -135,7 +149,13 @@ export async function waitingReviews(db: Db, kinds: readonly ReviewKind[], reade
 }
 
 /** One page of the queue, with the count of the whole filtered queue. */
-export async function reviewQueuePage(db: Db, kinds: readonly ReviewKind[], reader: QueueReader, filter: QueueFilter, now: number): Promise<Page<WaitingReview>> {
+export async function reviewQueuePage(
+  db: Db,
+  kinds: readonly ReviewKind[],
+  reader: QueueReader,
+  filter: QueueFilter,
+  now: number,
+): Promise<Page<WaitingReview>> {
   const { page, pageSize, offset } = pageOf(filter);
   const items = await waitingReviews(db, kinds, reader, filter, now);
   return { list: items.slice(offset, offset + pageSize), total: items.length, page, pageSize };

@@ -87,8 +87,9 @@ export function RowActionButton({ module, action, row }: { module: ScreenModule;
   const dispatch = useDispatch<(a: any) => any>();
   const [busy, setBusy] = useState(false);
   const kind = resolveRowAction(action.kind);
-  const mutate = async (arg: { ID: number }) => {
-    const call = dispatch(module.rowActions[action.id].initiate(arg));
+  const mutate = async (arg: Record<string, unknown>) => {
+    // another file's endpoint (calls) may be one that takes an Idempotency-Key: one per tap, the button is disabled meanwhile
+    const call = dispatch(module.rowActions[action.id].initiate(action.calls ? { ...arg, idempotencyKey: globalThis.crypto.randomUUID() } : arg));
     try {
       const res = await call;
       return 'data' in res;
@@ -99,14 +100,20 @@ export function RowActionButton({ module, action, row }: { module: ScreenModule;
   const onClick = async () => {
     setBusy(true);
     try {
-      const shown = Object.fromEntries((module.screen.list?.fields ?? []).map((f) => [f.field, formatRecordField(f, row, i18n.language, t)?.text ?? '']));
+      const list = module.screen.list!;
+      const quoted: FieldView[] = [
+        { field: list.titleField, label: '', format: list.titleFormat },
+        ...(list.subtitleField ? [{ field: list.subtitleField, label: '' }] : []),
+        ...(list.fields ?? []),
+      ];
+      const shown = Object.fromEntries(quoted.map((f) => [f.field, formatRecordField(f, row, i18n.language, t)?.text ?? '']));
       await kind.run({ action, row, shown, t, confirm: confirmDialog, toast, copy: copyText, mutate });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className={kind.className} disabled={busy} onClick={() => void onClick()}>
+    <button type="button" className={action.tone === 'primary' ? 'btn btn-primary btn-small' : kind.className} disabled={busy} onClick={() => void onClick()}>
       {t(action.label)}
     </button>
   );

@@ -72,7 +72,11 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
             {columns.map((c) => (
               <th key={c.field} scope="col" aria-sort={sort?.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
                 {sortable && !sortable.includes(c.field) ? (
-                  c.label ? t(c.label) : ''
+                  c.label ? (
+                    t(c.label)
+                  ) : (
+                    ''
+                  )
                 ) : (
                   <button type="button" onClick={() => toggle(c.field)}>
                     {c.label ? t(c.label) : ''}
@@ -81,7 +85,7 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
                 )}
               </th>
             ))}
-            {actions && <th scope="col" />}
+            {actions && <th scope="col" className="list-table-actions" />}
           </tr>
         </thead>
         <tbody>
@@ -98,7 +102,7 @@ export function ListTable({ module, rows, serverSort }: { module: ScreenModule; 
                 );
               })}
               {actions && (
-                <td>
+                <td className="list-table-actions">
                   {list.rowActions
                     ?.filter((a) => actionShown(a, row))
                     .map((a) => (

@@ -1,5 +1,6 @@
 // The row-action registry: what a list row's action button does, by its kind (RowAction.kind,
-// default "mutation"). Kept free of React: the list passes in what an action needs (the
+// default "mutation": its own endpoint with the row's ID, or with `calls` another file's
+// endpoint with `args`). Kept free of React: the list passes in what an action needs (the
 // confirm dialog, the toast, the clipboard and the action's mutation). `npm run check:schemas`
 // fails on a kind this registry does not have.
 import type { RowAction } from './types';
@@ -16,8 +17,8 @@ export interface RowActionContext {
   confirm(message: string): Promise<boolean>;
   toast(message: string): void;
   copy(text: string): Promise<void>;
-  /** The action's endpoint called with the row's ID; resolves true on success */
-  mutate(arg: { ID: number }): Promise<boolean>;
+  /** The action's endpoint called with its args (default the row's ID); resolves true on success */
+  mutate(arg: Record<string, unknown>): Promise<boolean>;
 }
 
 export interface RowActionKind {
@@ -31,7 +32,7 @@ export const ROW_ACTION_KINDS = {
     className: 'btn btn-danger btn-small',
     async run({ action, row, shown, t, confirm, toast, mutate }) {
       if (action.confirm && !(await confirm(t(action.confirm, shown)))) return;
-      if ((await mutate({ ID: row.ID })) && action.toast) toast(t(action.toast));
+      if ((await mutate(actionArgs(action, row))) && action.toast) toast(t(action.toast));
     },
   },
   copy: {
@@ -56,6 +57,12 @@ export function resolveRowAction(kind: string | undefined): RowActionKind {
   const k = (ROW_ACTION_KINDS as Record<string, RowActionKind>)[kind ?? 'mutation'];
   if (!k) throw new Error(`no row action is registered as "${kind}"`);
   return k;
+}
+
+/** What a mutation sends: its args from the row's fields and fixed texts ("=approve"), or the row's ID. */
+export function actionArgs(action: RowAction, row: Record<string, unknown> & { ID: number }): Record<string, unknown> {
+  if (!action.args) return { ID: row.ID };
+  return Object.fromEntries(Object.entries(action.args).map(([field, from]) => [field, from.startsWith('=') ? from.slice(1) : row[from]]));
 }
 
 /** A row action with `when` shows only where that field is true; with `unless`, only where it is not. */

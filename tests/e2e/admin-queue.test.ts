@@ -1,12 +1,13 @@
 // The review queue at 1280×800: an operator who decides an item and goes elsewhere before the
 // answer arrives stays where they went (the decision's return to the queue does not pull them
 // back), and is told once that it was decided; a decision opens the next waiting item of the same
-// filter, and the filter's list once none is left.
+// filter, and the filter's list once none is left. A withdrawal is approved from its queue row
+// after a confirmation quoting it; the row leaves the queue and the filter stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../locales/en-US.json';
 import { call, customerWithdrawal, WITHDRAWAL_PIN, type TestServer } from '../server/helpers';
-import { appAndBrowser, operatorDesktop } from './harness';
+import { appAndBrowser, operatorDesktop, saveShot } from './harness';
 
 const app = appAndBrowser();
 const pages: Page[] = [];
@@ -88,5 +89,33 @@ describe('the review queue', () => {
     }
     await page.waitForURL(/\/admin\/reviews\?kind=withdrawal/);
     expect(Number((await app.running.app.db.selectFrom('withdrawals').select('status').where('id', '=', second).executeTakeFirstOrThrow()).status)).toBe(3);
+  });
+
+  it('approves a withdrawal from its queue row after a confirmation that quotes it', async () => {
+    const id = await withdraw('47');
+    const page = await operatorDesktop(app.running, app.browser, `queue-row-${++attempt}`, ['finance']);
+    pages.push(page);
+    await page.goto(`${app.running.url}/admin/reviews?kind=withdrawal`);
+    const row = page.locator('tr', { has: page.getByRole('link', { name: /47(\.0+)? USDT/ }) });
+    await row.waitFor();
+    await saveShot(page, 'admin-queue-rows', false);
+    await row.getByRole('button', { name: en.admin.decision.approve }).click();
+    const message = await page.locator('.dialog-message').textContent();
+    await saveShot(page, 'admin-queue-row-approve', false);
+    expect(message).toMatch(/^Approve 47(\.0+)? USDT/);
+    expect(message).toContain('e2e-queue@example.com');
+    await page.click(`.dialog >> text=${en.common.confirm}`);
+    await page.getByText(en.admin.decided).first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('withdrawal');
+    expect(Number((await app.running.app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status)).toBe(2);
+    // one decision, one audit row
+    const audits = await app.running.app.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'review.approve')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(audits).toHaveLength(1);
   });
 });

@@ -4,7 +4,9 @@
 // bad sort or page sizes are refused, and another role sees nothing of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../contract/loader.ts';
-import { call, customerWithdrawal as withdrawal, msg, startServer, type TestServer } from '../helpers.ts';
+import { SEED_COINS } from '../../../server/funds/coins/coins.ts';
+import { dataUrl, pngImage } from '../../fixtures/images.ts';
+import { call, customerWithdrawal as withdrawal, msg, registerByEmail, startServer, type TestServer } from '../helpers.ts';
 import { operator, type SignedInOperator } from './operators.ts';
 
 let s: TestServer;
@@ -12,6 +14,7 @@ let finance1: SignedInOperator;
 let finance2: SignedInOperator;
 let support: SignedInOperator;
 let seq = 0;
+const TRC20 = SEED_COINS.find((c) => c.coin === 'USDT')!.networks.find((n) => n.network === 'TRC20')!.address;
 const sla = loadConfig<{ sla: { warnAfterMinutes: number; lateAfterMinutes: number } }>('reviews').sla;
 
 beforeAll(async () => {
@@ -34,11 +37,29 @@ describe('GET /admin/reviews: the queue', () => {
     expect((await decide(finance1, { kind: 'withdrawal', id: withdrawalId, decision: 'approve' })).data.state).toBe('awaitingSecond');
     const mineForTwo = await queue(finance2, { status: 'mine' });
     expect(mineForTwo.code, mineForTwo.msg).toBe(0);
-    expect(mineForTwo.data.list).toContainEqual(expect.objectContaining({ kind: 'withdrawal', id: withdrawalId, uid: userId, firstApprover: 'queue-one', approvedByMe: false }));
+    expect(mineForTwo.data.list).toContainEqual(
+      expect.objectContaining({ kind: 'withdrawal', id: withdrawalId, uid: userId, firstApprover: 'queue-one', approvedByMe: false, approveInRow: true }),
+    );
     const mineForOne = await queue(finance1, { status: 'mine' });
     expect((mineForOne.data.list as Item[]).some((i) => i.id === withdrawalId)).toBe(false);
-    // the first approver still sees it in the whole queue, marked as their own
-    expect((await queue(finance1)).data.list).toContainEqual(expect.objectContaining({ id: withdrawalId, approvedByMe: true }));
+    // the first approver still sees it in the whole queue, marked as their own, with no approve button of theirs
+    expect((await queue(finance1)).data.list).toContainEqual(expect.objectContaining({ id: withdrawalId, approvedByMe: true, approveInRow: false }));
+  });
+
+  it('offers the approval in the row only where the row shows what it rests on', async () => {
+    const { withdrawalId } = await customerWithdrawal('25');
+    const item = (await queue(finance1)).data.list.find((i: Item) => i.kind === 'withdrawal' && i.id === withdrawalId);
+    expect(item).toMatchObject({ approvals: 0, approveInRow: true });
+    // a deposit's first approval rests on its proof and the amount received: in the detail
+    const customer = await registerByEmail(s.app, `dep${++seq}@example.com`);
+    const up = await call(s.app, 'POST', '/user/uploadBase64', { token: customer.token, body: { base64Str: dataUrl(pngImage(24, 24)) } });
+    const created = await call(s.app, 'POST', '/recharge/createRecharge', {
+      token: customer.token,
+      body: { coin: 'USDT', czline: 'TRC20', address: TRC20, num: '40', payimg: up.data.url, cate: 1 },
+    });
+    expect(created.code, created.msg).toBe(0);
+    const deposit = (await queue(finance1, { kind: 'deposit' })).data.list.find((d: Item) => d.id === created.data.ID);
+    expect(deposit).toMatchObject({ approvals: 0, approveInRow: false });
   });
 
   it("shows each item's age and SLA state by the configured thresholds", async () => {
@@ -47,7 +68,11 @@ describe('GET /admin/reviews: the queue', () => {
     expect(fresh).toMatchObject({ sla: 'ok' });
     // the request as if made earlier (moving the clock would end the operators' sessions)
     const requestedAgo = (seconds: number) =>
-      s.app.db.updateTable('withdrawals').set({ created_at: s.clock.now() - seconds * 1000 }).where('id', '=', withdrawalId).execute();
+      s.app.db
+        .updateTable('withdrawals')
+        .set({ created_at: s.clock.now() - seconds * 1000 })
+        .where('id', '=', withdrawalId)
+        .execute();
     await requestedAgo(sla.warnAfterMinutes * 60 + 5);
     expect((await queue(finance1)).data.list.find((i: Item) => i.id === withdrawalId)).toMatchObject({ sla: 'warn' });
     await requestedAgo(sla.lateAfterMinutes * 60 + 5);

@@ -5,6 +5,8 @@ import { type Page } from '../../base';
 import type { ScreenDef } from '../../../../contract/screen';
 import type { AdminReviewItem, AdminReviewsArgs } from '../../../../contract/generated/types';
 
+import { endpoint as approveRowAction } from './admin-decide-review';
+
 export type { AdminReviewItem, AdminReviewsArgs };
 
 export const screen: ScreenDef = {
@@ -172,7 +174,23 @@ export const screen: ScreenDef = {
     "openNext": {
       "unless": "approvedByMe"
     },
-    "totalLabel": "admin.queue.total"
+    "totalLabel": "admin.queue.total",
+    "rowActions": [
+      {
+        "id": "approve",
+        "label": "admin.decision.approve",
+        "when": "approveInRow",
+        "confirm": "admin.queue.approveConfirm",
+        "toast": "admin.decided",
+        "calls": "adminDecideReview",
+        "args": {
+          "kind": "kind",
+          "id": "id",
+          "decision": "=approve"
+        },
+        "tone": "primary"
+      }
+    ]
   }
 };
 
@@ -190,4 +208,4 @@ const injected = api.injectEndpoints({
 });
 
 export const endpoint = injected.endpoints.adminReviews;
-export const rowActions = {};
+export const rowActions = { "approve": approveRowAction };
