@@ -411,6 +411,10 @@ export interface ExportEndpoint {
    * Shown after the download, with {{rows}}
    */
   toast?: string;
+  /**
+   * The console's export of any list (/admin/export): the POST names the list's endpoint beside its filters, {endpoint, filters}
+   */
+  withList?: boolean;
 }
 export interface DetailDef {
   titleField: string;

@@ -915,6 +915,30 @@ export interface AdminEnrolStartPayload {
 }
 
 /**
+ * Every row of a console list under its filters, as CSV (at most 10,000, in the list's order): the list is read page by page as the operator, so its own roles and filter checks apply. The export appends an audit row (list.export) naming the operator, the list and the filters.
+ */
+export interface AdminExportPayload {
+  /**
+   * The list's endpoint name, one of the console lists with an export
+   */
+  endpoint: string;
+  /**
+   * The list's filters and query as it sends them
+   */
+  filters?: {
+    [k: string]: string | undefined;
+  };
+}
+
+export interface AdminExportResult {
+  /**
+   * The CSV text: a header of the list's field names, one line a row
+   */
+  csv: string;
+  rows: number;
+}
+
+/**
  * A financing product as the back office lists it: the editable fields as the update form takes them, and what the list shows
  */
 export interface AdminFinancingProduct {

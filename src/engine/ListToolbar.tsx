@@ -14,7 +14,9 @@ type Filters = Record<string, string>;
 async function exportCsv(screen: ScreenDef, filters: Filters, locale: string, t: (key: string, vars?: Record<string, unknown>) => string): Promise<void> {
   const endpoint = screen.list!.exportEndpoint;
   if (!endpoint) return download(screen.id, toCsv(screen, await fetchAll(screen, filters), locale, t));
-  const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  // the console's one export of any list names the list it reads
+  const body = endpoint.withList ? { endpoint: screen.endpoint.name, filters: given } : given;
   const res = await callApi({ path: endpoint.path, method: endpoint.method, body });
   // a refusal (a bad filter) was shown by the api layer already
   if ('error' in res) return;

@@ -3,12 +3,17 @@
 // and finds the balance, the ledger row it made and the deposit among the customer's requests (its record
 // names the operator), adds a risk-flag note, and the note shows on
 // that customer's next review; finance records a paid withdrawal's transaction hash there (one of
-// another network's format refused). With E2E_SHOTS=<dir> it saves the page in English and German.
+// another network's format refused); the ledger's export holds every row of the customer (more
+// than its pages show), recorded in the audit trail. With E2E_SHOTS=<dir> it saves the page in
+// English and German.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { SEED_COINS } from '../../server/funds/coins/coins';
+import { readFileSync } from 'node:fs';
+import { units } from '../../contract/decimal';
+import { applyChanges } from '../../server/core/ledger';
 import { dataUrl, pngImage } from '../fixtures/images';
 import { call, registerByEmail } from '../server/helpers';
 import { appAndBrowser, operatorDesktop, saveShot } from './harness';
@@ -82,7 +87,9 @@ describe('the customer in one view', () => {
     await expect(request.textContent()).resolves.toMatch(/250/);
     await request.getByRole('link').first().click();
     await page.getByRole('heading', { name: en.admin.history.recordTitle }).waitFor();
-    await expect(page.locator('.detail-field', { hasText: en.admin.history.operatorsLabel }).locator('.detail-value').textContent()).resolves.toMatch(/^nina\d+$/);
+    await expect(page.locator('.detail-field', { hasText: en.admin.history.operatorsLabel }).locator('.detail-value').textContent()).resolves.toMatch(
+      /^nina\d+$/,
+    );
     await page.goBack();
 
     const add = section(page, c360.noteAddTitle);
@@ -90,13 +97,50 @@ describe('the customer in one view', () => {
     await page.selectOption('#root_riskFlag', { label: en.admin.yesNo.true });
     await add.getByRole('button', { name: c360.noteAddSubmit }).click();
     await page.getByText(c360.noteAdded).waitFor();
-    await section(page, c360.notesTitle).getByRole('row', { name: new RegExp(NOTE.slice(0, 30)) }).waitFor();
+    await section(page, c360.notesTitle)
+      .getByRole('row', { name: new RegExp(NOTE.slice(0, 30)) })
+      .waitFor();
     await saveShot(page, 'customer-360-en-US');
 
     const next = await deposit('40');
     await page.goto(`${app.running.url}/admin/review?kind=deposit&id=${next}`);
     const flags = page.locator('.detail-field', { hasText: c360.riskFlagsLabel });
     await expect(flags.locator('.detail-value').textContent()).resolves.toMatch(new RegExp(`nina\\d+: ${NOTE}`));
+  });
+
+  it('exports every ledger row of the customer, more than its pages show, and records the export', async () => {
+    const db = app.running.app.db;
+    // a customer of its own: the German reading below expects the first one's balance as it was
+    const customer = (await registerByEmail(app.running.app, `e2e-export${attempt}@example.com`, 'Secret-pass-123')).user.ID;
+    for (let i = 1; i <= 60; i++)
+      await db
+        .transaction()
+        .execute((trx) =>
+          applyChanges(trx, [{ userId: customer, coin: 'USDT', available: units(`0.${i}`), frozen: 0n, type: 'admin_deposit', refId: null }], Date.now()),
+        );
+    const { n } = await db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', customer)
+      .executeTakeFirstOrThrow();
+    const page = await operatorPage('exp');
+    await page.goto(`${app.running.url}/admin/user?uid=${customer}`);
+    const ledger = section(page, en.admin.customer360.ledgerTitle);
+    const [download] = await Promise.all([page.waitForEvent('download'), ledger.getByRole('button', { name: en.common.export }).click()]);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines.length - 1).toBe(Number(n));
+    expect(Number(n)).toBe(60); // three times the ledger section's page of 20
+    await page.getByText(en.admin.auditExported.replace('{{rows}}', String(n))).waitFor();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['target_id', 'after_json'])
+      .where('action', '=', 'list.export')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.target_id).toBe('adminCustomerLedger');
+    expect(JSON.parse(String(audit.after_json))).toMatchObject({ filters: { uid: String(customer) }, rows: Number(n) });
   });
 
   it("records a paid withdrawal's transaction hash, refusing one of another network's format", async () => {
@@ -140,12 +184,19 @@ describe('the customer in one view', () => {
     const usdt = section(page, de.admin.customer360.balancesTitle).getByRole('row', { name: /^USDT/ });
     // the reader's separators, the coin's decimals, the coin named once (by the row)
     await expect(usdt.textContent()).resolves.toMatch(/^USDT250,00(?!\s*USDT)/);
-    await section(page, de.admin.customer360.notesTitle).getByRole('row', { name: new RegExp(NOTE.slice(0, 30)) }).waitFor();
+    await section(page, de.admin.customer360.notesTitle)
+      .getByRole('row', { name: new RegExp(NOTE.slice(0, 30)) })
+      .waitFor();
     // the sections in the order an operator reads them: money, the notes, what they asked for, then the detail
     const c360 = de.admin.customer360;
     const headings = await page.getByRole('heading').allTextContents();
-    const at = [c360.balancesTitle, c360.notesTitle, c360.requestsTitle, c360.ledgerTitle, c360.spotOrdersTitle, c360.earnOrdersTitle, c360.referralsTitle].map((h) => headings.indexOf(h));
-    expect(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])), headings.join(' | ')).toBe(true);
+    const at = [c360.balancesTitle, c360.notesTitle, c360.requestsTitle, c360.ledgerTitle, c360.spotOrdersTitle, c360.earnOrdersTitle, c360.referralsTitle].map(
+      (h) => headings.indexOf(h),
+    );
+    expect(
+      at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1])),
+      headings.join(' | '),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await saveShot(page, 'customer-360-de-DE');
   });

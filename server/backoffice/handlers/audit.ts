@@ -1,6 +1,6 @@
 // GET /admin/audit: the audit trail filtered, ordered and paged on the server; POST
 // /admin/audit/export: the same rows as CSV, the export itself appended to the trail with who
-// asked and for which filter.
+// asked and for which filter; POST /admin/export: any console list's rows as CSV (list-export.ts).
 import type { AdminAuditRow } from '../../../contract/generated/types.ts';
 import { toCount } from '../../core/db/index.ts';
 import type { AuditRow } from '../../core/db/types.ts';
@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 import { csvOf, filterOf } from '../../platform/http/csv.ts';
 import { pageOf } from '../../platform/http/records.ts';
+import { exportList } from '../list-export.ts';
 
 /** The most rows one export holds (as the console's other exports). */
 export const AUDIT_EXPORT_MAX = 10_000;
@@ -57,5 +58,7 @@ export function auditHandlers(ctx: AppContext): HandlerTable {
       );
       return { csv: csvOf(CSV_COLUMNS, rows), rows: rows.length };
     },
+    adminExport: async (input, { session, req }) =>
+      exportList(ctx.db, req, operatorActor(session, req), input.endpoint, (input.filters ?? {}) as Record<string, string>, ctx.now()),
   };
 }

@@ -61,7 +61,9 @@ function fieldOf(error: ErrorObject): string {
 
 function describe(check: Check, error: ErrorObject): ApiError {
   const field = fieldOf(error);
-  const key = check.messages[`${field}.${error.keyword}`] ?? FALLBACK[error.keyword] ?? 'validation.invalid';
+  // a value inside an object field (filters.uid) takes the object's own message when it has none
+  const key =
+    check.messages[`${field}.${error.keyword}`] ?? check.messages[`${field.split('.')[0]}.${error.keyword}`] ?? FALLBACK[error.keyword] ?? 'validation.invalid';
   const params: Params = { field };
   const { limit, allowedValues, allowedValue } = error.params as { limit?: unknown; allowedValues?: unknown[]; allowedValue?: unknown };
   if (typeof limit === 'number' || typeof limit === 'string') params.limit = limit;

@@ -80,6 +80,7 @@ describe('the role matrix', () => {
       'adminDecideReview',
       'adminDecideRoleGrant',
       'adminEndSessions',
+      'adminExport',
       'adminFinancingProduct',
       'adminFinancingProducts',
       'adminFreeze',

@@ -61,7 +61,15 @@ export const screen: ScreenDef = {
       "id": "id"
     },
     "empty": "admin.activeLoansEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

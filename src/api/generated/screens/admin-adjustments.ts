@@ -103,7 +103,15 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.adjustmentsEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

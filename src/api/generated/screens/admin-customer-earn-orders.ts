@@ -111,7 +111,15 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.customer360.earnOrdersEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

@@ -72,7 +72,15 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.customer360.referralsEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

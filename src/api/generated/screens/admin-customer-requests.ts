@@ -120,6 +120,14 @@ export const screen: ScreenDef = {
     },
     "empty": "admin.customer360.requestsEmpty",
     "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    },
     "titleFormat": "datetime"
   }
 };

@@ -120,7 +120,15 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.customer360.ordersEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

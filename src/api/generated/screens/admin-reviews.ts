@@ -169,6 +169,14 @@ export const screen: ScreenDef = {
     },
     "empty": "admin.reviewsEmpty",
     "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    },
     "serverSort": true,
     "detailBack": true,
     "openNext": {

@@ -62,7 +62,15 @@ export const screen: ScreenDef = {
       }
     ],
     "empty": "admin.signinsEmpty",
-    "layout": "table"
+    "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    }
   }
 };
 

@@ -95,6 +95,14 @@ export const screen: ScreenDef = {
     },
     "empty": "admin.usersEmpty",
     "layout": "table",
+    "export": true,
+    "exportEndpoint": {
+      "name": "adminExport",
+      "method": "POST",
+      "path": "/admin/export",
+      "toast": "admin.auditExported",
+      "withList": true
+    },
     "serverSort": true,
     "totalLabel": "admin.search.total"
   }
