@@ -3,8 +3,8 @@
 // tests on it (`npm run test:pg`) at the same time. `.ci/run` sets it to a throwaway cluster;
 // on a machine without one only the browser tests run. Once either of the two has ended, the
 // cluster fail-over test (`npm run test:cluster`: its own PostgreSQL, Redis, HAProxy and three
-// instances) runs beside the rest of the other, and after it the size budget (`npm run budget`) on the
-// build npm test made once (TEST_BUILD) for the budget, these and Lighthouse. Their output is printed as blocks after all have
+// instances) runs beside the rest of the other, and once both have ended the size budget (`npm run budget`)
+// beside the cluster test, on the build npm test made once (TEST_BUILD) for the budget, these and Lighthouse. Their output is printed as blocks after all have
 // ended, then the failed tests of every suite again, last, where a reader of the log's tail
 // (CI keeps only the tail) finds them; the exit code is 1 when any failed.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,10 +37,13 @@ const cluster = pgUrl
       .then(() => run('test:cluster', process.env, clusterLog))
       .then((code) => (console.log(`test:cluster ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
-// the size budget (bytes, unaffected by a busy CPU) takes the core the cluster test leaves
+// the size budget (bytes, unaffected by a busy CPU) takes the core the second of the two suites
+// leaves, beside the cluster test on the other
 const budgetLog = join(logDir, 'budget.log');
 const budget = built
-  ? cluster.then(() => run('budget', process.env, budgetLog)).then((code) => (console.log(`budget ended (exit ${code}) after ${seconds()}`), code))
+  ? Promise.all([pg, e2eRun])
+      .then(() => run('budget', process.env, budgetLog))
+      .then((code) => (console.log(`budget ended (exit ${code}) after ${seconds()}`), code))
   : Promise.resolve(0);
 const [e2e, pgCode, clusterCode, budgetCode] = await Promise.all([e2eRun, pg, cluster, budget]);
 if (pgUrl) {
