@@ -3,18 +3,19 @@
 // the asking operator, through the list's own route (the same roles, filter checks and order the
 // screen gets), up to EXPORT_MAX_ROWS rows, and written as CSV of the fields the list shows, raw
 // (ISO times, plain decimals), as the history and audit exports are. The export is an audit row.
-import type { FastifyRequest } from 'fastify';
 import { loadScreens } from '../../contract/loader.ts';
 import type { Db } from '../core/db/index.ts';
 import { ApiError, validationError } from '../core/errors.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { csvOf, filterOf } from '../platform/http/csv.ts';
+import type { PublicCall } from '../platform/http/handler.ts';
 import { ADMIN_TOKEN_HEADER } from '../platform/operators/operator-sessions.ts';
+
+type Request = PublicCall['req'];
 
 export const EXPORT_MAX_ROWS = 10_000;
 const PAGE_SIZE = 100;
-const OWN_PATH = '/admin/export';
 
 interface ExportableList {
   path: string;
@@ -41,15 +42,15 @@ type Envelope = { code: number; msg: string; data: { list?: Record<string, unkno
 
 /** One page of the list as the operator's own request would read it; its refusal (already in their language) is the export's. */
 async function readPage(
-  req: FastifyRequest,
+  req: Request,
   list: ExportableList,
   filters: Record<string, string>,
   page: number,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const prefix = req.url.slice(0, req.url.indexOf(OWN_PATH));
+  // the API's prefix (/api): the plugin the endpoints are registered in knows it
   const res = await req.server.inject({
     method: 'GET',
-    url: `${prefix}${list.path}`,
+    url: `${req.server.prefix}${list.path}`,
     query: list.paged ? { ...filters, page: String(page), pageSize: String(PAGE_SIZE) } : filters,
     headers: { [ADMIN_TOKEN_HEADER]: String(req.headers[ADMIN_TOKEN_HEADER] ?? ''), lang: String(req.headers.lang ?? '') },
     remoteAddress: req.ip,
@@ -61,7 +62,7 @@ async function readPage(
 }
 
 /** Every row of the list `endpoint` under `filters` as CSV, audited; a list without an export is refused under `endpoint`. */
-export async function exportList(db: Db, req: FastifyRequest, actor: Actor, endpoint: string, filters: Record<string, string>, now: number) {
+export async function exportList(db: Db, req: Request, actor: Actor, endpoint: string, filters: Record<string, string>, now: number) {
   const list = exportableLists().get(endpoint);
   if (!list) throw validationError('endpoint', 'admin.exportUnknown');
   const rows: Record<string, unknown>[] = [];
