@@ -97,11 +97,13 @@ export async function audienceSize(db: Db, audience: Audience | null, at: number
   return Number(n);
 }
 
-/** The conditions as the console lists them ("de · DE · BTC ≥ 0.5", the amount in the reader's `locale`); '' for everyone. */
+/** The conditions as the console lists them ("de · DE · BTC ≥ 0.5", "USDT > 0"; the amount in the reader's `locale`); '' for everyone. */
 export function audienceText(audience: Audience | null, locale?: string): string {
   if (!audience) return '';
   const parts = [audience.lang, audience.country];
   const minimum = audience.minBalance ?? '0';
-  if (audience.coin) parts.push(`${audience.coin} ≥ ${formatAmount(minimum, parseAmount(minimum)?.decimals ?? 0, locale)}`);
+  // without a minimum: any holding above zero
+  if (audience.coin)
+    parts.push(parseAmount(minimum)?.units ? `${audience.coin} ≥ ${formatAmount(minimum, parseAmount(minimum)!.decimals, locale)}` : `${audience.coin} > 0`);
   return parts.filter(Boolean).join(' · ');
 }

@@ -129,6 +129,10 @@ describe('a targeted broadcast', () => {
     const english = await send({ toLang: 'en', toCountry: 'DE' });
     expect(await readers(english.data.id)).toEqual(['bernd']);
 
+    const anyBtc = await send({ toCoin: 'BTC' });
+    expect(anyBtc.data).toMatchObject({ audience: 'BTC > 0' });
+    expect(await readers(anyBtc.data.id)).toEqual(['anna', 'bernd']);
+
     const everyone = await send({});
     expect(everyone.data).toMatchObject({ audience: '' });
     expect(await readers(everyone.data.id)).toEqual(['anna', 'bernd', 'chen', 'dora']);
