@@ -206,8 +206,10 @@ export async function reviewDetail(
 ): Promise<AdminReviewDetail> {
   const kind = kindNamed(kinds, kindName);
   if (!mayDecide(kind.kind, reader.roles)) throw businessError(OperatorCode.notPermitted);
-  const [item] = (await waitingReviews(db, [kind], reader, { kind: kind.kind }, now)).filter((i) => i.id === id);
-  if (!item) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
+  const [waiting] = (await waitingReviews(db, [kind], reader, { kind: kind.kind }, now)).filter((i) => i.id === id);
+  if (!waiting) throw validationError('id', 'admin.reviewNotWaiting', { kind: kind.kind, id });
+  // the detail is where every kind is decided: the queue row's approveInRow does not belong to it
+  const { approveInRow: _inRow, ...item } = waiting;
   const open = await openApproval(db, kind.kind, id);
   // what the first approval recorded, else what approving as it stands would move
   const moves = await kind.moves?.(db, id, open ? (JSON.parse(open.args_json) as string[]) : []).catch(() => undefined);
