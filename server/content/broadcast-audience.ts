@@ -12,10 +12,13 @@ import { formatAmount } from '../../contract/number-format.ts';
 import { coinDecimals } from '../core/coins.ts';
 import { languagesConfig } from '../core/config.ts';
 import type { Audience, AudienceInput } from '../core/content-admin.ts';
-import type { Db } from '../core/db/index.ts';
+import { type Db, toCount } from '../core/db/index.ts';
 import { validationError } from '../core/errors.ts';
 
-const dialOf = (): Map<string, string> => new Map(loadConfig<{ iso: string; dial: string }[]>('country-codes').map((c) => [c.iso, c.dial]));
+let dials: Map<string, string> | undefined;
+
+/** The calling code of each offered country (config/country-codes.json), by its ISO code. */
+const dialOf = (): Map<string, string> => (dials ??= new Map(loadConfig<{ iso: string; dial: string }[]>('country-codes').map((c) => [c.iso, c.dial])));
 
 function checkedLang(raw: string): string {
   if (!languagesConfig().languages.some((l) => l.prefix === raw)) throw validationError('toLang', 'admin.broadcastLanguage');
@@ -80,9 +83,8 @@ export async function audienceIds(db: Db, audience: Audience, at: number): Promi
 async function holders(db: Db, coin: string, minimum: string, ids: number[]): Promise<number[]> {
   const floor = parseAmount(minimum)?.units ?? 0n;
   const rows = await db.selectFrom('balances').select(['user_id', 'available', 'frozen']).where('coin', '=', coin).execute();
-  const holding = new Set(
-    rows.filter((r) => BigInt(r.available) + BigInt(r.frozen) >= floor && BigInt(r.available) + BigInt(r.frozen) > 0n).map((r) => Number(r.user_id)),
-  );
+  const held = (r: (typeof rows)[number]) => BigInt(r.available) + BigInt(r.frozen);
+  const holding = new Set(rows.filter((r) => held(r) > 0n && held(r) >= floor).map((r) => Number(r.user_id)));
   return ids.filter((id) => holding.has(id));
 }
 
@@ -94,16 +96,15 @@ export async function audienceSize(db: Db, audience: Audience | null, at: number
     .select((eb) => eb.fn.countAll().as('n'))
     .where('created_at', '<=', at)
     .executeTakeFirstOrThrow();
-  return Number(n);
+  return toCount(n);
 }
 
 /** The conditions as the console lists them ("de · DE · BTC ≥ 0.5", "USDT > 0"; the amount in the reader's `locale`); '' for everyone. */
 export function audienceText(audience: Audience | null, locale?: string): string {
   if (!audience) return '';
   const parts = [audience.lang, audience.country];
-  const minimum = audience.minBalance ?? '0';
+  const minimum = parseAmount(audience.minBalance ?? '0');
   // without a minimum: any holding above zero
-  if (audience.coin)
-    parts.push(parseAmount(minimum)?.units ? `${audience.coin} ≥ ${formatAmount(minimum, parseAmount(minimum)!.decimals, locale)}` : `${audience.coin} > 0`);
+  if (audience.coin) parts.push(minimum?.units ? `${audience.coin} ≥ ${formatAmount(audience.minBalance!, minimum.decimals, locale)}` : `${audience.coin} > 0`);
   return parts.filter(Boolean).join(' · ');
 }

@@ -1,9 +1,10 @@
 // The rows of a record list: title, subtitle and fields through the format registry, a link to
 // the row's detail route, and the row actions by kind (./rowActions).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { createActionKey } from '../api/actionKey';
 import { CoinIcon } from '../ui/CoinIcon';
 import { copyText } from '../ui/CopyButton';
 import { confirmDialog, toast } from '../ui/overlays';
@@ -87,11 +88,13 @@ export function RowActionButton({ module, action, row }: { module: ScreenModule;
   const dispatch = useDispatch<(a: any) => any>();
   const [busy, setBusy] = useState(false);
   const kind = resolveRowAction(action.kind);
+  // another file's endpoint (calls) may take an Idempotency-Key: one per action, the same for a retry after a timeout
+  const actionKey = useRef(createActionKey()).current;
   const mutate = async (arg: Record<string, unknown>) => {
-    // another file's endpoint (calls) may be one that takes an Idempotency-Key: one per tap, the button is disabled meanwhile
-    const call = dispatch(module.rowActions[action.id].initiate(action.calls ? { ...arg, idempotencyKey: globalThis.crypto.randomUUID() } : arg));
+    const call = dispatch(module.rowActions[action.id].initiate(action.calls ? { ...arg, idempotencyKey: actionKey.keyFor(arg) } : arg));
     try {
       const res = await call;
+      actionKey.settle(res);
       return 'data' in res;
     } finally {
       call.reset?.();
