@@ -60,8 +60,8 @@ export type ScreenFile = {
    * @minItems 1
    */
   roles?: [
-    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
-    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config')[]
   ];
   endpoint: EndpointDef;
   payload?: ObjectSchema;

@@ -122,8 +122,8 @@ export interface AdminAddOperatorPayload {
    * @minItems 1
    */
   roles: [
-    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
-    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config')[]
   ];
 }
 
@@ -483,6 +483,185 @@ export interface AdminCoin {
    * Its networks, comma-separated (TRC20, ERC20)
    */
   networks: string;
+}
+
+/**
+ * A proposed change to a run-time configuration file and where its second approval stands
+ */
+export interface AdminConfigChange {
+  id: number;
+  /**
+   * The file's repo path
+   */
+  file: string;
+  /**
+   * Each value changed: pointer: before → after, separated by '; '
+   */
+  changes: string;
+  diff: {
+    pointer: string;
+    /**
+     * The live value when it was proposed
+     */
+    before: string | number | boolean | (string | number | boolean)[];
+    after: string | number | boolean | (string | number | boolean)[];
+  }[];
+  reason: string;
+  /**
+   * The operator who proposed it
+   */
+  author: string;
+  /**
+   * ISO time
+   */
+  created: string;
+  status: 'waiting' | 'published' | 'rejected';
+  decidedBy: string | null;
+  /**
+   * ISO time
+   */
+  decidedAt: string | null;
+  decisionReason: string | null;
+  /**
+   * The version its approval published
+   */
+  version: number | null;
+  /**
+   * Waiting, and proposed by another operator than the one asking: they may approve it
+   */
+  decidable: boolean;
+  /**
+   * Waiting: it may be rejected
+   */
+  open: boolean;
+}
+
+export interface AdminConfigDecided {
+  id: number;
+  status: 'published' | 'rejected';
+  /**
+   * The version published (null for a rejection)
+   */
+  version: number | null;
+}
+
+/**
+ * A second operator with the config role decides a waiting change: an approval (never by its author) checks it again against what is live and publishes it as the next version, which every instance applies within seconds; a rejection closes it. The change must still be waiting, so two decisions at once make one.
+ */
+export interface AdminConfigDecision {
+  id: number;
+  decision: 'approve' | 'reject';
+  reason?: string;
+}
+
+/**
+ * A change to a run-time configuration file, checked as the build checks the file (its schema in schemas/meta/config, and a minimum not above its maximum), waiting for a second operator with the config role. Either one value (pointer and value, as the console sends it) or several (changes). Values are written as in the console and keep the kind of the live one: "3000" for a number is 3000, "true" a yes, a list JSON or comma-separated. Only existing values change: adding, removing or regrouping values, and any other file, is a release.
+ */
+export interface AdminConfigProposal {
+  /**
+   * The file's repo path, e.g. schemas/config/wire-limits.json
+   */
+  file: string;
+  /**
+   * JSON Pointer (RFC 6901) to the value, e.g. /USD/minimum
+   */
+  pointer?: string;
+  /**
+   * The new value as typed
+   */
+  value?: string;
+  /**
+   * Several values at once (an API client's way); empty or absent with pointer and value
+   *
+   * @maxItems 50
+   */
+  changes?: {
+    pointer: string;
+    /**
+     * As typed in the console: 3000, true, a text, a list as JSON
+     */
+    value: string;
+  }[];
+  /**
+   * Why: shown to the approver and kept with the version
+   */
+  reason: string;
+}
+
+export interface AdminConfigProposed {
+  id: number;
+}
+
+/**
+ * The emergency brake: back to the files of the version before the last publish, at once and by one operator (audited), published as a version of its own. Not twice in a row: going further back is a new change with a second approval.
+ */
+export interface AdminConfigRollback {
+  reason: string;
+}
+
+export interface AdminConfigRolledBack {
+  version: number;
+}
+
+/**
+ * One value of a run-time configuration file as it is live: its JSON Pointer into the file, its kind, the range its schema allows and the value the file ships with
+ */
+export interface AdminConfigValue {
+  /**
+   * The file's repo path, schemas/config/<name>.json
+   */
+  file: string;
+  /**
+   * JSON Pointer (RFC 6901) to the value, /USD/minimum
+   */
+  pointer: string;
+  /**
+   * The live value: a text as is, a number, yes/no or a list as JSON
+   */
+  value: string;
+  type: 'integer' | 'number' | 'string' | 'boolean' | 'list';
+  /**
+   * What the file's schema allows (≥, ≤, one of, format), '' when it says nothing
+   */
+  range: string;
+  /**
+   * A published version changed it from the shipped file
+   */
+  changed: boolean;
+  /**
+   * The value in schemas/config, as value is written
+   */
+  shipped: string;
+  /**
+   * The published version live now (0: the files as shipped)
+   */
+  version: number;
+}
+
+/**
+ * A published version of the run-time configuration: an approved change or a rollback
+ */
+export interface AdminConfigVersion {
+  version: number;
+  kind: 'publish' | 'rollback';
+  /**
+   * The file's repo path
+   */
+  file: string;
+  /**
+   * Each value changed against the version before: pointer: before → after
+   */
+  changes: string;
+  reason: string;
+  author: string;
+  /**
+   * The second operator (none for a rollback)
+   */
+  approver: string | null;
+  /**
+   * ISO time
+   */
+  at: string;
 }
 
 /**
@@ -2098,8 +2277,8 @@ export interface AdminUpdateOperatorPayload {
    * @minItems 1
    */
   roles?: [
-    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product',
-    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product')[]
+    'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config',
+    ...('admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config')[]
   ];
   disabled?: boolean;
 }
@@ -3981,10 +4160,14 @@ export interface SignInHistory {
 }
 
 /**
- * Site config (spec §3): the server's version (the app reloads when it differs from its own), the platform's name, and what the operator publishes (schemas/config/site.json): the MSB registration (null: not configured) and the service desk's contact channels and hours.
+ * Site config (spec §3): the server's version (the app reloads when it differs from its own), the published configuration's version, the platform's name, and what the operator publishes (schemas/config/site.json): the MSB registration (null: not configured) and the service desk's contact channels and hours.
  */
 export interface SiteConfig {
   version: string;
+  /**
+   * The published run-time configuration's version (0: the files as shipped); an open app fetches its screens' data again when it changes
+   */
+  configVersion: number;
   name: string;
   msb: null | MsbRegistration;
   service: ServiceDesk;

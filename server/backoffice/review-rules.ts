@@ -2,7 +2,7 @@
 // different operators. One rule for every kind that moves money (contract/review-kinds.ts): a
 // credit or payout worth at least fourEyes.minimumUsdt at the current price (always when the coin
 // has none), or a credit above what the customer claimed, whatever its size.
-import { loadConfig } from '../../contract/loader.ts';
+import { liveConfig } from '../core/live-config.ts';
 import { compare, formatUnits, multiply, STORAGE_SCALE } from '../../contract/decimal.ts';
 import { reviewKindEntry } from '../../contract/review-kinds.ts';
 import type { OperatorRole } from '../core/db/types.ts';
@@ -19,11 +19,9 @@ export interface ReviewRules {
   take: { minutes: number };
 }
 
-let rules: ReviewRules | undefined;
-
+/** schemas/config/reviews.json as published (changeable at run time: server/core/live-config.ts) */
 export function reviewRules(): ReviewRules {
-  rules ??= loadConfig<ReviewRules>('reviews');
-  return rules;
+  return liveConfig<ReviewRules>('reviews');
 }
 
 export function mayDecide(kind: string, held: readonly OperatorRole[], config = reviewRules()): boolean {

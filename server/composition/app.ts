@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadedScreen, loadConfig, loadEntities, loadScreens } from '../../contract/loader.ts';
+import { watchPublishedConfig } from '../core/live-config.ts';
 import type { HandlerTable } from '../platform/http/handler.ts';
 import { type AppConfig, appConfig, DEFAULT_RATE_LIMITS, type RateLimits, type SecurityConfig, securityConfig } from '../core/config.ts';
 import type { AppContext } from '../platform/http/context.ts';
@@ -181,6 +182,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await bucket?.check();
   const { db, roles } = await openStorage(opts, now);
   const market = roles.market;
+  // the published run-time configuration, and every later version another instance publishes
+  const stopConfigWatch = await watchPublishedConfig(db, (error) => app.log.error({ err: error }, 'config poll failed'));
   const app = Fastify({
     logger: { level: opts.logger ? 'info' : 'error', stream: opts.logStream ?? process.stderr },
     genReqId: () => randomUUID(),
@@ -214,6 +217,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   };
   app.addHook('onClose', async () => {
     // the scheduler stops, the market writes what is left, a leader hands its lease over
+    stopConfigWatch();
     await roles.close();
     await db.destroy();
     await redis?.quit().catch(() => redis.disconnect());

@@ -56,6 +56,7 @@ import { financingCatalogue } from '../earn/financing/financing-catalogue.ts';
 import { ieoCatalogue } from '../earn/ieo/ieo-catalogue.ts';
 import { miningCatalogue } from '../earn/mining/mining-catalogue.ts';
 import { loanRepaymentHandlers } from '../funds/loans/loan-repayment-handlers.ts';
+import { configHandlers } from '../backoffice/handlers/config.ts';
 
 const MODULES = [
   verificationCodeHandlers,
@@ -107,6 +108,7 @@ const MODULES = [
   withdrawalTxHashHandlers,
   bankReferenceHandlers,
   loanRepaymentHandlers,
+  configHandlers,
 ];
 
 export function handlers(ctx: AppContext): HandlerTable {

@@ -5,6 +5,7 @@
 // screen shows the same block, reason and end time the server refuses with.
 import type { WithdrawBlock } from '../../contract/generated/types.ts';
 import { loadConfig } from '../../contract/loader.ts';
+import { liveConfig } from '../core/live-config.ts';
 import type { AppContext } from '../platform/http/context.ts';
 import type { UserRow } from '../core/db/types.ts';
 import { ApiError, businessError, validationError } from '../core/errors.ts';
@@ -24,12 +25,9 @@ export interface FundsRules {
   bankWithdrawMax: string;
 }
 
-let rules: FundsRules | undefined;
-
-/** schemas/config/funds.json */
+/** schemas/config/funds.json as published (changeable at run time: server/core/live-config.ts) */
 export function fundsRules(): FundsRules {
-  rules ??= loadConfig<FundsRules>('funds');
-  return rules;
+  return liveConfig<FundsRules>('funds');
 }
 
 const HOUR = 3_600_000;

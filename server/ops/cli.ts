@@ -32,6 +32,7 @@ import { adjustmentList, NAMED_HELP, namedCommand, runNamed } from './as-operato
 import { conveniencesRefusal } from './conveniences.ts';
 import { installMode } from '../composition/install-mode.ts';
 import { BACKUP_HELP, backupCommand, restoreCommand, verifyCommand } from './backup-commands.ts';
+import { configExport, writeConfigExport } from '../platform/config/config-export.ts';
 import { repositoryOpenApi } from '../composition/app.ts';
 
 const english = new I18n();
@@ -50,6 +51,11 @@ export function englishRefusal(error: ApiError): string {
 const UPLOADS_HELP = `  uploads orphans     images in the S3_URL bucket that no upload names, stored over an hour ago
                       (a crash between storing an image and recording it leaves one)
   uploads sweep       remove those images from the bucket`;
+
+const CONFIG_HELP = `  config export [--write [dir]]
+                      what the published run-time configuration changed against schemas/config: one JSON
+                      Patch (RFC 6902) per file; --write rewrites those files (in dir/config, default this
+                      checkout's schemas/), so git diff shows the change`;
 
 export const HELP = `Usage: npm run ops -- <command> [args]   (DATA_DIR selects the database, default ./data)
 
@@ -86,6 +92,7 @@ ${OPERATOR_HELP}
 ${AUDIT_HELP}
 ${UPLOADS_HELP}
 ${BACKUP_HELP}
+${CONFIG_HELP}
   help                this list
 
 ${NAMED_HELP}
@@ -225,6 +232,7 @@ const TABLE: [string, Audit, Command][] = [
   ['audit', 'reads', auditCommand],
   ['uploads', 'family', uploadsCommand],
   ['backup', 'reads', async (_db, args, dataDir) => backupCommand(args, dataDir)],
+  ['config', 'reads', configCommand],
   ['verify', 'reads', async (db) => verifyCommand(db)],
   ['adjustments', 'reads', async (db, args) => done(table(await adjustmentList(db, args), 'No manual credit or debit.'))],
   [
@@ -263,6 +271,15 @@ async function auditCommand(db: Db, [sub, count]: string[]): Promise<CliResult> 
   }
   if (sub === 'list') return done(await auditList(db, count));
   return refused(`audit: verify or list, not "${sub ?? ''}".\n${AUDIT_HELP}`);
+}
+
+
+async function configCommand(db: Db, [sub, flag, dir]: string[]): Promise<CliResult> {
+  if (sub !== 'export' || (flag !== undefined && flag !== '--write')) return refused(`config: export [--write [dir]], not "${[sub, flag].filter(Boolean).join(' ')}".\n${CONFIG_HELP}`);
+  const exported = await configExport(db);
+  if (flag === undefined) return done(JSON.stringify({ version: exported.version, files: exported.files.map(({ file, patch }) => ({ file, patch })) }, null, 2));
+  const written = writeConfigExport(exported, dir ? resolve(dir) : undefined);
+  return done(written.length ? `Version ${exported.version}: wrote ${written.join(', ')}` : `Version ${exported.version}: every file is as shipped; nothing written.`);
 }
 
 const READ_SUBCOMMANDS = new Set(['list', 'show', 'orphans', undefined]);

@@ -3,6 +3,7 @@ import type { AppStore } from '../store';
 import { mountOfflineNotice } from './offlineNotice';
 import { registerServiceWorker } from './serviceWorker';
 import { runVersionCheck } from './versionCheck';
+import { watchConfigVersion } from './configWatch';
 
 export async function afterFirstRender(store: AppStore): Promise<void> {
   mountOfflineNotice();
@@ -10,6 +11,8 @@ export async function afterFirstRender(store: AppStore): Promise<void> {
   // undone, and a build the server still disagrees with after that reload is not worth keeping offline.
   const version = await runVersionCheck(store);
   if (version === 'reloading' || version === 'already-reloaded') return;
+  // an operator's published change (a limit, a fee) reaches this open page without a reload
+  watchConfigVersion(store);
   // the dev server has no sw.js; a browser that refuses service workers simply runs without one
   if (import.meta.env.PROD) await registerServiceWorker(navigator.serviceWorker, () => window.location.reload()).catch(() => 'unsupported');
 }

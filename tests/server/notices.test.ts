@@ -360,7 +360,7 @@ describe('GET /base/site', () => {
   it('passes on a configured MSB registration as configured, with no image when none is configured', () => {
     const service = { channels: [], hours: { timeZone: 'UTC', days: [1, 2, 3, 4, 5], from: '09:00', to: '18:00' } };
     const msb = { registrationName: 'CoinApp Services Ltd', registrationNumber: '31000123456789', jurisdiction: 'FinCEN (United States)' };
-    expect(siteConfig('9.9.9', { name: 'CoinApp', msb, service })).toEqual({ version: '9.9.9', name: 'CoinApp', msb: { ...msb, documentImage: '' }, service });
+    expect(siteConfig('9.9.9', { name: 'CoinApp', msb, service })).toEqual({ version: '9.9.9', configVersion: 0, name: 'CoinApp', msb: { ...msb, documentImage: '' }, service });
     expect(siteConfig('9.9.9', { name: 'CoinApp', msb: { ...msb, documentImage: '/msb/certificate.png' }, service }).msb?.documentImage).toBe('/msb/certificate.png');
   });
 

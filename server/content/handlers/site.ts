@@ -1,8 +1,9 @@
 // GET /base/site: the server's version (the app's version check) and what the operator publishes
 // about the platform (schemas/config/site.json): its name, the MSB registration and the service
-// desk. Read once at start-up; nothing here is invented when the operator left it out.
+// desk, read at each request (site.json is changeable at run time), with the published configuration
+// version beside the app's; nothing here is invented when the operator left it out.
 import type { SiteConfig } from '../../../contract/generated/types.ts';
-import { loadConfig } from '../../../contract/loader.ts';
+import { liveConfig, liveConfigVersion } from '../../core/live-config.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 
@@ -12,10 +13,11 @@ interface SiteFile {
   service: SiteConfig['service'];
 }
 
-export function siteConfig(version: string, file: SiteFile = loadConfig<SiteFile>('site')): SiteConfig {
+export function siteConfig(version: string, file: SiteFile = liveConfig<SiteFile>('site')): SiteConfig {
   const { msb, service } = file;
   return {
     version,
+    configVersion: liveConfigVersion(),
     name: file.name,
     msb: msb && { registrationName: msb.registrationName, registrationNumber: msb.registrationNumber, jurisdiction: msb.jurisdiction, documentImage: msb.documentImage ?? '' },
     service: { channels: service.channels.map(({ type, value }) => ({ type, value })), hours: { ...service.hours } },
@@ -23,8 +25,7 @@ export function siteConfig(version: string, file: SiteFile = loadConfig<SiteFile
 }
 
 export function siteHandlers(ctx: AppContext): HandlerTable {
-  const site = siteConfig(ctx.version);
   return {
-    getSite: async () => site,
+    getSite: async () => siteConfig(ctx.version),
   };
 }

@@ -11,6 +11,7 @@ import type { MiningTables } from './tables/mining.ts';
 import type { KycTables } from './tables/kyc.ts';
 import type { PasswordLinkTables } from './tables/password-links.ts';
 import type { NoticeTables } from './tables/notices.ts';
+import type { ConfigTables } from './tables/config.ts';
 import type { SecurityTables } from './tables/security.ts';
 import type { SessionTables } from './tables/sessions.ts';
 import type { SupportTables } from './tables/support.ts';
@@ -22,6 +23,7 @@ export * from './tables/mining.ts';
 export * from './tables/kyc.ts';
 export * from './tables/password-links.ts';
 export * from './tables/notices.ts';
+export * from './tables/config.ts';
 export * from './tables/sessions.ts';
 export * from './tables/backoffice.ts';
 export * from './tables/operator-duties.ts';
@@ -300,7 +302,7 @@ export interface ClusterLeaseTable {
 }
 
 export interface Database
-  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables, SecurityTables, OperatorDutyTables {
+  extends BackofficeTables, FundsTables, KycTables, NoticeTables, PasswordLinkTables, SessionTables, IeoTables, FinancingTables, MiningTables, SupportTables, SecurityTables, OperatorDutyTables, ConfigTables {
   users: UsersTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

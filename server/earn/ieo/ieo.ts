@@ -11,7 +11,7 @@
 // the ledger row (asset_release).
 import type { IeoOrder, IeoProject } from '../../../contract/generated/types.ts';
 import { div, formatUnits, mul, roundTo, units } from '../../../contract/decimal.ts';
-import { loadConfig } from '../../../contract/loader.ts';
+import { liveConfig } from '../../core/live-config.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import { isoTime } from '../../core/db/index.ts';
 import { forUpdate } from '../../core/db/locks.ts';
@@ -32,9 +32,8 @@ const REWARD_TYPES: LedgerType[] = ['ieo_reward_1', 'ieo_reward_2', 'ieo_reward_
 
 /** Level 1, 2, 3 rates of the payment (ratios as decimal strings). */
 export function referralRates(): string[] {
-  return RATES;
+  return liveConfig<{ ieoRewardRates: string[] }>('referral').ieoRewardRates;
 }
-const RATES = loadConfig<{ ieoRewardRates: string[] }>('referral').ieoRewardRates;
 
 export function projectState(p: Pick<IeoProjectRow, 'start_at' | 'end_at'>, now: number): 1 | 2 | 3 {
   if (now < Number(p.start_at)) return IeoState.upcoming;

@@ -11,7 +11,7 @@
 import type { Endpoints } from '../../../contract/generated/endpoints.ts';
 import type { WireCurrencies, WireTransfer } from '../../../contract/generated/types.ts';
 import { formatUnits, parseAmount, plainUnits, STORAGE_SCALE } from '../../../contract/decimal.ts';
-import { loadConfig } from '../../../contract/loader.ts';
+import { liveConfig, perVersion } from '../../core/live-config.ts';
 import { transact, type Db } from '../../core/db/index.ts';
 import { isoTime } from '../../core/db/index.ts';
 import { ReviewStatus, type UserRow, type WireTransferRow } from '../../core/db/types.ts';
@@ -36,18 +36,16 @@ export interface WireLimit {
   maximum: bigint;
 }
 
-let limits: Map<string, WireLimit> | undefined;
-
-/** schemas/config/wire-limits.json: the smallest and largest request per currency, in units (10^-8). */
-export function wireLimits(): Map<string, WireLimit> {
-  limits ??= new Map(
-    Object.entries(loadConfig<Record<string, { minimum: string; maximum: string }>>('wire-limits')).map(([currency, l]) => [
-      currency,
-      { minimum: parseAmount(l.minimum)!.units, maximum: parseAmount(l.maximum)!.units },
-    ]),
-  );
-  return limits;
-}
+/** schemas/config/wire-limits.json as published: the smallest and largest request per currency, in units (10^-8). */
+export const wireLimits: () => Map<string, WireLimit> = perVersion(
+  () =>
+    new Map(
+      Object.entries(liveConfig<Record<string, { minimum: string; maximum: string }>>('wire-limits')).map(([currency, l]) => [
+        currency,
+        { minimum: parseAmount(l.minimum)!.units, maximum: parseAmount(l.maximum)!.units },
+      ]),
+    ),
+);
 
 /** GET /wire_transfer/currencies */
 export function wireCurrencies(): WireCurrencies {

@@ -11,7 +11,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../security/password.ts
 import { assertNewPassword } from '../security/password-policy.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../security/totp.ts';
 
-export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'compliance', 'support', 'content', 'product'];
+export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'finance', 'compliance', 'support', 'content', 'product', 'config'];
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 export const TOTP_ISSUER = 'CoinApp';

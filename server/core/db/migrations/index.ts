@@ -36,6 +36,7 @@ import * as m0035claims from './0035_review_claims.ts';
 import * as m0036bankref from './0036_bank_withdrawal_reference.ts';
 import * as m0037published from './0037_article_published.ts';
 import * as m0038audience from './0038_broadcast_audience.ts';
+import * as m0039config from './0039_config_versions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0036_bank_withdrawal_reference': m0036bankref,
   '0037_article_published': m0037published,
   '0038_broadcast_audience': m0038audience,
+  '0039_config_versions': m0039config,
 };
 
 export const migrationProvider: MigrationProvider = {

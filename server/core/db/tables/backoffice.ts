@@ -2,7 +2,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /** The roles an operator may hold; each operator endpoint names the ones that may call it. */
-export type OperatorRole = 'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product';
+export type OperatorRole = 'admin' | 'finance' | 'compliance' | 'support' | 'content' | 'product' | 'config';
 
 export interface OperatorsTable {
   id: Generated<number>;

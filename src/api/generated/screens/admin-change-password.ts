@@ -19,7 +19,8 @@ export const screen: ScreenDef = {
     "compliance",
     "support",
     "content",
-    "product"
+    "product",
+    "config"
   ],
   "routes": [
     "/admin/password"

@@ -18,7 +18,8 @@ export const screen: ScreenDef = {
     "compliance",
     "support",
     "content",
-    "product"
+    "product",
+    "config"
   ],
   "endpoint": {
     "name": "adminExport",

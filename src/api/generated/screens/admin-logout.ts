@@ -16,7 +16,8 @@ export const screen: ScreenDef = {
     "compliance",
     "support",
     "content",
-    "product"
+    "product",
+    "config"
   ],
   "endpoint": {
     "name": "adminLogout",

@@ -54,7 +54,8 @@ export const screen: ScreenDef = {
             "compliance",
             "support",
             "content",
-            "product"
+            "product",
+            "config"
           ]
         }
       }

@@ -53,7 +53,8 @@ export const screen: ScreenDef = {
             "compliance",
             "support",
             "content",
-            "product"
+            "product",
+            "config"
           ]
         }
       },

@@ -1,0 +1,87 @@
+// Run-time configuration end to end (issue 42), with no server restart: a customer's wire form at
+// 375 px refuses 4,000 USD under the 5,000 minimum and stays open; in the console at 1280×800 an
+// operator with the config role lowers the USD minimum to 3,000 with a reason, a second one
+// approves it from the changes list, and the open customer page (not reloaded) then shows the new
+// minimum and sends the same 4,000 USD request. A rollback by one operator brings 5,000 back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../../locales/en-US.json';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
+import { appAndBrowser, loginThroughUi, operatorDesktop, phone, saveShot } from './harness';
+
+const app = appAndBrowser();
+const pages: Page[] = [];
+let customer: Page;
+
+const wires = async () =>
+  (await app.running.app.db.selectFrom('wire_transfers').select(['currency', 'amount']).execute()).map((w) => `${String(w.amount)} ${w.currency}`);
+
+beforeAll(async () => {
+  ({ page: customer } = await phone(app.browser));
+  pages.push(customer);
+  await loginThroughUi(customer, app.running, DEMO_EMAIL, DEMO_PASSWORD);
+});
+afterAll(async () => {
+  for (const p of pages) await p.context().close();
+});
+
+describe('a limit changed at run time', () => {
+  it('reaches an open customer form once a second operator approves it', async () => {
+    await customer.goto(`${app.running.url}/#/bitcoin/wireTransfer`);
+    await customer.fill('#root_email', 'demo.customer@example.com');
+    await customer.selectOption('#root_currency', 'USD');
+    await customer.locator('.field-hint', { hasText: 'Min 5,000' }).waitFor();
+    await customer.fill('#root_amount', '4000');
+    await customer.click('button[type=submit]');
+    await customer.locator('.field-message', { hasText: en.wire.belowMinimum.replace('{{limit}}', '5,000') }).waitFor();
+
+    const ana = await operatorDesktop(app.running, app.browser, 'cfg-ana', ['config']);
+    pages.push(ana);
+    await ana.goto(`${app.running.url}/admin/config?file=schemas/config/wire-limits.json`);
+    await ana.getByRole('link', { name: '/USD/minimum' }).click();
+    await ana.waitForURL((url) => url.pathname === '/admin/configChange');
+    expect(await ana.inputValue('#root_value')).toBe('5000');
+    await ana.fill('#root_value', '3000');
+    await ana.fill('#root_reason', 'Match the EU competitors');
+    await saveShot(ana, 'admin-config-propose', false);
+    await ana.click('button[type=submit]');
+    await ana.getByText(en.admin.configProposed).waitFor();
+    await ana.waitForURL('**/admin/configChanges**');
+    // the author is offered no approval of their own change
+    const own = ana.locator('tr', { hasText: '/USD/minimum: 5000 → 3000' });
+    await own.waitFor();
+    expect(await own.getByRole('button', { name: en.admin.decision.approve }).count()).toBe(0);
+
+    const ben = await operatorDesktop(app.running, app.browser, 'cfg-ben', ['config']);
+    pages.push(ben);
+    await ben.goto(`${app.running.url}/admin/configChanges`);
+    const row = ben.locator('tr', { hasText: '/USD/minimum: 5000 → 3000' });
+    await row.waitFor();
+    await saveShot(ben, 'admin-config-changes', false);
+    await row.getByRole('button', { name: en.admin.decision.approve }).click();
+    await ben.click(`.dialog >> text=${en.common.confirm}`);
+    await ben.getByText(en.admin.configPublished).first().waitFor();
+
+    // the customer's page was never reloaded: it finds the new version and fetches its limits again
+    await customer.locator('.field-hint', { hasText: 'Min 3,000' }).waitFor({ timeout: 15_000 });
+    expect(await customer.inputValue('#root_amount')).toBe('4000');
+    await customer.click('button[type=submit]');
+    await customer.locator('.toast', { hasText: en.wire.submitted }).waitFor({ timeout: 5000 });
+    expect(await wires()).toEqual(['400000000000 USD']);
+  });
+
+  it('is rolled back at once by one operator', async () => {
+    const ana = pages[1];
+    await ana.goto(`${app.running.url}/admin/configRollback`);
+    await ana.fill('#root_reason', 'Too many small wires');
+    await ana.click('button[type=submit]');
+    await ana.click(`.dialog >> text=${en.common.confirm}`);
+    await ana.getByText(en.admin.configRolledBack).waitFor();
+    await ana.waitForURL('**/admin/configHistory');
+    await ana.locator('tr', { hasText: '/USD/minimum: 3000 → 5000' }).waitFor();
+    await saveShot(ana, 'admin-config-history', false);
+    await ana.goto(`${app.running.url}/admin/config?file=schemas/config/wire-limits.json`);
+    const usd = ana.locator('tr', { has: ana.getByRole('link', { name: '/USD/minimum' }) });
+    await expect.poll(async () => (await usd.textContent()) ?? '').toContain('5000');
+  });
+});
