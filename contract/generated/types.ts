@@ -604,6 +604,39 @@ export interface AdminConfigRolledBack {
 }
 
 /**
+ * One text of the app in a language, as live, beside its English text
+ */
+export interface AdminConfigText {
+  /**
+   * The locale file's repo path, locales/<code>.json
+   */
+  file: string;
+  /**
+   * JSON Pointer of the text in the file, /wire/belowMinimum
+   */
+  pointer: string;
+  /**
+   * The dotted key, wire.belowMinimum
+   */
+  key: string;
+  english: string;
+  /**
+   * The live text in the language ('' where its file lacks it and nobody published one)
+   */
+  value: string;
+  /**
+   * An operator's published text, not the locale file's
+   */
+  changed: boolean;
+  /**
+   * The locale file lacks it (the app shows the English text)
+   */
+  missing: boolean;
+}
+
+export type AdminConfigTextsArgs = Record<string, never>;
+
+/**
  * One value of a run-time configuration file as it is live: its JSON Pointer into the file, its kind, the range its schema allows and the value the file ships with
  */
 export interface AdminConfigValue {
@@ -4210,6 +4243,33 @@ export interface SiteDocumentsPayload {
   cate: 2 | 3;
   page?: number;
   pageSize?: number;
+}
+
+export interface SiteTexts {
+  /**
+   * The published configuration version these texts are of
+   */
+  version: number;
+  /**
+   * Language code -> (dotted key -> text), for the language asked and the default language; a language without changes is absent
+   */
+  texts: {
+    [k: string]:
+      | {
+          [k: string]: string | undefined;
+        }
+      | undefined;
+  };
+}
+
+/**
+ * The texts operators changed at run time (issue 42), for a language and the default one (en-US), so an open app shows them without a new build; every other text is the app's own locale file.
+ */
+export interface SiteTextsPayload {
+  /**
+   * A language code of the app (de-DE)
+   */
+  lang: string;
 }
 
 export interface SpotBuyPayload {

@@ -9,11 +9,27 @@ import type { Db } from '../core/db/index.ts';
 import { forUpdate, lockNamed } from '../core/db/locks.ts';
 import type { ConfigChangeRow, ConfigVersionRow } from '../core/db/types.ts';
 import { validationError } from '../core/errors.ts';
-import { applyConfigVersion, defaultConfig, type RuntimeConfigFile } from '../core/live-config.ts';
+import { applyConfigVersion, defaultConfig, type RuntimeConfigFile, TEXTS, type TextOverrides } from '../core/live-config.ts';
 import type { Actor } from '../platform/audit/actor.ts';
 import { appendAudit } from '../platform/audit/audit.ts';
 import { configRuleBreaks } from '../platform/config/config-rules.ts';
-import { coerceLike, configPath, isEditable, type Json, pointerTokens, runtimeFileOf, shownValue, valueAt, withValue } from './config-values.ts';
+import type { I18n } from '../platform/i18n/i18n.ts';
+import { appliedTexts, keyOf, textNow } from './config-texts.ts';
+import {
+  coerceLike,
+  type ConfigTarget,
+  configPath,
+  configTargetOf,
+  isEditable,
+  type Json,
+  pathOfStored,
+  pointerTokens,
+  shownValue,
+  storedName,
+  storedTarget,
+  valueAt,
+  withValue,
+} from './config-values.ts';
 
 export interface ValueChange {
   pointer: string;
@@ -50,7 +66,7 @@ async function versionFiles(trx: Db, version: number): Promise<Record<string, Js
 const fileIn = (files: Record<string, Json>, file: RuntimeConfigFile): Json => (file in files ? files[file] : defaultConfig<Json>(file));
 
 /** The changes applied to a file's value, each checked to name an existing value and keep its kind; refused as a whole otherwise. */
-function applied(file: RuntimeConfigFile, value: Json, changes: Proposal['changes']): { value: Json; diff: ValueChange[] } {
+function appliedToFile(file: RuntimeConfigFile, value: Json, changes: Proposal['changes']): { value: Json; diff: ValueChange[] } {
   const diff: ValueChange[] = [];
   let next = value;
   for (const c of changes) {
@@ -70,12 +86,37 @@ function applied(file: RuntimeConfigFile, value: Json, changes: Proposal['change
   return { value: next, diff };
 }
 
+const textsOf = (files: Record<string, Json>, lang: string): Record<string, string> => ((files[TEXTS] as TextOverrides | undefined)?.[lang] ?? {});
+
+/** The value live now at a pointer of the target (a text: the published one or the locale file's). */
+function liveAt(i18n: I18n, files: Record<string, Json>, t: ConfigTarget, pointer: string): Json | undefined {
+  return t.kind === 'file' ? valueAt(fileIn(files, t.file), pointerTokens(pointer)) : textNow(i18n, t.lang, textsOf(files, t.lang), keyOf(pointer));
+}
+
+function applied(i18n: I18n, files: Record<string, Json>, t: ConfigTarget, changes: Proposal['changes']): { value: Json; diff: ValueChange[] } {
+  return t.kind === 'file' ? appliedToFile(t.file, fileIn(files, t.file), changes) : appliedTexts(i18n, t.lang, textsOf(files, t.lang), changes);
+}
+
+/** The version's files with the target's new value; a file back to its shipped value, and a language without changes, are left out. */
+function filesWith(files: Record<string, Json>, t: ConfigTarget, value: Json): Record<string, Json> {
+  if (t.kind === 'file') {
+    const out = { ...files, [t.file]: value };
+    if (same(value, defaultConfig(t.file))) delete out[t.file];
+    return out;
+  }
+  const texts = { ...((files[TEXTS] as TextOverrides | undefined) ?? {}), [t.lang]: value as Record<string, string> };
+  if (!Object.keys(texts[t.lang]).length) delete texts[t.lang];
+  const out: Record<string, Json> = { ...files, [TEXTS]: texts };
+  if (!Object.keys(texts).length) delete out[TEXTS];
+  return out;
+}
+
 /** Saves a change that breaks no rule, waiting for a second operator; answers its id. */
-export async function proposeChange(db: Db, actor: Actor, p: Proposal, now: number): Promise<{ id: number }> {
-  const file = runtimeFileOf(p.file);
+export async function proposeChange(db: Db, i18n: I18n, actor: Actor, p: Proposal, now: number): Promise<{ id: number }> {
+  const target = configTargetOf(p.file, i18n);
+  const file = storedName(target);
   return db.transaction().execute(async (trx) => {
-    const live = fileIn((await newestVersion(trx)).files, file);
-    const { diff } = applied(file, live, p.changes);
+    const { diff } = applied(i18n, (await newestVersion(trx)).files, target, p.changes);
     const row = await trx
       .insertInto('config_changes')
       .values({
@@ -89,7 +130,7 @@ export async function proposeChange(db: Db, actor: Actor, p: Proposal, now: numb
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await appendAudit(trx, { ...actor, action: 'config.propose', targetKind: 'config', targetId: configPath(file), after: { change: Number(row.id), diff, reason: p.reason } }, now);
+    await appendAudit(trx, { ...actor, action: 'config.propose', targetKind: 'config', targetId: pathOfStored(file), after: { change: Number(row.id), diff, reason: p.reason } }, now);
     return { id: Number(row.id) };
   });
 }
@@ -100,23 +141,21 @@ export interface Decision {
   reason?: string;
 }
 
-async function publish(trx: Db, change: ConfigChangeRow, actor: Actor, now: number): Promise<Published> {
-  const file = change.file as RuntimeConfigFile;
+async function publish(trx: Db, i18n: I18n, change: ConfigChangeRow, actor: Actor, now: number): Promise<Published> {
+  const target = storedTarget(change.file);
   const newest = await newestVersion(trx);
   const proposed = JSON.parse(change.changes_json) as ValueChange[];
-  const live = fileIn(newest.files, file);
-  const stale = proposed.find((c) => !same(valueAt(live, pointerTokens(c.pointer)), c.before));
+  const stale = proposed.find((c) => !same(liveAt(i18n, newest.files, target, c.pointer), c.before));
   if (stale) throw validationError('id', 'admin.configStale', { pointer: stale.pointer });
-  const { value } = applied(file, live, proposed.map((c) => ({ pointer: c.pointer, value: c.after })));
-  const files = { ...newest.files, [file]: value };
-  if (same(value, defaultConfig(file))) delete files[file];
+  const { value } = applied(i18n, newest.files, target, proposed.map((c) => ({ pointer: c.pointer, value: c.after })));
+  const files = filesWith(newest.files, target, value);
   const version = newest.version + 1;
   await trx
     .insertInto('config_versions')
     .values({
       version,
       kind: 'publish',
-      file,
+      file: change.file,
       files_json: JSON.stringify(files),
       diff_json: change.changes_json,
       reason: change.reason,
@@ -126,7 +165,11 @@ async function publish(trx: Db, change: ConfigChangeRow, actor: Actor, now: numb
       at: now,
     })
     .execute();
-  await appendAudit(trx, { ...actor, action: 'config.publish', targetKind: 'config', targetId: configPath(file), before: { version: newest.version }, after: { version, change: Number(change.id), diff: proposed } }, now);
+  await appendAudit(
+    trx,
+    { ...actor, action: 'config.publish', targetKind: 'config', targetId: pathOfStored(change.file), before: { version: newest.version }, after: { version, change: Number(change.id), diff: proposed } },
+    now,
+  );
   return { version, kind: 'publish', files };
 }
 
@@ -136,16 +179,16 @@ function makeLive(published: Published | null): void {
 }
 
 /** The second operator's decision: an approval publishes the next version, a rejection closes the change. */
-export async function decideChange(db: Db, actor: Actor, d: Decision, now: number): Promise<{ id: number; status: 'published' | 'rejected'; version: number | null }> {
+export async function decideChange(db: Db, i18n: I18n, actor: Actor, d: Decision, now: number): Promise<{ id: number; status: 'published' | 'rejected'; version: number | null }> {
   const done = await db.transaction().execute(async (trx) => {
     await lockNamed(trx, PUBLISH_LOCK);
     const change = await forUpdate(trx, trx.selectFrom('config_changes').selectAll().where('id', '=', d.id)).executeTakeFirst();
     if (!change || change.status !== 'waiting') throw validationError('id', 'admin.configNotWaiting');
     if (d.decision === 'approve' && Number(change.author_id) === actor.operatorId) throw validationError('id', 'admin.configSelfApproval');
-    const published = d.decision === 'approve' ? await publish(trx, change, actor, now) : null;
+    const published = d.decision === 'approve' ? await publish(trx, i18n, change, actor, now) : null;
     const version = published?.version ?? null;
     if (version === null)
-      await appendAudit(trx, { ...actor, action: 'config.reject', targetKind: 'config', targetId: configPath(change.file), after: { change: d.id, reason: d.reason ?? null } }, now);
+      await appendAudit(trx, { ...actor, action: 'config.reject', targetKind: 'config', targetId: pathOfStored(change.file), after: { change: d.id, reason: d.reason ?? null } }, now);
     const status = version === null ? ('rejected' as const) : ('published' as const);
     const closed = await trx
       .updateTable('config_changes')
@@ -168,7 +211,7 @@ export async function rollBack(db: Db, actor: Actor, reason: string, now: number
     if (newest.version === 0 || newest.kind !== 'publish') throw validationError('reason', 'admin.configNothingToRollBack');
     const last = (await trx.selectFrom('config_versions').selectAll().where('version', '=', newest.version).executeTakeFirstOrThrow()) as ConfigVersionRow;
     const files = await versionFiles(trx, newest.version - 1);
-    const file = last.file as RuntimeConfigFile;
+    const file = last.file;
     const diff = (JSON.parse(last.diff_json) as ValueChange[]).map((c) => ({ pointer: c.pointer, before: c.after, after: c.before }));
     const version = newest.version + 1;
     await trx
@@ -186,7 +229,7 @@ export async function rollBack(db: Db, actor: Actor, reason: string, now: number
         at: now,
       })
       .execute();
-    await appendAudit(trx, { ...actor, action: 'config.rollback', targetKind: 'config', targetId: configPath(file), before: { version: newest.version }, after: { version, diff, reason } }, now);
+    await appendAudit(trx, { ...actor, action: 'config.rollback', targetKind: 'config', targetId: pathOfStored(file), before: { version: newest.version }, after: { version, diff, reason } }, now);
     return { version, kind: 'rollback', files };
   });
   makeLive(published);

@@ -6,7 +6,7 @@ import type { ConfigChangeRow, ConfigVersionRow } from '../core/db/types.ts';
 import { type PagingInput, pageOf } from '../platform/http/records.ts';
 import { toCount } from '../core/db/index.ts';
 import type { ValueChange } from './config-changes.ts';
-import { configPath, shownValue } from './config-values.ts';
+import { pathOfStored, shownValue } from './config-values.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -17,7 +17,7 @@ function changeRow(r: ConfigChangeRow, me: number): AdminConfigChange {
   const diff = JSON.parse(r.changes_json) as ValueChange[];
   return {
     id: Number(r.id),
-    file: configPath(r.file),
+    file: pathOfStored(r.file),
     changes: diffText(diff),
     diff: diff as AdminConfigChange['diff'],
     reason: r.reason,
@@ -46,7 +46,7 @@ function versionRow(r: ConfigVersionRow): AdminConfigVersion {
   return {
     version: Number(r.version),
     kind: r.kind,
-    file: configPath(r.file),
+    file: pathOfStored(r.file),
     changes: diffText(JSON.parse(r.diff_json) as ValueChange[]),
     reason: r.reason,
     author: r.author,

@@ -5,6 +5,7 @@
 import { validationError } from '../core/errors.ts';
 import { defaultConfig, isRuntimeConfigFile, liveConfig, RUNTIME_CONFIG_FILES, type RuntimeConfigFile } from '../core/live-config.ts';
 import { configSchemaOf } from '../platform/config/config-rules.ts';
+import type { I18n } from '../platform/i18n/i18n.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -15,13 +16,36 @@ const PATH_OF = (file: string) => `schemas/config/${file}.json`;
 
 export const configPath = PATH_OF;
 
-/** The file a repo path names, or the refusal that says which files are changeable now. */
+/** What a change names: a config file, or the texts of one language (locales/<code>.json). */
+export type ConfigTarget = { kind: 'file'; file: RuntimeConfigFile } | { kind: 'texts'; lang: string };
+
+const changeable = () => [...RUNTIME_CONFIG_FILES.map(PATH_OF), 'locales/<language>.json'].join(', ');
+
+/** The target a repo path names, or the refusal that says what is changeable now. */
+export function configTargetOf(path: string, i18n: Pick<I18n, 'hasLanguage'>): ConfigTarget {
+  const lang = /^locales\/([A-Za-z]{2,3}-[A-Za-z]{2,4})\.json$/.exec(path)?.[1];
+  if (lang && i18n.hasLanguage(lang)) return { kind: 'texts', lang };
+  const name = /^schemas\/config\/([a-z0-9-]{1,60})\.json$/.exec(path)?.[1];
+  if (name && isRuntimeConfigFile(name)) return { kind: 'file', file: name };
+  if (name || /^schemas\/(screens|admin|endpoints|entities|meta)\//.test(path)) throw validationError('file', 'admin.configNotRuntime', { file: path, files: changeable() });
+  throw validationError('file', 'admin.configUnknownFile', { files: changeable() });
+}
+
+/** How config_changes and config_versions name a target: the file's name, or texts:<code>. */
+export const storedName = (t: ConfigTarget) => (t.kind === 'file' ? t.file : `texts:${t.lang}`);
+
+export function storedTarget(name: string): ConfigTarget {
+  return name.startsWith('texts:') ? { kind: 'texts', lang: name.slice(6) } : { kind: 'file', file: name as RuntimeConfigFile };
+}
+
+/** The repo path of a stored name. */
+export const pathOfStored = (name: string) => (name.startsWith('texts:') ? `locales/${name.slice(6)}.json` : PATH_OF(name));
+
+/** The file a repo path names when it is a config file (the values list's filter). */
 export function runtimeFileOf(path: string): RuntimeConfigFile {
   const name = /^schemas\/config\/([a-z0-9-]{1,60})\.json$/.exec(path)?.[1];
   if (name && isRuntimeConfigFile(name)) return name;
-  const files = RUNTIME_CONFIG_FILES.map(PATH_OF).join(', ');
-  if (name || /^(schemas\/(screens|admin|endpoints|entities)\/|locales\/)/.test(path)) throw validationError('file', 'admin.configNotRuntime', { file: path, files });
-  throw validationError('file', 'admin.configUnknownFile', { files });
+  throw validationError('file', 'admin.configUnknownFile', { files: changeable() });
 }
 
 export function pointerTokens(pointer: string): string[] {

@@ -19,12 +19,19 @@ export function isRuntimeConfigFile(name: string): name is RuntimeConfigFile {
   return (RUNTIME_CONFIG_FILES as readonly string[]).includes(name);
 }
 
+/** Texts operators changed, by language and dotted key (files_json's `texts`); every other text is its locale file's. */
+export type TextOverrides = Record<string, Record<string, string>>;
+
+/** Where a version keeps its text changes, beside the config files. */
+export const TEXTS = 'texts';
+
 interface Live {
   version: number;
   files: Partial<Record<RuntimeConfigFile, unknown>>;
+  texts: TextOverrides;
 }
 
-let live: Live = { version: 0, files: {} };
+let live: Live = { version: 0, files: {}, texts: {} };
 const defaults = new Map<RuntimeConfigFile, unknown>();
 
 /** The file as it ships in schemas/config (what version 0 is). */
@@ -52,10 +59,21 @@ export function perVersion<T>(build: () => T): () => T {
   };
 }
 
-/** Makes a version live: its files replace the shipped ones, every other file is the shipped one again. */
+/** A text as an operator published it, or undefined where the locale file's holds. */
+export function liveText(lang: string, key: string): string | undefined {
+  return live.texts[lang]?.[key];
+}
+
+/** The published text changes of one language (none: {}). */
+export function liveTexts(lang: string): Record<string, string> {
+  return live.texts[lang] ?? {};
+}
+
+/** Makes a version live: its files replace the shipped ones, every other file is the shipped one again; the same for texts. */
 export function applyConfigVersion(version: number, files: Record<string, unknown>): void {
   const kept = Object.fromEntries(Object.entries(files).filter(([name]) => isRuntimeConfigFile(name)));
-  live = { version, files: kept };
+  const texts = files[TEXTS] && typeof files[TEXTS] === 'object' ? (files[TEXTS] as TextOverrides) : {};
+  live = { version, files: kept, texts };
 }
 
 /** The newest published version in the database, with its files (version 0 and none when nothing was published). */

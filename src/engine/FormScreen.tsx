@@ -100,14 +100,15 @@ function useSummaryConfirm(ui: FormUi, t: (k: string) => string, locale: string,
 
 /**
  * A limit read from a source follows another field (the wire minimum of the currency, the balance
- * of the coin): once errors are shown, they are checked again against the new limit.
+ * of the coin), and a message's text follows the language and the texts operators publish: once
+ * errors are shown, they are checked again against the new limit and worded with the new `t`.
  */
-function useLimitsRecheck(formRef: RefObject<Form<Data> | null>, limits: ResolvedLimits, submitted: boolean) {
+function useLimitsRecheck(formRef: RefObject<Form<Data> | null>, limits: ResolvedLimits, submitted: boolean, t: unknown) {
   const limitsKey = JSON.stringify(limits);
   useEffect(() => {
     if (submitted) formRef.current?.validateForm();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of the limits only
-  }, [limitsKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of the limits or the texts only
+  }, [limitsKey, t]);
 }
 
 /** A form that needs a verified identity says so up front (the server refuses it with 4025 too): the user's status while not verified. */
@@ -144,7 +145,7 @@ export default function FormScreen({ module }: { module: ScreenModule }) {
   const realName = useVerificationNeeded(screen.verified);
   const formContext: FormContext = { formData, setField, captchaNonce: submit.captchaNonce, limits, sources: responses, picked, schema: schema as Data };
   formContext.confirmRows = summary.onRows;
-  useLimitsRecheck(formRef, limits, submitted);
+  useLimitsRecheck(formRef, limits, submitted, t);
 
   const ui = uiWithHidden(uiWithVariants((screen.ui ?? {}) as FormUi, picked), conditional.hidden) as FormUi;
   if (submit.result) {

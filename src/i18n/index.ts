@@ -4,6 +4,7 @@ import i18next, { type i18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import languages from '../../schemas/config/languages.json';
 import { LANGUAGE_KEY, pickFrom } from './pick';
+import { layTextOverrides } from './overrides';
 
 export type LanguageCode = (typeof languages.languages)[number]['code'];
 export const LANGUAGES = languages.languages;
@@ -48,6 +49,7 @@ export async function loadBundles(instance: i18n, codes: readonly string[], load
   const missing = codes.filter((c) => !instance.hasResourceBundle(c, 'translation'));
   const loaded = await Promise.all(missing.map((c) => load(c)));
   missing.forEach((c, i) => instance.addResourceBundle(c, 'translation', loaded[i], true, true));
+  if (instance === i18next) layTextOverrides(missing);
 }
 
 const fromChunk: BundleLoader = async (code) => {
@@ -76,6 +78,7 @@ async function loadPartOf(part: Part, codes: readonly string[]): Promise<void> {
     i18next.addResourceBundle(c, 'translation', loaded[i], true, true);
     done.add(c);
   });
+  layTextOverrides(missing);
 }
 
 const partsOf = (signInOnly: boolean): Part[] => (signInOnly ? [signInParts] : [signInParts, screenParts]);

@@ -3,8 +3,11 @@
 // operator with the config role lowers the USD minimum to 3,000 with a reason, a second one
 // approves it from the changes list, and the open customer page (not reloaded) then shows the new
 // minimum and sends the same 4,000 USD request. A rollback by one operator brings 5,000 back.
+// A German text changed the same way (found in the console's texts list) replaces the message an
+// open German page shows, and no other language's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import de from '../../locales/de-DE.json';
 import en from '../../locales/en-US.json';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/composition/seed';
 import { appAndBrowser, loginThroughUi, operatorDesktop, phone, saveShot } from './harness';
@@ -40,7 +43,7 @@ describe('a limit changed at run time', () => {
     await ana.goto(`${app.running.url}/admin/config?file=schemas/config/wire-limits.json`);
     await ana.getByRole('link', { name: '/USD/minimum' }).click();
     await ana.waitForURL((url) => url.pathname === '/admin/configChange');
-    expect(await ana.inputValue('#root_value')).toBe('5000');
+    await expect.poll(() => ana.inputValue('#root_value')).toBe('5000');
     await ana.fill('#root_value', '3000');
     await ana.fill('#root_reason', 'Match the EU competitors');
     await saveShot(ana, 'admin-config-propose', false);
@@ -83,5 +86,51 @@ describe('a limit changed at run time', () => {
     await ana.goto(`${app.running.url}/admin/config?file=schemas/config/wire-limits.json`);
     const usd = ana.locator('tr', { has: ana.getByRole('link', { name: '/USD/minimum' }) });
     await expect.poll(async () => (await usd.textContent()) ?? '').toContain('5000');
+  });
+
+  it("changes a German text on an open German page once approved", async () => {
+    const { page: german } = await phone(app.browser, 'de-DE');
+    pages.push(german);
+    await loginThroughUi(german, app.running, DEMO_EMAIL, DEMO_PASSWORD);
+    await german.goto(`${app.running.url}/#/bitcoin/wireTransfer`);
+    await german.fill('#root_email', 'demo.customer@example.com');
+    await german.selectOption('#root_currency', 'USD');
+    await german.fill('#root_amount', '10');
+    await german.click('button[type=submit]');
+    await german.locator('.field-message', { hasText: de.wire.belowMinimum.replace('{{limit}}', '5.000') }).waitFor();
+
+    const ana = pages[1];
+    await ana.goto(`${app.running.url}/admin/configTexts?lang=de-DE&q=wire.belowMinimum`);
+    await ana.getByRole('link', { name: '/wire/belowMinimum' }).click();
+    await ana.waitForURL((url) => url.pathname === '/admin/configChange');
+    await expect.poll(() => ana.inputValue('#root_value')).toBe(de.wire.belowMinimum);
+    await ana.fill('#root_value', 'Überweisungen erst ab {{limit}} – bitte mehr eingeben.');
+    await ana.fill('#root_reason', 'Klarer formulieren');
+    await ana.click('button[type=submit]');
+    await ana.getByText(en.admin.configProposed).waitFor();
+
+    const ben = pages[2];
+    await ben.goto(`${app.running.url}/admin/configChanges`);
+    const row = ben.locator('tr', { hasText: '/wire/belowMinimum' });
+    await row.getByRole('button', { name: en.admin.decision.approve }).click();
+    await ben.click(`.dialog >> text=${en.common.confirm}`);
+    await ben.getByText(en.admin.configPublished).first().waitFor();
+
+    // the open German page was not reloaded
+    await german.locator('.field-message', { hasText: 'Überweisungen erst ab 5.000' }).waitFor({ timeout: 15_000 });
+    await saveShot(german, 'config-text-de', true);
+    // an English page keeps the English text
+    const { page: english } = await phone(app.browser);
+    pages.push(english);
+    await loginThroughUi(english, app.running, DEMO_EMAIL, DEMO_PASSWORD);
+    await english.goto(`${app.running.url}/#/bitcoin/wireTransfer`);
+    await english.fill('#root_email', 'demo.customer@example.com');
+    await english.selectOption('#root_currency', 'USD');
+    await english.fill('#root_amount', '10');
+    await english.click('button[type=submit]');
+    await english.locator('.field-message', { hasText: en.wire.belowMinimum.replace('{{limit}}', '5,000') }).waitFor();
+    await ana.goto(`${app.running.url}/admin/configTexts?lang=de-DE&q=wire.belowMinimum`);
+    await ana.locator('tr', { hasText: 'Überweisungen erst ab' }).waitFor();
+    await saveShot(ana, 'admin-config-texts', false);
   });
 });

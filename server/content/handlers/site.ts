@@ -3,7 +3,7 @@
 // desk, read at each request (site.json is changeable at run time), with the published configuration
 // version beside the app's; nothing here is invented when the operator left it out.
 import type { SiteConfig } from '../../../contract/generated/types.ts';
-import { liveConfig, liveConfigVersion } from '../../core/live-config.ts';
+import { liveConfig, liveConfigVersion, liveTexts } from '../../core/live-config.ts';
 import type { AppContext } from '../../platform/http/context.ts';
 import type { HandlerTable } from '../../platform/http/handler.ts';
 
@@ -27,5 +27,9 @@ export function siteConfig(version: string, file: SiteFile = liveConfig<SiteFile
 export function siteHandlers(ctx: AppContext): HandlerTable {
   return {
     getSite: async () => siteConfig(ctx.version),
+    getSiteTexts: async ({ lang }) => {
+      const codes = [...new Set([ctx.i18n.resolve(lang), ctx.i18n.defaultCode])];
+      return { version: liveConfigVersion(), texts: Object.fromEntries(codes.map((c) => [c, liveTexts(c)]).filter(([, t]) => Object.keys(t).length)) };
+    },
   };
 }

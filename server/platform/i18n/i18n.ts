@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { decimalsOf } from '../../../contract/decimal.ts';
 import { formatAmount } from '../../../contract/number-format.ts';
 import { languagesConfig } from '../../core/config.ts';
+import { liveText } from '../../core/live-config.ts';
 import type { Params } from '../../core/errors.ts';
 
 export const LOCALES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
@@ -88,8 +89,31 @@ export class I18n {
   }
 
   t(code: string, key: string, params?: Params): string {
-    const text = lookup(this.locales.get(code), key) ?? lookup(this.locales.get(this.defaultCode), key) ?? key;
+    const text = liveText(code, key) ?? this.fileText(code, key) ?? liveText(this.defaultCode, key) ?? this.fileText(this.defaultCode, key) ?? key;
     return interpolate(text, params && localizeNumbers(params, code));
+  }
+
+  /** The text as its locale file has it (no operator's change), or undefined where the file lacks it. */
+  fileText(code: string, key: string): string | undefined {
+    return lookup(this.locales.get(code), key);
+  }
+
+  /** Whether `code` is a language of the app (languages.json). */
+  hasLanguage(code: string): boolean {
+    return this.locales.has(code);
+  }
+
+  /** Every text key of the default language's file, dotted, with its text, in file order. */
+  defaultTexts(): [string, string][] {
+    const out: [string, string][] = [];
+    const walk = (node: Tree, prefix: string) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === 'string') out.push([prefix + k, v]);
+        else if (v && typeof v === 'object') walk(v as Tree, `${prefix}${k}.`);
+      }
+    };
+    walk(this.locales.get(this.defaultCode)!, '');
+    return out;
   }
 
   translator(lang: unknown): Translate {

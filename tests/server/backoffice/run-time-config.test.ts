@@ -129,7 +129,11 @@ describe('a draft that breaks a rule', () => {
       [{ file: 'schemas/config/reviews.json', pointer: '/description', value: 'x' }, 'pointer', 'admin.configStructural', { pointer: '/description' }],
       [{ file: 'schemas/config/funds.json', pointer: '/bankWithdrawFeeRate', value: '1.5' }, 'value', 'admin.configRule.ratio', { pointer: '/bankWithdrawFeeRate' }],
       [{ file: 'schemas/config/coins.json', pointer: '/coins/0/coin', value: 'X' }, 'file', 'admin.configNotRuntime', { file: 'schemas/config/coins.json', files: '' }],
-      [{ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'x' }, 'file', 'admin.configNotRuntime', { file: 'locales/de-DE.json', files: '' }],
+      [{ file: 'schemas/screens/withdraw.json', pointer: '/title', value: 'x' }, 'file', 'admin.configNotRuntime', { file: 'schemas/screens/withdraw.json', files: '' }],
+      [{ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Zu wenig' }, 'value', 'admin.configPlaceholders', { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' }],
+      [{ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Mindestens {{limit}} {{currency}}' }, 'value', 'admin.configPlaceholders', { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' }],
+      [{ file: 'locales/de-DE.json', pointer: '/wire/noSuchText', value: 'x' }, 'pointer', 'admin.configNoValue', { pointer: '/wire/noSuchText', file: 'locales/de-DE.json' }],
+      [{ file: 'locales/xx-XX.json', pointer: '/wire/belowMinimum', value: 'x' }, 'file', 'admin.configUnknownFile', { files: '' }],
       [{ file: '../etc/passwd', pointer: '/a', value: 'x' }, 'file', 'admin.configUnknownFile', { files: '' }],
       [{ file: wireFile }, 'value', 'admin.configChangesMissing', {}],
       [{ file: wireFile, pointer: 'USD/minimum', value: '1' }, 'pointer', 'admin.configPointerFormat', {}],
@@ -137,7 +141,7 @@ describe('a draft that breaks a rule', () => {
       [{ file: wireFile, changes: Array.from({ length: 51 }, () => ({ pointer: '/USD/minimum', value: '1' })) }, 'changes', 'admin.configChangesFormat', {}],
       [{ file: wireFile, changes: [{ pointer: '/USD/minimum', value: { deep: { deeper: [1] } } }] }, 'changes.0.value', 'admin.configChangesFormat', {}],
     ];
-    const files = 'schemas/config/wire-limits.json, schemas/config/funds.json, schemas/config/reviews.json, schemas/config/referral.json, schemas/config/site.json';
+    const files = 'schemas/config/wire-limits.json, schemas/config/funds.json, schemas/config/reviews.json, schemas/config/referral.json, schemas/config/site.json, locales/<language>.json';
     const before = [await count('config_changes'), await count('config_versions')];
     for (const [body, field, key, params] of cases) {
       const r = await propose({ reason: 'Testing the rules', ...body }, ana, 'de');
@@ -164,12 +168,33 @@ describe('a draft that breaks a rule', () => {
   });
 });
 
+describe('a text changed at run time', () => {
+  it("is the server's message in that language once approved, and the other languages keep theirs", async () => {
+    const text = 'Überweisungen ab {{limit}} USD: bitte mehr eingeben.';
+    const r = await propose({ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: text, reason: 'Clearer German' });
+    expect(r.code, r.msg).toBe(0);
+    const before = await call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount: '10' }, lang: 'de' });
+    expect(before.msg).toBe(msg('de', 'wire.belowMinimum', { limit: '3000.00' }));
+    expect((await decide(r.data.id as number, 'approve')).data.status).toBe('published');
+    const after = await call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount: '10' }, lang: 'de' });
+    expect(after.msg).toBe('Überweisungen ab 3.000,00 USD: bitte mehr eingeben.');
+    const english = await call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount: '10' }, lang: 'en' });
+    expect(english.msg).toBe(msg('en', 'wire.belowMinimum', { limit: '3000.00' }));
+    const texts = await call(s.app, 'GET', '/base/texts', { query: { lang: 'de-DE' } });
+    expect(texts.data).toEqual({ version: 4, texts: { 'de-DE': { 'wire.belowMinimum': text } } });
+    // the rollback of a text is the same brake
+    expect((await call(s.app, 'POST', '/admin/config/rollback', { adminToken: ben.token, body: { reason: 'Back to the translators' } })).data.version).toBe(5);
+    const back = await call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount: '10' }, lang: 'de' });
+    expect(back.msg).toBe(msg('de', 'wire.belowMinimum', { limit: '3000.00' }));
+  });
+});
+
 describe('npm run ops -- config export', () => {
   it('prints the published changes as a JSON Patch per file and writes files equal to what is live', async () => {
     const printed = await runCli(['config', 'export'], s.dataDir);
     expect(printed.code, printed.out).toBe(0);
     expect(JSON.parse(printed.out)).toEqual({
-      version: 3,
+      version: 5,
       files: [{ file: 'schemas/config/wire-limits.json', patch: [{ op: 'replace', path: '/USD/minimum', value: '3000' }] }],
     });
     const copy = mkdtempSync(join(tmpdir(), 'schemas-'));
