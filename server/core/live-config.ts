@@ -105,5 +105,9 @@ export async function watchPublishedConfig(db: Db, onError: (error: unknown) => 
   applyConfigVersion(published.version, published.files);
   const timer = setInterval(() => void refreshLiveConfig(db).catch(onError), CONFIG_POLL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  // the app closing leaves the shipped files live, as a fresh start would (a later app in the same process, a test, starts from its own database)
+  return () => {
+    clearInterval(timer);
+    applyConfigVersion(0, {});
+  };
 }

@@ -19,7 +19,7 @@ describe('check-config', () => {
 
   it('reports a wrong type, an unknown key, a config without schema and a schema without config', () => {
     const problems = checkConfig(FIXTURES);
-    expect(problems).toContain('config/limits.json: /maxItems must be integer');
+    expect(problems).toContain('config/limits.json: /maxWidgets must be integer');
     expect(problems).toContain('config/limits.json: / must NOT have additional properties "colour"');
     expect(problems).toContain('config/orphan.json: has no schema (expected meta/config/orphan.schema.json)');
     expect(problems).toContain('meta/config/gone.schema.json: no config/gone.json to describe');
@@ -28,7 +28,7 @@ describe('check-config', () => {
   it('reports keys nothing reads, but not description', () => {
     const problems = checkConfig(FIXTURES);
     expect(problems).toContain('config/limits: key "colour" is read by nothing');
-    expect(problems).toContain('config/limits: key "maxItems" is read by nothing');
+    expect(problems).toContain('config/limits: key "maxWidgets" is read by nothing');
     expect(problems.join('\n')).not.toMatch(/"description"/);
     // requestTimeoutMs is read by src/api/baseQuery.ts
     expect(problems.join('\n')).not.toMatch(/"requestTimeoutMs"/);

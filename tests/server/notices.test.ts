@@ -369,6 +369,7 @@ describe('GET /base/site', () => {
     expect(r.code).toBe(0);
     expect(r.data).toEqual({
       version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      configVersion: 0,
       name: 'CoinApp',
       msb: null,
       service: { channels: [{ type: 'email', value: 'support@coinapp.test' }], hours: { timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' } },

@@ -67,6 +67,7 @@ describe('the role matrix', () => {
       'adminConfigDecide',
       'adminConfigPropose',
       'adminConfigRollback',
+      'adminConfigTexts',
       'adminConfigVersions',
       'adminCreateFinancing',
       'adminCreateIeo',

@@ -182,6 +182,10 @@ describe('a text changed at run time', () => {
     expect(english.msg).toBe(msg('en', 'wire.belowMinimum', { limit: '3000.00' }));
     const texts = await call(s.app, 'GET', '/base/texts', { query: { lang: 'de-DE' } });
     expect(texts.data).toEqual({ version: 4, texts: { 'de-DE': { 'wire.belowMinimum': text } } });
+    for (const lang of ['<script>', 'de'.repeat(300), '']) {
+      const bad = await call(s.app, 'GET', '/base/texts', { query: { lang } });
+      expect(bad, lang).toMatchObject({ status: 200, code: 7, msg: msg(undefined, 'validation.invalid') });
+    }
     // the rollback of a text is the same brake
     expect((await call(s.app, 'POST', '/admin/config/rollback', { adminToken: ben.token, body: { reason: 'Back to the translators' } })).data.version).toBe(5);
     const back = await call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount: '10' }, lang: 'de' });
@@ -207,6 +211,17 @@ describe('npm run ops -- config export', () => {
   });
 });
 
+describe('two decisions at once', () => {
+  it('publish one version: the second finds the change decided', async () => {
+    const id = (await propose({ file: 'schemas/config/reviews.json', pointer: '/take/minutes', value: '45', reason: 'Longer holds' })).data.id as number;
+    const before = await count('config_versions');
+    const answers = await Promise.all([decide(id, 'approve'), decide(id, 'approve'), decide(id, 'reject')]);
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.msg === msg(undefined, 'admin.configNotWaiting'))).toHaveLength(2);
+    expect(await count('config_versions')).toBeLessThanOrEqual(before + 1);
+  });
+});
+
 describe('another instance', () => {
   it('applies a version another instance published within the poll', async () => {
     const live = liveConfigVersion();
@@ -220,5 +235,14 @@ describe('another instance', () => {
     expect(Date.now() - started).toBeLessThanOrEqual(CONFIG_POLL_MS + 1_000);
     expect(await usdMinimum()).toBe('1000');
     expect(await refreshLiveConfig(s.app.db)).toBe(live + 1);
+  });
+
+  it('starts from the newest version after a restart', async () => {
+    const version = liveConfigVersion();
+    await s.app.close();
+    expect(liveConfigVersion()).toBe(0);
+    s = await startServer({ scheduler: false, dataDir: s.dataDir }, s.clock);
+    expect(liveConfigVersion()).toBe(version);
+    expect(await usdMinimum()).toBe('1000');
   });
 });
