@@ -205,4 +205,44 @@ describe('a cluster of three instances under load', () => {
     for (const f of feeds) expect(f.arrivals.length).toBeGreaterThan(10);
     expect(Math.max(...gaps)).toBeLessThan(15_000);
   });
+
+  it('applies a configuration change approved on one instance on every instance within 5 s', async () => {
+    const { createOperator } = await import('../../server/platform/operators/operators.ts');
+    const { totpCode } = await import('../../server/platform/security/totp.ts');
+    const at = (i: number) => `http://127.0.0.1:${cluster.instances[i].port}/api`;
+    const send = async (i: number, path: string, body: unknown, adminToken?: string) => {
+      const res = await fetch(`${at(i)}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(adminToken ? { 'x-admin-token': adminToken } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; msg: string; data: { token?: string; id?: number } };
+    };
+    const signedIn = async (name: string, i: number) => {
+      const made = await createOperator(db, name, ['config'], Date.now());
+      const secret = new URL(made.totp).searchParams.get('secret')!;
+      const token = (await send(i, '/admin/login', { name, password: made.password, totp: totpCode(secret, Date.now()) })).data.token!;
+      expect((await send(i, '/admin/changePassword', { oldPassword: made.password, newPassword: 'operator-passphrase-42' }, token)).code).toBe(0);
+      return token;
+    };
+    const proposer = await signedIn('cluster-cfg-a', 0);
+    const approver = await signedIn('cluster-cfg-b', 1);
+    const proposed = await send(0, '/admin/config/drafts', { file: 'schemas/config/wire-limits.json', pointer: '/USD/minimum', value: '3000', reason: 'Cluster test' }, proposer);
+    expect(proposed.code, proposed.msg).toBe(0);
+    const approvedAt = Date.now();
+    const decided = await send(1, '/admin/config/drafts/decide', { id: proposed.data.id, decision: 'approve' }, approver);
+    expect(decided.code, decided.msg).toBe(0);
+    const seen: number[] = [];
+    for (const i of [0, 1, 2]) {
+      for (;;) {
+        const res = await fetch(`${at(i)}/wire_transfer/currencies`, { headers: { 'x-token': tokens[0] } });
+        const usd = ((await res.json()) as { data: { list: { currency: string; minimum: string }[] } }).data.list.find((c) => c.currency === 'USD');
+        if (usd?.minimum === '3000') break;
+        expect(Date.now() - approvedAt).toBeLessThan(5_000);
+        await sleep(100);
+      }
+      seen.push(Date.now() - approvedAt);
+    }
+    console.log(`config version applied after ${seen.map((ms, i) => `i${i + 1} ${ms} ms`).join(', ')}`);
+  });
 });

@@ -64,9 +64,11 @@ describe('a limit changed at run time', () => {
     await row.getByRole('button', { name: en.admin.decision.approve }).click();
     await ben.click(`.dialog >> text=${en.common.confirm}`);
     await ben.getByText(en.admin.configPublished).first().waitFor();
+    const approvedAt = Date.now();
 
     // the customer's page was never reloaded: it finds the new version and fetches its limits again
     await customer.locator('.field-hint', { hasText: 'Min 3,000' }).waitFor({ timeout: 15_000 });
+    console.log(`the open page showed the new minimum ${Date.now() - approvedAt} ms after the approval`);
     expect(await customer.inputValue('#root_amount')).toBe('4000');
     await customer.click('button[type=submit]');
     await customer.locator('.toast', { hasText: en.wire.submitted }).waitFor({ timeout: 5000 });
@@ -115,9 +117,11 @@ describe('a limit changed at run time', () => {
     await row.getByRole('button', { name: en.admin.decision.approve }).click();
     await ben.click(`.dialog >> text=${en.common.confirm}`);
     await ben.getByText(en.admin.configPublished).first().waitFor();
+    const approvedAt = Date.now();
 
     // the open German page was not reloaded
     await german.locator('.field-message', { hasText: 'Überweisungen erst ab 5.000' }).waitFor({ timeout: 15_000 });
+    console.log(`the open German page showed the new text ${Date.now() - approvedAt} ms after the approval`);
     await saveShot(german, 'config-text-de', true);
     // an English page keeps the English text
     const { page: english } = await phone(app.browser);
