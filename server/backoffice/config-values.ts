@@ -4,7 +4,7 @@
 // values changes the file's structure, which is a release.
 import { validationError } from '../core/errors.ts';
 import { defaultConfig, isRuntimeConfigFile, liveConfig, RUNTIME_CONFIG_FILES, type RuntimeConfigFile } from '../core/live-config.ts';
-import { configSchemaOf } from '../platform/config/config-rules.ts';
+import { configSchemaOf, DECIMAL_PATTERNS, RATIO_PATTERNS } from '../platform/config/config-rules.ts';
 import type { I18n } from '../platform/i18n/i18n.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -131,8 +131,10 @@ export function schemaAt(file: RuntimeConfigFile, tokens: string[]): SchemaNode 
   return node;
 }
 
-/** The range a value's schema allows, written out: "≥ 1 · ≤ 1440", "one of: finance, compliance", "1–3 items". */
-export function rangeOf(node: SchemaNode): string {
+type Words = (key: string, params?: Record<string, string | number>) => string;
+
+/** The range a value's schema allows, written out: "≥ 1 · ≤ 1440", "∈ {finance, compliance}", "a decimal number", "1–3 items". */
+export function rangeOf(node: SchemaNode, t: Words = (k) => k): string {
   const item = (node.items && typeof node.items === 'object' ? node.items : node) as SchemaNode;
   const parts: string[] = [];
   const bound = (k: string, sign: string) => typeof item[k] === 'number' && parts.push(`${sign} ${String(item[k])}`);
@@ -141,12 +143,13 @@ export function rangeOf(node: SchemaNode): string {
   bound('maximum', '≤');
   bound('exclusiveMaximum', '<');
   if (Array.isArray(item.enum)) parts.push(`∈ {${(item.enum as unknown[]).join(', ')}}`);
-  if (typeof item.pattern === 'string') parts.push(`/${item.pattern}/`);
-  if (typeof item.maxLength === 'number') parts.push(`≤ ${String(item.maxLength)} chars`);
+  if (typeof item.pattern === 'string')
+    parts.push(DECIMAL_PATTERNS.has(item.pattern) ? t('admin.configRange.decimal') : RATIO_PATTERNS.has(item.pattern) ? t('admin.configRange.ratio') : `/${item.pattern}/`);
+  if (typeof item.maxLength === 'number') parts.push(t('admin.configRange.maxLength', { limit: item.maxLength }));
   if (item !== node) {
     const min = typeof node.minItems === 'number' ? node.minItems : 0;
-    if (typeof node.maxItems === 'number') parts.push(`[${String(min)}–${String(node.maxItems)}]`);
-    else if (min) parts.push(`[≥ ${String(min)}]`);
+    const max = typeof node.maxItems === 'number' ? String(node.maxItems) : '∞';
+    parts.push(t('admin.configRange.items', { min, max }));
   }
   return parts.join(' · ');
 }
@@ -179,7 +182,7 @@ function leaves(value: Json, tokens: string[], out: string[][]): void {
 }
 
 /** Every changeable value of a file, live, beside its shipped value. */
-export function valueRows(file: RuntimeConfigFile): ValueRow[] {
+export function valueRows(file: RuntimeConfigFile, t?: Words): ValueRow[] {
   const live = liveConfig<Json>(file);
   const shipped = defaultConfig<Json>(file);
   const paths: string[][] = [];
@@ -193,7 +196,7 @@ export function valueRows(file: RuntimeConfigFile): ValueRow[] {
       pointer: `/${tokens.map(tokenOf).join('/')}`,
       value: shownValue(value),
       type: typeOf(value, node),
-      range: rangeOf(node),
+      range: rangeOf(node, t),
       changed: JSON.stringify(before) !== JSON.stringify(value),
       shipped: before === undefined ? '' : shownValue(before),
     };

@@ -13,10 +13,11 @@ import { runtimeFileOf, valueRows } from '../config-values.ts';
 
 export function configHandlers(ctx: AppContext): HandlerTable {
   return {
-    adminConfig: async (input) => {
+    adminConfig: async (input, { req }) => {
       const files = input.file ? [runtimeFileOf(input.file)] : RUNTIME_CONFIG_FILES;
       const version = liveConfigVersion();
-      return onePage(files.flatMap((f) => valueRows(f)).map((r) => ({ ...r, version })));
+      const t = ctx.i18n.translator(req.headers.lang);
+      return onePage(files.flatMap((f) => valueRows(f, t)).map((r) => ({ ...r, version })));
     },
     adminConfigPropose: async (input, { session, req }) => {
       const changes = input.changes?.length ? input.changes : input.pointer !== undefined && input.value !== undefined ? [{ pointer: input.pointer, value: input.value }] : [];

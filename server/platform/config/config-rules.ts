@@ -31,12 +31,13 @@ export function configSchemaOf(file: string): Record<string, unknown> {
   return validatorOf(file).schema as Record<string, unknown>;
 }
 
-const DECIMAL_PATTERNS = new Set([
+/** The decimal and ratio formats of the config schemas, worded for operators instead of shown as patterns. */
+export const DECIMAL_PATTERNS: ReadonlySet<string> = new Set([
   '^(?:[1-9][0-9]*(?:\\.[0-9]+)?|0\\.[0-9]*[1-9][0-9]*)$',
   '^[0-9]+(\\.[0-9]+)?$',
   '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,8})?$',
 ]);
-const RATIO_PATTERNS = new Set(['^0(\\.[0-9]+)?$', '^0(?:\\.[0-9]{1,8})?$']);
+export const RATIO_PATTERNS: ReadonlySet<string> = new Set(['^0(\\.[0-9]+)?$', '^0(?:\\.[0-9]{1,8})?$']);
 const TYPED = new Set(['integer', 'number', 'string', 'boolean', 'array']);
 
 function ruleOf(e: ErrorObject): RuleBreak {
