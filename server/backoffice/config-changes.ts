@@ -54,7 +54,9 @@ interface Published {
 
 async function newestVersion(trx: Db): Promise<Published> {
   const row = await trx.selectFrom('config_versions').select(['version', 'kind', 'files_json']).orderBy('version', 'desc').limit(1).executeTakeFirst();
-  return row ? { version: Number(row.version), kind: row.kind, files: JSON.parse(row.files_json) as Record<string, Json> } : { version: 0, kind: null, files: {} };
+  return row
+    ? { version: Number(row.version), kind: row.kind, files: JSON.parse(row.files_json) as Record<string, Json> }
+    : { version: 0, kind: null, files: {} };
 }
 
 async function versionFiles(trx: Db, version: number): Promise<Record<string, Json>> {
@@ -86,7 +88,7 @@ function appliedToFile(file: RuntimeConfigFile, value: Json, changes: Proposal['
   return { value: next, diff };
 }
 
-const textsOf = (files: Record<string, Json>, lang: string): Record<string, string> => ((files[TEXTS] as TextOverrides | undefined)?.[lang] ?? {});
+const textsOf = (files: Record<string, Json>, lang: string): Record<string, string> => (files[TEXTS] as TextOverrides | undefined)?.[lang] ?? {};
 
 /** The value live now at a pointer of the target (a text: the published one or the locale file's). */
 function liveAt(i18n: I18n, files: Record<string, Json>, t: ConfigTarget, pointer: string): Json | undefined {
@@ -130,7 +132,11 @@ export async function proposeChange(db: Db, i18n: I18n, actor: Actor, p: Proposa
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await appendAudit(trx, { ...actor, action: 'config.propose', targetKind: 'config', targetId: pathOfStored(file), after: { change: Number(row.id), diff, reason: p.reason } }, now);
+    await appendAudit(
+      trx,
+      { ...actor, action: 'config.propose', targetKind: 'config', targetId: pathOfStored(file), after: { change: Number(row.id), diff, reason: p.reason } },
+      now,
+    );
     return { id: Number(row.id) };
   });
 }
@@ -147,7 +153,12 @@ async function publish(trx: Db, i18n: I18n, change: ConfigChangeRow, actor: Acto
   const proposed = JSON.parse(change.changes_json) as ValueChange[];
   const stale = proposed.find((c) => !same(liveAt(i18n, newest.files, target, c.pointer), c.before));
   if (stale) throw validationError('id', 'admin.configStale', { pointer: stale.pointer });
-  const { value } = applied(i18n, newest.files, target, proposed.map((c) => ({ pointer: c.pointer, value: c.after })));
+  const { value } = applied(
+    i18n,
+    newest.files,
+    target,
+    proposed.map((c) => ({ pointer: c.pointer, value: c.after })),
+  );
   const files = filesWith(newest.files, target, value);
   const version = newest.version + 1;
   await trx
@@ -167,7 +178,14 @@ async function publish(trx: Db, i18n: I18n, change: ConfigChangeRow, actor: Acto
     .execute();
   await appendAudit(
     trx,
-    { ...actor, action: 'config.publish', targetKind: 'config', targetId: pathOfStored(change.file), before: { version: newest.version }, after: { version, change: Number(change.id), diff: proposed } },
+    {
+      ...actor,
+      action: 'config.publish',
+      targetKind: 'config',
+      targetId: pathOfStored(change.file),
+      before: { version: newest.version },
+      after: { version, change: Number(change.id), diff: proposed },
+    },
     now,
   );
   return { version, kind: 'publish', files };
@@ -179,7 +197,13 @@ function makeLive(published: Published | null): void {
 }
 
 /** The second operator's decision: an approval publishes the next version, a rejection closes the change. */
-export async function decideChange(db: Db, i18n: I18n, actor: Actor, d: Decision, now: number): Promise<{ id: number; status: 'published' | 'rejected'; version: number | null }> {
+export async function decideChange(
+  db: Db,
+  i18n: I18n,
+  actor: Actor,
+  d: Decision,
+  now: number,
+): Promise<{ id: number; status: 'published' | 'rejected'; version: number | null }> {
   const done = await db.transaction().execute(async (trx) => {
     await lockNamed(trx, PUBLISH_LOCK);
     const change = await forUpdate(trx, trx.selectFrom('config_changes').selectAll().where('id', '=', d.id)).executeTakeFirst();
@@ -188,7 +212,11 @@ export async function decideChange(db: Db, i18n: I18n, actor: Actor, d: Decision
     const published = d.decision === 'approve' ? await publish(trx, i18n, change, actor, now) : null;
     const version = published?.version ?? null;
     if (version === null)
-      await appendAudit(trx, { ...actor, action: 'config.reject', targetKind: 'config', targetId: pathOfStored(change.file), after: { change: d.id, reason: d.reason ?? null } }, now);
+      await appendAudit(
+        trx,
+        { ...actor, action: 'config.reject', targetKind: 'config', targetId: pathOfStored(change.file), after: { change: d.id, reason: d.reason ?? null } },
+        now,
+      );
     const status = version === null ? ('rejected' as const) : ('published' as const);
     const closed = await trx
       .updateTable('config_changes')
@@ -229,7 +257,18 @@ export async function rollBack(db: Db, actor: Actor, reason: string, now: number
         at: now,
       })
       .execute();
-    await appendAudit(trx, { ...actor, action: 'config.rollback', targetKind: 'config', targetId: pathOfStored(file), before: { version: newest.version }, after: { version, diff, reason } }, now);
+    await appendAudit(
+      trx,
+      {
+        ...actor,
+        action: 'config.rollback',
+        targetKind: 'config',
+        targetId: pathOfStored(file),
+        before: { version: newest.version },
+        after: { version, diff, reason },
+      },
+      now,
+    );
     return { version, kind: 'rollback', files };
   });
   makeLive(published);

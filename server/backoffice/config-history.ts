@@ -57,7 +57,10 @@ function versionRow(r: ConfigVersionRow): AdminConfigVersion {
 
 export async function listVersions(db: Db, input: PagingInput) {
   const { page, pageSize, offset } = pageOf(input);
-  const { n } = await db.selectFrom('config_versions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('config_versions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   const rows = await db.selectFrom('config_versions').selectAll().orderBy('version', 'desc').limit(pageSize).offset(offset).execute();
   return { list: rows.map(versionRow), total: toCount(n), page, pageSize };
 }

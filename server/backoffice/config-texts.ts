@@ -37,7 +37,9 @@ export function appliedTexts(
     const english = i18n.fileText(i18n.defaultCode, key);
     if (english === undefined) throw validationError('pointer', 'admin.configNoValue', { pointer: c.pointer, file: `locales/${lang}.json` });
     if (typeof c.value !== 'string' || !c.value.trim()) throw validationError('value', 'admin.configTextEmpty', { pointer: c.pointer });
-    const wanted = placeholders(english).map((p) => `{{${p}}}`).join(' ');
+    const wanted = placeholders(english)
+      .map((p) => `{{${p}}}`)
+      .join(' ');
     if (placeholders(c.value).join() !== placeholders(english).join())
       throw validationError('value', 'admin.configPlaceholders', { pointer: c.pointer, placeholders: wanted || '—' });
     const before = textNow(i18n, lang, next, key);

@@ -27,7 +27,8 @@ export function configTargetOf(path: string, i18n: Pick<I18n, 'hasLanguage'>): C
   if (lang && i18n.hasLanguage(lang)) return { kind: 'texts', lang };
   const name = /^schemas\/config\/([a-z0-9-]{1,60})\.json$/.exec(path)?.[1];
   if (name && isRuntimeConfigFile(name)) return { kind: 'file', file: name };
-  if (name || /^schemas\/(screens|admin|endpoints|entities|meta)\//.test(path)) throw validationError('file', 'admin.configNotRuntime', { file: path, files: changeable() });
+  if (name || /^schemas\/(screens|admin|endpoints|entities|meta)\//.test(path))
+    throw validationError('file', 'admin.configNotRuntime', { file: path, files: changeable() });
   throw validationError('file', 'admin.configUnknownFile', { files: changeable() });
 }
 
@@ -144,7 +145,13 @@ export function rangeOf(node: SchemaNode, t: Words = (k) => k): string {
   bound('exclusiveMaximum', '<');
   if (Array.isArray(item.enum)) parts.push(`∈ {${(item.enum as unknown[]).join(', ')}}`);
   if (typeof item.pattern === 'string')
-    parts.push(DECIMAL_PATTERNS.has(item.pattern) ? t('admin.configRange.decimal') : RATIO_PATTERNS.has(item.pattern) ? t('admin.configRange.ratio') : `/${item.pattern}/`);
+    parts.push(
+      DECIMAL_PATTERNS.has(item.pattern)
+        ? t('admin.configRange.decimal')
+        : RATIO_PATTERNS.has(item.pattern)
+          ? t('admin.configRange.ratio')
+          : `/${item.pattern}/`,
+    );
   if (typeof item.maxLength === 'number') parts.push(t('admin.configRange.maxLength', { limit: item.maxLength }));
   if (item !== node) {
     const min = typeof node.minItems === 'number' ? node.minItems : 0;

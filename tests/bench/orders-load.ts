@@ -7,6 +7,9 @@
 //   ratio and their median.
 // - --raw also loads the lowest floor (raw-route.ts: the same SQL as better-sqlite3 statements
 //   prepared once behind a bare Fastify route; SQLite only); with --bare too, rounds go app, bare, raw.
+// - --publish: while the rounds run, the server publishes a configuration version every 250 ms
+//   (a change proposed by one operator and approved by another, server/backoffice/config-changes.ts):
+//   every order must still be accepted; the number of versions is printed.
 // Every round also reports the server process's CPU per order, read from /proc (user + system).
 // On PostgreSQL: DATABASE_URL=postgres://… DATABASE_SCHEMA_PER_DATA_DIR=bench_ (the server child inherits
 // both; the prefix gives each run a fresh schema of its own).
@@ -47,11 +50,42 @@ interface Checked {
   open: number;
   ledgerRows: number;
   mismatches: unknown[];
+  /** Configuration versions published during the rounds (--publish) */
+  published: number;
+}
+
+/** Publishes a configuration version every 250 ms until stopped: the exchange fee goes back and forth. */
+async function keepPublishing(db: import('../../server/core/db/index.ts').Db, i18n: import('../../server/platform/i18n/i18n.ts').I18n) {
+  const { createOperator } = await import('../../server/platform/operators/operators.ts');
+  const { operatorAt } = await import('../../server/platform/audit/actor.ts');
+  const { proposeChange, decideChange } = await import('../../server/backoffice/config-changes.ts');
+  const actor = async (name: string) => {
+    await createOperator(db, name, ['config'], Date.now());
+    const row = await db.selectFrom('operators').select(['id', 'name']).where('name', '=', name).executeTakeFirstOrThrow();
+    return operatorAt(row, '127.0.0.1');
+  };
+  const [author, approver] = [await actor('bench-author'), await actor('bench-approver')];
+  let published = 0;
+  let stop = false;
+  const done = (async () => {
+    while (!stop) {
+      const value = published % 2 === 0 ? '0.0021' : '0.002';
+      const { id } = await proposeChange(db, i18n, author, { file: 'schemas/config/funds.json', changes: [{ pointer: '/exchangeFeeRate', value }], reason: 'bench' }, Date.now());
+      await decideChange(db, i18n, approver, { id, decision: 'approve' }, Date.now());
+      published++;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return published;
+  };
 }
 
 // ---- the server (child) ----
 
-async function serve(dataDir: string, users: number, raw: boolean): Promise<void> {
+async function serve(dataDir: string, users: number, raw: boolean, publish: boolean): Promise<void> {
   const { buildServer } = await import('../../server/composition/app.ts');
   const { ledgerMismatches, runDueWork } = await import('../../server/composition/money.ts');
 
@@ -66,10 +100,12 @@ async function serve(dataDir: string, users: number, raw: boolean): Promise<void
   const bare = await startBareRoute(app.db, app.market, dataDir);
   const rawRoute = raw ? await startRawRoute(app.market, dataDir) : undefined;
   const ready: Ready = { port: address.port, barePort: bare.port, rawPort: rawRoute?.port ?? 0, tokens, prices, setupMs: performance.now() - t0 };
+  const stopPublishing = publish ? await keepPublishing(app.db, new (await import('../../server/platform/i18n/i18n.ts')).I18n()) : async () => 0;
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 
   for await (const line of createInterface({ input: process.stdin })) {
     if (line.trim() !== 'check') continue;
+    const published = await stopPublishing();
     const work = await runDueWork({ db: app.db, market: app.market, now: Date.now });
     const count = async (status: 'open' | 'filled') =>
       Number(
@@ -95,6 +131,7 @@ async function serve(dataDir: string, users: number, raw: boolean): Promise<void
       open: await count('open'),
       ledgerRows,
       mismatches: await ledgerMismatches(app.db),
+      published,
     };
     process.stdout.write(`${JSON.stringify(checked)}\n`);
     break;
@@ -269,6 +306,7 @@ interface Plan {
   users: number;
   bare: boolean;
   raw: boolean;
+  publish: boolean;
 }
 
 /** Runs the plan's rounds against the ready server; answers every measured round. */
@@ -316,7 +354,7 @@ async function load(plan: Plan): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinapp-bench-'));
   const child = spawn(
     process.execPath,
-    [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(plan.users), String(plan.raw)],
+    [...serverNodeArgs(), '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dataDir, String(plan.users), String(plan.raw), String(plan.publish)],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
@@ -331,6 +369,7 @@ async function load(plan: Plan): Promise<void> {
 
     child.stdin!.write('check\n');
     const checked = JSON.parse(await next()) as Checked;
+    if (plan.publish) console.log(`configuration versions published during the rounds: ${checked.published}; orders refused: ${refused}`);
     console.log(`after one more scheduler run (+${checked.filledByRun}): ${checked.filled} filled, ${checked.open} open limit orders`);
     console.log(
       `ledger: ${checked.ledgerRows} rows; mismatches: ${checked.mismatches.length === 0 ? 'none (available + frozen == Σ ledger for every user and coin)' : JSON.stringify(checked.mismatches.slice(0, 5))}`,
@@ -347,13 +386,14 @@ const args = process.argv.slice(2);
 const numbers = args.filter((a) => !a.startsWith('--'));
 const run =
   args[0] === '--serve'
-    ? serve(args[1], Number(args[2]), args[3] === 'true')
+    ? serve(args[1], Number(args[2]), args[3] === 'true', args[4] === 'true')
     : load({
         total: Number(numbers[0] ?? 4000),
         inFlight: (numbers[1] ?? '32').split(',').map(Number),
         users: Number(numbers[2] ?? 400),
         bare: args.includes('--bare'),
         raw: args.includes('--raw'),
+        publish: args.includes('--publish'),
       });
 run.catch((error: unknown) => {
   console.error(error);

@@ -90,7 +90,7 @@ describe('a limit changed at run time', () => {
     await expect.poll(async () => (await usd.textContent()) ?? '').toContain('5000');
   });
 
-  it("changes a German text on an open German page once approved", async () => {
+  it('changes a German text on an open German page once approved', async () => {
     const { page: german } = await phone(app.browser, 'de-DE');
     pages.push(german);
     await loginThroughUi(german, app.running, DEMO_EMAIL, DEMO_PASSWORD);

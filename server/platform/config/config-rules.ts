@@ -46,7 +46,9 @@ function ruleOf(e: ErrorObject): RuleBreak {
   switch (e.keyword) {
     case 'type': {
       const type = String(p.type);
-      return TYPED.has(type) ? { pointer, key: `admin.configType.${type}`, params: { pointer } } : { pointer, key: 'admin.configStructural', params: { pointer } };
+      return TYPED.has(type)
+        ? { pointer, key: `admin.configType.${type}`, params: { pointer } }
+        : { pointer, key: 'admin.configStructural', params: { pointer } };
     }
     case 'minimum':
     case 'maximum':
@@ -90,7 +92,9 @@ function minimumsAboveMaximums(file: string, value: unknown): RuleBreak[] {
   if (file === 'reviews') {
     const sla = (value as { sla?: { warnAfterMinutes?: unknown; lateAfterMinutes?: unknown } }).sla;
     if (typeof sla?.warnAfterMinutes === 'number' && typeof sla.lateAfterMinutes === 'number' && sla.warnAfterMinutes > sla.lateAfterMinutes)
-      return [{ pointer: '/sla/warnAfterMinutes', key: 'admin.configRule.minAboveMax', params: { pointer: '/sla/warnAfterMinutes', maximum: sla.lateAfterMinutes } }];
+      return [
+        { pointer: '/sla/warnAfterMinutes', key: 'admin.configRule.minAboveMax', params: { pointer: '/sla/warnAfterMinutes', maximum: sla.lateAfterMinutes } },
+      ];
   }
   return pairs.flatMap(([pointer, min, max, shown]) => {
     const a = amount(min);

@@ -25,7 +25,8 @@ let customer = '';
 const WIRE = '/wire_transfer/createWire_transfer';
 const USD_MIN = { file: 'schemas/config/wire-limits.json', pointer: '/USD/minimum' };
 const propose = (body: unknown, who = ana, lang?: string) => call(s.app, 'POST', '/admin/config/drafts', { adminToken: who.token, body, lang });
-const decide = (id: number, decision: string, who = ben) => call(s.app, 'POST', '/admin/config/drafts/decide', { adminToken: who.token, body: { id, decision } });
+const decide = (id: number, decision: string, who = ben) =>
+  call(s.app, 'POST', '/admin/config/drafts/decide', { adminToken: who.token, body: { id, decision } });
 const wire = (amount: string) => call(s.app, 'POST', WIRE, { token: customer, body: { email: 'pat@example.com', currency: 'USD', amount } });
 const count = async (table: 'config_changes' | 'config_versions') =>
   Number(
@@ -59,7 +60,11 @@ describe('GET /admin/config', () => {
     const all = await call(s.app, 'GET', '/admin/config', { adminToken: ana.token });
     expect(all.data.list.find((v: { pointer: string }) => v.pointer === '/take/minutes')).toMatchObject({ type: 'integer', range: '≥ 1 · ≤ 1440' });
     const german = await call(s.app, 'GET', '/admin/config', { adminToken: ana.token, query: { file: 'schemas/config/referral.json' }, lang: 'de' });
-    expect(german.data.list[0]).toMatchObject({ pointer: '/ieoRewardRates', type: 'list', range: `${msg('de', 'admin.configRange.ratio')} · ${msg('de', 'admin.configRange.items', { min: 3, max: 3 })}` });
+    expect(german.data.list[0]).toMatchObject({
+      pointer: '/ieoRewardRates',
+      type: 'list',
+      range: `${msg('de', 'admin.configRange.ratio')} · ${msg('de', 'admin.configRange.items', { min: 3, max: 3 })}`,
+    });
     expect((await call(s.app, 'GET', '/admin/config', { adminToken: fin.token })).code).not.toBe(0);
   });
 });
@@ -125,16 +130,61 @@ describe('a draft that breaks a rule', () => {
       [{ file: wireFile, pointer: '/USD/minimum', value: '3000' }, 'value', 'admin.configUnchanged', {}],
       [{ file: wireFile, pointer: '/GBP/minimum', value: '1' }, 'pointer', 'admin.configNoValue', { pointer: '/GBP/minimum', file: wireFile }],
       [{ file: wireFile, pointer: '/USD', value: '1' }, 'pointer', 'admin.configStructural', { pointer: '/USD' }],
-      [{ file: 'schemas/config/reviews.json', pointer: '/take/minutes', value: '0' }, 'value', 'admin.configRule.minimum', { pointer: '/take/minutes', limit: 1 }],
-      [{ file: 'schemas/config/reviews.json', pointer: '/take/minutes', value: 'half an hour' }, 'value', 'admin.configKind', { pointer: '/take/minutes', value: '30' }],
-      [{ file: 'schemas/config/reviews.json', pointer: '/roles/kyc', value: 'compliance, sales' }, 'value', 'admin.configRule.enum', { pointer: '/roles/kyc/1', values: 'admin, finance, compliance, support, content, product' }],
+      [
+        { file: 'schemas/config/reviews.json', pointer: '/take/minutes', value: '0' },
+        'value',
+        'admin.configRule.minimum',
+        { pointer: '/take/minutes', limit: 1 },
+      ],
+      [
+        { file: 'schemas/config/reviews.json', pointer: '/take/minutes', value: 'half an hour' },
+        'value',
+        'admin.configKind',
+        { pointer: '/take/minutes', value: '30' },
+      ],
+      [
+        { file: 'schemas/config/reviews.json', pointer: '/roles/kyc', value: 'compliance, sales' },
+        'value',
+        'admin.configRule.enum',
+        { pointer: '/roles/kyc/1', values: 'admin, finance, compliance, support, content, product' },
+      ],
       [{ file: 'schemas/config/reviews.json', pointer: '/description', value: 'x' }, 'pointer', 'admin.configStructural', { pointer: '/description' }],
-      [{ file: 'schemas/config/funds.json', pointer: '/bankWithdrawFeeRate', value: '1.5' }, 'value', 'admin.configRule.ratio', { pointer: '/bankWithdrawFeeRate' }],
-      [{ file: 'schemas/config/coins.json', pointer: '/coins/0/coin', value: 'X' }, 'file', 'admin.configNotRuntime', { file: 'schemas/config/coins.json', files: '' }],
-      [{ file: 'schemas/screens/withdraw.json', pointer: '/title', value: 'x' }, 'file', 'admin.configNotRuntime', { file: 'schemas/screens/withdraw.json', files: '' }],
-      [{ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Zu wenig' }, 'value', 'admin.configPlaceholders', { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' }],
-      [{ file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Mindestens {{limit}} {{currency}}' }, 'value', 'admin.configPlaceholders', { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' }],
-      [{ file: 'locales/de-DE.json', pointer: '/wire/noSuchText', value: 'x' }, 'pointer', 'admin.configNoValue', { pointer: '/wire/noSuchText', file: 'locales/de-DE.json' }],
+      [
+        { file: 'schemas/config/funds.json', pointer: '/bankWithdrawFeeRate', value: '1.5' },
+        'value',
+        'admin.configRule.ratio',
+        { pointer: '/bankWithdrawFeeRate' },
+      ],
+      [
+        { file: 'schemas/config/coins.json', pointer: '/coins/0/coin', value: 'X' },
+        'file',
+        'admin.configNotRuntime',
+        { file: 'schemas/config/coins.json', files: '' },
+      ],
+      [
+        { file: 'schemas/screens/withdraw.json', pointer: '/title', value: 'x' },
+        'file',
+        'admin.configNotRuntime',
+        { file: 'schemas/screens/withdraw.json', files: '' },
+      ],
+      [
+        { file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Zu wenig' },
+        'value',
+        'admin.configPlaceholders',
+        { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' },
+      ],
+      [
+        { file: 'locales/de-DE.json', pointer: '/wire/belowMinimum', value: 'Mindestens {{limit}} {{currency}}' },
+        'value',
+        'admin.configPlaceholders',
+        { pointer: '/wire/belowMinimum', placeholders: '{{limit}}' },
+      ],
+      [
+        { file: 'locales/de-DE.json', pointer: '/wire/noSuchText', value: 'x' },
+        'pointer',
+        'admin.configNoValue',
+        { pointer: '/wire/noSuchText', file: 'locales/de-DE.json' },
+      ],
       [{ file: 'locales/xx-XX.json', pointer: '/wire/belowMinimum', value: 'x' }, 'file', 'admin.configUnknownFile', { files: '' }],
       [{ file: '../etc/passwd', pointer: '/a', value: 'x' }, 'file', 'admin.configUnknownFile', { files: '' }],
       [{ file: wireFile }, 'value', 'admin.configChangesMissing', {}],
@@ -143,7 +193,8 @@ describe('a draft that breaks a rule', () => {
       [{ file: wireFile, changes: Array.from({ length: 51 }, () => ({ pointer: '/USD/minimum', value: '1' })) }, 'changes', 'admin.configChangesFormat', {}],
       [{ file: wireFile, changes: [{ pointer: '/USD/minimum', value: { deep: { deeper: [1] } } }] }, 'changes.0.value', 'admin.configChangesFormat', {}],
     ];
-    const files = 'schemas/config/wire-limits.json, schemas/config/funds.json, schemas/config/reviews.json, schemas/config/referral.json, schemas/config/site.json, locales/<language>.json';
+    const files =
+      'schemas/config/wire-limits.json, schemas/config/funds.json, schemas/config/reviews.json, schemas/config/referral.json, schemas/config/site.json, locales/<language>.json';
     const before = [await count('config_changes'), await count('config_versions')];
     for (const [body, field, key, params] of cases) {
       const r = await propose({ reason: 'Testing the rules', ...body }, ana, 'de');
@@ -230,7 +281,18 @@ describe('another instance', () => {
     const files = { 'wire-limits': { ...(await import('../../../schemas/config/wire-limits.json')).default, USD: { minimum: '1000', maximum: '1000000' } } };
     await s.app.db
       .insertInto('config_versions')
-      .values({ version: live + 1, kind: 'publish', file: 'wire-limits', files_json: JSON.stringify(files), diff_json: '[]', reason: 'elsewhere', author: 'x', approver: 'y', change_id: null, at: s.clock.now() })
+      .values({
+        version: live + 1,
+        kind: 'publish',
+        file: 'wire-limits',
+        files_json: JSON.stringify(files),
+        diff_json: '[]',
+        reason: 'elsewhere',
+        author: 'x',
+        approver: 'y',
+        change_id: null,
+        at: s.clock.now(),
+      })
       .execute();
     const started = Date.now();
     await expect.poll(() => liveConfigVersion(), { timeout: 5_000, interval: 100 }).toBe(live + 1);
