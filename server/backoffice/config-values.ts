@@ -170,7 +170,8 @@ function typeOf(value: Json, node: SchemaNode): ValueType {
 }
 
 /** How a value is written in the console's text field: a text as is, a list as JSON. */
-export const shownValue = (v: Json | undefined): string => (typeof v === 'string' ? v : JSON.stringify(v ?? null));
+export const shownValue = (v: Json | undefined): string =>
+  typeof v === 'string' ? v : Array.isArray(v) ? `[${v.map((i) => JSON.stringify(i)).join(', ')}]` : JSON.stringify(v ?? null);
 
 export interface ValueRow {
   file: string;

@@ -216,7 +216,7 @@ describe('a draft that breaks a rule', () => {
     });
     expect(r.code, r.msg).toBe(0);
     const listed = await call(s.app, 'GET', '/admin/config/drafts', { adminToken: ben.token });
-    expect(listed.data.list[0].changes).toBe('/bankWithdrawMin: 50 → 100; /exchangeCoins: ["USDT","BTC","ETH","TRX","BNB"] → ["USDT","BTC"]');
+    expect(listed.data.list[0].changes).toBe('/bankWithdrawMin: 50 → 100; /exchangeCoins: ["USDT", "BTC", "ETH", "TRX", "BNB"] → ["USDT", "BTC"]');
     expect((await decide(r.data.id as number, 'reject')).code).toBe(0);
   });
 });
